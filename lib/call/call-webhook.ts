@@ -1,0 +1,177 @@
+import type https from 'node:https';
+import type { AdmissionResponse, AdmissionReview, AdmissionReviewVersion, JsonPatchOperation, Status } from '../kube/admission';
+import type { WebhookClientConfig, WebhookType } from '../kube/webhook-config';
+import { CallingError } from './calling-error';
+import { decodeReview } from './decode';
+import { goJsonSyntaxError, goJsonType } from './go-json';
+import { ClientConfigError, resolveEndpoint, type Route } from './endpoint';
+import { httpStatusError } from './http-status';
+import { timeoutParameter } from './go-duration';
+import { denialStatus } from './status';
+import { post, TransportError, type HttpReply } from './transport';
+import { verifyResponse } from './verify';
+
+/** What one call needs to know about the webhook: the fields of a (defaulted) configuration entry. */
+export interface CallableWebhook {
+  name: string;
+  type: WebhookType;
+  configuration?: string;
+  clientConfig: WebhookClientConfig;
+  timeoutSeconds: number;
+  admissionReviewVersions: string[];
+}
+
+export interface CallContext {
+  /** PEM CA bundle to verify the serving certificate with (the webhook's caBundle). */
+  ca: string;
+  agent: https.Agent;
+  route: Route;
+  clientCertificate?: { key: string; cert: string };
+  bearerToken?: string;
+  /** Compresses real deadlines (0.01 turns 10 s into 100 ms); `?timeout=` still shows kube's value. */
+  timeScale: number;
+  /** Time left on the API request itself, in (unscaled) ms, if the client gave a timeout. */
+  requestDeadlineMs?: number;
+}
+
+/** The raw result of one webhook call, before failurePolicy decides what it means for the request. */
+export interface CallOutcome {
+  webhook: string;
+  configuration?: string;
+  type: WebhookType;
+  /** The AdmissionReview as sent. */
+  review: AdmissionReview;
+  /** The URL as kube-apiserver prints it, with `?timeout=`. */
+  url: string;
+  httpStatus?: number;
+  /** The decoded response member, when the reply decoded. */
+  response?: AdmissionResponse;
+  /** The reply body as received (decompressed), for reports. */
+  body?: string;
+  /** True only when the webhook answered validly with `allowed: true`. */
+  allowed: boolean;
+  /** The Status a client receives for this webhook's denial (`allowed: false`). */
+  denial?: Status;
+  /** A failure subject to failurePolicy, with kube-apiserver's text. */
+  error?: CallingError;
+  /** The decoded JSON Patch of an allowed mutating response. */
+  patch?: JsonPatchOperation[];
+  warnings: string[];
+  auditAnnotations: Record<string, string>;
+  durationMs: number;
+}
+
+const KNOWN_VERSIONS: readonly AdmissionReviewVersion[] = ['v1', 'v1beta1'];
+
+/** The first version in admissionReviewVersions that kube-apiserver knows (KUBE-FACTS §2.1). */
+export function negotiateVersion(versions: readonly string[]): AdmissionReviewVersion | undefined {
+  return versions.find((v): v is AdmissionReviewVersion => (KNOWN_VERSIONS as readonly string[]).includes(v));
+}
+
+/**
+ * Calls one webhook with `review` as kube-apiserver would: same URL, headers, `?timeout=`, deadline,
+ * TLS verification, decoding and response checks. Never throws for webhook misbehaviour: failures
+ * come back as `outcome.error` with kube-apiserver's text.
+ */
+export async function callWebhook(webhook: CallableWebhook, review: AdmissionReview, context: CallContext): Promise<CallOutcome> {
+  const started = performance.now();
+  const sentVersion = review.apiVersion === 'admission.k8s.io/v1beta1' ? 'v1beta1' : 'v1';
+  const budgetMs = Math.min(webhook.timeoutSeconds * 1000, context.requestDeadlineMs ?? Infinity);
+  const timeoutParam = timeoutParameter(budgetMs);
+  const base = {
+    webhook: webhook.name,
+    ...(webhook.configuration ? { configuration: webhook.configuration } : {}),
+    type: webhook.type,
+    review,
+    warnings: [] as string[],
+    auditAnnotations: {} as Record<string, string>,
+  };
+  const fail = (reason: string, code: number, hint: string, extra: Partial<CallOutcome> = {}): CallOutcome => ({
+    url: '',
+    ...base,
+    ...extra,
+    allowed: false,
+    error: new CallingError(webhook.name, reason, code, hint),
+    durationMs: performance.now() - started,
+  });
+
+  let endpoint;
+  try {
+    endpoint = resolveEndpoint(webhook.clientConfig, context.route);
+  } catch (error) {
+    if (error instanceof ClientConfigError) {
+      return fail(`could not get REST client: ${error.message}`, 500, 'give clientConfig either a url or a service');
+    }
+    throw error;
+  }
+  const url = `${endpoint.url}?timeout=${timeoutParam}`;
+
+  let reply: HttpReply;
+  try {
+    reply = await post(endpoint, Buffer.from(JSON.stringify(review)), {
+      ca: context.ca,
+      agent: context.agent,
+      deadlineMs: budgetMs * context.timeScale,
+      timeoutParam,
+      ...(context.clientCertificate ? { clientCertificate: context.clientCertificate } : {}),
+      ...(context.bearerToken ? { bearerToken: context.bearerToken } : {}),
+    });
+  } catch (error) {
+    if (error instanceof TransportError) {
+      return fail(`failed to call webhook: Post ${JSON.stringify(url)}: ${error.goText}`, 503, error.hint, { url });
+    }
+    throw error;
+  }
+  const received = { url, httpStatus: reply.status, body: reply.body.toString('utf8') };
+
+  // client-go treats only 200–206 as success.
+  if (reply.status < 200 || reply.status > 206) {
+    const text = httpStatusError(reply);
+    return fail(`failed to call webhook: ${text}`, reply.status, `the webhook answered HTTP ${reply.status}; admission webhooks answer 200 with an AdmissionReview, denials included`, received);
+  }
+  const decoded = decodeReview(reply.body, sentVersion, String(reply.headers['content-type'] ?? ''));
+  if (!decoded.ok) {
+    return fail(`failed to call webhook: ${decoded.text}`, 503, `answer with a JSON AdmissionReview, apiVersion admission.k8s.io/${sentVersion}, kind AdmissionReview`, received);
+  }
+  const response = decoded.review.response;
+  const uid = review.request?.uid ?? '';
+  const invalid = verifyResponse(decoded.review, { uid, version: sentVersion, type: webhook.type });
+  if (invalid) {
+    return fail(`received invalid webhook response: ${invalid}`, 503, responseHint(invalid), { ...received, ...(response ? { response } : {}) });
+  }
+  const answer = response as AdmissionResponse;
+  const withAnswer = {
+    ...received,
+    response: answer,
+    warnings: answer.warnings ?? [],
+    auditAnnotations: answer.auditAnnotations ?? {},
+  };
+  if (!answer.allowed) {
+    return { ...base, ...withAnswer, allowed: false, denial: denialStatus(webhook.name, answer.status), durationMs: performance.now() - started };
+  }
+  if (webhook.type === 'mutating' && answer.patch) {
+    const patchBytes = Buffer.from(answer.patch, 'base64').toString('utf8');
+    let patch: unknown;
+    try {
+      patch = JSON.parse(patchBytes);
+    } catch (error) {
+      return fail(`received undecodable patch in webhook response: ${goJsonSyntaxError(patchBytes, error as Error)}`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations', withAnswer);
+    }
+    if (!Array.isArray(patch)) {
+      return fail(`received undecodable patch in webhook response: json: cannot unmarshal ${goJsonType(patch)} into Go value of type jsonpatch.Patch`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations', withAnswer);
+    }
+    if (sentVersion === 'v1' && patch.length > 0 && answer.patchType !== 'JSONPatch') {
+      return fail(`unsupported patch type ${JSON.stringify(answer.patchType)}`, answer.status?.code ?? 400, 'the only patchType kube-apiserver accepts is "JSONPatch"', withAnswer);
+    }
+    return { ...base, ...withAnswer, allowed: true, patch: patch as JsonPatchOperation[], durationMs: performance.now() - started };
+  }
+  return { ...base, ...withAnswer, allowed: true, durationMs: performance.now() - started };
+}
+
+function responseHint(invalid: string): string {
+  if (invalid.startsWith('expected response.uid')) return 'copy request.uid into response.uid';
+  if (invalid.startsWith('expected webhook response of')) return 'set apiVersion and kind of the reply to those of the request (admission.k8s.io/v1, AdmissionReview)';
+  if (invalid === 'webhook response was absent') return 'put the answer in a `response` member';
+  if (invalid.startsWith('validating')) return 'validating webhooks may not patch; move the mutation to a MutatingWebhookConfiguration';
+  return 'send response.patch (base64 JSON Patch) together with response.patchType "JSONPatch", or neither';
+}

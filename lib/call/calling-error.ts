@@ -1,0 +1,26 @@
+import type { Status } from '../kube/admission';
+import { internalErrorStatus } from './status';
+
+/**
+ * kube-apiserver's `ErrCallingWebhook` (KUBE-FACTS §4.2): a failure subject to failurePolicy. `message`
+ * is kube-apiserver's text verbatim; `hint` is the harness's advice on what to fix.
+ */
+export class CallingError extends Error {
+  override readonly name = 'CallingError';
+  /** The internal status code kube-apiserver records (metrics `rejection_code`). */
+  readonly code: number;
+  /** What a client sees when the webhook fails closed (failurePolicy Fail). */
+  readonly status: Status;
+
+  constructor(
+    readonly webhook: string,
+    /** The text after `failed calling webhook "<name>": `. */
+    readonly reason: string,
+    code: number,
+    readonly hint: string,
+  ) {
+    super(`failed calling webhook "${webhook}": ${reason}`);
+    this.code = code;
+    this.status = internalErrorStatus(this.message);
+  }
+}

@@ -1,0 +1,121 @@
+import type { AdmissionReviewVersion } from '../kube/admission';
+import { parse as parseYaml } from 'yaml';
+import { splitApiVersion } from '../kube/api-version';
+import { goJsonSyntaxError, goJsonType } from './go-json';
+import type { DecodedReview } from './verify';
+
+/** kube-apiserver's scheme name for the webhook client, as it appears in decode errors. */
+const SCHEME = 'pkg/util/webhook/client.go:71';
+
+export type DecodeResult = { ok: true; review: DecodedReview } | { ok: false; text: string };
+
+const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/**
+ * Decodes a webhook's reply the way kube-apiserver's webhook REST client does (KUBE-FACTS §1.3, §12),
+ * whatever its Content-Type: a body starting with `{` is JSON, anything else goes through the YAML
+ * decoder (so an HTML page is one YAML string). Returns the Go decoder's error texts for bodies it
+ * cannot take.
+ */
+export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, contentType: string): DecodeResult {
+  if (body.length === 0) {
+    return { ok: false, text: `0-length response with status code: 200 and content type: ${contentType || 'application/json'}` };
+  }
+  const text = body.toString('utf8');
+  let parsed: unknown;
+  if (text.trimStart().startsWith('{')) {
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(text, error as Error)}` };
+    }
+  } else {
+    try {
+      parsed = parseYaml(text, { version: '1.1' });
+    } catch (error) {
+      return { ok: false, text: `yaml: ${(error as Error).message.split('\n')[0]}` };
+    }
+  }
+  if (parsed === null || parsed === undefined) return { ok: true, review: {} };
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(parsed)} into Go value of type ${KIND_STRUCT}` };
+  }
+  const review = parsed as Record<string, unknown>;
+  // Missing apiVersion/kind are defaulted from the target type for decoding (the check in
+  // verifyResponse then reports them); present but unknown ones fail the decode itself.
+  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
+  const kind = typeof review.kind === 'string' ? review.kind : '';
+  const [group, version] = splitApiVersion(apiVersion || `admission.k8s.io/${sentVersion}`);
+  const effectiveKind = kind || 'AdmissionReview';
+  const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
+  if (!known || effectiveKind !== 'AdmissionReview') {
+    return { ok: false, text: `no kind ${JSON.stringify(effectiveKind)} is registered for version ${JSON.stringify(`${group}/${version}`)} in scheme ${JSON.stringify(SCHEME)}` };
+  }
+  if (version !== sentVersion) {
+    return { ok: false, text: `converting (${version}.AdmissionReview) to (${sentVersion}.AdmissionReview): unknown conversion` };
+  }
+  const fieldError = checkResponseFields(review.response);
+  if (fieldError) return { ok: false, text: fieldError };
+  return { ok: true, review: review as DecodedReview };
+}
+
+const RESPONSE_FIELDS: Record<string, 'string' | 'bool' | 'object' | 'bytes' | 'strings' | 'stringMap'> = {
+  uid: 'string',
+  allowed: 'bool',
+  status: 'object',
+  patch: 'bytes',
+  patchType: 'string',
+  auditAnnotations: 'stringMap',
+  warnings: 'strings',
+};
+
+/** Go's typed decode of AdmissionResponse: a field of the wrong JSON type fails the whole decode. */
+function checkResponseFields(response: unknown): string | undefined {
+  if (response === undefined || response === null) return undefined;
+  if (typeof response !== 'object' || Array.isArray(response)) {
+    return unmarshalError(response, 'response', 'v1.AdmissionResponse');
+  }
+  for (const [field, expected] of Object.entries(RESPONSE_FIELDS)) {
+    const value = (response as Record<string, unknown>)[field];
+    if (value === undefined || value === null) continue;
+    const where = `response.${field}`;
+    switch (expected) {
+      case 'string':
+        if (typeof value !== 'string') return unmarshalError(value, where, 'string');
+        break;
+      case 'bool':
+        if (typeof value !== 'boolean') return unmarshalError(value, where, 'bool');
+        break;
+      case 'object':
+        if (typeof value !== 'object' || Array.isArray(value)) return unmarshalError(value, where, 'v1.Status');
+        break;
+      case 'bytes':
+        if (typeof value !== 'string') return unmarshalError(value, where, '[]uint8');
+        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) {
+          return `illegal base64 data at input byte ${firstBadBase64Byte(value)}`;
+        }
+        break;
+      case 'strings':
+        if (!Array.isArray(value)) return unmarshalError(value, where, '[]string');
+        if (value.some((item) => typeof item !== 'string')) return unmarshalError(value.find((item) => typeof item !== 'string'), where, 'string');
+        break;
+      case 'stringMap':
+        if (typeof value !== 'object' || Array.isArray(value)) return unmarshalError(value, where, 'map[string]string');
+        for (const item of Object.values(value)) {
+          if (typeof item !== 'string') return unmarshalError(item, where, 'string');
+        }
+        break;
+    }
+  }
+  return undefined;
+}
+
+function unmarshalError(value: unknown, field: string, goType: string): string {
+  return `json: cannot unmarshal ${goJsonType(value)} into Go struct field AdmissionReview.${field} of type ${goType}`;
+}
+
+function firstBadBase64Byte(value: string): number {
+  const bad = value.search(/[^A-Za-z0-9+/=]/);
+  if (bad >= 0) return bad;
+  return value.length - (value.length % 4);
+}

@@ -1,0 +1,65 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+import type { WebhookClientConfig } from '../kube/webhook-config';
+
+/** Where one webhook call goes, as kube-apiserver names it and as the harness really connects. */
+export interface Endpoint {
+  /** The URL kube-apiserver requests (without `?timeout=`): the form its error messages print. */
+  url: string;
+  /** The Host header: `name.ns.svc:port` for services, the URL's host as written otherwise. */
+  hostHeader: string;
+  /** The identity the serving certificate is verified against (a DNS name or an IP). */
+  verifyName: string;
+  /** TLS SNI; absent for IP literals, which Go does not send either. */
+  servername?: string;
+  /** The socket address actually dialled. */
+  address: { host: string; port: number };
+}
+
+/** Maps the host:port kube-apiserver would dial to the one the harness dials (its loopback targets). */
+export type Route = (logical: { host: string; port: number }) => { host: string; port: number };
+
+export const directRoute: Route = (logical) => logical;
+
+/** Thrown for client configurations kube-apiserver cannot build a REST client for. */
+export class ClientConfigError extends Error {}
+
+/** client-go's `path.Join("/", p)`: leading slash added, trailing slash and repeated slashes dropped. */
+export function normalizePath(p: string | undefined): string {
+  const joined = path.posix.normalize(`/${p ?? ''}`);
+  return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
+}
+
+/** Resolves a webhook's clientConfig the way kube-apiserver's webhook client does (KUBE-FACTS §1.1, §1.4). */
+export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route = directRoute): Endpoint {
+  if (clientConfig.service) {
+    const { name, namespace, port } = clientConfig.service;
+    const host = `${name}.${namespace}.svc`;
+    const logicalPort = port || 443;
+    return {
+      url: `https://${host}:${logicalPort}${normalizePath(clientConfig.service.path)}`,
+      hostHeader: `${host}:${logicalPort}`,
+      verifyName: host,
+      servername: host,
+      address: route({ host, port: logicalPort }),
+    };
+  }
+  if (clientConfig.url !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(clientConfig.url);
+    } catch (error) {
+      throw new ClientConfigError(`Unparsable URL: parse ${JSON.stringify(clientConfig.url)}: ${(error as Error).message}`);
+    }
+    const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = parsed.port ? Number(parsed.port) : 443;
+    return {
+      url: `${parsed.protocol}//${parsed.host}${normalizePath(decodeURIComponent(parsed.pathname))}`,
+      hostHeader: parsed.host,
+      verifyName: hostname,
+      ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
+      address: route({ host: hostname, port }),
+    };
+  }
+  throw new ClientConfigError('webhook configuration must have either service or URL');
+}

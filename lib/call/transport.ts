@@ -1,0 +1,164 @@
+import https from 'node:https';
+import tls, { type PeerCertificate } from 'node:tls';
+import { gunzipSync } from 'node:zlib';
+import type { Endpoint } from './endpoint';
+
+export interface TransportOptions {
+  /** PEM CA certificates the serving certificate must chain to (the webhook's caBundle); system roots when empty. */
+  ca: string;
+  /** Client certificate for mTLS, as an admission kubeconfig's client-certificate would give it. */
+  clientCertificate?: { key: string; cert: string };
+  bearerToken?: string;
+  agent: https.Agent;
+  /** Milliseconds until the call's deadline. */
+  deadlineMs: number;
+  /** The `?timeout=` value (already rounded as kube-apiserver rounds it). */
+  timeoutParam: string;
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  httpVersion: string;
+}
+
+/**
+ * A transport failure, its text as Go's net/http would print it inside kube-apiserver's
+ * `failed to call webhook: Post "<url>": <text>`.
+ */
+export class TransportError extends Error {
+  constructor(
+    readonly goText: string,
+    readonly kind: 'deadline' | 'refused' | 'tls' | 'closed' | 'other',
+    readonly hint: string,
+    options?: { cause?: unknown },
+  ) {
+    super(goText, options);
+  }
+}
+
+/** POSTs an AdmissionReview exactly as kube-apiserver's REST client does (KUBE-FACTS §1.3). */
+export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions): Promise<HttpReply> {
+  const headers: Record<string, string> = {
+    Host: endpoint.hostHeader,
+    'User-Agent': 'kube-apiserver-admission',
+    'Content-Length': String(body.length),
+    Accept: 'application/json, */*',
+    'Content-Type': 'application/json',
+    'Accept-Encoding': 'gzip',
+  };
+  if (options.bearerToken) headers.Authorization = `Bearer ${options.bearerToken}`;
+  const pathWithQuery = `${new URL(endpoint.url).pathname}?timeout=${options.timeoutParam}`;
+
+  return new Promise<HttpReply>((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const req = https.request(
+      {
+        method: 'POST',
+        host: endpoint.address.host,
+        port: endpoint.address.port,
+        path: pathWithQuery,
+        headers,
+        agent: options.agent,
+        ...(options.ca ? { ca: options.ca } : {}),
+        ...(endpoint.servername ? { servername: endpoint.servername } : {}),
+        ...(options.clientCertificate ? { key: options.clientCertificate.key, cert: options.clientCertificate.cert } : {}),
+        // The chain is verified by OpenSSL against `ca`; the name is checked here against the name
+        // kube-apiserver would verify, since the socket goes to a loopback address instead.
+        checkServerIdentity: (_host, cert) => verifyIdentity(endpoint.verifyName, cert),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (error) => finish(() => reject(translate(error))));
+        res.on('end', () =>
+          finish(() => {
+            let raw = Buffer.concat(chunks);
+            if (res.headers['content-encoding'] === 'gzip') {
+              try {
+                raw = gunzipSync(raw);
+              } catch (error) {
+                reject(new TransportError('gzip: invalid header', 'other', 'the body says Content-Encoding: gzip but is not gzip', { cause: error }));
+                return;
+              }
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion });
+          }),
+        );
+      },
+    );
+    const timer = setTimeout(() => {
+      const error = new TransportError(
+        'context deadline exceeded',
+        'deadline',
+        `the webhook did not answer within its deadline (timeout=${options.timeoutParam}); answer faster or raise timeoutSeconds`,
+      );
+      finish(() => reject(error));
+      req.destroy(error);
+    }, options.deadlineMs);
+    // Go's client sends no Connection header (HTTP/1.1 keeps alive by default); Node would add one.
+    req.removeHeader('Connection');
+    req.on('error', (error) => finish(() => reject(translate(error))));
+    req.end(body);
+  });
+}
+
+/** Go's x509.HostnameError text for a certificate that does not carry `name`. */
+function verifyIdentity(name: string, cert: PeerCertificate): Error | undefined {
+  const failure = tls.checkServerIdentity(name, cert);
+  if (!failure) return undefined;
+  const sans = (cert.subjectaltname ?? '').split(', ').filter(Boolean);
+  const ipName = /^[\d.]+$|:/.test(name);
+  const valid = sans
+    .filter((san) => san.startsWith(ipName ? 'IP Address:' : 'DNS:'))
+    .map((san) => san.replace(/^(IP Address|DNS):/, ''));
+  let text: string;
+  if (valid.length > 0) text = `x509: certificate is valid for ${valid.join(', ')}, not ${name}`;
+  else if (ipName) text = `x509: cannot validate certificate for ${name} because it doesn't contain any IP SANs`;
+  else text = `x509: certificate is not valid for any names, but wanted to match ${name}`;
+  return Object.assign(new Error(text), { code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
+}
+
+const UNKNOWN_AUTHORITY_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_SIGNATURE_FAILURE',
+]);
+
+function translate(error: unknown): TransportError {
+  if (error instanceof TransportError) return error;
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  const code = e.code ?? '';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return new TransportError(`tls: failed to verify certificate: ${e.message}`, 'tls', 'the serving certificate must carry the name kube-apiserver verifies (for a service: name.namespace.svc) as a subjectAltName', { cause: e });
+  }
+  if (UNKNOWN_AUTHORITY_CODES.has(code)) {
+    return new TransportError('tls: failed to verify certificate: x509: certificate signed by unknown authority', 'tls', "the serving certificate does not chain to the webhook's caBundle; serve a certificate issued by that CA", { cause: e });
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return new TransportError('tls: failed to verify certificate: x509: certificate has expired or is not yet valid', 'tls', 'renew the serving certificate', { cause: e });
+  }
+  if (code === 'ECONNREFUSED') {
+    return new TransportError(`dial tcp ${e.address ?? ''}:${e.port ?? ''}: connect: connection refused`, 'refused', 'nothing is listening at the webhook address; is the server started?', { cause: e });
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'HPE_INVALID_EOF_STATE') {
+    return new TransportError('EOF', 'closed', 'the webhook closed the connection without an HTTP response', { cause: e });
+  }
+  if (code.startsWith('HPE_')) {
+    return new TransportError(`net/http: HTTP/1.x transport connection broken: malformed HTTP response`, 'other', 'the webhook answered with bytes that are not HTTP/1.1', { cause: e });
+  }
+  if (code.startsWith('ERR_SSL') || /SSL|TLS/.test(e.message)) {
+    return new TransportError(`remote error: tls: ${e.message}`, 'tls', 'the TLS handshake failed', { cause: e });
+  }
+  return new TransportError(e.message, 'other', 'the HTTP call failed', { cause: e });
+}

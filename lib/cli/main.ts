@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { HarnessError } from '../errors';
+import { check } from './check';
+
+const USAGE = `usage: admission-harness check --manifests FILE... (--module FILE | --url URL [--ca FILE])
+                               [--seed N] [--json] [--only CHECK_ID]... [--fail-fast]
+
+  check   run the conformance battery against a webhook, as kube-apiserver would call it
+          exit 0: all checks passed · 1: a check failed · 2: usage or setup error`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== 'check') throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}`, USAGE);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      manifests: { type: 'string', multiple: true },
+      module: { type: 'string' },
+      url: { type: 'string' },
+      ca: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      'fail-fast': { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
+  return check(
+    {
+      manifests: values.manifests ?? [],
+      ...(values.module ? { module: values.module } : {}),
+      ...(values.url ? { url: values.url } : {}),
+      ...(values.ca ? { ca: values.ca } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      json: values.json ?? false,
+      ...(values.only ? { only: values.only } : {}),
+      failFast: values['fail-fast'] ?? false,
+    },
+    (text) => process.stdout.write(`${text}\n`),
+  );
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Usage and setup errors are the user's to fix: their message says how. Anything else is a bug.
+    const expected = error instanceof HarnessError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`admission-harness: ${expected ? (error as Error).message : (error as Error).stack}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,3 @@
+export { loadManifests } from './load';
+export type { WebhookEntry, ManifestInput } from './load';
+export { parseManifestText, parseManifestFiles } from './parse';

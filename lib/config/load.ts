@@ -1,0 +1,74 @@
+import { HarnessError } from '../errors';
+import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
+import { defaultWebhook } from './defaults';
+import { parseManifestFiles, type SourcedDocument } from './parse';
+import { validateConfiguration } from './validate';
+
+/** One webhook of a loaded configuration, defaulted, with where it was declared. */
+export interface WebhookEntry {
+  type: WebhookType;
+  /** metadata.name of its configuration. */
+  configuration: string;
+  /** Position inside its configuration's `webhooks`. */
+  index: number;
+  spec: MutatingWebhook;
+  source: string;
+}
+
+/** Anything a manifest may hold: a file path, or an object already parsed. */
+export type ManifestInput = string | Record<string, unknown>;
+
+const KINDS: Record<string, WebhookType> = {
+  MutatingWebhookConfiguration: 'mutating',
+  ValidatingWebhookConfiguration: 'validating',
+};
+const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.k8s.io/v1beta1'];
+
+/**
+ * Loads webhook configurations from files and objects: other kinds are skipped, every configuration
+ * is validated as the API server would on create and then defaulted. All errors are reported at
+ * once, each naming file, document, object and field.
+ */
+export function loadManifests(inputs: readonly ManifestInput[]): WebhookEntry[] {
+  const documents: SourcedDocument[] = inputs.flatMap((input, i) =>
+    typeof input === 'string' ? parseManifestFiles([input]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
+  );
+  const problems: string[] = [];
+  const entries: WebhookEntry[] = [];
+  for (const document of documents) {
+    const value = document.value;
+    const where = document.doc > 0 ? `${document.file} doc ${document.doc}` : document.file;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      problems.push(`${where}: not a Kubernetes object`);
+      continue;
+    }
+    const config = value as Record<string, unknown>;
+    const type = typeof config.kind === 'string' ? KINDS[config.kind] : undefined;
+    if (!type) continue;
+    const name = (config.metadata as { name?: unknown } | undefined)?.name;
+    const label = `${where} (${String(config.kind)} ${JSON.stringify(typeof name === 'string' ? name : '')})`;
+    if (!API_VERSIONS.includes(config.apiVersion as string)) {
+      problems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
+      continue;
+    }
+    const errors = validateConfiguration(config, type === 'mutating');
+    if (errors.length > 0) {
+      problems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
+      continue;
+    }
+    const webhooks = (config.webhooks ?? []) as MutatingWebhook[];
+    webhooks.forEach((webhook, index) =>
+      entries.push({
+        type,
+        configuration: name as string,
+        index,
+        spec: defaultWebhook(webhook, config.apiVersion as string, type === 'mutating'),
+        source: label,
+      }),
+    );
+  }
+  if (problems.length > 0) {
+    throw new HarnessError('MANIFEST_INVALID', `invalid webhook configuration:\n  ${problems.join('\n  ')}`, 'the API server would reject these objects on create; fix the fields named');
+  }
+  return entries;
+}

@@ -1,0 +1,14 @@
+export { createHarness } from './harness';
+export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, UrlTarget } from './harness';
+export { HarnessError } from './errors';
+export type { HarnessErrorCode } from './errors';
+export { CallingError } from './call/calling-error';
+export type { CallOutcome } from './call/call-webhook';
+export { review, objects, Review, SeededRandom, encodeReview, DEFAULT_USER } from './review';
+export type { AdmissionAttributes, CreateOptions, PodOptions } from './review';
+export { CertificateAuthority, sharedAuthority, serviceDnsNames } from './tls';
+export type { KeyPair, ServingCertificateOptions, ClientCertificateOptions } from './tls';
+export { loadManifests } from './config';
+export type { WebhookEntry, ManifestInput } from './config';
+export type { InProcessApp, RequestListener, KoaLike, FastifyLike } from './target/adapt';
+export * from './kube';

@@ -1,0 +1,48 @@
+/**
+ * A seeded source of randomness. Every value the harness invents (uids, names) comes from one of
+ * these, so a failing test replays exactly from its seed.
+ */
+export class SeededRandom {
+  private state: number;
+
+  constructor(readonly seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1): mulberry32, small and well distributed for test data (not for secrets). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)] as T;
+  }
+
+  /** A random (version 4) UUID, the form kube-apiserver gives every webhook call's `request.uid`. */
+  uuid(): string {
+    const bytes = Array.from({ length: 16 }, () => this.int(256));
+    bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+    bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+    const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** `length` characters of [a-z0-9]: the alphabet of generateName suffixes. */
+  suffix(length: number): string {
+    const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+    return Array.from({ length }, () => this.pick([...alphabet])).join('');
+  }
+}
+
+/** A seed for runs that did not give one; printed with every failure so the run can be replayed. */
+export function freshSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}

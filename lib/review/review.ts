@@ -1,0 +1,29 @@
+import type { UserInfo } from '../kube/admission';
+import type { AdmissionAttributes } from './attributes';
+
+/**
+ * A request to admit: immutable; the modifiers return a new Review. The harness turns it into an
+ * AdmissionReview per webhook call (fresh uid, negotiated version).
+ */
+export class Review {
+  constructor(readonly attributes: AdmissionAttributes) {}
+
+  /** The same request with `?dryRun=All`. */
+  dryRun(on = true): Review {
+    return new Review({ ...this.attributes, dryRun: on });
+  }
+
+  /** The same request made by another user. */
+  as(userInfo: UserInfo): Review {
+    return new Review({ ...this.attributes, userInfo });
+  }
+
+  /** One line for failure messages: `CREATE pods prod/web-1 (dryRun)`. */
+  summary(): string {
+    const a = this.attributes;
+    const resource = a.subResource ? `${a.resource.resource}/${a.subResource}` : a.resource.resource;
+    const group = a.resource.group ? `.${a.resource.group}` : '';
+    const target = [a.namespace, a.name || '(no name)'].filter(Boolean).join('/');
+    return `${a.operation} ${resource}${group} ${target}${a.dryRun ? ' (dryRun)' : ''}`;
+  }
+}

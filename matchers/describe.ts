@@ -1,0 +1,36 @@
+import type { MatcherSubject } from './subject';
+
+const MAX_BODY = 2000;
+
+/** `CREATE pods default/web-1 (dryRun) → pod-defaults.example.com · seed 42`: which request this was. */
+export function requestSummary(subject: MatcherSubject): string {
+  const request = subject.review.request;
+  let line = `${subject.webhook}`;
+  if (request) {
+    const resource = request.subResource ? `${request.resource.resource}/${request.subResource}` : request.resource.resource;
+    const group = request.resource.group ? `.${request.resource.group}` : '';
+    const target = [request.namespace, request.name || '(no name)'].filter(Boolean).join('/');
+    line = `${request.operation} ${resource}${group} ${target}${request.dryRun ? ' (dryRun)' : ''} → ${subject.webhook} [${subject.review.apiVersion}]`;
+  }
+  if (subject.seed !== undefined) line += ` · seed ${subject.seed} (replay: ADMISSION_HARNESS_SEED=${subject.seed})`;
+  return line;
+}
+
+/** The parts of an outcome a reader needs to see why a matcher failed. */
+export function outcomeDetails(subject: MatcherSubject): string {
+  const lines = [`Request:  ${requestSummary(subject)}`];
+  if (subject.url) lines.push(`URL:      POST ${subject.url}`);
+  if (subject.error) {
+    lines.push(`Error:    ${subject.error.message}`, `Hint:     ${subject.error.hint}`);
+  }
+  if (subject.httpStatus !== undefined) lines.push(`HTTP:     ${subject.httpStatus}`);
+  if (subject.response) lines.push(`Response: ${truncate(JSON.stringify(subject.response))}`);
+  else if (subject.body !== undefined) lines.push(`Body:     ${truncate(subject.body)}`);
+  if (subject.patch) lines.push(`Patch:    ${truncate(JSON.stringify(subject.patch))}`);
+  if (subject.denial) lines.push(`Status:   ${subject.denial.code} ${subject.denial.message}`);
+  return lines.join('\n');
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
+}

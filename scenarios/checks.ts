@@ -1,0 +1,109 @@
+import type { CallOutcome } from '../lib/call/call-webhook';
+
+/** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
+export type CheckId =
+  | 'tls-chain'
+  | 'tls-san'
+  | 'response-valid'
+  | 'uid-echo'
+  | 'review-version'
+  | 'patch-type'
+  | 'deny-status'
+  | 'no-server-error'
+  | 'timeout-budget';
+
+export interface CheckVerdict {
+  pass: boolean;
+  /** Why it failed (or what was skipped), in one line. */
+  detail?: string;
+}
+
+export interface Check {
+  id: CheckId;
+  /** What the check proves, for reports. */
+  title: string;
+  /** undefined: the check does not apply to this outcome. */
+  verify(outcome: CallOutcome, context: { timeoutMs: number }): CheckVerdict | undefined;
+}
+
+const transportText = (o: CallOutcome): string => o.error?.reason ?? '';
+
+/** The per-call checks, in the order a failing webhook is best diagnosed. */
+export const CHECKS: readonly Check[] = [
+  {
+    id: 'tls-chain',
+    title: 'serving certificate chains to the caBundle',
+    verify: (o) => (/x509: certificate signed by unknown authority|certificate has expired/.test(transportText(o)) ? { pass: false, detail: transportText(o) } : { pass: true }),
+  },
+  {
+    id: 'tls-san',
+    title: 'serving certificate carries the name kube-apiserver verifies',
+    verify: (o) => (/x509: (certificate is valid for|cannot validate certificate|certificate is not valid for any names)/.test(transportText(o)) ? { pass: false, detail: transportText(o) } : { pass: true }),
+  },
+  {
+    id: 'no-server-error',
+    title: 'answers without a server error',
+    verify: (o) => (o.httpStatus !== undefined && o.httpStatus >= 500 ? { pass: false, detail: `HTTP ${o.httpStatus}: ${o.error?.message ?? ''}` } : { pass: true }),
+  },
+  {
+    id: 'response-valid',
+    title: 'response passes kube-apiserver’s checks',
+    verify: (o) => (o.error ? { pass: false, detail: o.error.message } : { pass: true }),
+  },
+  {
+    id: 'uid-echo',
+    title: 'response.uid echoes request.uid',
+    verify: (o) => {
+      if (!o.response) return undefined;
+      const sent = o.review.request?.uid;
+      return o.response.uid === sent ? { pass: true } : { pass: false, detail: `expected ${JSON.stringify(sent)}, got ${JSON.stringify(o.response.uid)}` };
+    },
+  },
+  {
+    id: 'review-version',
+    title: 'response apiVersion/kind match the request',
+    verify: (o) => {
+      if (!o.body) return undefined;
+      let reply: { apiVersion?: unknown; kind?: unknown };
+      try {
+        reply = JSON.parse(o.body) as typeof reply;
+      } catch {
+        return { pass: false, detail: 'the body is not JSON' };
+      }
+      const ok = reply.apiVersion === o.review.apiVersion && reply.kind === 'AdmissionReview';
+      return ok ? { pass: true } : { pass: false, detail: `expected ${o.review.apiVersion} AdmissionReview, got ${String(reply.apiVersion)} ${String(reply.kind)}` };
+    },
+  },
+  {
+    id: 'patch-type',
+    title: 'patches only from mutating webhooks, as base64 JSONPatch',
+    verify: (o) => {
+      if (!o.response) return undefined;
+      const { patch, patchType } = o.response;
+      if (o.type === 'validating') return patch || patchType ? { pass: false, detail: 'a validating webhook returned a patch' } : { pass: true };
+      if (!patch && !patchType) return { pass: true };
+      return patchType === 'JSONPatch' && o.patch !== undefined ? { pass: true } : { pass: false, detail: o.error?.message ?? `patchType ${JSON.stringify(patchType)}` };
+    },
+  },
+  {
+    id: 'deny-status',
+    title: 'denials carry a code ≥ 400 and a message',
+    verify: (o) => {
+      if (!o.response || o.response.allowed !== false) return undefined;
+      const status = o.response.status;
+      if (!status?.message) return { pass: false, detail: 'denied without status.message: users see "denied the request without explanation"' };
+      if (status.code !== undefined && status.code < 400) return { pass: false, detail: `status.code ${status.code} (kube-apiserver turns it into 400)` };
+      return { pass: true };
+    },
+  },
+  {
+    id: 'timeout-budget',
+    title: 'answers within timeoutSeconds',
+    verify: (o, { timeoutMs }) =>
+      /context deadline exceeded/.test(transportText(o))
+        ? { pass: false, detail: transportText(o) }
+        : o.durationMs <= timeoutMs
+          ? { pass: true }
+          : { pass: false, detail: `took ${o.durationMs.toFixed(0)} ms of a ${timeoutMs} ms budget` },
+  },
+];

@@ -1,0 +1,47 @@
+import { createHarness, objects, review } from '../../lib';
+import { goDurationSeconds, timeoutParameter } from '../../lib/call/go-duration';
+import { answer, scriptedWebhook } from '../webhooks/handlers';
+
+describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
+  it('fails a call that outlives timeoutSeconds with the Go deadline text, scaled by timeScale', async () => {
+    const slow = scriptedWebhook((r) => ({ delayMs: 2_000, then: answer(r) }));
+    // timeScale 0.01: timeoutSeconds 5 is a 50 ms deadline, while the URL still says timeout=5s.
+    const h = await createHarness({ target: slow.handler, seed: 1, timeScale: 0.01 });
+    try {
+      const started = performance.now();
+      const outcome = await h.call({ type: 'validating', name: 'slow.example.com', path: '/v', timeoutSeconds: 5 }, review.create(objects.pod()));
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(outcome.error?.message).toBe('failed calling webhook "slow.example.com": failed to call webhook: Post "https://localhost/v?timeout=5s": context deadline exceeded');
+      expect(outcome.error?.code).toBe(503);
+      expect(slow.received[0]?.url).toBe('/v?timeout=5s');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers that arrive within the deadline succeed', async () => {
+    const quick = scriptedWebhook((r) => ({ delayMs: 5, then: answer(r) }));
+    const h = await createHarness({ target: quick.handler, seed: 1, timeScale: 0.1 });
+    try {
+      expect(await h.call({ type: 'validating', timeoutSeconds: 10 }, review.create(objects.pod()))).toBeAllowed();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it.each([
+    [0, '0s'],
+    [5, '5s'],
+    [30, '30s'],
+    [90, '1m30s'],
+    [3600, '1h0m0s'],
+  ])('formats %i s as Go does: %s', (seconds, text) => {
+    expect(goDurationSeconds(seconds)).toBe(text);
+  });
+
+  it('rounds the time left up to a whole second', () => {
+    expect(timeoutParameter(10_000)).toBe('10s');
+    expect(timeoutParameter(7_001)).toBe('8s');
+    expect(timeoutParameter(4_200)).toBe('5s');
+  });
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'tsup';
+
+// Dual CJS + ESM so Jest (CJS and ESM modes) and Vitest consumers load the package with no transform
+// configuration. ESM-only dependencies are listed in `noExternal` so they are bundled into the CJS
+// output instead of leaking a `require()` of an ES module to Node < 22.12 consumers.
+export default defineConfig([
+  {
+    entry: {
+      index: 'lib/index.ts',
+      jest: 'matchers/jest.ts',
+      scenarios: 'scenarios/index.ts',
+    },
+    format: ['cjs', 'esm'],
+    dts: true,
+    target: 'node20',
+    platform: 'node',
+    splitting: true,
+    sourcemap: false,
+    outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
+  },
+  {
+    // Vitest runs ESM only; this entry imports `vitest`, so it must never be required from CJS.
+    entry: { vitest: 'matchers/vitest.ts' },
+    format: ['esm'],
+    dts: true,
+    target: 'node20',
+    platform: 'node',
+    external: ['vitest'],
+    outExtension: () => ({ js: '.mjs' }),
+  },
+  {
+    entry: { cli: 'lib/cli/main.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+    outExtension: () => ({ js: '.cjs' }),
+  },
+]);
