@@ -9,6 +9,12 @@ const config: Config = {
   // Type errors are caught by `tsc --noEmit` in `npm test`; swc keeps the Jest run itself fast.
   transform: { '^.+\\.tsx?$': ['@swc/jest', {}] },
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
+  // Examples import the package by name, as its users do.
+  moduleNameMapper: {
+    '^admission-harness$': '<rootDir>/lib/index.ts',
+    '^admission-harness/jest$': '<rootDir>/matchers/jest.ts',
+    '^admission-harness/scenarios$': '<rootDir>/scenarios/index.ts',
+  },
 };
 
 export default config;

@@ -1,29 +1,28 @@
 import https from 'node:https';
-import { CallingError } from './call/calling-error';
-import { callWebhook, negotiateVersion, type CallableWebhook, type CallOutcome } from './call/call-webhook';
-import type { Route } from './call/endpoint';
+import type { CallableWebhook, CallOutcome } from './call/call-webhook';
+import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
+import { AuditAnnotations } from './dispatch/annotations';
+import { AdmissionMetrics } from './dispatch/metrics';
+import { runChain } from './dispatch/admit';
+import type { AdmitResult } from './dispatch/result';
+import { AdmissionTrace } from './dispatch/trace';
+import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
-import type { AdmissionReview } from './kube/admission';
+import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
+import { NamespaceStore, type NamespaceSpec } from './match/namespace-store';
 import type { WebhookType } from './kube/webhook-config';
-import { encodeReview } from './review/encode';
 import { freshSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
-import { serveInProcess, type ServedTarget } from './target/in-process';
-import type { InProcessApp } from './target/adapt';
-import { CertificateAuthority, serviceDnsNames, sharedAuthority } from './tls';
-
-/** A webhook already running somewhere the harness can reach over HTTPS. */
-export interface UrlTarget {
-  /** Base URL, e.g. `https://127.0.0.1:8443`; each webhook's own path is appended. */
-  url: string;
-  /** PEM CA the server's certificate chains to; the manifest's caBundle, then system roots otherwise. */
-  ca?: string;
-}
+import type { StubBehavior, StubServer } from './stub';
+import { startTargets, type Target } from './target/targets';
+import { CertificateAuthority, sharedAuthority } from './tls';
 
 export interface HarnessOptions {
   /** The webhook: an in-process app or handler (served by the harness over TLS), or a running server. */
-  target: InProcessApp | UrlTarget;
+  target?: Target;
+  /** Stand-ins for webhooks of the manifests, by name: peers such as a sidecar injector, or misbehaviour. */
+  stubs?: Record<string, StubBehavior>;
   /** Webhook configuration manifests (file paths or objects); clientConfig is re-pointed at the target. */
   manifests?: ManifestInput[];
   /** Seed for every generated value (uids, objects); printed in failures. Default: $ADMISSION_HARNESS_SEED or random. */
@@ -32,6 +31,15 @@ export interface HarnessOptions {
   timeScale?: number;
   /** CA issuing the serving certificate; the process-wide harness CA by default. */
   authority?: CertificateAuthority;
+  /** Namespaces of the mock cluster (besides default, kube-system, kube-public, kube-node-lease), for namespaceSelectors. */
+  namespaces?: NamespaceSpec[];
+  /** Resources the mock apiserver serves; the built-in API by default. */
+  catalog?: ResourceCatalog;
+}
+
+export interface AdmitOptions {
+  /** The client's own request timeout (`?timeout=`): webhook calls share what is left of it. */
+  timeoutSeconds?: number;
 }
 
 /** A webhook addressed without a manifest: defaults as the v1 API would give them. */
@@ -57,35 +65,35 @@ export interface Harness {
   readonly authority: CertificateAuthority;
   /** Base64 PEM of that CA, as a configuration's `caBundle`. */
   readonly caBundle: string;
+  /** The mock cluster's namespaces, as namespaceSelectors see them. */
+  readonly namespaces: NamespaceStore;
+  /** The stub serving webhook `name`: the reviews it received, and its behavior (settable). */
+  stub(name: string): StubServer;
   /** Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook errors. */
   call(webhook: string | InlineWebhook, review: Review): Promise<HarnessCallOutcome>;
+  /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
+  admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
+  /** The admission metrics of every `admit()` so far, in Prometheus text format. */
+  metrics(): string;
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
 }
 
-function isUrlTarget(target: HarnessOptions['target']): target is UrlTarget {
-  return typeof target === 'object' && target !== null && typeof (target as UrlTarget).url === 'string';
+/** The call-relevant fields of a loaded (defaulted) webhook. */
+function callableOf(entry: WebhookEntry): CallableWebhook {
+  return {
+    name: entry.spec.name,
+    type: entry.type,
+    configuration: entry.configuration,
+    clientConfig: entry.spec.clientConfig,
+    timeoutSeconds: entry.spec.timeoutSeconds ?? 10,
+    admissionReviewVersions: entry.spec.admissionReviewVersions ?? [],
+  };
 }
 
 function defaultSeed(): number {
   const fromEnv = process.env.ADMISSION_HARNESS_SEED;
   return fromEnv !== undefined && fromEnv !== '' ? Number(fromEnv) : freshSeed();
-}
-
-/** Hosts the serving certificate must carry so every configured clientConfig verifies. */
-function servingHosts(entries: readonly WebhookEntry[]): string[] {
-  return entries.flatMap(({ spec }) => {
-    const { service, url } = spec.clientConfig;
-    if (service) return serviceDnsNames(service.name, service.namespace);
-    if (url) {
-      try {
-        return [new URL(url).hostname.replace(/^\[(.*)\]$/, '$1')];
-      } catch {
-        return [];
-      }
-    }
-    return [];
-  });
 }
 
 /**
@@ -101,23 +109,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
-  let served: ServedTarget | undefined;
-  let route: Route;
-  let ca: string;
-  if (isUrlTarget(options.target)) {
-    const base = new URL(options.target.url);
-    const address = { host: base.hostname.replace(/^\[(.*)\]$/, '$1'), port: base.port ? Number(base.port) : 443 };
-    route = () => address;
-    ca = options.target.ca ?? '';
-  } else {
-    const serving = await authority.issueServing({ hosts: servingHosts(webhooks) });
-    served = await serveInProcess(options.target, serving);
-    const address = { host: served.host, port: served.port };
-    route = () => address;
-    ca = authority.cert;
-  }
+  const targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale });
   const agent = new https.Agent({ keepAlive: true });
+  const namespaces = new NamespaceStore(options.namespaces);
+  const metrics = new AdmissionMetrics();
+  const catalog = options.catalog ?? defaultCatalog;
   let closed = false;
+  const assertOpen = (): void => {
+    if (closed) throw new HarnessError('HARNESS_CLOSED', 'the harness was used after close()', 'create a new harness per test file and close it in afterAll');
+  };
 
   const resolve = (webhook: string | InlineWebhook): CallableWebhook => {
     if (typeof webhook !== 'string') {
@@ -139,22 +139,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     if (found.length > 1) {
       throw new HarnessError('WEBHOOK_AMBIGUOUS', `${found.length} configurations declare a webhook named ${JSON.stringify(webhook)}`, `address it as "<configuration>/<webhook>", e.g. ${JSON.stringify(`${found[0]?.configuration}/${name}`)}`);
     }
-    const entry = found[0] as WebhookEntry;
-    const clientConfig = entry.spec.clientConfig;
-    return {
-      name: entry.spec.name,
-      type: entry.type,
-      configuration: entry.configuration,
-      clientConfig,
-      timeoutSeconds: entry.spec.timeoutSeconds ?? 10,
-      admissionReviewVersions: entry.spec.admissionReviewVersions ?? [],
-    };
-  };
-
-  const caFor = (webhook: CallableWebhook): string => {
-    if (ca) return ca;
-    const bundle = webhook.clientConfig.caBundle;
-    return bundle ? Buffer.from(bundle, 'base64').toString('utf8') : '';
+    return callableOf(found[0] as WebhookEntry);
   };
 
   return {
@@ -162,41 +147,63 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     webhooks,
     authority,
     caBundle: authority.caBundle,
+    namespaces,
+    stub(name) {
+      const server = targets.stub(name);
+      if (!server) throw new HarnessError('WEBHOOK_NOT_FOUND', `${JSON.stringify(name)} is not stubbed`, 'declare it in createHarness({ stubs: { [name]: stub.allow() } })');
+      return server;
+    },
     async call(webhook, review) {
-      if (closed) throw new HarnessError('HARNESS_CLOSED', 'call() after close()', 'create a new harness per test file and close it in afterAll');
+      assertOpen();
       const callable = resolve(webhook);
-      const version = negotiateVersion(callable.admissionReviewVersions);
-      const uid = random.uuid();
-      if (!version) {
-        const sent = encodeReview(review.attributes, 'v1', uid);
-        return {
-          webhook: callable.name,
-          type: callable.type,
-          review: sent,
-          url: '',
-          allowed: false,
-          error: new CallingError(callable.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)', 400, 'list "v1" in admissionReviewVersions'),
-          warnings: [],
-          auditAnnotations: {},
-          durationMs: 0,
-          seed,
-        };
-      }
-      const sent: AdmissionReview = encodeReview(review.attributes, version, uid);
-      const caPem = caFor(callable);
-      const outcome = await callWebhook(callable, sent, {
-        ca: caPem,
-        agent,
-        route,
-        timeScale,
-      });
+      const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...targets.connection(callable), agent, timeScale });
       return { ...outcome, seed };
+    },
+    metrics: () => metrics.toString(),
+    async admit(review, admitOptions = {}) {
+      assertOpen();
+      const started = performance.now();
+      const deadlineMs = admitOptions.timeoutSeconds !== undefined ? admitOptions.timeoutSeconds * 1000 : undefined;
+      const elapsedMs = (): number => (performance.now() - started) / timeScale;
+      const trace = new AdmissionTrace(`${review.summary()} · seed ${seed}`);
+      const warnings = new WarningRecorder();
+      const annotations = new AuditAnnotations();
+      const result = await runChain(review.attributes, {
+        webhooks,
+        match: { namespaces, resources: catalog },
+        call: (entry, attributes, invocation) => {
+          const callable = callableOf(entry);
+          return invokeWebhook(callable, attributes, invocation, random.uuid(), {
+            ...targets.connection(callable),
+            agent,
+            timeScale,
+            ...(deadlineMs !== undefined ? { requestDeadlineMs: deadlineMs - elapsedMs() } : {}),
+          });
+        },
+        requestExpired: () => deadlineMs !== undefined && elapsedMs() >= deadlineMs,
+        warnings,
+        annotations,
+        trace,
+        metrics,
+      });
+      return {
+        allowed: !result.rejection,
+        object: result.object,
+        ...(result.rejection ? { status: result.rejection } : {}),
+        warnings: warnings.texts(),
+        warningHeaders: warnings.headers,
+        auditAnnotations: annotations.values,
+        dropped: { warnings: warnings.dropped, auditAnnotations: annotations.dropped },
+        ...(result.exempt ? { exempt: result.exempt } : {}),
+        trace,
+        seed,
+      };
     },
     async close() {
       if (closed) return;
       closed = true;
       agent.destroy();
-      await served?.close();
+      await targets.close();
     },
   };
 }

@@ -1,9 +1,10 @@
-import type { MatcherSubject } from './subject';
+import type { AdmitResult } from '../lib/dispatch/result';
+import type { CallSubject } from './subject';
 
 const MAX_BODY = 2000;
 
 /** `CREATE pods default/web-1 (dryRun) → pod-defaults.example.com · seed 42`: which request this was. */
-export function requestSummary(subject: MatcherSubject): string {
+export function requestSummary(subject: CallSubject): string {
   const request = subject.review.request;
   let line = `${subject.webhook}`;
   if (request) {
@@ -16,8 +17,8 @@ export function requestSummary(subject: MatcherSubject): string {
   return line;
 }
 
-/** The parts of an outcome a reader needs to see why a matcher failed. */
-export function outcomeDetails(subject: MatcherSubject): string {
+/** The parts of a call outcome a reader needs to see why a matcher failed. */
+export function outcomeDetails(subject: CallSubject): string {
   const lines = [`Request:  ${requestSummary(subject)}`];
   if (subject.url) lines.push(`URL:      POST ${subject.url}`);
   if (subject.error) {
@@ -28,6 +29,15 @@ export function outcomeDetails(subject: MatcherSubject): string {
   else if (subject.body !== undefined) lines.push(`Body:     ${truncate(subject.body)}`);
   if (subject.patch) lines.push(`Patch:    ${truncate(JSON.stringify(subject.patch))}`);
   if (subject.denial) lines.push(`Status:   ${subject.denial.code} ${subject.denial.message}`);
+  return lines.join('\n');
+}
+
+/** An admission result for a failure message: the status, warnings, then the trace tree. */
+export function admitDetails(result: AdmitResult): string {
+  const lines: string[] = [];
+  if (result.status) lines.push(`Status:   ${result.status.code} ${result.status.reason ?? ''} ${result.status.message ?? ''}`.replace(/  +/g, ' '));
+  if (result.warnings.length > 0) lines.push(`Warnings: ${result.warnings.map((w) => JSON.stringify(w)).join(', ')}`);
+  lines.push(`Replay:   ADMISSION_HARNESS_SEED=${result.seed}`, 'Trace:', ...String(result.trace).split('\n').map((l) => `  ${l}`));
   return lines.join('\n');
 }
 

@@ -1,20 +1,19 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { outcomeDetails } from './describe';
-import { asSubject } from './subject';
+import { asVerdict } from './subject';
 
-/** Passes when the webhook answered validly and allowed the request. */
+/** Passes when the webhook answered validly and allowed the request (`h.call()`), or the chain admitted it (`h.admit()`). */
 export function toBeAllowed(this: MatcherContext, received: unknown): MatcherResult {
-  const subject = asSubject(received, 'toBeAllowed');
-  const pass = subject.allowed && !subject.error;
-  const hint = this.utils.matcherHint('toBeAllowed', 'outcome', '', { isNot: this.isNot });
+  const verdict = asVerdict(received, 'toBeAllowed');
+  const what = verdict.source === 'call' ? 'the webhook' : 'the admission chain';
+  const hint = this.utils.matcherHint('toBeAllowed', verdict.source === 'call' ? 'outcome' : 'result', '', { isNot: this.isNot });
   return {
-    pass,
+    pass: verdict.allowed,
     message: () => {
       let why: string;
-      if (pass) why = 'expected the webhook not to allow the request, but it allowed it';
-      else if (subject.error) why = `expected the webhook to allow the request, but the call failed:\n  ${subject.error.message}`;
-      else why = `expected the webhook to allow the request, but it denied it:\n  ${subject.denial?.message ?? ''}`;
-      return `${hint}\n\n${why}\n\n${outcomeDetails(subject)}`;
+      if (verdict.allowed) why = `expected ${what} not to allow the request, but it allowed it`;
+      else if (verdict.failure) why = `expected ${what} to allow the request, but the call failed:\n  ${verdict.failure.message}`;
+      else why = `expected ${what} to allow the request, but it ${verdict.source === 'call' ? 'denied' : 'rejected'} it:\n  ${verdict.rejection?.message ?? ''}`;
+      return `${hint}\n\n${why}\n\n${verdict.details()}`;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { outcomeDetails } from './describe';
-import { asSubject } from './subject';
+import { asVerdict } from './subject';
 
 export interface DenialExpectation {
   /** The HTTP code the client receives (the webhook's `status.code`, raised to 400 when lower). */
@@ -12,15 +11,16 @@ export interface DenialExpectation {
 }
 
 /**
- * Passes when the webhook answered validly with `allowed: false` and the Status the client would
- * receive has the expected code, message and reason. A failed call is not a denial.
+ * `h.call()`: passes when the webhook answered validly with `allowed: false` (a failed call is not a
+ * denial). `h.admit()`: passes when the request was rejected. Either way the Status the client would
+ * receive must have the expected code, message and reason.
  */
 export function toBeDenied(this: MatcherContext, received: unknown, expected: DenialExpectation = {}): MatcherResult {
-  const subject = asSubject(received, 'toBeDenied');
-  const denial = subject.denial;
+  const verdict = asVerdict(received, 'toBeDenied');
+  const denial = verdict.rejection;
   const mismatches: string[] = [];
-  if (subject.error) mismatches.push(`the call failed instead of returning a denial:\n  ${subject.error.message}`);
-  else if (!denial) mismatches.push('the webhook allowed the request');
+  if (verdict.failure) mismatches.push(`the call failed instead of returning a denial:\n  ${verdict.failure.message}`);
+  else if (!denial) mismatches.push(verdict.source === 'call' ? 'the webhook allowed the request' : 'the admission chain admitted the request');
   else {
     if (expected.code !== undefined && denial.code !== expected.code) {
       mismatches.push(`code: expected ${this.utils.printExpected(expected.code)}, received ${this.utils.printReceived(denial.code)}`);
@@ -34,13 +34,13 @@ export function toBeDenied(this: MatcherContext, received: unknown, expected: De
     }
   }
   const pass = mismatches.length === 0;
-  const hint = this.utils.matcherHint('toBeDenied', 'outcome', Object.keys(expected).length > 0 ? 'expected' : '', { isNot: this.isNot });
+  const hint = this.utils.matcherHint('toBeDenied', verdict.source === 'call' ? 'outcome' : 'result', Object.keys(expected).length > 0 ? 'expected' : '', { isNot: this.isNot });
   return {
     pass,
     message: () =>
       pass
-        ? `${hint}\n\nexpected the webhook not to deny the request, but it denied it:\n  ${denial?.code} ${denial?.message}\n\n${outcomeDetails(subject)}`
-        : `${hint}\n\nexpected a denial${describeExpectation(expected)}, but ${mismatches.join('\n  and ')}\n\n${outcomeDetails(subject)}`,
+        ? `${hint}\n\nexpected the request not to be denied, but it was:\n  ${denial?.code} ${denial?.message}\n\n${verdict.details()}`
+        : `${hint}\n\nexpected a denial${describeExpectation(expected)}, but ${mismatches.join('\n  and ')}\n\n${verdict.details()}`,
   };
 }
 

@@ -1,10 +1,10 @@
 import type { MatcherContext, MatcherResult } from './context';
 import { outcomeDetails } from './describe';
-import { asSubject } from './subject';
+import { asCallOutcome } from './subject';
 
 /** Passes when the response carries the request's uid, which kube-apiserver requires of v1 answers. */
 export function toEchoUid(this: MatcherContext, received: unknown): MatcherResult {
-  const subject = asSubject(received, 'toEchoUid');
+  const subject = asCallOutcome(received, 'toEchoUid');
   const sent = subject.review.request?.uid;
   const got = subject.response?.uid;
   const pass = sent !== undefined && got === sent;

@@ -3,7 +3,7 @@ import type { AdmissionResponse, AdmissionReview, AdmissionReviewVersion, JsonPa
 import type { WebhookClientConfig, WebhookType } from '../kube/webhook-config';
 import { CallingError } from './calling-error';
 import { decodeReview } from './decode';
-import { goJsonSyntaxError, goJsonType } from './go-json';
+import { decodeJsonPatch } from '../patch';
 import { ClientConfigError, resolveEndpoint, type Route } from './endpoint';
 import { httpStatusError } from './http-status';
 import { timeoutParameter } from './go-duration';
@@ -150,18 +150,14 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     return { ...base, ...withAnswer, allowed: false, denial: denialStatus(webhook.name, answer.status), durationMs: performance.now() - started };
   }
   if (webhook.type === 'mutating' && answer.patch) {
-    const patchBytes = Buffer.from(answer.patch, 'base64').toString('utf8');
-    let patch: unknown;
-    try {
-      patch = JSON.parse(patchBytes);
-    } catch (error) {
-      return fail(`received undecodable patch in webhook response: ${goJsonSyntaxError(patchBytes, error as Error)}`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations', withAnswer);
+    const decoded = decodeJsonPatch(Buffer.from(answer.patch, 'base64'));
+    if (!decoded.ok) {
+      return fail(`received undecodable patch in webhook response: ${decoded.error}`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations', withAnswer);
     }
-    if (!Array.isArray(patch)) {
-      return fail(`received undecodable patch in webhook response: json: cannot unmarshal ${goJsonType(patch)} into Go value of type jsonpatch.Patch`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations', withAnswer);
-    }
+    // Operations are only checked when applied, as in kube-apiserver: a malformed one fails there.
+    const patch = decoded.ops as unknown as JsonPatchOperation[];
     if (sentVersion === 'v1' && patch.length > 0 && answer.patchType !== 'JSONPatch') {
-      return fail(`unsupported patch type ${JSON.stringify(answer.patchType)}`, answer.status?.code ?? 400, 'the only patchType kube-apiserver accepts is "JSONPatch"', withAnswer);
+      return fail(`unsupported patch type ${JSON.stringify(answer.patchType)}`, denialStatus(webhook.name, answer.status).code ?? 400, 'the only patchType kube-apiserver accepts is "JSONPatch"', withAnswer);
     }
     return { ...base, ...withAnswer, allowed: true, patch: patch as JsonPatchOperation[], durationMs: performance.now() - started };
   }

@@ -1,5 +1,5 @@
 import type { Status } from '../kube/admission';
-import { internalErrorStatus } from './status';
+import { internalError } from '../kube/status';
 
 /**
  * kube-apiserver's `ErrCallingWebhook` (KUBE-FACTS §4.2): a failure subject to failurePolicy. `message`
@@ -21,6 +21,6 @@ export class CallingError extends Error {
   ) {
     super(`failed calling webhook "${webhook}": ${reason}`);
     this.code = code;
-    this.status = internalErrorStatus(this.message);
+    this.status = internalError(this.message);
   }
 }

@@ -1,7 +1,8 @@
 import type { AdmissionReviewVersion } from '../kube/admission';
 import { parse as parseYaml } from 'yaml';
 import { splitApiVersion } from '../kube/api-version';
-import { goJsonSyntaxError, goJsonType } from './go-json';
+import { goJsonKind } from '../go/json-errors';
+import { goJsonSyntaxError } from '../go/json-scanner';
 import type { DecodedReview } from './verify';
 
 /** kube-apiserver's scheme name for the webhook client, as it appears in decode errors. */
@@ -24,11 +25,9 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
   const text = body.toString('utf8');
   let parsed: unknown;
   if (text.trimStart().startsWith('{')) {
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(text, error as Error)}` };
-    }
+    const syntaxError = goJsonSyntaxError(body);
+    if (syntaxError !== undefined) return { ok: false, text: `couldn't get version/kind; json parse error: ${syntaxError}` };
+    parsed = JSON.parse(text);
   } else {
     try {
       parsed = parseYaml(text, { version: '1.1' });
@@ -38,7 +37,7 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
   }
   if (parsed === null || parsed === undefined) return { ok: true, review: {} };
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(parsed)} into Go value of type ${KIND_STRUCT}` };
+    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}` };
   }
   const review = parsed as Record<string, unknown>;
   // Missing apiVersion/kind are defaulted from the target type for decoding (the check in
@@ -111,7 +110,7 @@ function checkResponseFields(response: unknown): string | undefined {
 }
 
 function unmarshalError(value: unknown, field: string, goType: string): string {
-  return `json: cannot unmarshal ${goJsonType(value)} into Go struct field AdmissionReview.${field} of type ${goType}`;
+  return `json: cannot unmarshal ${goJsonKind(value)} into Go struct field AdmissionReview.${field} of type ${goType}`;
 }
 
 function firstBadBase64Byte(value: string): number {

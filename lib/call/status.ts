@@ -22,17 +22,3 @@ export function denialStatus(name: string, status: Status | undefined): Status {
     code,
   };
 }
-
-/** `apierrors.NewInternalError(err)`: the 500 a client receives for a failed-closed calling error. */
-export function internalErrorStatus(message: string): Status {
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: `Internal error occurred: ${message}`,
-    reason: 'InternalError',
-    details: { causes: [{ message }] },
-    code: 500,
-  };
-}

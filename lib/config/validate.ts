@@ -36,7 +36,8 @@ export function validateConfiguration(config: Json, mutating: boolean): FieldErr
     else {
       if (seen.has(webhook.name)) add(`${at}.name`, `Duplicate value: ${JSON.stringify(webhook.name)}`);
       seen.add(webhook.name);
-      if (webhook.name.split('.').length < 3 || !DNS1123_SUBDOMAIN.test(webhook.name)) {
+      // IsFullyQualifiedName lowercases first: `removeLabel.example.com` is a valid webhook name.
+      if (webhook.name.split('.').length < 3 || !DNS1123_SUBDOMAIN.test(webhook.name.toLowerCase())) {
         add(`${at}.name`, `Invalid value: ${JSON.stringify(webhook.name)}: should be a domain with at least three segments separated by dots`);
       }
     }

@@ -1,5 +1,17 @@
 export type * from './admission';
 export type * from './webhook-config';
 export { splitApiVersion } from './api-version';
-export { registerResource, resourceForKind } from './catalog';
-export type { ResourceInfo } from './catalog';
+export {
+  ResourceCatalog,
+  defaultCatalog,
+  registerResource,
+  registerCustomResourceDefinition,
+  resourceForKind,
+  resourceByName,
+  subresourceInfo,
+  kindFor,
+  equivalentResources,
+} from './catalog';
+export type { ResourceInfo, CatalogEntry, SubresourceInfo } from './catalog';
+export { compileSelector } from './label-selector';
+export type { CompiledSelector } from './label-selector';

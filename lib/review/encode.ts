@@ -1,18 +1,29 @@
-import type { AdmissionRequest, AdmissionReview, AdmissionReviewVersion } from '../kube/admission';
+import type { AdmissionRequest, AdmissionReview, AdmissionReviewVersion, GroupVersionKind, GroupVersionResource, KubeObject } from '../kube/admission';
 import type { AdmissionAttributes } from './attributes';
+
+/** How one webhook sees the request when its rules matched an equivalent resource (matchPolicy). */
+export interface InvocationView {
+  kind: GroupVersionKind;
+  resource: GroupVersionResource;
+  subResource: string;
+  object: KubeObject | null;
+  oldObject: KubeObject | null;
+}
 
 /**
  * The AdmissionReview kube-apiserver sends for `attributes`, with the member order of a real
  * apiserver's JSON (fixtures/apiserver-captures): empty name, namespace and subresources are left
- * out, absent objects and options are `null`, `dryRun` is always present.
+ * out, absent objects and options are `null`, `dryRun` is always present. `kind`/`resource` are what
+ * the webhook matched; `requestKind`/`requestResource` what the client asked for.
  */
-export function encodeReview(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): AdmissionReview {
+export function encodeReview(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation?: InvocationView): AdmissionReview {
   const a = attributes;
+  const seen = invocation ?? a;
   const request: AdmissionRequest = {
     uid,
-    kind: a.kind,
-    resource: a.resource,
-    ...(a.subResource ? { subResource: a.subResource } : {}),
+    kind: seen.kind,
+    resource: seen.resource,
+    ...(seen.subResource ? { subResource: seen.subResource } : {}),
     requestKind: a.kind,
     requestResource: a.resource,
     ...(a.subResource ? { requestSubResource: a.subResource } : {}),
@@ -20,8 +31,8 @@ export function encodeReview(attributes: AdmissionAttributes, version: Admission
     ...(a.namespace ? { namespace: a.namespace } : {}),
     operation: a.operation,
     userInfo: a.userInfo,
-    object: a.object,
-    oldObject: a.oldObject,
+    object: seen.object,
+    oldObject: seen.oldObject,
     dryRun: a.dryRun,
     options: a.options,
   };

@@ -8,9 +8,16 @@ import type { AdmissionAttributes } from './attributes';
 export class Review {
   constructor(readonly attributes: AdmissionAttributes) {}
 
-  /** The same request with `?dryRun=All`. */
+  /** The same request with `?dryRun=All` (which the options object carries too). CONNECT is never dryRun. */
   dryRun(on = true): Review {
-    return new Review({ ...this.attributes, dryRun: on });
+    const a = this.attributes;
+    if (a.operation === 'CONNECT') return this;
+    let options = a.options;
+    if (options) {
+      const { kind, apiVersion, dryRun: _previous, ...rest } = options;
+      options = { kind, apiVersion, ...(on ? { dryRun: ['All'] } : {}), ...rest };
+    }
+    return new Review({ ...a, dryRun: on, options });
   }
 
   /** The same request made by another user. */

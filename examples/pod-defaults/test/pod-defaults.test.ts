@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createHarness, objects, review, Review, type Harness, type JsonPatchOperation } from '../../../lib';
+import { createHarness, objects, review, Review, type Harness, type JsonPatchOperation } from 'admission-harness';
 import { app } from '../src/app';
 
 const MUTATE = 'pod-defaults.example.com';

@@ -1,0 +1,52 @@
+// One cold measurement in a fresh process: `harness` times createHarness() to the first verified
+// response; `baseline` times a bare https.createServer + https.request round trip with certificates
+// made beforehand. Prints one JSON line.
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const mode = process.argv[2];
+const require = createRequire(import.meta.url);
+
+function handler(req, res) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const review = JSON.parse(Buffer.concat(chunks).toString());
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
+  });
+}
+
+if (mode === 'harness') {
+  const importStart = performance.now();
+  const { createHarness, review, objects } = require('../dist/index.cjs');
+  const importMs = performance.now() - importStart;
+  const start = performance.now();
+  const h = await createHarness({ target: handler, seed: 1 });
+  const outcome = await h.call({ type: 'validating', path: '/v' }, review.create(objects.pod()));
+  const ms = performance.now() - start;
+  await h.close();
+  if (!outcome.allowed) throw new Error(outcome.error?.message ?? 'not allowed');
+  console.log(JSON.stringify({ ms, importMs }));
+} else {
+  const { key, cert, ca } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+  const body = JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: { uid: 'u' } });
+  const start = performance.now();
+  const server = https.createServer({ key, cert }, handler);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const agent = new https.Agent({ keepAlive: true });
+  await new Promise((resolve, reject) => {
+    const req = https.request({ host: '127.0.0.1', port: server.address().port, method: 'POST', path: '/v', ca, servername: 'localhost', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  const ms = performance.now() - start;
+  agent.destroy();
+  server.closeAllConnections();
+  server.close();
+  console.log(JSON.stringify({ ms }));
+}

@@ -1,0 +1,50 @@
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+
+/** Why kube-apiserver refuses an audit annotation key (`checkKeyFormat`), or undefined. */
+function keyProblem(key: string): string | undefined {
+  const parts = key.split('/');
+  if (parts.length !== 2) return "annotation key has invalid format, the right format is a DNS subdomain prefix and '/' and key name. (e.g. 'podsecuritypolicy.admission.k8s.io/admit-policy')";
+  const [prefix, name] = parts as [string, string];
+  if (prefix.length === 0 || prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix)) return `prefix ${JSON.stringify(prefix)} is not a lowercase DNS-1123 subdomain`;
+  if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART.test(name)) return `name part ${JSON.stringify(name)} must be 1-63 characters of [A-Za-z0-9-_.], starting and ending with an alphanumeric character`;
+  return undefined;
+}
+
+/**
+ * The audit annotations of one API request (apiserver admission `attributesRecord`): keys must be
+ * qualified names with one `/`, and a key may not be set again to another value. Refused ones are
+ * kept in `dropped` with the reason; kube-apiserver only logs them.
+ */
+export class AuditAnnotations {
+  readonly values: Record<string, string> = {};
+  readonly dropped: { key: string; value: string; why: string }[] = [];
+
+  add(key: string, value: string): void {
+    const problem = keyProblem(key);
+    if (problem) {
+      this.dropped.push({ key, value, why: problem });
+      return;
+    }
+    const existing = this.values[key];
+    if (existing !== undefined && existing !== value) {
+      this.dropped.push({ key, value, why: `admission annotations are not allowed to be overwritten, key:${JSON.stringify(key)}, old value: ${existing}, new value: ${value}` });
+      return;
+    }
+    this.values[key] = value;
+  }
+}
+
+/** `mutation.webhook.admission.k8s.io/round_<r>_index_<i>`, written for every matched mutating webhook. */
+export function mutationAnnotation(round: number, index: number, configuration: string, webhook: string, mutated: boolean): [string, string] {
+  return [`mutation.webhook.admission.k8s.io/round_${round}_index_${index}`, JSON.stringify({ configuration, webhook, mutated })];
+}
+
+/** `patch.webhook.admission.k8s.io/round_<r>_index_<i>`, written for every applied non-empty patch. */
+export function patchAnnotation(round: number, index: number, configuration: string, webhook: string, patch: unknown): [string, string] {
+  return [`patch.webhook.admission.k8s.io/round_${round}_index_${index}`, JSON.stringify({ configuration, webhook, patch, patchType: 'JSONPatch' })];
+}
+
+export function failedOpenAnnotation(type: 'mutation' | 'validating', round: number, index: number, webhook: string): [string, string] {
+  return [`failed-open.${type}.webhook.admission.k8s.io/round_${round}_index_${index}`, webhook];
+}

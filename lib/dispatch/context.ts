@@ -1,0 +1,47 @@
+import type { CallOutcome } from '../call/call-webhook';
+import type { WebhookEntry } from '../config/load';
+import type { MatchContext } from '../match/should-call';
+import type { AdmissionAttributes } from '../review/attributes';
+import type { InvocationView } from '../review/encode';
+import type { AuditAnnotations } from './annotations';
+import type { AdmissionMetrics } from './metrics';
+import type { AdmissionTrace } from './trace';
+import type { WarningRecorder } from './warnings';
+
+/** What the dispatchers need from the harness: matching data, a way to call, and the request's records. */
+export interface DispatchContext {
+  /** Every webhook of the loaded configurations. */
+  webhooks: readonly WebhookEntry[];
+  match: MatchContext;
+  /** Calls one webhook (a fresh uid each time); failures come back in the outcome, never thrown. */
+  call(entry: WebhookEntry, attributes: AdmissionAttributes, invocation: InvocationView): Promise<CallOutcome>;
+  /** True once the API request's own deadline (its `?timeout=`) has passed. */
+  requestExpired(): boolean;
+  warnings: WarningRecorder;
+  annotations: AuditAnnotations;
+  trace: AdmissionTrace;
+  metrics: AdmissionMetrics;
+}
+
+/** A webhook of the chain with its place in it. */
+export interface ChainEntry {
+  entry: WebhookEntry;
+  /** Position in the sorted list of webhooks of its type. */
+  index: number;
+}
+
+/**
+ * Webhooks in kube-apiserver's order: configurations sorted by name (byte order), then webhooks in
+ * their order inside each configuration (KUBE-FACTS §9).
+ */
+export function chainOrder(entries: readonly WebhookEntry[], type: WebhookEntry['type']): ChainEntry[] {
+  return entries
+    .filter((e) => e.type === type)
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => compareBytes(a.entry.configuration, b.entry.configuration) || a.entry.index - b.entry.index || a.position - b.position)
+    .map(({ entry }, index) => ({ entry, index }));
+}
+
+function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}

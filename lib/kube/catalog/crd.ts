@@ -1,0 +1,84 @@
+import { HarnessError } from '../../errors';
+import type { ResourceInfo, SubresourceSpec } from './types';
+
+const SCALE: SubresourceSpec = { name: 'scale', kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, operations: ['UPDATE'] };
+// No kind: a custom resource's status subresource carries the custom resource itself.
+const STATUS: SubresourceSpec = { name: 'status', operations: ['UPDATE'] };
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
+/**
+ * The resources an apiextensions.k8s.io/v1 CustomResourceDefinition serves: one per served version, in
+ * `spec.versions` order (the order kube-apiserver's CRD handler registers them in), all sharing one storage key.
+ * Throws a MANIFEST_INVALID HarnessError naming the first missing or invalid field.
+ */
+export function customResourceDefinitionResources(crd: unknown): { storageKey: string; resources: ResourceInfo[] } {
+  const name = isObject(crd) && isObject(crd.metadata) && typeof crd.metadata.name === 'string' ? crd.metadata.name : '';
+  function fail(field: string, problem: string): never {
+    throw new HarnessError(
+      'MANIFEST_INVALID',
+      `CustomResourceDefinition${name ? ` "${name}"` : ''}: ${field}: ${problem}`,
+      'pass the CustomResourceDefinition manifest as applied to the cluster (apiVersion apiextensions.k8s.io/v1)',
+    );
+  }
+  const object = (value: unknown, field: string): Json => (isObject(value) ? value : fail(field, value === undefined ? 'Required value' : 'must be an object'));
+  const text = (value: unknown, field: string): string => {
+    if (value === undefined || value === '') fail(field, 'Required value');
+    return typeof value === 'string' ? value : fail(field, `must be a string, not ${JSON.stringify(value)}`);
+  };
+
+  if (!isObject(crd)) return fail('(root)', 'must be an object');
+  const apiVersion = text(crd.apiVersion, 'apiVersion');
+  // v1beta1 kept the names but moved versions and subresources around; reading it as v1 would register the wrong thing.
+  if (apiVersion !== 'apiextensions.k8s.io/v1') fail('apiVersion', `Unsupported value: "${apiVersion}": supported values: "apiextensions.k8s.io/v1"`);
+  const kind = text(crd.kind, 'kind');
+  if (kind !== 'CustomResourceDefinition') fail('kind', `Unsupported value: "${kind}": supported values: "CustomResourceDefinition"`);
+
+  const spec = object(crd.spec, 'spec');
+  const group = text(spec.group, 'spec.group');
+  const names = object(spec.names, 'spec.names');
+  const plural = text(names.plural, 'spec.names.plural');
+  const crKind = text(names.kind, 'spec.names.kind');
+  // The API defaults the singular name to the lower-cased kind.
+  const singular = names.singular === undefined || names.singular === '' ? crKind.toLowerCase() : text(names.singular, 'spec.names.singular');
+  const scope = text(spec.scope, 'spec.scope');
+  if (scope !== 'Namespaced' && scope !== 'Cluster') fail('spec.scope', `Unsupported value: "${scope}": supported values: "Cluster", "Namespaced"`);
+  const versions: unknown = spec.versions;
+  if (!isList(versions)) return fail('spec.versions', versions === undefined ? 'Required value' : 'must be a list');
+  if (versions.length === 0) fail('spec.versions', 'Required value: must have at least one version');
+
+  const storageKey = `${plural}.${group}`;
+  const resources: ResourceInfo[] = [];
+  let storageVersions = 0;
+  versions.forEach((entry, index) => {
+    const at = `spec.versions[${index}]`;
+    const version = object(entry, at);
+    const versionName = text(version.name, `${at}.name`);
+    if (typeof version.served !== 'boolean') fail(`${at}.served`, version.served === undefined ? 'Required value' : 'must be a boolean');
+    if (typeof version.storage !== 'boolean') fail(`${at}.storage`, version.storage === undefined ? 'Required value' : 'must be a boolean');
+    if (version.storage === true) storageVersions++;
+    const subresources = version.subresources === undefined ? {} : object(version.subresources, `${at}.subresources`);
+    if (version.served !== true) return;
+    resources.push({
+      group,
+      version: versionName,
+      kind: crKind,
+      resource: plural,
+      singular,
+      namespaced: scope === 'Namespaced',
+      // `status: null` decodes to an absent subresource, as `status: {}` decodes to a present one.
+      subresources: [...(subresources.status != null ? [STATUS] : []), ...(subresources.scale != null ? [SCALE] : [])],
+      storageKey,
+    });
+  });
+  if (storageVersions !== 1) fail('spec.versions', `Invalid value: must have exactly one version marked as storage version, found ${storageVersions}`);
+  return { storageKey, resources };
+}

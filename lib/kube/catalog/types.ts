@@ -1,0 +1,54 @@
+import type { GroupVersionKind, Operation } from '../admission';
+
+/** How a subresource is declared when registering a resource. */
+export interface SubresourceSpec {
+  /** `status`, `scale`, `exec`… (the part after the `/`). */
+  name: string;
+  /** The kind its requests carry in `request.kind`; the parent resource's own kind when omitted (as for `status`). */
+  kind?: GroupVersionKind;
+  /**
+   * The operations under which its requests reach admission webhooks; `['UPDATE']` when omitted (status and scale
+   * are written with PUT/PATCH, which admission sees as UPDATE). Empty for read-only subresources such as `pods/log`.
+   */
+  operations?: readonly Operation[];
+}
+
+/** A subresource as the catalog knows it. */
+export interface SubresourceInfo {
+  name: string;
+  kind: GroupVersionKind;
+  operations: readonly Operation[];
+  /** Admitted as CONNECT: `request.object` holds the options object (`PodExecOptions`…) and `request.options` is null. */
+  connect: boolean;
+  /** False when no request to it ever reaches admission (`pods/log` is GET-only), so builders must refuse it. */
+  admitted: boolean;
+}
+
+/** One served resource: how a kind is addressed and whether its objects live in a namespace. */
+export interface ResourceInfo {
+  group: string;
+  version: string;
+  kind: string;
+  /** The plural resource name used in URLs and in `request.resource`. */
+  resource: string;
+  namespaced: boolean;
+  /** The singular name discovery reports; the kind in lower case when omitted (true of every built-in). */
+  singular?: string;
+  /** Operations that reach admission for the resource itself; CREATE, UPDATE and DELETE when omitted. */
+  operations?: readonly Operation[];
+  subresources?: readonly SubresourceSpec[];
+  /**
+   * Resources registered with the same storage key share storage, so matchPolicy Equivalent treats them as the same
+   * resource (kube-apiserver keys them by etcd resource prefix). `<resource>.<group>` (or `<resource>` for core)
+   * when omitted, which makes every version of a group/resource equivalent, as kube-apiserver does.
+   */
+  storageKey?: string;
+}
+
+/** What lookups return: a registered resource with every default filled in. Frozen. */
+export interface CatalogEntry extends ResourceInfo {
+  singular: string;
+  operations: readonly Operation[];
+  subresources: readonly SubresourceInfo[];
+  storageKey: string;
+}

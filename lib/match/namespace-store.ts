@@ -1,0 +1,35 @@
+import type { NamespaceLookup } from './namespace-selector';
+
+/** A namespace a test declares: its name and labels. */
+export interface NamespaceSpec {
+  name: string;
+  labels?: Record<string, string>;
+}
+
+/** Namespaces every cluster has from the start. */
+const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+/**
+ * The namespaces of the mock cluster. Like kube-apiserver, every namespace carries the immutable
+ * label `kubernetes.io/metadata.name: <name>`, which selectors commonly use.
+ */
+export class NamespaceStore implements NamespaceLookup {
+  private readonly byName = new Map<string, Record<string, string>>();
+
+  constructor(declared: readonly NamespaceSpec[] = []) {
+    for (const name of BUILTIN) this.set({ name });
+    for (const namespace of declared) this.set(namespace);
+  }
+
+  set(namespace: NamespaceSpec): void {
+    this.byName.set(namespace.name, { ...namespace.labels, 'kubernetes.io/metadata.name': namespace.name });
+  }
+
+  delete(name: string): void {
+    this.byName.delete(name);
+  }
+
+  labels(name: string): Readonly<Record<string, string>> | undefined {
+    return this.byName.get(name);
+  }
+}

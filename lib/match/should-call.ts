@@ -1,0 +1,122 @@
+import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from '../kube/admission';
+import { internalError } from '../kube/status';
+import type { MutatingWebhook } from '../kube/webhook-config';
+import { matchNamespaceSelector, type NamespaceLookup } from './namespace-selector';
+import { matchObjectSelector } from './object-selector';
+import { formatGvr, type MatchAttributes } from './request';
+import { firstMatchingRule } from './rules';
+
+/** The resource registry kube-apiserver consults for matchPolicy Equivalent. */
+export interface EquivalentResourceMapper {
+  /** Every resource with the same storage as `resource` (it included), in registry order. */
+  equivalentResources(resource: GroupVersionResource, subResource: string): GroupVersionResource[];
+  /** The kind `resource`/`subResource` carries, or undefined when unknown. */
+  kindFor(resource: GroupVersionResource, subResource: string): GroupVersionKind | undefined;
+}
+
+/** How a matched webhook sees the request: the kind and resource its rules matched. */
+export interface Invocation {
+  kind: GroupVersionKind;
+  resource: GroupVersionResource;
+  subResource: string;
+  /** The request's object and oldObject, converted to the matched version. */
+  object: KubeObject | null;
+  oldObject: KubeObject | null;
+}
+
+export interface MatchConditionsVerdict {
+  /** false: some condition evaluated to false. */
+  matches: boolean;
+  why: string;
+  /** Evaluation errors with failurePolicy Fail: the request is rejected. */
+  error?: Status;
+}
+
+export interface MatchContext {
+  namespaces: NamespaceLookup;
+  resources: EquivalentResourceMapper;
+  /** Evaluates matchConditions on the converted request (only called when the webhook has some). */
+  conditions?: (webhook: MutatingWebhook, invocation: Invocation) => MatchConditionsVerdict;
+}
+
+/** Whether a webhook is called, and why: each decision carries the sentence that explains it. */
+export type MatchDecision =
+  | { call: true; invocation: Invocation; why: string[] }
+  | { call: false; why: string[]; error?: Status };
+
+/**
+ * kube-apiserver's `ShouldCallHook` (KUBE-FACTS §6), in its order: namespaceSelector, objectSelector,
+ * rules with matchPolicy, then the selector errors deferred until the rules matched, then
+ * matchConditions.
+ */
+export function shouldCallHook(webhook: MutatingWebhook, attributes: MatchAttributes, context: MatchContext): MatchDecision {
+  const why: string[] = [];
+  const namespace = matchNamespaceSelector(webhook, attributes, context.namespaces);
+  why.push(namespace.why);
+  if (!namespace.matches && !namespace.error) return { call: false, why };
+  const object = matchObjectSelector(webhook, attributes);
+  why.push(object.why);
+  if (!object.matches && !object.error) return { call: false, why };
+
+  const matched = matchRules(webhook, attributes, context.resources);
+  if ('error' in matched) return { call: false, why: [...why, matched.why], error: matched.error };
+  why.push(matched.why);
+  if (!matched.invocation) return { call: false, why };
+  if (namespace.error) return { call: false, why, error: namespace.error };
+  if (object.error) return { call: false, why, error: object.error };
+
+  if ((webhook.matchConditions ?? []).length > 0 && context.conditions) {
+    const verdict = context.conditions(webhook, matched.invocation);
+    why.push(verdict.why);
+    if (verdict.error) return { call: false, why, error: verdict.error };
+    if (!verdict.matches) return { call: false, why };
+  }
+  return { call: true, invocation: matched.invocation, why };
+}
+
+type RuleVerdict = { invocation?: Invocation; why: string } | { error: Status; why: string };
+
+function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resources: EquivalentResourceMapper): RuleVerdict {
+  const { operation, namespace, subResource } = attributes;
+  const rules = webhook.rules ?? [];
+  const exact = firstMatchingRule(rules, { operation, namespace, subResource, resource: attributes.resource });
+  const requested = `${operation} ${formatResource(attributes.resource, subResource)}`;
+  if (exact >= 0) {
+    return {
+      invocation: { kind: attributes.kind, resource: attributes.resource, subResource, object: attributes.object, oldObject: attributes.oldObject },
+      why: `rules[${exact}] matched ${requested}`,
+    };
+  }
+  if (webhook.matchPolicy !== 'Equivalent') return { why: `no rule matched ${requested} (matchPolicy ${webhook.matchPolicy ?? 'Exact'})` };
+
+  const equivalents = resources.equivalentResources(attributes.resource, subResource).filter((gvr) => !sameGvr(gvr, attributes.resource));
+  // Earlier rules win: each rule is tried against every equivalent before the next rule.
+  for (const [index, rule] of rules.entries()) {
+    for (const equivalent of equivalents) {
+      if (firstMatchingRule([rule], { operation, namespace, subResource, resource: equivalent }) < 0) continue;
+      const kind = resources.kindFor(equivalent, subResource);
+      if (!kind) return { error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`), why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown` };
+      return {
+        invocation: { kind, resource: equivalent, subResource, object: convert(attributes.object, kind), oldObject: convert(attributes.oldObject, kind) },
+        why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent): sent as ${kind.group ? `${kind.group}/` : ''}${kind.version} ${kind.kind}`,
+      };
+    }
+  }
+  return { why: `no rule matched ${requested} or any equivalent resource` };
+}
+
+function sameGvr(a: GroupVersionResource, b: GroupVersionResource): boolean {
+  return a.group === b.group && a.version === b.version && a.resource === b.resource;
+}
+
+function formatResource(gvr: GroupVersionResource, subResource: string): string {
+  const group = gvr.group ? `${gvr.group}/` : '';
+  return `${group}${gvr.version} ${gvr.resource}${subResource ? `/${subResource}` : ''}`;
+}
+
+// The harness has no per-version schemas: conversion re-labels the object with the matched version,
+// which is what conversion does for CRDs with `conversion: None` and for versions with equal schemas.
+function convert(object: KubeObject | null, kind: GroupVersionKind): KubeObject | null {
+  if (!object) return null;
+  return { ...object, apiVersion: kind.group ? `${kind.group}/${kind.version}` : kind.version, kind: kind.kind };
+}

@@ -1,0 +1,91 @@
+import https from 'node:https';
+import net, { type AddressInfo, type Socket } from 'node:net';
+import type { AdmissionReview } from '../kube/admission';
+import type { KeyPair } from '../tls';
+import type { StubBehavior } from './behavior';
+import { stubReply } from './respond';
+
+/** A running stub webhook: where it listens, what it received, and how to change what it does. */
+export interface StubServer {
+  address: { host: string; port: number };
+  /** Every review it received, in order. */
+  readonly received: AdmissionReview[];
+  behavior: StubBehavior;
+  close(): Promise<void>;
+}
+
+async function listen(server: net.Server): Promise<{ host: string; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return { host: '127.0.0.1', port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * Serves a stub behavior over TLS on loopback, like a real webhook would be served. `timeScale`
+ * compresses its delays as it compresses call deadlines.
+ */
+export async function startStub(initial: StubBehavior, serving: KeyPair, timeScale: number): Promise<StubServer> {
+  const received: AdmissionReview[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const state = { behavior: initial };
+
+  const server = https.createServer({ key: serving.key, cert: serving.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const behavior = state.behavior;
+      const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AdmissionReview;
+      received.push(review);
+      const answer = (): void => {
+        const reply = stubReply(behavior, review);
+        if ('close' in reply) {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(reply.status, { 'Content-Type': reply.contentType });
+        res.end(reply.body);
+      };
+      if (!behavior.delaySeconds) return answer();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, behavior.delaySeconds * 1000 * timeScale);
+      timers.add(timer);
+    });
+  });
+  // A black hole for `unreachable`: it takes the connection and never speaks.
+  const blackHole = net.createServer((socket) => track(socket));
+  function track(socket: Socket): void {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  }
+  server.on('connection', track);
+  const [tls, hole] = await Promise.all([listen(server), listen(blackHole)]);
+  // A port nothing listens on, for `refuse`: taken from the OS, then released.
+  const closedPort = net.createServer();
+  const refused = await listen(closedPort);
+  await new Promise((resolve) => closedPort.close(resolve));
+
+  return {
+    get address() {
+      if (state.behavior.unreachable) return hole;
+      if (state.behavior.transport === 'refuse') return refused;
+      return tls;
+    },
+    received,
+    get behavior() {
+      return state.behavior;
+    },
+    set behavior(next: StubBehavior) {
+      state.behavior = next;
+    },
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => blackHole.close(resolve))]);
+    },
+  };
+}

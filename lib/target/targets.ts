@@ -1,0 +1,106 @@
+import type { CallableWebhook } from '../call/call-webhook';
+import type { Route } from '../call/endpoint';
+import type { WebhookEntry } from '../config/load';
+import { HarnessError } from '../errors';
+import { startStub, type StubBehavior, type StubServer } from '../stub';
+import { serviceDnsNames, type CertificateAuthority } from '../tls';
+import type { InProcessApp } from './adapt';
+import { serveInProcess, type ServedTarget } from './in-process';
+
+/** A webhook already running somewhere the harness can reach over HTTPS. */
+export interface UrlTarget {
+  /** Base URL, e.g. `https://127.0.0.1:8443`; each webhook's own path is appended. */
+  url: string;
+  /** PEM CA the server's certificate chains to; the manifest's caBundle, then system roots otherwise. */
+  ca?: string;
+}
+
+export type Target = InProcessApp | UrlTarget;
+
+/** Where each webhook's calls go, and with which CA they are verified. */
+export interface Targets {
+  connection(webhook: CallableWebhook): { route: Route; ca: string };
+  stub(name: string): StubServer | undefined;
+  close(): Promise<void>;
+}
+
+export function isUrlTarget(target: unknown): target is UrlTarget {
+  return typeof target === 'object' && target !== null && typeof (target as UrlTarget).url === 'string';
+}
+
+/** Hosts the serving certificate must carry so every configured clientConfig verifies. */
+function servingHosts(entries: readonly WebhookEntry[]): string[] {
+  return entries.flatMap(({ spec }) => {
+    const { service, url } = spec.clientConfig;
+    if (service) return serviceDnsNames(service.name, service.namespace);
+    if (url) {
+      try {
+        return [new URL(url).hostname.replace(/^\[(.*)\]$/, '$1')];
+      } catch {
+        return [];
+      }
+    }
+    return [];
+  });
+}
+
+/**
+ * Starts what the webhooks' clientConfigs point at: the user's target (served in-process, or reached
+ * at its URL) and a stub server per stubbed webhook, all presenting certificates of the harness CA for
+ * the names kube-apiserver verifies. Host, path and SNI stay as configured; only the socket moves.
+ */
+export async function startTargets(options: {
+  target: Target | undefined;
+  stubs: Record<string, StubBehavior>;
+  webhooks: readonly WebhookEntry[];
+  authority: CertificateAuthority;
+  timeScale: number;
+}): Promise<Targets> {
+  const { target, stubs, webhooks, authority, timeScale } = options;
+  const unknownStubs = Object.keys(stubs).filter((name) => !webhooks.some((w) => w.spec.name === name));
+  if (unknownStubs.length > 0) {
+    throw new HarnessError('WEBHOOK_NOT_FOUND', `stubs for webhooks the manifests do not declare: ${unknownStubs.join(', ')}`, 'stub webhooks by the names in the configurations');
+  }
+  const needsTarget = webhooks.filter((w) => !(w.spec.name in stubs)).map((w) => w.spec.name);
+  if (!target && needsTarget.length > 0) {
+    throw new HarnessError('TARGET_INVALID', `no target for ${needsTarget.join(', ')}`, 'pass `target` (your webhook) or a stub for each of these webhooks');
+  }
+
+  const needsServing = (target && !isUrlTarget(target)) || Object.keys(stubs).length > 0;
+  const serving = needsServing ? await authority.issueServing({ hosts: servingHosts(webhooks) }) : undefined;
+  const servers: { close(): Promise<void> }[] = [];
+  try {
+    let base: { route: Route; ca: string } | undefined;
+    if (target && isUrlTarget(target)) {
+      const url = new URL(target.url);
+      const address = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 443 };
+      base = { route: () => address, ca: target.ca ?? '' };
+    } else if (target && serving) {
+      const served: ServedTarget = await serveInProcess(target, serving);
+      servers.push(served);
+      base = { route: () => served, ca: authority.cert };
+    }
+    const stubServers = new Map<string, StubServer>();
+    for (const [name, behavior] of Object.entries(stubs)) {
+      const server = await startStub(behavior, serving as NonNullable<typeof serving>, timeScale);
+      servers.push(server);
+      stubServers.set(name, server);
+    }
+    return {
+      connection(webhook) {
+        const stubbed = stubServers.get(webhook.name);
+        if (stubbed) return { route: () => stubbed.address, ca: authority.cert };
+        if (!base) throw new HarnessError('TARGET_INVALID', `no target for ${webhook.name}`, 'pass `target` or stub the webhook');
+        if (base.ca || !webhook.clientConfig.caBundle) return base;
+        return { route: base.route, ca: Buffer.from(webhook.clientConfig.caBundle, 'base64').toString('utf8') };
+      },
+      stub: (name) => stubServers.get(name),
+      close: async () => {
+        await Promise.all(servers.map((s) => s.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { check } from '../../lib/cli/check';
+
+const root = path.join(__dirname, '../..');
+const manifests = [path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml')];
+
+async function run(args: Partial<Parameters<typeof check>[0]>): Promise<{ code: number; text: string }> {
+  let text = '';
+  const code = await check({ manifests, json: false, failFast: false, seed: 5, ...args }, (t) => (text += t));
+  return { code, text };
+}
+
+describe('admission-harness check', () => {
+  it('passes the example webhook and prints a grouped report', async () => {
+    const { code, text } = await run({ module: path.join(root, 'examples/pod-defaults/src/app.ts') });
+    expect(code).toBe(0);
+    expect(text).toMatch(/^admission-harness check · .*app\.ts · 2 webhooks · seed 5$/m);
+    expect(text).toContain('pod-defaults.example.com (mutating)');
+    expect(text).toContain('image-policy.example.com (validating)');
+    expect(text).toMatch(/✓ CREATE pods \(image :latest\) — denied 403: admission webhook "image-policy.example.com" denied the request: /);
+    expect(text).toMatch(/^\d+ passed, 0 failed$/m);
+  });
+
+  it('fails a webhook that does not echo the uid, with stable check ids in JSON', async () => {
+    const { code, text } = await run({ module: path.join(__dirname, 'fixtures/no-uid-echo.ts'), json: true });
+    expect(code).toBe(1);
+    const report = JSON.parse(text) as { failed: number; checks: { id: string; status: string; webhook: string; detail?: string }[] };
+    const failedIds = new Set(report.checks.filter((c) => c.status === 'fail').map((c) => c.id));
+    expect([...failedIds].sort()).toEqual(['response-valid', 'uid-echo']);
+    expect(report.checks.find((c) => c.id === 'uid-echo' && c.status === 'fail')?.detail).toMatch(/^expected "[0-9a-f-]{36}", got "fixed"$/);
+  });
+
+  it('runs only the named checks, and stops at the first failure with --fail-fast', async () => {
+    const { text } = await run({ module: path.join(__dirname, 'fixtures/no-uid-echo.ts'), json: true, only: ['uid-echo'], failFast: true });
+    const report = JSON.parse(text) as { checks: { id: string }[] };
+    expect(report.checks.map((c) => c.id)).toEqual(['uid-echo']);
+  });
+
+  it('rejects an unknown check id and a missing target', async () => {
+    await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/unknown check id nope/);
+    await expect(run({})).rejects.toThrow(/exactly one target/);
+  });
+
+  it('exits 2 with usage for a bad command line', async () => {
+    const cli = path.join(root, 'lib/cli/main.ts');
+    const result = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', cli, 'check', '--seed', 'abc'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
+    expect((result as { code: number }).code).toBe(2);
+    expect((result as { stderr: string }).stderr).toContain('admission-harness: --seed takes an integer, got abc');
+  });
+});

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.join(__dirname, '..');
+
+describe('README', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+  it('starts with the install-and-demo command and the test command', () => {
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(firstBlock.split('\n')[0]).toMatch(/^npm ci && npm run demo\b/);
+    expect(firstBlock.split('\n')[1]).toMatch(/^npm test\b/);
+  });
+
+  it('quick start is the example spec that runs in this suite, verbatim', () => {
+    const quickStart = /## Quick start\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(quickStart).toBe(readFileSync(path.join(root, 'examples/pod-defaults/test/quickstart.test.ts'), 'utf8'));
+  });
+
+  it('names the same test command as .ci/run runs', () => {
+    expect(readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/^npm test$/m);
+  });
+});
