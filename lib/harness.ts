@@ -3,7 +3,10 @@ import type { CallableWebhook, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
 import { AuditAnnotations } from './dispatch/annotations';
+import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
+import { lint, type Finding } from './lint';
+import { explain, type Explanation } from './match/explain';
 import { runChain } from './dispatch/admit';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
@@ -75,6 +78,10 @@ export interface Harness {
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
   metrics(): string;
+  /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
+  explain(review: Review): Explanation[];
+  /** Good-practice findings for the manifests' webhooks. */
+  lint(): Finding[];
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
 }
@@ -160,6 +167,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       return { ...outcome, seed };
     },
     metrics: () => metrics.toString(),
+    lint: () => lint(webhooks),
+    explain: (review) => explain(callOrder(webhooks), review.attributes, { namespaces, resources: catalog }),
     async admit(review, admitOptions = {}) {
       assertOpen();
       const started = performance.now();

@@ -1,12 +1,21 @@
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors';
 import { check } from './check';
+import { explainCommand } from './explain';
+import { lintCommand } from './lint';
 
-const USAGE = `usage: admission-harness check --manifests FILE... (--module FILE | --url URL [--ca FILE])
-                               [--seed N] [--json] [--only CHECK_ID]... [--fail-fast]
+const USAGE = `usage: admission-harness <command> [options]
 
-  check   run the conformance battery against a webhook, as kube-apiserver would call it
-          exit 0: all checks passed · 1: a check failed · 2: usage or setup error`;
+  check    run the conformance battery against a webhook, as kube-apiserver would call it
+           --manifests FILE... (--module FILE | --url URL [--ca FILE]) [--seed N] [--json]
+           [--only CHECK_ID]... [--fail-fast]
+           exit 0: all checks passed · 1: a check failed · 2: usage or setup error
+  explain  which webhooks a request reaches, in call order, and why
+           --manifests FILE... --review FILE [--namespaces FILE] [--json]
+  lint     good-practice findings for webhook configurations (exit 1 on an error finding)
+           --manifests FILE... [--json]`;
+
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -14,36 +23,64 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
-  if (command !== 'check') throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}`, USAGE);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      manifests: { type: 'string', multiple: true },
-      module: { type: 'string' },
-      url: { type: 'string' },
-      ca: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      only: { type: 'string', multiple: true },
-      'fail-fast': { type: 'boolean', default: false },
-    },
-    allowPositionals: false,
-  });
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
-  return check(
-    {
-      manifests: values.manifests ?? [],
-      ...(values.module ? { module: values.module } : {}),
-      ...(values.url ? { url: values.url } : {}),
-      ...(values.ca ? { ca: values.ca } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      json: values.json ?? false,
-      ...(values.only ? { only: values.only } : {}),
-      failFast: values['fail-fast'] ?? false,
-    },
-    (text) => process.stdout.write(`${text}\n`),
-  );
+  switch (command) {
+    case 'check': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          manifests: { type: 'string', multiple: true },
+          module: { type: 'string' },
+          url: { type: 'string' },
+          ca: { type: 'string' },
+          seed: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          only: { type: 'string', multiple: true },
+          'fail-fast': { type: 'boolean', default: false },
+        },
+      });
+      const seed = values.seed === undefined ? undefined : Number(values.seed);
+      if (seed !== undefined && !Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
+      return check(
+        {
+          manifests: values.manifests ?? [],
+          ...(values.module ? { module: values.module } : {}),
+          ...(values.url ? { url: values.url } : {}),
+          ...(values.ca ? { ca: values.ca } : {}),
+          ...(seed !== undefined ? { seed } : {}),
+          json: values.json === true,
+          ...(values.only ? { only: values.only } : {}),
+          failFast: values['fail-fast'] === true,
+        },
+        out,
+      );
+    }
+    case 'explain': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          manifests: { type: 'string', multiple: true },
+          review: { type: 'string' },
+          namespaces: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
+      return explainCommand(
+        {
+          manifests: values.manifests ?? [],
+          review: values.review ?? '',
+          ...(values.namespaces ? { namespaces: values.namespaces } : {}),
+          json: values.json === true,
+        },
+        out,
+      );
+    }
+    case 'lint': {
+      const { values } = parseArgs({ args: rest, options: { manifests: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } } });
+      return lintCommand({ manifests: values.manifests ?? [], json: values.json === true }, out);
+    }
+    default:
+      throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}`, 'run `admission-harness --help`');
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -1,4 +1,4 @@
-import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
 
 /** A selector ready to evaluate, with the text form kubectl and kube-apiserver print for it. */
 export interface CompiledSelector {

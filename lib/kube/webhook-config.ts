@@ -2,7 +2,7 @@
  * admissionregistration.k8s.io webhook configuration types. `kubernetes-types` lacks `resources` and
  * `scope` on RuleWithOperations, so the harness keeps its own, matching k8s.io/api v1.
  */
-import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
 
 export interface ServiceReference {
   namespace: string;

@@ -6,5 +6,6 @@ export { Review } from './review';
 export type { AdmissionAttributes } from './attributes';
 export { DEFAULT_USER } from './attributes';
 export { encodeReview } from './encode';
+export { reviewFromRequest } from './from-request';
 export type { InvocationView } from './encode';
 export { SeededRandom, freshSeed } from './random';

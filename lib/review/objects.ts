@@ -1,4 +1,4 @@
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { KubeObject } from '../kube/admission';
 import { SeededRandom } from './random';
 

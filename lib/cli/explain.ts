@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { parseManifestText } from '../config/parse';
+import { HarnessError } from '../errors';
+import { loadManifests } from '../config/load';
+import { callOrder } from '../config/order';
+import { defaultCatalog } from '../kube/catalog';
+import { explain, formatExplanation } from '../match/explain';
+import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
+import { reviewFromRequest } from '../review/from-request';
+
+export interface ExplainArgs {
+  manifests: string[];
+  review: string;
+  namespaces?: string;
+  json: boolean;
+}
+
+function readDocuments(file: string): unknown[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
+  }
+  return parseManifestText(text, file).map((d) => d.value);
+}
+
+/** Namespaces from `{name, labels}` entries or Namespace objects, in one or more documents or a list. */
+function readNamespaces(file: string): NamespaceSpec[] {
+  return readDocuments(file)
+    .flatMap((doc) => (Array.isArray(doc) ? doc : (doc as { kind?: string; items?: unknown[] }).kind === 'NamespaceList' ? ((doc as { items: unknown[] }).items ?? []) : [doc]))
+    .map((item, i) => {
+      const entry = item as { name?: unknown; labels?: unknown; metadata?: { name?: unknown; labels?: unknown } };
+      const name = entry.metadata?.name ?? entry.name;
+      if (typeof name !== 'string') throw new HarnessError('USAGE', `${file}: namespace ${i + 1} has no name`);
+      return { name, labels: (entry.metadata?.labels ?? entry.labels ?? {}) as Record<string, string> };
+    });
+}
+
+/** `admission-harness explain`: which webhooks a request reaches and why. Returns the exit code. */
+export function explainCommand(args: ExplainArgs, out: (text: string) => void): number {
+  if (args.manifests.length === 0) throw new HarnessError('USAGE', 'explain needs --manifests FILE (one or more)');
+  if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
+  const [document] = readDocuments(args.review);
+  const review = reviewFromRequest(document, args.review);
+  const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
+  const explanations = explain(callOrder(loadManifests(args.manifests)), review.attributes, { namespaces, resources: defaultCatalog });
+  if (!args.json) {
+    out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`)].join('\n'));
+    return 0;
+  }
+  const webhooks = explanations.map((e) => ({
+    configuration: e.configuration,
+    name: e.name,
+    type: e.type,
+    decision: e.decision,
+    reason: e.reason,
+    ...(e.kind ? { kind: e.kind } : {}),
+    ...(e.resource ? { resource: e.resource } : {}),
+    ...(e.subResource !== undefined ? { subResource: e.subResource } : {}),
+  }));
+  out(JSON.stringify({ webhooks }, null, 2));
+  return 0;
+}

@@ -1,0 +1,29 @@
+import type { WebhookEntry } from './load';
+
+/** A webhook of the chain with its place in it. */
+export interface ChainEntry {
+  entry: WebhookEntry;
+  /** Position in the sorted list of webhooks of its type. */
+  index: number;
+}
+
+/**
+ * Webhooks in kube-apiserver's order: configurations sorted by name (byte order), then webhooks in
+ * their order inside each configuration (KUBE-FACTS §9).
+ */
+export function chainOrder(entries: readonly WebhookEntry[], type: WebhookEntry['type']): ChainEntry[] {
+  return entries
+    .filter((e) => e.type === type)
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => compareBytes(a.entry.configuration, b.entry.configuration) || a.entry.index - b.entry.index || a.position - b.position)
+    .map(({ entry }, index) => ({ entry, index }));
+}
+
+function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Every webhook in the order kube-apiserver considers them: mutating, then validating. */
+export function callOrder(entries: readonly WebhookEntry[]): WebhookEntry[] {
+  return [...chainOrder(entries, 'mutating'), ...chainOrder(entries, 'validating')].map((c) => c.entry);
+}

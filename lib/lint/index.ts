@@ -1,0 +1,2 @@
+export { lint, LINT_RULES } from './rules';
+export type { Finding, LintRule, Severity } from './rules';

@@ -1,0 +1,55 @@
+import type { WebhookEntry } from '../config/load';
+import type { GroupVersionKind, GroupVersionResource } from '../kube/admission';
+import { exemptionOf } from './exempt';
+import type { MatchAttributes } from './request';
+import { shouldCallHook, type MatchContext } from './should-call';
+
+/** Whether one webhook would be called for a request, and why. */
+export interface Explanation {
+  configuration: string;
+  name: string;
+  type: 'mutating' | 'validating';
+  decision: 'called' | 'skipped' | 'error';
+  /** The deciding reason; `reasons` has every step. */
+  reason: string;
+  reasons: string[];
+  /** What a called webhook receives (after matchPolicy conversion). */
+  kind?: GroupVersionKind;
+  resource?: GroupVersionResource;
+  subResource?: string;
+  /** The client's error, when matching itself rejects the request (404 namespace, 403 matchConditions, 500). */
+  status?: { code?: number; message?: string };
+}
+
+/**
+ * For each webhook in kube-apiserver's call order (mutating, then validating), whether `attributes`
+ * reaches it. Matching only: no webhook is called, so mutating webhooks are judged on the request as
+ * sent, not as earlier webhooks would change it.
+ */
+export function explain(order: readonly WebhookEntry[], attributes: MatchAttributes, context: MatchContext): Explanation[] {
+  const exempt = exemptionOf(attributes);
+  return order.map((entry) => {
+    const base = { configuration: entry.configuration, name: entry.spec.name, type: entry.type };
+    if (exempt) return { ...base, decision: 'skipped', reason: exempt, reasons: [exempt] };
+    const decision = shouldCallHook(entry.spec, attributes, context);
+    const reasons = decision.why;
+    if (decision.call) {
+      const { kind, resource, subResource } = decision.invocation;
+      return { ...base, decision: 'called', reason: reasons[reasons.length - 1] ?? '', reasons, kind, resource, subResource };
+    }
+    if (decision.error) {
+      return { ...base, decision: 'error', reason: decision.error.message ?? '', reasons, status: { code: decision.error.code, message: decision.error.message } };
+    }
+    return { ...base, decision: 'skipped', reason: reasons[reasons.length - 1] ?? '', reasons };
+  });
+}
+
+/** `pod-defaults.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject`. */
+export function formatExplanation(e: Explanation): string {
+  if (e.decision === 'called') {
+    const kind = e.kind ? `${e.kind.group ? `${e.kind.group}/` : ''}${e.kind.version} ${e.kind.kind}` : '';
+    const resource = e.resource ? `${e.resource.group ? `${e.resource.group}/` : ''}${e.resource.version} ${e.resource.resource}${e.subResource ? `/${e.subResource}` : ''}` : '';
+    return `${e.name}: called — ${e.reason}; receives kind ${kind}, resource ${resource}`;
+  }
+  return `${e.name}: ${e.decision === 'error' ? 'rejects the request' : 'skipped'} — ${e.reason}`;
+}

@@ -1,0 +1,34 @@
+// CommonJS consumer: `require` resolves the package's "require" conditions (dist/*.cjs); the matchers
+// come from `setupFilesAfterEnv: ['admission-harness/jest']` in package.json. No transform config.
+const { createHarness, review, objects } = require('admission-harness');
+
+/** A plain Node handler: reads the AdmissionReview and allows it, echoing request.uid. */
+function allowAll(req, res) {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    const incoming = JSON.parse(body);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({
+      apiVersion: 'admission.k8s.io/v1',
+      kind: 'AdmissionReview',
+      response: { uid: incoming.request.uid, allowed: true },
+    }));
+  });
+}
+
+test('the packed package allows a pod through a plain handler (CommonJS)', async () => {
+  if (process.env.CONSUMER_EXPECT_NODE) expect(process.version).toBe(process.env.CONSUMER_EXPECT_NODE);
+  expect(require.resolve('admission-harness')).toMatch(/index\.cjs$/);
+  const h = await createHarness({ target: allowAll, seed: 1 });
+  try {
+    const outcome = await h.call({ type: 'validating', path: '/validate' }, review.create(objects.pod()));
+    expect(outcome).toBeAllowed();
+    expect(outcome).toEchoUid();
+  } finally {
+    await h.close();
+  }
+});
