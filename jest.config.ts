@@ -6,8 +6,10 @@ const config: Config = {
   roots: ['<rootDir>/test', '<rootDir>/examples'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/consumers/'],
-  // Type errors are caught by `tsc --noEmit` in `npm test`; swc keeps the Jest run itself fast.
-  transform: { '^.+\\.tsx?$': ['@swc/jest', {}] },
+  // Type errors are caught by `tsc --noEmit` in `npm test`; swc keeps the Jest run itself fast. The
+  // ESM-only dependencies (bundled into dist for users) are transformed here for the sources' tests.
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', {}] },
+  transformIgnorePatterns: ['/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js)/)'],
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
   // Examples import the package by name, as its users do.
   moduleNameMapper: {

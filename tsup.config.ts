@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // Dual CJS + ESM so Jest (CJS and ESM modes) and Vitest consumers load the package with no transform
 // configuration. ESM-only dependencies are listed in `noExternal` so they are bundled into the CJS
-// output instead of leaking a `require()` of an ES module to Node < 22.12 consumers.
+// output instead of leaking a `require()` of an ES module to Jest, which cannot load one before Node 24.9.
 export default defineConfig([
   {
     entry: {
@@ -16,6 +16,8 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     sourcemap: false,
+    // ESM-only: bundled (and loaded lazily, in their own chunks) so CJS consumers never require() them.
+    noExternal: ['@faker-js/faker', '@marcbachmann/cel-js'],
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
   },
   {
@@ -31,6 +33,7 @@ export default defineConfig([
   {
     entry: { cli: 'lib/cli/main.ts' },
     format: ['cjs'],
+    noExternal: ['@faker-js/faker', '@marcbachmann/cel-js'],
     target: 'node20',
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },

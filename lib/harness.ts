@@ -60,6 +60,17 @@ export interface HarnessCallOutcome extends CallOutcome {
   seed: number;
 }
 
+/** One webhook of the harness, for repeated calls (idempotence and latency matchers take these). */
+export interface WebhookHandle {
+  readonly name: string;
+  readonly type: WebhookType;
+  /** Its timeoutSeconds (10 when not configured). */
+  readonly timeoutSeconds: number;
+  /** Real time per configured second, as the harness was created with. */
+  readonly timeScale: number;
+  call(review: Review): Promise<HarnessCallOutcome>;
+}
+
 export interface Harness {
   readonly seed: number;
   /** The webhooks of the manifests, in the order kube-apiserver would consider them. */
@@ -74,6 +85,8 @@ export interface Harness {
   stub(name: string): StubServer;
   /** Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook errors. */
   call(webhook: string | InlineWebhook, review: Review): Promise<HarnessCallOutcome>;
+  /** A handle on one webhook (by name, `configuration/name`, or inline). */
+  webhook(webhook: string | InlineWebhook): WebhookHandle;
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
@@ -149,6 +162,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     return callableOf(found[0] as WebhookEntry);
   };
 
+  const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
+    assertOpen();
+    const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...targets.connection(callable), agent, timeScale });
+    return { ...outcome, seed };
+  };
+
   return {
     seed,
     webhooks,
@@ -160,11 +179,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       if (!server) throw new HarnessError('WEBHOOK_NOT_FOUND', `${JSON.stringify(name)} is not stubbed`, 'declare it in createHarness({ stubs: { [name]: stub.allow() } })');
       return server;
     },
-    async call(webhook, review) {
-      assertOpen();
+    call: async (webhook, review) => callResolved(resolve(webhook), review),
+    webhook(webhook) {
       const callable = resolve(webhook);
-      const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...targets.connection(callable), agent, timeScale });
-      return { ...outcome, seed };
+      return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, call: (review) => callResolved(callable, review) };
     },
     metrics: () => metrics.toString(),
     lint: () => lint(webhooks),

@@ -1,5 +1,5 @@
 export { createHarness } from './harness';
-export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions } from './harness';
+export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions, WebhookHandle } from './harness';
 export type { Target, UrlTarget } from './target/targets';
 export { stub } from './stub';
 export type { StubBehavior, StubResponse, StubCondition, StubServer } from './stub';

@@ -78,7 +78,9 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', (error) => finish(() => reject(translate(error))));
-        res.on('end', () =>
+        // Settle after Node hands the socket back to the agent (it does so on a later tick), so the
+        // next call reuses the connection, as Go's client does once a body is read to the end.
+        res.on('end', () => setImmediate(() =>
           finish(() => {
             let raw = Buffer.concat(chunks);
             if (res.headers['content-encoding'] === 'gzip') {
@@ -91,7 +93,7 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
             }
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion });
           }),
-        );
+        ));
       },
     );
     const timer = setTimeout(() => {

@@ -1,0 +1,177 @@
+import type { ASTNode, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+
+/**
+ * An error raised by a function this harness adds to CEL (the Kubernetes libraries). It carries
+ * cel-go's text already, and is told apart from bugs, which must not pass for CEL errors.
+ */
+export class CelFunctionError extends Error {
+  override readonly name = 'CelFunctionError';
+}
+
+/**
+ * cel-go's text for a runtime error cel-js reports in its own words. Sources: google/cel-go
+ * interpreter/attributes.go (`no such key: %v`, `index out of bounds: %v`), common/types/err.go
+ * (`division by zero`, `modulus by zero`, `integer overflow`, `unsigned integer overflow`,
+ * `no such overload`), common/types/string.go (`type conversion error from 'string' to '%s'`).
+ */
+export function celGoRuntimeMessage(code: string, summary: string): string {
+  switch (code) {
+    case 'no_such_key':
+      return summary.replace(/^No such key: /, 'no such key: ');
+    case 'index_out_of_bounds':
+      return `index out of bounds: ${/index (-?\d+)/.exec(summary)?.[1] ?? ''}`;
+    // cel-go appends `: <function>` or `: <function>(<arg types>)` on some dispatch paths; the common
+    // case, two operands of mismatched types, is the bare text.
+    case 'no_such_overload':
+    case 'no_matching_overload':
+      return 'no such overload';
+    case 'modulo_by_zero':
+      return 'modulus by zero';
+    case 'numeric_overflow':
+      return /unsigned/i.test(summary) ? 'unsigned integer overflow' : 'integer overflow';
+    case 'int_conversion_error':
+      return "type conversion error from 'string' to 'int'";
+    case 'uint_conversion_error':
+      return "type conversion error from 'string' to 'uint'";
+    case 'double_conversion_error':
+      return "type conversion error from 'string' to 'double'";
+    case 'bool_conversion_error':
+      return "type conversion error from 'string' to 'bool'";
+    default:
+      return summary;
+  }
+}
+
+const OPERATOR_FUNCTIONS: ReadonlyMap<string, string> = new Map([
+  ['==', '_==_'],
+  ['!=', '_!=_'],
+  ['<', '_<_'],
+  ['<=', '_<=_'],
+  ['>', '_>_'],
+  ['>=', '_>=_'],
+  ['+', '_+_'],
+  ['-', '_-_'],
+  ['*', '_*_'],
+  ['/', '_/_'],
+  ['%', '_%_'],
+  ['in', '@in'],
+  ['&&', '_&&_'],
+  ['||', '_||_'],
+]);
+
+/**
+ * One compile issue as cel-go prints it (common/error.go `ToDisplayString`):
+ * `ERROR: <input>:<line>:<column>: <message>` and a snippet with a caret under the offending token.
+ * Messages follow cel-go's checker (checker/errors.go) where cel-js reports the same problem in other
+ * words; parse errors keep cel-js's message, as cel-go's come from its ANTLR grammar.
+ */
+export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>): string {
+  const node = error.name === 'TypeError' ? error.node : undefined;
+  const message = node ? checkerMessage(error.code, error.summary, node, knownFunctions) : error.summary;
+  const offset = node ? celGoOffset(node, expression) : (error.range?.start ?? 0);
+  return displayIssue(expression, offset, message);
+}
+
+function checkerMessage(code: string, summary: string, node: ASTNode, knownFunctions: ReadonlySet<string>): string {
+  const undeclared = (name: string) => `undeclared reference to '${name}' (in container '')`;
+  const noOverload = (name: string, signature: string) => `found no matching overload for '${name}' applied to '${signature}'`;
+  // cel-go's aggregate-literal check reports a plain type mismatch at the offending element.
+  if (code.startsWith('heterogeneous_')) return /expected type '.*' but found '.*'$/.exec(summary)?.[0] ?? summary;
+  switch (node.op) {
+    case 'id':
+      return code === 'unknown_variable' ? undeclared(node.args) : summary;
+    case '.':
+    case '.?':
+      if (code === 'no_such_key') return `undefined field '${node.args[1]}'`;
+      if (code === 'cannot_index_type') return `type '${typeName(node.args[0])}' does not support field selection`;
+      return summary;
+    case 'call': {
+      if (code !== 'no_matching_overload') return summary;
+      const [name, args] = node.args;
+      return knownFunctions.has(name) ? noOverload(name, `(${args.map(typeName).join(', ')})`) : undeclared(name);
+    }
+    case 'rcall': {
+      if (code !== 'no_matching_overload') return summary;
+      const [name, receiver, args] = node.args;
+      return knownFunctions.has(name) ? noOverload(name, `${typeName(receiver)}.(${args.map(typeName).join(', ')})`) : undeclared(name);
+    }
+    case '!_':
+    case '-_':
+      return code === 'no_such_overload' ? noOverload(node.op, `(${typeName(node.args)})`) : summary;
+    case '?:':
+      return code === 'incompatible_ternary_branches' ? noOverload('_?_:_', `(${node.args.map(typeName).join(', ')})`) : summary;
+    case 'value':
+    case 'list':
+    case 'map':
+    case '[]':
+    case '[?]':
+      return summary;
+    default: {
+      const operator = OPERATOR_FUNCTIONS.get(node.op);
+      return operator && (code === 'no_such_overload' || code === 'invalid_logical_operand') ? noOverload(operator, `(${node.args.map(typeName).join(', ')})`) : summary;
+    }
+  }
+}
+
+/** The offset cel-go reports for a node: the operator token for calls, selections and operators (parser/parser.go). */
+function celGoOffset(node: ASTNode, expression: string): number {
+  const after = (token: string, from: number) => {
+    const index = expression.indexOf(token, from);
+    return index >= 0 ? index : node.start;
+  };
+  switch (node.op) {
+    case '.':
+    case '.?':
+      return after('.', node.args[0].end);
+    case '[]':
+    case '[?]':
+      return after('[', node.args[0].end);
+    case 'call':
+      return after('(', node.start);
+    case 'rcall':
+      return after('(', node.args[1].end);
+    case '?:':
+      return after('?', node.args[0].end);
+    case 'value':
+    case 'id':
+    case 'list':
+    case 'map':
+    case '!_':
+    case '-_':
+      return node.start;
+    default:
+      return after(node.op, node.args[0].end);
+  }
+}
+
+interface CheckedNode {
+  readonly checkedType?: { readonly name: string };
+}
+
+/** cel-go's spelling of a checked type: `list(int)`, `map(string, dyn)`, `null_type`. */
+function typeName(node: ASTNode): string {
+  const name = (node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn';
+  return name
+    .replace(/\bdyn<([^<>]*)>/g, '$1')
+    .replace(/\bnull\b/g, 'null_type')
+    .replace(/\boptional</g, 'optional_type<')
+    .replace(/</g, '(')
+    .replace(/>/g, ')');
+}
+
+const MAX_SNIPPET_LENGTH = 16384;
+
+function displayIssue(expression: string, offset: number, message: string): string {
+  const before = expression.slice(0, offset);
+  const line = before.split('\n').length;
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const column = [...expression.slice(lineStart, offset)];
+  const header = `ERROR: <input>:${line}:${column.length + 1}: ${message}`;
+  const snippet = (expression.split('\n')[line - 1] ?? '').replace(/\t/g, ' ');
+  if (Buffer.byteLength(snippet) > MAX_SNIPPET_LENGTH) return header;
+  // Characters wider than one UTF-8 byte get full-width markers, as cel-go draws them.
+  const marker = (ch: string | undefined, narrow: string, wide: string) => (ch !== undefined && Buffer.byteLength(ch) > 1 ? wide : narrow);
+  const dots = column.map((ch) => marker(ch, '.', '\uff0e')).join('');
+  const caret = marker([...expression.slice(offset)][0], '^', '\uff3e');
+  return `${header}\n | ${snippet}\n | ${dots}${caret}`;
+}

@@ -1,0 +1,111 @@
+import type { Environment } from '@marcbachmann/cel-js';
+import { CelFunctionError } from './errors';
+
+/*
+ * The Kubernetes CEL functions cel-js lacks. cel-js already has the ext.Strings functions kube enables
+ * except `replace` and `charAt`; the lists library (k8s.io/apiserver/pkg/cel/library/lists.go) is
+ * missing entirely. Only the value kinds JSON can produce are supported: uint and duration elements
+ * fall to "no such overload".
+ */
+
+const MAX_INT = 2n ** 63n - 1n;
+const MIN_INT = -(2n ** 63n);
+
+// lists.go declares isSorted/min/max for its comparable types and sum for its summable ones, so that
+// other element types fail when the expression is compiled, as in kube.
+const COMPARABLE = ['int', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Timestamp'];
+const SUMMABLE = ['int', 'double'];
+
+export function registerLibrary(env: Environment): void {
+  const sync = { async: false };
+  for (const element of COMPARABLE) {
+    env
+      .registerFunction(`list<${element}>.isSorted(): bool`, isSorted, sync)
+      .registerFunction(`list<${element}>.min(): ${element}`, (list: unknown[]) => extreme(list, 'min'), sync)
+      .registerFunction(`list<${element}>.max(): ${element}`, (list: unknown[]) => extreme(list, 'max'), sync);
+  }
+  for (const element of SUMMABLE) env.registerFunction(`list<${element}>.sum(): ${element}`, sum, sync);
+  env
+    .registerFunction('list<A>.indexOf(A): int', (list: unknown[], item: unknown) => BigInt(list.findIndex((element) => celEquals(element, item))), sync)
+    .registerFunction('list<A>.lastIndexOf(A): int', (list: unknown[], item: unknown) => BigInt(list.findLastIndex((element) => celEquals(element, item))), sync)
+    .registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => goReplace(s, from, to, -1), sync)
+    .registerFunction('string.replace(string, string, int): string', (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)), sync)
+    .registerFunction('string.charAt(int): string', charAt, sync);
+}
+
+function isSorted(list: unknown[]): boolean {
+  return list.every((element, i) => i === 0 || compare(list[i - 1], element) <= 0);
+}
+
+function extreme(list: unknown[], which: 'min' | 'max'): unknown {
+  if (list.length === 0) throw new CelFunctionError(`${which} called on empty list`);
+  // A later element replaces the current one only when strictly better, as lists.go's cmp does.
+  return list.reduce((best, element) => (which === 'min' ? compare(best, element) > 0 : compare(best, element) < 0) ? element : best);
+}
+
+function sum(list: unknown[]): bigint | number {
+  let total: bigint | number | undefined;
+  for (const element of list) {
+    if (typeof element === 'bigint' && (total === undefined || typeof total === 'bigint')) {
+      total = (total ?? 0n) + element;
+      if (total > MAX_INT || total < MIN_INT) throw new CelFunctionError('integer overflow');
+    } else if (typeof element === 'number' && (total === undefined || typeof total === 'number')) {
+      total = (total ?? 0) + element;
+    } else {
+      // int + double has no overload in cel-go.
+      throw new CelFunctionError('no such overload');
+    }
+  }
+  // lists.go starts from the zero of the overload's type; an unknown element type picks int.
+  return total ?? 0n;
+}
+
+/** cel-go's ordering (traits.Comparer), including its cross-type numeric comparisons. */
+function compare(a: unknown, b: unknown): number {
+  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
+    if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
+    return Math.sign(Number(a) - Number(b));
+  }
+  // Go compares strings by their UTF-8 bytes, which differs from UTF-16 order above U+FFFF.
+  if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b);
+  if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
+  throw new CelFunctionError('no such overload');
+}
+
+/** CEL's heterogeneous equality: numbers of different kinds compare by value, aggregates deeply. */
+function celEquals(a: unknown, b: unknown): boolean {
+  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
+    return typeof a === typeof b ? a === b : Number(a) === Number(b);
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((element, i) => celEquals(element, b[i]));
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (isMap(a) && isMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && celEquals(a[key], b[key]));
+  }
+  return a === b;
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Go's strings.Replace: `n < 0` replaces all; an empty `from` matches before every rune and at the end. */
+function goReplace(s: string, from: string, to: string, n: number): string {
+  if (n === 0 || from === to) return s;
+  const parts = from === '' ? ['', ...[...s], ''] : s.split(from);
+  const limit = n < 0 ? parts.length - 1 : Math.min(n, parts.length - 1);
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i++) out += (i <= limit ? to : from) + (parts[i] ?? '');
+  return out;
+}
+
+// ext.Strings charAt: indexes runes; the index one past the end yields ''.
+function charAt(s: string, index: bigint): string {
+  const runes = [...s];
+  if (index < 0n || index > BigInt(runes.length)) throw new CelFunctionError(`index out of range: ${index}`);
+  return runes[Number(index)] ?? '';
+}

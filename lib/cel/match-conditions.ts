@@ -1,0 +1,151 @@
+import type { ParseResult } from '@marcbachmann/cel-js';
+import type { AdmissionRequest, KubeObject } from '../kube/admission';
+import { forbidden } from '../kube/status';
+import type { FailurePolicy, MatchCondition } from '../kube/webhook-config';
+import type { MatchConditionsVerdict } from '../match/should-call';
+import { allowEverything, requestAuthorizer, type Authorizer } from './authorizer';
+import { matchConditionsEnvironment } from './environment';
+import { CelFunctionError, celGoIssue, celGoRuntimeMessage } from './errors';
+import { celModule } from './runtime';
+import { duplicate, invalid, qualifiedNameErrors, required, tooMany } from './validation';
+import { celValue, requestValue } from './values';
+
+/** What matchConditions read: the request as the matched webhook would receive it. */
+export interface MatchConditionsInput {
+  object: KubeObject | null;
+  oldObject: KubeObject | null;
+  request: AdmissionRequest;
+  /** Decides `authorizer` checks; allows everything when omitted. */
+  authorizer?: Authorizer;
+}
+
+/** Names the rejected request in the 403: its resource (without version) and name. */
+export interface MatchConditionsTarget {
+  resource: { group: string; resource: string };
+  name: string;
+}
+
+export interface CompiledConditions {
+  readonly conditions: readonly MatchCondition[];
+  evaluate(input: MatchConditionsInput, failurePolicy: FailurePolicy | undefined, target: MatchConditionsTarget): MatchConditionsVerdict;
+}
+
+const MAX_CONDITIONS = 64;
+
+/**
+ * Validates and compiles a webhook's matchConditions as kube-apiserver does when the configuration is
+ * created (pkg/apis/admissionregistration/validation `validateMatchConditions`): at most 64, each with
+ * a qualified, unique name and an expression that compiles to bool. Errors read as the API's field
+ * errors under `path`, e.g. `webhooks[0].matchConditions`.
+ */
+export function compileMatchConditions(conditions: readonly MatchCondition[], path = 'matchConditions'): CompiledConditions | { errors: string[] } {
+  const errors: string[] = [];
+  if (conditions.length > MAX_CONDITIONS) errors.push(tooMany(path, conditions.length, MAX_CONDITIONS));
+  const programs: ParseResult[] = [];
+  const names = new Set<string>();
+  for (const [i, condition] of conditions.entries()) {
+    const at = `${path}[${i}]`;
+    const expression = condition.expression.trim();
+    if (expression === '') errors.push(required(`${at}.expression`));
+    else {
+      const compiled = compile(expression);
+      if (typeof compiled === 'string') errors.push(invalid(`${at}.expression`, expression, compiled));
+      else programs.push(compiled);
+    }
+    if (condition.name === '') errors.push(required(`${at}.name`));
+    else errors.push(...qualifiedNameErrors(condition.name).map((message) => invalid(`${at}.name`, condition.name, message)));
+    if (condition.name !== '') {
+      if (names.has(condition.name)) errors.push(duplicate(`${at}.name`, condition.name));
+      names.add(condition.name);
+    }
+  }
+  // field.ErrorList.ToAggregate drops repeated messages.
+  if (errors.length > 0) return { errors: [...new Set(errors)] };
+  const frozen = conditions.map((condition) => ({ ...condition }));
+  return { conditions: frozen, evaluate: (input, failurePolicy, target) => evaluate(frozen, programs, input, failurePolicy, target) };
+}
+
+/** compile.go `CompileCELExpression`: a parse/check failure, or a result type other than exactly bool. */
+function compile(expression: string): ParseResult | string {
+  const { ParseError, TypeError: CelTypeError } = celModule();
+  const { env, functions } = matchConditionsEnvironment();
+  let program: ParseResult;
+  try {
+    program = env.parse(expression);
+  } catch (error) {
+    if (error instanceof ParseError) return `compilation failed: ${celGoIssue(error, expression, functions)}`;
+    throw error;
+  }
+  const checked = program.check();
+  if (!checked.valid) {
+    const { error } = checked;
+    if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
+    return `compilation failed: ${celGoIssue(error, expression, functions)}`;
+  }
+  // cel-js prints list<dyn> and map<dyn, dyn> as list and map; cel-go as list(dyn) and map(dyn, dyn).
+  const type = { list: 'list(dyn)', map: 'map(dyn, dyn)', null: 'null_type' }[checked.type ?? ''] ?? (checked.type ?? 'dyn').replace(/</g, '(').replace(/>/g, ')');
+  return type === 'bool' ? program : `must evaluate to bool but got ${type}`;
+}
+
+type Outcome = { value: boolean } | { error: string };
+
+/** WH/matchconditions/matcher.go `Match`. */
+function evaluate(
+  conditions: readonly MatchCondition[],
+  programs: readonly ParseResult[],
+  input: MatchConditionsInput,
+  failurePolicy: FailurePolicy | undefined,
+  target: MatchConditionsTarget,
+): MatchConditionsVerdict {
+  const context = activation(input);
+  // Every condition is evaluated before any result is looked at, as the filter does.
+  const outcomes = conditions.map((condition, i) => run(condition, programs[i], context));
+  const errors: string[] = [];
+  for (const [i, outcome] of outcomes.entries()) {
+    if ('error' in outcome) errors.push(outcome.error);
+    // Any false skips the webhook, whatever errors came before or after it.
+    else if (!outcome.value) return { matches: false, why: `matchConditions ${JSON.stringify(conditions[i]?.name)} evaluated to false` };
+  }
+  if (errors.length === 0) return { matches: true, why: `all ${conditions.length} matchConditions evaluated to true` };
+  const message = goAggregate(errors);
+  if (failurePolicy === 'Ignore') return { matches: false, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
+  return { matches: false, why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${message}`, error: forbidden(target.resource, target.name, message) };
+}
+
+function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): Outcome {
+  const { EvaluationError } = celModule();
+  if (!program) throw new Error(`matchCondition ${JSON.stringify(condition.name)} has no compiled program`);
+  let result: unknown;
+  try {
+    result = program(context);
+  } catch (error) {
+    let cause: string;
+    if (error instanceof EvaluationError) cause = celGoRuntimeMessage(error.code, error.summary);
+    else if (error instanceof CelFunctionError) cause = error.message;
+    else throw error;
+    // apiserver pkg/admission/plugin/cel/activation.go `Evaluate`.
+    return { error: `expression '${condition.expression}' resulted in error: ${cause}` };
+  }
+  if (typeof result !== 'boolean') throw new Error(`matchCondition ${JSON.stringify(condition.name)} produced ${typeof result}, not a bool`);
+  return { value: result };
+}
+
+function activation(input: MatchConditionsInput): Record<string, unknown> {
+  const { request } = input;
+  const resource = request.requestResource ?? request.resource;
+  // authz.go `NewResourceAuthorizerVal` describes the request as it was made, before matchPolicy conversion.
+  const authorizer = requestAuthorizer(request.userInfo, input.authorizer ?? allowEverything, {
+    group: resource.group,
+    resource: resource.resource,
+    subresource: request.requestSubResource ?? request.subResource ?? '',
+    namespace: request.namespace ?? '',
+    name: request.name ?? '',
+  });
+  return { object: celValue(input.object), oldObject: celValue(input.oldObject), request: requestValue(request), authorizer };
+}
+
+/** apimachinery utilerrors aggregate `Error()`: repeated messages dropped, several joined as `[a, b]`. */
+function goAggregate(messages: readonly string[]): string {
+  const unique = [...new Set(messages)];
+  return unique.length === 1 ? (unique[0] ?? '') : `[${unique.join(', ')}]`;
+}
