@@ -7,6 +7,8 @@ import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
 import { explain, type Explanation } from './match/explain';
+import { prepareMatchConditions } from './match/conditions';
+import type { Authorizer } from './cel';
 import { runChain } from './dispatch/admit';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
@@ -38,6 +40,8 @@ export interface HarnessOptions {
   namespaces?: NamespaceSpec[];
   /** Resources the mock apiserver serves; the built-in API by default. */
   catalog?: ResourceCatalog;
+  /** Answers matchConditions' `authorizer` checks; allows everything by default. */
+  authorizer?: Authorizer;
 }
 
 export interface AdmitOptions {
@@ -129,11 +133,25 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
+  const namespaces = new NamespaceStore(options.namespaces);
+  const catalog = options.catalog ?? defaultCatalog;
+  const metrics = new AdmissionMetrics();
+  const conditions = await prepareMatchConditions(webhooks, {
+    ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+    observer: {
+      evaluated(entry, operation, seconds, verdict) {
+        const type = entry.type === 'mutating' ? 'admit' : 'validating';
+        metrics.matchConditionLatency(entry.spec.name, type, operation, seconds);
+        if (verdict.evaluationError) metrics.matchConditionError(entry.spec.name, type, operation);
+        // As in kube-apiserver, a failed condition skipped by failurePolicy Ignore is an exclusion too.
+        if (!verdict.matches && !verdict.error) metrics.matchConditionExclusion(entry.spec.name, type, operation);
+      },
+    },
+  });
+  // Everything that can reject the configuration runs before any server starts, so nothing is left open.
   const targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale });
   const agent = new https.Agent({ keepAlive: true });
-  const namespaces = new NamespaceStore(options.namespaces);
-  const metrics = new AdmissionMetrics();
-  const catalog = options.catalog ?? defaultCatalog;
+  const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   let closed = false;
   const assertOpen = (): void => {
     if (closed) throw new HarnessError('HARNESS_CLOSED', 'the harness was used after close()', 'create a new harness per test file and close it in afterAll');
@@ -186,7 +204,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     metrics: () => metrics.toString(),
     lint: () => lint(webhooks),
-    explain: (review) => explain(callOrder(webhooks), review.attributes, { namespaces, resources: catalog }),
+    explain: (review) => explain(callOrder(webhooks), review.attributes, matchContext),
     async admit(review, admitOptions = {}) {
       assertOpen();
       const started = performance.now();
@@ -197,7 +215,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const annotations = new AuditAnnotations();
       const result = await runChain(review.attributes, {
         webhooks,
-        match: { namespaces, resources: catalog },
+        match: matchContext,
         call: (entry, attributes, invocation) => {
           const callable = callableOf(entry);
           return invokeWebhook(callable, attributes, invocation, random.uuid(), {

@@ -24,3 +24,4 @@ export { loadManifests } from './config';
 export type { WebhookEntry, ManifestInput } from './config';
 export type { InProcessApp, RequestListener, KoaLike, FastifyLike } from './target/adapt';
 export * from './kube';
+export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './cel';

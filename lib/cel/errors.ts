@@ -148,9 +148,12 @@ interface CheckedNode {
   readonly checkedType?: { readonly name: string };
 }
 
-/** cel-go's spelling of a checked type: `list(int)`, `map(string, dyn)`, `null_type`. */
 function typeName(node: ASTNode): string {
-  const name = (node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn';
+  return celGoTypeName((node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn');
+}
+
+/** cel-go's spelling of a cel-js type name (types.Type String()): `list(int)`, `map(string, dyn)`, `null_type`. */
+export function celGoTypeName(name: string): string {
   return name
     .replace(/\bdyn<([^<>]*)>/g, '$1')
     .replace(/\bnull\b/g, 'null_type')

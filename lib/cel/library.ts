@@ -2,10 +2,9 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from './errors';
 
 /*
- * The Kubernetes CEL functions cel-js lacks. cel-js already has the ext.Strings functions kube enables
- * except `replace` and `charAt`; the lists library (k8s.io/apiserver/pkg/cel/library/lists.go) is
- * missing entirely. Only the value kinds JSON can produce are supported: uint and duration elements
- * fall to "no such overload".
+ * Kubernetes CEL functions cel-js lacks: `replace` and `charAt` of ext.Strings (kube enables version 2)
+ * and the lists library (k8s.io/apiserver/pkg/cel/library/lists.go). Only the value kinds JSON can
+ * produce are supported: uint and duration elements fall to "no such overload".
  */
 
 const MAX_INT = 2n ** 63n - 1n;
@@ -25,9 +24,12 @@ export function registerLibrary(env: Environment): void {
       .registerFunction(`list<${element}>.max(): ${element}`, (list: unknown[]) => extreme(list, 'max'), sync);
   }
   for (const element of SUMMABLE) env.registerFunction(`list<${element}>.sum(): ${element}`, sum, sync);
+  // lists.go declares indexOf(list(A), A); cel-js would then bind A at run time from the elements and
+  // reject an int list searched for a double, which cel-go's heterogeneous equality finds. dyn keeps
+  // the run-time behaviour, at the cost of accepting `[1].indexOf('a')` when compiling.
   env
-    .registerFunction('list<A>.indexOf(A): int', (list: unknown[], item: unknown) => BigInt(list.findIndex((element) => celEquals(element, item))), sync)
-    .registerFunction('list<A>.lastIndexOf(A): int', (list: unknown[], item: unknown) => BigInt(list.findLastIndex((element) => celEquals(element, item))), sync)
+    .registerFunction('list.indexOf(dyn): int', (list: unknown[], item: unknown) => BigInt(list.findIndex((element) => celEquals(element, item))), sync)
+    .registerFunction('list.lastIndexOf(dyn): int', (list: unknown[], item: unknown) => BigInt(list.findLastIndex((element) => celEquals(element, item))), sync)
     .registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => goReplace(s, from, to, -1), sync)
     .registerFunction('string.replace(string, string, int): string', (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)), sync)
     .registerFunction('string.charAt(int): string', charAt, sync);

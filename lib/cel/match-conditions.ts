@@ -5,7 +5,7 @@ import type { FailurePolicy, MatchCondition } from '../kube/webhook-config';
 import type { MatchConditionsVerdict } from '../match/should-call';
 import { allowEverything, requestAuthorizer, type Authorizer } from './authorizer';
 import { matchConditionsEnvironment } from './environment';
-import { CelFunctionError, celGoIssue, celGoRuntimeMessage } from './errors';
+import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName } from './errors';
 import { celModule } from './runtime';
 import { duplicate, invalid, qualifiedNameErrors, required, tooMany } from './validation';
 import { celValue, requestValue } from './values';
@@ -26,7 +26,6 @@ export interface MatchConditionsTarget {
 }
 
 export interface CompiledConditions {
-  readonly conditions: readonly MatchCondition[];
   evaluate(input: MatchConditionsInput, failurePolicy: FailurePolicy | undefined, target: MatchConditionsTarget): MatchConditionsVerdict;
 }
 
@@ -61,8 +60,9 @@ export function compileMatchConditions(conditions: readonly MatchCondition[], pa
   }
   // field.ErrorList.ToAggregate drops repeated messages.
   if (errors.length > 0) return { errors: [...new Set(errors)] };
+  // A copy, so later edits to the caller's array cannot desynchronise names from programs.
   const frozen = conditions.map((condition) => ({ ...condition }));
-  return { conditions: frozen, evaluate: (input, failurePolicy, target) => evaluate(frozen, programs, input, failurePolicy, target) };
+  return { evaluate: (input, failurePolicy, target) => evaluate(frozen, programs, input, failurePolicy, target) };
 }
 
 /** compile.go `CompileCELExpression`: a parse/check failure, or a result type other than exactly bool. */
@@ -82,9 +82,10 @@ function compile(expression: string): ParseResult | string {
     if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
     return `compilation failed: ${celGoIssue(error, expression, functions)}`;
   }
-  // cel-js prints list<dyn> and map<dyn, dyn> as list and map; cel-go as list(dyn) and map(dyn, dyn).
-  const type = { list: 'list(dyn)', map: 'map(dyn, dyn)', null: 'null_type' }[checked.type ?? ''] ?? (checked.type ?? 'dyn').replace(/</g, '(').replace(/>/g, ')');
-  return type === 'bool' ? program : `must evaluate to bool but got ${type}`;
+  if (checked.type === 'bool') return program;
+  // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
+  const type = { list: 'list<dyn>', map: 'map<dyn, dyn>' }[checked.type ?? ''] ?? checked.type ?? 'dyn';
+  return `must evaluate to bool but got ${celGoTypeName(type)}`;
 }
 
 type Outcome = { value: boolean } | { error: string };
@@ -108,8 +109,8 @@ function evaluate(
   }
   if (errors.length === 0) return { matches: true, why: `all ${conditions.length} matchConditions evaluated to true` };
   const message = goAggregate(errors);
-  if (failurePolicy === 'Ignore') return { matches: false, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
-  return { matches: false, why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${message}`, error: forbidden(target.resource, target.name, message) };
+  if (failurePolicy === 'Ignore') return { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
+  return { matches: false, evaluationError: true, why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${message}`, error: forbidden(target.resource, target.name, message) };
 }
 
 function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): Outcome {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { runBattery } from '../../scenarios/battery';
 import type { CheckId } from '../../scenarios/checks';
 import { CHECKS } from '../../scenarios/checks';
 import { HarnessError } from '../errors';
-import { createHarness, type HarnessOptions } from '../harness';
-import { loadAppModule } from './load-module';
+import { createHarness } from '../harness';
+import { targetFromArgs } from './target';
 import { formatReport, jsonReport } from './report';
 
 export interface CheckArgs {
@@ -21,14 +20,12 @@ export interface CheckArgs {
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
   if (args.manifests.length === 0) throw new HarnessError('USAGE', 'check needs --manifests FILE (one or more)');
-  if (Boolean(args.module) === Boolean(args.url)) throw new HarnessError('USAGE', 'check needs exactly one target: --module FILE or --url URL');
+
   const known = new Set(CHECKS.map((c) => c.id));
   const unknown = (args.only ?? []).filter((id) => !known.has(id as CheckId));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 
-  const target: HarnessOptions['target'] = args.module
-    ? await loadAppModule(args.module)
-    : { url: args.url as string, ...(args.ca ? { ca: readFileSync(args.ca, 'utf8') } : {}) };
+  const target = await targetFromArgs(args, true);
   const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
   try {
     const report = await runBattery(harness, {

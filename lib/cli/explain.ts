@@ -4,6 +4,7 @@ import { HarnessError } from '../errors';
 import { loadManifests } from '../config/load';
 import { callOrder } from '../config/order';
 import { defaultCatalog } from '../kube/catalog';
+import { prepareMatchConditions } from '../match/conditions';
 import { explain, formatExplanation } from '../match/explain';
 import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
 import { reviewFromRequest } from '../review/from-request';
@@ -38,18 +39,20 @@ function readNamespaces(file: string): NamespaceSpec[] {
 }
 
 /** `admission-harness explain`: which webhooks a request reaches and why. Returns the exit code. */
-export function explainCommand(args: ExplainArgs, out: (text: string) => void): number {
+export async function explainCommand(args: ExplainArgs, out: (text: string) => void): Promise<number> {
   if (args.manifests.length === 0) throw new HarnessError('USAGE', 'explain needs --manifests FILE (one or more)');
   if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
   const [document] = readDocuments(args.review);
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
-  const explanations = explain(callOrder(loadManifests(args.manifests)), review.attributes, { namespaces, resources: defaultCatalog });
+  const webhooks = loadManifests(args.manifests);
+  const conditions = await prepareMatchConditions(webhooks);
+  const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: defaultCatalog, ...(conditions ? { conditions } : {}) });
   if (!args.json) {
     out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`)].join('\n'));
     return 0;
   }
-  const webhooks = explanations.map((e) => ({
+  const report = explanations.map((e) => ({
     configuration: e.configuration,
     name: e.name,
     type: e.type,
@@ -59,6 +62,6 @@ export function explainCommand(args: ExplainArgs, out: (text: string) => void): 
     ...(e.resource ? { resource: e.resource } : {}),
     ...(e.subResource !== undefined ? { subResource: e.subResource } : {}),
   }));
-  out(JSON.stringify({ webhooks }, null, 2));
+  out(JSON.stringify({ webhooks: report }, null, 2));
   return 0;
 }

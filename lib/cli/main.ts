@@ -3,6 +3,7 @@ import { HarnessError } from '../errors';
 import { check } from './check';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
+import { testCommand } from './test';
 
 const USAGE = `usage: admission-harness <command> [options]
 
@@ -13,7 +14,9 @@ const USAGE = `usage: admission-harness <command> [options]
   explain  which webhooks a request reaches, in call order, and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json]
   lint     good-practice findings for webhook configurations (exit 1 on an error finding)
-           --manifests FILE... [--json]`;
+           --manifests FILE... [--json]
+  test     run declarative suite files (exit 1 when a case fails)
+           SUITE... [--module FILE | --url URL [--ca FILE]] [--json] [--junit FILE]`;
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
@@ -77,6 +80,24 @@ async function main(argv: string[]): Promise<number> {
     case 'lint': {
       const { values } = parseArgs({ args: rest, options: { manifests: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } } });
       return lintCommand({ manifests: values.manifests ?? [], json: values.json === true }, out);
+    }
+    case 'test': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { module: { type: 'string' }, url: { type: 'string' }, ca: { type: 'string' }, json: { type: 'boolean', default: false }, junit: { type: 'string' } },
+      });
+      return testCommand(
+        {
+          files: positionals,
+          ...(values.module ? { module: values.module } : {}),
+          ...(values.url ? { url: values.url } : {}),
+          ...(values.ca ? { ca: values.ca } : {}),
+          json: values.json === true,
+          ...(values.junit ? { junit: values.junit } : {}),
+        },
+        out,
+      );
     }
     default:
       throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}`, 'run `admission-harness --help`');

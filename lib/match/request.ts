@@ -1,4 +1,4 @@
-import type { GroupVersionKind, GroupVersionResource, KubeObject, Operation } from '../kube/admission';
+import type { GroupVersionKind, GroupVersionResource, KubeObject, Operation, UserInfo } from '../kube/admission';
 
 /** What the predicates read of a request: kube-apiserver's admission.Attributes. */
 export interface MatchAttributes {
@@ -10,6 +10,10 @@ export interface MatchAttributes {
   namespace: string;
   object: KubeObject | null;
   oldObject: KubeObject | null;
+  /** Read by matchConditions' `request` variable only. */
+  userInfo?: UserInfo;
+  dryRun?: boolean;
+  options?: KubeObject | null;
 }
 
 /** Core v1 namespaces: cluster-scoped, yet their requests carry a namespace (their own name). */

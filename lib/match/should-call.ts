@@ -25,9 +25,11 @@ export interface Invocation {
 }
 
 export interface MatchConditionsVerdict {
-  /** false: some condition evaluated to false. */
+  /** false: some condition evaluated to false, or one failed and failurePolicy Ignore skips the webhook. */
   matches: boolean;
   why: string;
+  /** Some condition failed to evaluate (whatever the failurePolicy made of it). */
+  evaluationError?: boolean;
   /** Evaluation errors with failurePolicy Fail: the request is rejected. */
   error?: Status;
 }
@@ -36,7 +38,7 @@ export interface MatchContext {
   namespaces: NamespaceLookup;
   resources: EquivalentResourceMapper;
   /** Evaluates matchConditions on the converted request (only called when the webhook has some). */
-  conditions?: (webhook: MutatingWebhook, invocation: Invocation) => MatchConditionsVerdict;
+  conditions?: (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
 }
 
 /** Whether a webhook is called, and why: each decision carries the sentence that explains it. */
@@ -66,7 +68,7 @@ export function shouldCallHook(webhook: MutatingWebhook, attributes: MatchAttrib
   if (object.error) return { call: false, why, error: object.error };
 
   if ((webhook.matchConditions ?? []).length > 0 && context.conditions) {
-    const verdict = context.conditions(webhook, matched.invocation);
+    const verdict = context.conditions(webhook, matched.invocation, attributes);
     why.push(verdict.why);
     if (verdict.error) return { call: false, why, error: verdict.error };
     if (!verdict.matches) return { call: false, why };

@@ -57,6 +57,7 @@ describe('compile-time validation (KUBE-FACTS §6.7 "Up to 64 conditions; names 
     ],
     ['the result must be exactly bool, not dyn (compile.go)', [{ name: 'a', expression: 'object.spec.paused' }], ['matchConditions[0].expression: Invalid value: "object.spec.paused": must evaluate to bool but got dyn']],
     ['… nor int', [{ name: 'a', expression: '1' }], ['matchConditions[0].expression: Invalid value: "1": must evaluate to bool but got int']],
+    ['… nor a list, spelt as cel-go spells types', [{ name: 'a', expression: '[1, 2]' }], ['matchConditions[0].expression: Invalid value: "[1, 2]": must evaluate to bool but got list(int)']],
     [
       'every problem is reported, condition by condition: expression, name, duplicate',
       [{ name: 'ok', expression: 'true' }, { name: 'Bad Name', expression: '' }, { name: 'ok', expression: 'true' }],
@@ -89,7 +90,7 @@ describe('evaluation (KUBE-FACTS §6.7 "Logic"; WH/matchconditions/matcher.go, m
     ['all true → called', conditions('true', 'true'), 'Fail', { matches: true, why: 'all 2 matchConditions evaluated to true' }],
     ['[error, true, false, true, error] → skipped, no error, whatever the failurePolicy', conditions(nonExistent, 'true', 'false', 'true', nonExistent), 'Fail', { matches: false, why: 'matchConditions "test3" evaluated to false' }],
     ['several false → the first one is named ("test multiple no match")', conditions('true', 'false', 'false'), 'Fail', { matches: false, why: 'matchConditions "test2" evaluated to false' }],
-    ['[error, true, true, error] with Ignore → skipped without error', conditions(nonExistent, 'true', 'true', nonExistent), 'Ignore', { matches: false, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${nonExistentError}` }],
+    ['[error, true, true, error] with Ignore → skipped without error', conditions(nonExistent, 'true', 'true', nonExistent), 'Ignore', { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${nonExistentError}` }],
   ] as const)('%s', (_label, list, failurePolicy, verdict) => {
     expect(compiled([...list]).evaluate(createPod(), failurePolicy, podTarget())).toEqual(verdict);
   });
@@ -98,6 +99,7 @@ describe('evaluation (KUBE-FACTS §6.7 "Logic"; WH/matchconditions/matcher.go, m
     const verdict = compiled(conditions(nonExistent, 'true', 'true', nonExistent)).evaluate(createPod(), failurePolicy, podTarget());
     expect(verdict).toEqual({
       matches: false,
+      evaluationError: true,
       why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${nonExistentError}`,
       error: {
         kind: 'Status',
@@ -110,6 +112,12 @@ describe('evaluation (KUBE-FACTS §6.7 "Logic"; WH/matchconditions/matcher.go, m
         code: 403,
       },
     });
+  });
+
+  it('one error: the 403 message is the resource, the name and that error, no brackets', () => {
+    expect(evaluateOne('object.metadata.labels.nonExistentProperty == "x"').error?.message).toBe(
+      `pods "web-1" is forbidden: expression 'object.metadata.labels.nonExistentProperty == "x"' resulted in error: no such key: nonExistentProperty`,
+    );
   });
 
   it('different errors are joined Go-aggregate style, in condition order (apimachinery util/errors)', () => {
@@ -179,6 +187,7 @@ describe('runtime errors read as cel-go writes them (cel-go interpreter/attribut
     ["object.spec.replicas + 'a' == 'b'", 'no such overload'],
     ['object.spec.replicas.startsWith(object.metadata.name)', 'no such overload'],
     ['int(object.metadata.name) == 1', "type conversion error from 'string' to 'int'"],
+    ['double(object.metadata.name) > 1.0', "type conversion error from 'string' to 'double'"],
     ["object.spec.containers[5].name == 'x'", 'index out of bounds: 5'],
   ])('%s → %s', (expression, error) => {
     expect(errorOf(expression)).toBe(error);

@@ -40,7 +40,7 @@ describe('admission-harness check', () => {
 
   it('rejects an unknown check id and a missing target', async () => {
     await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/unknown check id nope/);
-    await expect(run({})).rejects.toThrow(/exactly one target/);
+    await expect(run({})).rejects.toThrow(/a target is needed: --module FILE or --url URL/);
   });
 
   it('exits 2 with usage for a bad command line', async () => {

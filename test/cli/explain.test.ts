@@ -3,16 +3,16 @@ import { explainCommand } from '../../lib/cli/explain';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', name);
 
-function run(args: Partial<Parameters<typeof explainCommand>[0]>): string {
+async function run(args: Partial<Parameters<typeof explainCommand>[0]>): Promise<string> {
   let text = '';
-  const code = explainCommand({ manifests: [fixture('explain-webhooks.yaml')], review: fixture('deployment-scale-review.yaml'), json: false, ...args }, (t) => (text += t));
+  const code = await explainCommand({ manifests: [fixture('explain-webhooks.yaml')], review: fixture('deployment-scale-review.yaml'), json: false, ...args }, (t) => (text += t));
   expect(code).toBe(0);
   return text;
 }
 
 describe('admission-harness explain', () => {
-  it('prints each webhook in call order with its decision and reason', () => {
-    expect(run({ namespaces: fixture('namespaces.yaml') })).toBe(
+  it('prints each webhook in call order with its decision and reason', async () => {
+    expect(await run({ namespaces: fixture('namespaces.yaml') })).toBe(
       [
         'UPDATE deployments/scale.apps shop/web',
         '  labels.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject',
@@ -22,8 +22,8 @@ describe('admission-harness explain', () => {
     );
   });
 
-  it('reports the 404 kube-apiserver returns for an undeclared namespace', () => {
-    const report = JSON.parse(run({ json: true })) as { webhooks: { name: string; decision: string; reason: string }[] };
+  it('reports the 404 kube-apiserver returns for an undeclared namespace', async () => {
+    const report = JSON.parse(await run({ json: true })) as { webhooks: { name: string; decision: string; reason: string }[] };
     expect(report.webhooks.find((w) => w.name === 'scale.example.com')).toEqual({
       configuration: 'scale-guard',
       name: 'scale.example.com',
@@ -33,8 +33,8 @@ describe('admission-harness explain', () => {
     });
   });
 
-  it('prints JSON with the kind and resource a called webhook receives', () => {
-    const report = JSON.parse(run({ json: true, namespaces: fixture('namespaces.yaml') })) as { webhooks: Record<string, unknown>[] };
+  it('prints JSON with the kind and resource a called webhook receives', async () => {
+    const report = JSON.parse(await run({ json: true, namespaces: fixture('namespaces.yaml') })) as { webhooks: Record<string, unknown>[] };
     expect(report.webhooks[1]).toEqual({
       configuration: 'scale-guard',
       name: 'scale.example.com',
@@ -47,7 +47,7 @@ describe('admission-harness explain', () => {
     });
   });
 
-  it('names the field of a malformed review', () => {
-    expect(() => run({ review: fixture('namespaces.yaml') })).toThrow(/namespaces\.yaml: expected an AdmissionReview or an AdmissionRequest object/);
+  it('names the field of a malformed review', async () => {
+    await expect(run({ review: fixture('namespaces.yaml') })).rejects.toThrow(/namespaces\.yaml: expected an AdmissionReview or an AdmissionRequest object/);
   });
 });

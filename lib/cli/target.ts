@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { HarnessError } from '../errors';
+import type { Target } from '../target/targets';
+import { loadAppModule } from './load-module';
+
+export interface TargetArgs {
+  module?: string;
+  url?: string;
+  ca?: string;
+}
+
+/** The webhook a command line names: `--module FILE` (served in-process) or `--url URL [--ca FILE]`. */
+export async function targetFromArgs(args: TargetArgs, required: boolean): Promise<Target | undefined> {
+  if (args.module && args.url) throw new HarnessError('USAGE', 'give one target: --module FILE or --url URL, not both');
+  if (args.module) return loadAppModule(args.module);
+  if (args.url) {
+    let ca: string | undefined;
+    if (args.ca) {
+      try {
+        ca = readFileSync(args.ca, 'utf8');
+      } catch (error) {
+        throw new HarnessError('USAGE', `--ca ${args.ca}: ${(error as Error).message}`);
+      }
+    }
+    return { url: args.url, ...(ca ? { ca } : {}) };
+  }
+  if (required) throw new HarnessError('USAGE', 'a target is needed: --module FILE or --url URL');
+  return undefined;
+}

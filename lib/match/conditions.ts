@@ -1,0 +1,66 @@
+import { compileMatchConditions, loadCel, type Authorizer, type CompiledConditions } from '../cel';
+import type { WebhookEntry } from '../config/load';
+import type { AdmissionRequest } from '../kube/admission';
+import type { MutatingWebhook } from '../kube/webhook-config';
+import { HarnessError } from '../errors';
+import type { MatchAttributes } from './request';
+import type { Invocation, MatchConditionsVerdict } from './should-call';
+
+export type ConditionEvaluator = (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
+
+/** Where an evaluator reports each evaluation (the match condition metrics). */
+export interface ConditionObserver {
+  evaluated(entry: WebhookEntry, operation: string, seconds: number, verdict: MatchConditionsVerdict): void;
+}
+
+/** The AdmissionRequest the matched webhook would receive (matchConditions' `request` variable). */
+function requestOf(invocation: Invocation, attributes: MatchAttributes): AdmissionRequest {
+  return {
+    uid: '',
+    kind: invocation.kind,
+    resource: invocation.resource,
+    ...(invocation.subResource ? { subResource: invocation.subResource } : {}),
+    requestKind: attributes.kind,
+    requestResource: attributes.resource,
+    ...(attributes.subResource ? { requestSubResource: attributes.subResource } : {}),
+    ...(attributes.name ? { name: attributes.name } : {}),
+    ...(attributes.namespace ? { namespace: attributes.namespace } : {}),
+    operation: attributes.operation,
+    userInfo: attributes.userInfo ?? {},
+    object: invocation.object,
+    oldObject: invocation.oldObject,
+    dryRun: attributes.dryRun ?? false,
+    options: attributes.options ?? null,
+  };
+}
+
+/**
+ * Compiles every webhook's matchConditions as the API server validates them on create (an invalid
+ * expression is a manifest error naming the webhook and condition), loading the CEL library only when
+ * some webhook has conditions. Returns undefined when none has.
+ */
+export async function prepareMatchConditions(entries: readonly WebhookEntry[], options: { authorizer?: Authorizer; observer?: ConditionObserver } = {}): Promise<ConditionEvaluator | undefined> {
+  const withConditions = entries.filter((e) => (e.spec.matchConditions ?? []).length > 0);
+  if (withConditions.length === 0) return undefined;
+  await loadCel();
+  const compiled = new Map<MutatingWebhook, { entry: WebhookEntry; conditions: CompiledConditions }>();
+  const problems: string[] = [];
+  for (const entry of withConditions) {
+    const result = compileMatchConditions(entry.spec.matchConditions ?? [], `webhooks[${entry.index}].matchConditions`);
+    if ('errors' in result) problems.push(...result.errors.map((e) => `${entry.source} ${e}`));
+    else compiled.set(entry.spec, { entry, conditions: result });
+  }
+  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid webhook configuration:\n  ${problems.join('\n  ')}`, 'the API server would reject these objects on create; fix the expressions named');
+  return (webhook, invocation, attributes) => {
+    const found = compiled.get(webhook);
+    if (!found) throw new Error(`matchConditions of ${webhook.name} were not compiled`);
+    const started = performance.now();
+    const verdict = found.conditions.evaluate(
+      { object: invocation.object, oldObject: invocation.oldObject, request: requestOf(invocation, attributes), ...(options.authorizer ? { authorizer: options.authorizer } : {}) },
+      webhook.failurePolicy,
+      { resource: attributes.resource, name: attributes.name },
+    );
+    options.observer?.evaluated(found.entry, attributes.operation, (performance.now() - started) / 1000, verdict);
+    return verdict;
+  };
+}

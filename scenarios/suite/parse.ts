@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseManifestText } from '../../lib/config/parse';
+import { HarnessError } from '../../lib/errors';
+import type { Suite, SuiteCase } from './model';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const SUITE_KEYS = new Set(['apiVersion', 'kind', 'manifests', 'configurations', 'namespaces', 'webhooks', 'cases', 'timeScale', 'seed']);
+const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect']);
+const EXPECT_KEYS = new Set(['allowed', 'code', 'reason', 'message', 'messageContains', 'called', 'callCounts', 'object', 'warnings', 'auditAnnotations', 'metrics', 'sentRequests']);
+const BEHAVIOR_KEYS = new Set(['respond', 'rawReview', 'omitResponse', 'http', 'transport', 'unreachable', 'delaySeconds', 'conditional', 'otherwise']);
+
+/**
+ * Reads and checks a suite file. Unknown keys are errors (a typo would otherwise silently test
+ * nothing); every error names the file and the path of the field.
+ */
+export function parseSuite(file: string): Suite {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
+  }
+  const [document, ...rest] = parseManifestText(text, file);
+  if (!document || rest.length > 0) throw new HarnessError('MANIFEST_INVALID', `${file}: a suite file holds exactly one document`);
+  const problems: string[] = [];
+  const at = (where: string, message: string) => void problems.push(`${file} ${where}: ${message}`);
+  const suite = document.value;
+  if (!isObject(suite)) throw new HarnessError('MANIFEST_INVALID', `${file}: expected a Suite object`);
+  if (suite.apiVersion !== 'admission-harness/v1alpha1') at('apiVersion', `Unsupported value: ${JSON.stringify(suite.apiVersion)}: supported values: "admission-harness/v1alpha1"`);
+  if (suite.kind !== 'Suite') at('kind', `Unsupported value: ${JSON.stringify(suite.kind)}: supported values: "Suite"`);
+  for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) at(key, 'unknown field');
+  const list = (key: string): unknown[] => {
+    const value = suite[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      at(key, 'must be a list');
+      return [];
+    }
+    return value;
+  };
+  const behaviors = (value: unknown, where: string): Json => {
+    if (value === undefined) return {};
+    if (!isObject(value)) {
+      at(where, 'must map webhook names to stub behaviors');
+      return {};
+    }
+    for (const [name, behavior] of Object.entries(value)) {
+      if (!isObject(behavior)) at(`${where}.${name}`, 'must be a stub behavior object');
+      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) at(`${where}.${name}.${key}`, `unknown field; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
+    }
+    return value;
+  };
+
+  const cases = list('cases').map((raw, i): SuiteCase => {
+    const where = `cases[${i}]`;
+    if (!isObject(raw)) {
+      at(where, 'must be an object');
+      return { name: `case ${i + 1}`, request: {}, expect: {} };
+    }
+    for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) at(`${where}.${key}`, 'unknown field');
+    if (typeof raw.name !== 'string' || raw.name === '') at(`${where}.name`, 'Required value');
+    if (!isObject(raw.request)) at(`${where}.request`, 'Required value: an AdmissionRequest');
+    if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
+    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) at(`${where}.expect.${key}`, `unknown field; expectations are ${[...EXPECT_KEYS].join(', ')}`);
+    return {
+      name: String(raw.name ?? `case ${i + 1}`),
+      ...(typeof raw.requestTimeoutSeconds === 'number' ? { requestTimeoutSeconds: raw.requestTimeoutSeconds } : {}),
+      request: raw.request,
+      webhooks: behaviors(raw.webhooks, `${where}.webhooks`) as SuiteCase['webhooks'],
+      expect: (raw.expect ?? {}) as SuiteCase['expect'],
+    };
+  });
+  if (cases.length === 0) at('cases', 'Required value: at least one case');
+  const names = cases.map((c) => c.name);
+  names.forEach((name, i) => {
+    if (names.indexOf(name) !== i) at(`cases[${i}].name`, `Duplicate value: ${JSON.stringify(name)}`);
+  });
+  const base = path.dirname(file);
+  const parsed: Suite = {
+    file,
+    manifests: list('manifests').map((m) => path.resolve(base, String(m))),
+    configurations: list('configurations').filter(isObject),
+    namespaces: list('namespaces') as Suite['namespaces'],
+    webhooks: behaviors(suite.webhooks, 'webhooks') as Suite['webhooks'],
+    ...(typeof suite.timeScale === 'number' ? { timeScale: suite.timeScale } : {}),
+    ...(typeof suite.seed === 'number' ? { seed: suite.seed } : {}),
+    cases,
+  };
+  if (parsed.manifests.length === 0 && parsed.configurations.length === 0) at('manifests', 'Required value: manifests or configurations');
+  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, 'see the suite format in the README');
+  return parsed;
+}
