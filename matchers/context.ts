@@ -20,7 +20,7 @@ export interface AsymmetricMatcherLike {
   asymmetricMatch(other: unknown): boolean;
 }
 
-export function isAsymmetric(value: unknown): value is AsymmetricMatcherLike {
+function isAsymmetric(value: unknown): value is AsymmetricMatcherLike {
   return typeof value === 'object' && value !== null && typeof (value as Partial<AsymmetricMatcherLike>).asymmetricMatch === 'function';
 }
 

@@ -1,5 +1,6 @@
 import type { AdmitResult } from '../lib/dispatch/result';
-import type { CallSubject } from './subject';
+import { formatChanges, type Change } from './diff';
+import type { CallOrAdmit, CallSubject } from './subject';
 
 const MAX_BODY = 2000;
 
@@ -41,6 +42,22 @@ export function admitDetails(result: AdmitResult): string {
   return lines.join('\n');
 }
 
-function truncate(text: string): string {
+/** The details of whichever kind of result a matcher received. */
+export function subjectDetails(subject: CallOrAdmit): string {
+  return subject.source === 'call' ? outcomeDetails(subject.call) : admitDetails(subject.admit);
+}
+
+/** `Changes (request object → patched):` followed by one line per change. */
+export function changesSection(title: string, changes: readonly Change[]): string {
+  return `${title}:\n${formatChanges(changes)}`;
+}
+
+/** A failure message: the matcher hint, why it failed, then what a reader needs, separated by blank lines. */
+export function report(hint: string, why: string, ...sections: (string | undefined)[]): string {
+  return [hint, why, ...sections].filter((s) => s !== undefined && s !== '').join('\n\n');
+}
+
+/** Text for a message, cut off where it would drown the rest. */
+export function truncate(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
 }

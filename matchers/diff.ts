@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual } from '../lib/kube/json-equal';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
@@ -23,7 +23,7 @@ const PREVIEW_LENGTH = 80;
  * middle reads as one addition rather than a change of every element after it.
  */
 export function diffJson(before: unknown, after: unknown, path = ''): Change[] {
-  if (isDeepStrictEqual(before, after)) return [];
+  if (jsonEqual(before, after)) return [];
   if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after, path);
   if (isRecord(before) && isRecord(after)) return diffObjects(before, after, path);
   return [{ kind: 'changed', path, before, after }];
@@ -60,7 +60,7 @@ function diffNamed(before: unknown[], beforeNames: string[], after: unknown[], a
   // Insertions and removals shift indices without reordering; only a changed relative order is reported.
   const kept = beforeNames.filter((name) => afterNames.includes(name));
   const keptAfter = afterNames.filter((name) => beforeNames.includes(name));
-  if (!isDeepStrictEqual(kept, keptAfter)) changes.push({ kind: 'changed', path, before, after });
+  if (!jsonEqual(kept, keptAfter)) changes.push({ kind: 'changed', path, before, after });
   return changes;
 }
 
@@ -108,7 +108,8 @@ export function nameOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.name === 'string' ? value.name : undefined;
 }
 
-function preview(value: unknown): string {
+/** A value in a few characters: JSON, arrays of named elements by their names. */
+export function preview(value: unknown): string {
   const names = Array.isArray(value) ? uniqueNames(value) : undefined;
   const text = names && names.length > 0 ? `[${names.join(', ')}]` : (JSON.stringify(value) ?? String(value));
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;

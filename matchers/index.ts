@@ -1,9 +1,33 @@
+import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
+import type { Review } from '../lib/review/review';
+import type { AsymmetricMatcherLike } from './context';
+import type { Peer } from './reinvoke';
 import { toBeAllowed } from './to-be-allowed';
 import { toBeDenied, type DenialExpectation } from './to-be-denied';
+import { toBeIdempotentFor, type IdempotenceOptions } from './to-be-idempotent-for';
 import { toEchoUid } from './to-echo-uid';
+import { toHaveAuditAnnotation } from './to-have-audit-annotation';
+import { toHavePatch } from './to-have-patch';
+import { toHavePatchOps } from './to-have-patch-ops';
+import { toHavePatchedTo } from './to-have-patched-to';
+import { toHaveWarning } from './to-have-warning';
+import { toLeaveUnchanged } from './to-leave-unchanged';
+import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
-export const matchers = { toBeAllowed, toBeDenied, toEchoUid };
+export const matchers = {
+  toBeAllowed,
+  toBeDenied,
+  toEchoUid,
+  toHavePatch,
+  toHavePatchOps,
+  toHavePatchedTo,
+  toLeaveUnchanged,
+  toHaveWarning,
+  toHaveAuditAnnotation,
+  toBeIdempotentFor,
+  toRespondWithin,
+};
 
 /** The matcher signatures, to merge into a runner's Matchers/Assertion interface. */
 export interface HarnessMatchers<R = unknown> {
@@ -13,6 +37,44 @@ export interface HarnessMatchers<R = unknown> {
   toBeDenied(expected?: DenialExpectation): R;
   /** The response echoes the request's uid. */
   toEchoUid(): R;
+  /** `h.call()` only: the webhook allowed the request with a non-empty JSON Patch. */
+  toHavePatch(): R;
+  /**
+   * `h.call()` only: the decoded JSON Patch equals `ops` (no patch counts as `[]`); asymmetric matchers
+   * such as `expect.arrayContaining([...])` work.
+   */
+  toHavePatchOps(ops: readonly JsonPatchOperation[] | AsymmetricMatcherLike): R;
+  /**
+   * The object after the patch, applied as kube-apiserver applies it (`h.call()`), or the admitted
+   * object (`h.admit()`), equals `expected`. A patch that does not apply fails with its error.
+   */
+  toHavePatchedTo(expected: KubeObject | AsymmetricMatcherLike): R;
+  /** `h.call()` only: the webhook allowed the request and its answer leaves the object as it was. */
+  toLeaveUnchanged(): R;
+  /**
+   * A warning contains `text` or matches the pattern: the webhook's own (`h.call()`), or those the
+   * client receives (`h.admit()`).
+   */
+  toHaveWarning(text: string | RegExp): R;
+  /**
+   * The audit annotation `key` is set (to `value`, if given): the webhook's own key (`h.call()`), or
+   * the request's `<webhook>/<key>` (`h.admit()`).
+   */
+  toHaveAuditAnnotation(key: string, value?: string | RegExp | AsymmetricMatcherLike): R;
+  /**
+   * On `h.webhook(name)`: called again with its own output (after `peers`' patches), the webhook
+   * still allows the request, does not redo its own changes and keeps the peers' (without peers: changes
+   * nothing), as kube-apiserver's reinvocation requires.
+   */
+  toBeIdempotentFor(review: Review, options?: IdempotenceOptions): Promise<R>;
+  /**
+   * On `h.webhook(name)`: under `concurrency` calls in flight, the p99 latency of `samples` calls is
+   * within `budget` (real ms, or the webhook's scaled timeoutSeconds) and none ran into its deadline.
+   */
+  toRespondWithin(budget: LatencyBudget, options: LatencyOptions): Promise<R>;
 }
 
-export type { DenialExpectation };
+/** The matchers that make sense inside `toEqual(...)`: the synchronous ones. */
+export type HarnessAsymmetricMatchers = Omit<HarnessMatchers, 'toBeIdempotentFor' | 'toRespondWithin'>;
+
+export type { AsymmetricMatcherLike, DenialExpectation, IdempotenceOptions, LatencyBudget, LatencyOptions, Peer };

@@ -1,5 +1,6 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { AdmitResult } from '../lib/dispatch/result';
+import type { WebhookHandle } from '../lib/harness';
 import type { Status } from '../lib/kube/admission';
 import { admitDetails, outcomeDetails } from './describe';
 
@@ -31,30 +32,52 @@ function describeReceived(received: unknown): string {
   return received === null ? 'null' : typeof received;
 }
 
+/** Either kind of result, for the matchers that read both. */
+export type CallOrAdmit = { source: 'call'; call: CallSubject } | { source: 'admit'; admit: AdmitResult };
+
 /** Narrows `received` to a call outcome, or says what was passed instead. */
 export function asCallOutcome(received: unknown, matcher: string): CallSubject {
   if (isCallOutcome(received)) return received;
-  throw new TypeError(`${matcher} expects the result of h.call(), got ${isAdmitResult(received) ? 'the result of h.admit()' : describeReceived(received)}`);
+  const why = isAdmitResult(received) ? 'the result of h.admit(), which has no single webhook answer to inspect' : describeReceived(received);
+  throw new TypeError(`${matcher} expects the result of h.call(), got ${why}`);
+}
+
+/** Narrows `received` to an `h.call()` outcome or an `h.admit()` result. */
+export function asCallOrAdmit(received: unknown, matcher: string): CallOrAdmit {
+  if (isCallOutcome(received)) return { source: 'call', call: received };
+  if (isAdmitResult(received)) return { source: 'admit', admit: received };
+  throw new TypeError(`${matcher} expects the result of h.call() or h.admit(), got ${describeReceived(received)}`);
+}
+
+/** Narrows `received` to a handle from `h.webhook(name)`, which the matchers that call repeatedly need. */
+export function asWebhookHandle(received: unknown, matcher: string): WebhookHandle {
+  const candidate = received as Partial<WebhookHandle & { webhook: unknown }> | null;
+  const looksCallable = !!candidate && typeof candidate === 'object' && typeof candidate.call === 'function';
+  if (looksCallable && typeof candidate.name === 'string' && typeof candidate.timeoutSeconds === 'number' && typeof candidate.timeScale === 'number') {
+    return candidate as WebhookHandle;
+  }
+  const why = looksCallable && typeof candidate.webhook === 'function' ? 'the harness itself; pass h.webhook(name)' : isCallOutcome(received) ? 'a call outcome; pass h.webhook(name), which it calls itself' : describeReceived(received);
+  throw new TypeError(`${matcher} expects a webhook handle from h.webhook(name), got ${why}`);
 }
 
 /** Reads an `h.call()` or `h.admit()` result as a verdict, or says what was passed instead. */
 export function asVerdict(received: unknown, matcher: string): Verdict {
-  if (isCallOutcome(received)) {
+  const subject = asCallOrAdmit(received, matcher);
+  if (subject.source === 'call') {
+    const { call } = subject;
     return {
       source: 'call',
-      allowed: received.allowed && !received.error,
-      ...(received.denial ? { rejection: received.denial } : {}),
-      ...(received.error ? { failure: { message: received.error.message, hint: received.error.hint } } : {}),
-      details: () => outcomeDetails(received),
+      allowed: call.allowed && !call.error,
+      ...(call.denial ? { rejection: call.denial } : {}),
+      ...(call.error ? { failure: { message: call.error.message, hint: call.error.hint } } : {}),
+      details: () => outcomeDetails(call),
     };
   }
-  if (isAdmitResult(received)) {
-    return {
-      source: 'admit',
-      allowed: received.allowed,
-      ...(received.status ? { rejection: received.status } : {}),
-      details: () => admitDetails(received),
-    };
-  }
-  throw new TypeError(`${matcher} expects the result of h.call() or h.admit(), got ${describeReceived(received)}`);
+  const { admit } = subject;
+  return {
+    source: 'admit',
+    allowed: admit.allowed,
+    ...(admit.status ? { rejection: admit.status } : {}),
+    details: () => admitDetails(admit),
+  };
 }

@@ -3,13 +3,13 @@
  * Vitest's `expect` and adds their types.
  */
 import { expect } from 'vitest';
-import { matchers, type HarnessMatchers } from './index';
+import { matchers, type HarnessAsymmetricMatchers, type HarnessMatchers } from './index';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Assertion<T = any> extends HarnessMatchers<T> {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AsymmetricMatchersContaining extends HarnessMatchers {}
+  interface AsymmetricMatchersContaining extends HarnessAsymmetricMatchers {}
 }
 
 expect.extend(matchers);

@@ -3,16 +3,15 @@ import type { CheckId } from '../../scenarios/checks';
 import { CHECKS } from '../../scenarios/checks';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
-import { targetFromArgs } from './target';
+import { writeJUnit } from './junit';
+import { targetFromArgs, type TargetArgs } from './target';
 import { formatReport, jsonReport } from './report';
 
-export interface CheckArgs {
+export interface CheckArgs extends TargetArgs {
   manifests: string[];
-  module?: string;
-  url?: string;
-  ca?: string;
   seed?: number;
   json: boolean;
+  junit?: string;
   only?: string[];
   failFast: boolean;
 }
@@ -32,7 +31,13 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
       ...(args.only ? { only: args.only as CheckId[] } : {}),
       failFast: args.failFast,
     });
-    const targetName = args.module ?? args.url;
+    if (args.junit) {
+      writeJUnit(
+        args.junit,
+        report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
+      );
+    }
+    const targetName = args.module ?? args.command ?? args.url;
     out(args.json ? jsonReport(report) : formatReport(report, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}`));
     return report.failed > 0 ? 1 : 0;
   } finally {

@@ -8,15 +8,15 @@ import { testCommand } from './test';
 const USAGE = `usage: admission-harness <command> [options]
 
   check    run the conformance battery against a webhook, as kube-apiserver would call it
-           --manifests FILE... (--module FILE | --url URL [--ca FILE]) [--seed N] [--json]
-           [--only CHECK_ID]... [--fail-fast]
+           --manifests FILE... (--module FILE | --command CMD | --url URL [--ca FILE])
+           [--seed N] [--json] [--junit FILE] [--only CHECK_ID]... [--fail-fast]
            exit 0: all checks passed · 1: a check failed · 2: usage or setup error
   explain  which webhooks a request reaches, in call order, and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json]
   lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]
   test     run declarative suite files (exit 1 when a case fails)
-           SUITE... [--module FILE | --url URL [--ca FILE]] [--json] [--junit FILE]`;
+           SUITE... [--module FILE | --command CMD | --url URL [--ca FILE]] [--json] [--junit FILE]`;
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
@@ -33,10 +33,12 @@ async function main(argv: string[]): Promise<number> {
         options: {
           manifests: { type: 'string', multiple: true },
           module: { type: 'string' },
+          command: { type: 'string' },
           url: { type: 'string' },
           ca: { type: 'string' },
           seed: { type: 'string' },
           json: { type: 'boolean', default: false },
+          junit: { type: 'string' },
           only: { type: 'string', multiple: true },
           'fail-fast': { type: 'boolean', default: false },
         },
@@ -47,10 +49,12 @@ async function main(argv: string[]): Promise<number> {
         {
           manifests: values.manifests ?? [],
           ...(values.module ? { module: values.module } : {}),
+          ...(values.command ? { command: values.command } : {}),
           ...(values.url ? { url: values.url } : {}),
           ...(values.ca ? { ca: values.ca } : {}),
           ...(seed !== undefined ? { seed } : {}),
           json: values.json === true,
+          ...(values.junit ? { junit: values.junit } : {}),
           ...(values.only ? { only: values.only } : {}),
           failFast: values['fail-fast'] === true,
         },
@@ -85,12 +89,13 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { module: { type: 'string' }, url: { type: 'string' }, ca: { type: 'string' }, json: { type: 'boolean', default: false }, junit: { type: 'string' } },
+        options: { module: { type: 'string' }, command: { type: 'string' }, url: { type: 'string' }, ca: { type: 'string' }, json: { type: 'boolean', default: false }, junit: { type: 'string' } },
       });
       return testCommand(
         {
           files: positionals,
           ...(values.module ? { module: values.module } : {}),
+          ...(values.command ? { command: values.command } : {}),
           ...(values.url ? { url: values.url } : {}),
           ...(values.ca ? { ca: values.ca } : {}),
           json: values.json === true,

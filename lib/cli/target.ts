@@ -7,12 +7,18 @@ export interface TargetArgs {
   module?: string;
   url?: string;
   ca?: string;
+  command?: string;
 }
 
-/** The webhook a command line names: `--module FILE` (served in-process) or `--url URL [--ca FILE]`. */
+/**
+ * The webhook a command line names: `--module FILE` (served in-process), `--command "…"` (started
+ * with fresh certificates) or `--url URL [--ca FILE]` (already running).
+ */
 export async function targetFromArgs(args: TargetArgs, required: boolean): Promise<Target | undefined> {
-  if (args.module && args.url) throw new HarnessError('USAGE', 'give one target: --module FILE or --url URL, not both');
+  const given = [args.module, args.url, args.command].filter(Boolean).length;
+  if (given > 1) throw new HarnessError('USAGE', 'give one target: --module FILE, --command CMD or --url URL');
   if (args.module) return loadAppModule(args.module);
+  if (args.command) return { command: args.command };
   if (args.url) {
     let ca: string | undefined;
     if (args.ca) {
@@ -24,6 +30,6 @@ export async function targetFromArgs(args: TargetArgs, required: boolean): Promi
     }
     return { url: args.url, ...(ca ? { ca } : {}) };
   }
-  if (required) throw new HarnessError('USAGE', 'a target is needed: --module FILE or --url URL');
+  if (required) throw new HarnessError('USAGE', 'a target is needed: --module FILE, --command CMD or --url URL');
   return undefined;
 }

@@ -1,6 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { WebhookEntry } from '../config/load';
 import type { KubeObject, Status } from '../kube/admission';
+import { jsonEqual } from '../kube/json-equal';
 import { internalError, requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
 import { applyJsonPatch } from '../patch';
@@ -118,7 +118,7 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
   const applied = applyJsonPatch(invocation.object, patch);
   if (!applied.ok) return finish({ kind: 'internal' }, { rejection: internalError(applied.error) });
   const patched = asRequestVersion(applied.document as KubeObject, attributes.object);
-  changed = !isDeepStrictEqual(attributes.object, patched);
+  changed = !jsonEqual(attributes.object, patched);
   step.patch = patch;
   step.mutated = changed;
   context.annotations.add(...patchAnnotation(round, index, entry.configuration, spec.name, patch));

@@ -5,7 +5,8 @@ import { HarnessError } from '../errors';
 import { startStub, type StubBehavior, type StubServer } from '../stub';
 import { serviceDnsNames, type CertificateAuthority } from '../tls';
 import type { InProcessApp } from './adapt';
-import { serveInProcess, type ServedTarget } from './in-process';
+import { startCommand, type CommandTarget } from './command';
+import { serveInProcess } from './in-process';
 
 /** A webhook already running somewhere the harness can reach over HTTPS. */
 export interface UrlTarget {
@@ -15,7 +16,7 @@ export interface UrlTarget {
   ca?: string;
 }
 
-export type Target = InProcessApp | UrlTarget;
+export type Target = InProcessApp | UrlTarget | CommandTarget;
 
 /** Where each webhook's calls go, and with which CA they are verified. */
 export interface Targets {
@@ -26,6 +27,10 @@ export interface Targets {
 
 export function isUrlTarget(target: unknown): target is UrlTarget {
   return typeof target === 'object' && target !== null && typeof (target as UrlTarget).url === 'string';
+}
+
+export function isCommandTarget(target: unknown): target is CommandTarget {
+  return typeof target === 'object' && target !== null && typeof (target as CommandTarget).command === 'string';
 }
 
 /** Hosts the serving certificate must carry so every configured clientConfig verifies. */
@@ -76,9 +81,10 @@ export async function startTargets(options: {
       const address = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 443 };
       base = { route: () => address, ca: target.ca ?? '' };
     } else if (target && serving) {
-      const served: ServedTarget = await serveInProcess(target, serving);
-      servers.push(served);
-      base = { route: () => served, ca: authority.cert };
+      const started = isCommandTarget(target) ? await startCommand(target, serving, authority.cert) : await serveInProcess(target, serving);
+      servers.push(started);
+      const address = 'address' in started ? started.address : { host: started.host, port: started.port };
+      base = { route: () => address, ca: authority.cert };
     }
     const stubServers = new Map<string, StubServer>();
     for (const [name, behavior] of Object.entries(stubs)) {

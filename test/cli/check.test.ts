@@ -40,7 +40,7 @@ describe('admission-harness check', () => {
 
   it('rejects an unknown check id and a missing target', async () => {
     await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/unknown check id nope/);
-    await expect(run({})).rejects.toThrow(/a target is needed: --module FILE or --url URL/);
+    await expect(run({})).rejects.toThrow(/a target is needed: --module FILE, --command CMD or --url URL/);
   });
 
   it('exits 2 with usage for a bad command line', async () => {
@@ -48,5 +48,20 @@ describe('admission-harness check', () => {
     const result = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', cli, 'check', '--seed', 'abc'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
     expect((result as { code: number }).code).toBe(2);
     expect((result as { stderr: string }).stderr).toContain('admission-harness: --seed takes an integer, got abc');
+  });
+});
+
+describe('admission-harness check --command', () => {
+  it('starts the webhook with certificates and a port, checks it, and stops it', async () => {
+    const script = path.join(root, 'test/webhooks/command-webhook.mjs');
+    const { code, text } = await run({ command: `node ${script} {port}`, json: true });
+    const report = JSON.parse(text) as { failed: number; passed: number };
+    expect(code).toBe(0);
+    expect(report.failed).toBe(0);
+    expect(report.passed).toBeGreaterThan(0);
+  });
+
+  it('says so when the command exits before answering', async () => {
+    await expect(run({ command: 'echo listening nowhere; exit 3' })).rejects.toThrow(/the webhook command exited \(3\) before it answered on port \d+: echo listening nowhere; exit 3\nlistening nowhere/);
   });
 });

@@ -1,0 +1,41 @@
+import type { KubeObject } from '../lib/kube/admission';
+import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
+import { changesSection, report, subjectDetails, truncate } from './describe';
+import { diffJson, type Change } from './diff';
+import { mutationOf } from './mutation';
+import { asCallOrAdmit, type CallOrAdmit } from './subject';
+
+type Patched = { ok: true; object: KubeObject | null; changes?: Change[] } | { ok: false; why: string };
+
+/**
+ * `h.call()`: passes when the request's object, patched as kube-apiserver patches it (JSON Patch v4),
+ * equals `expected`. `h.admit()`: when the admitted object does. Without a resulting object (failed
+ * call, denial, rejection, a patch that does not apply) it fails either way, with kube-apiserver's error.
+ */
+export function toHavePatchedTo(this: MatcherContext, received: unknown, expected: KubeObject | AsymmetricMatcherLike): MatcherResult {
+  const subject = asCallOrAdmit(received, 'toHavePatchedTo');
+  const hint = this.utils.matcherHint('toHavePatchedTo', subject.source === 'call' ? 'outcome' : 'result', 'object', { isNot: this.isNot });
+  const patched = patchedOf(subject);
+  if (!patched.ok) return inconclusive(this, () => report(hint, `expected a patched object to compare, but ${patched.why}`, subjectDetails(subject)));
+  const pass = this.equals(patched.object, expected);
+  const effect = patched.changes ? changesSection('The patch changed (request object → patched)', patched.changes) : undefined;
+  return {
+    pass,
+    message: () => {
+      if (pass) return report(hint, 'expected the patched object to differ from the expected one, but it equals it', effect, subjectDetails(subject));
+      const difference = containsAsymmetric(expected)
+        ? `Patched object: ${truncate(JSON.stringify(patched.object))}`
+        : changesSection('Difference (expected → patched)', diffJson(expected, patched.object));
+      return report(hint, 'expected the patched object to equal the expected one', difference, effect, subjectDetails(subject));
+    },
+  };
+}
+
+function patchedOf(subject: CallOrAdmit): Patched {
+  if (subject.source === 'call') {
+    const mutation = mutationOf(subject.call);
+    return mutation.ok ? { ok: true, object: mutation.after, changes: mutation.changes } : mutation;
+  }
+  const { admit } = subject;
+  return admit.allowed ? { ok: true, object: admit.object } : { ok: false, why: `the admission chain rejected the request:\n  ${admit.status?.message ?? ''}` };
+}
