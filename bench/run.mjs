@@ -1,40 +1,33 @@
-// Runs every benchmark in bench/ and prints a table of medians (min–max) with the ratio to the
-// baseline measured in the same run; `--json` prints {"benchmarks":[…]}.
+// Runs the benchmarks in bench/ and prints medians (min–max) with the ratio to a baseline measured in
+// the same run; `--json` prints {"benchmarks":[…]}. `-- --only NAME` runs one benchmark.
+import { call } from './call.mjs';
 import { coldstart } from './coldstart.mjs';
+import { median } from './lib.mjs';
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const fmt = (x) => (x === undefined ? '—' : x.toFixed(1));
+const benches = { coldstart, call };
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const fmt = (x) => (x === undefined ? '—' : x < 1 ? x.toFixed(3) : x.toFixed(1));
 
 const rows = [];
-for (const bench of [coldstart]) {
+for (const [name, bench] of Object.entries(benches)) {
+  if (only && only !== name) continue;
   for (const r of await bench()) {
     const m = median(r.samples);
     const b = r.baseline ? median(r.baseline) : undefined;
-    rows.push({
-      name: r.name,
-      median_ms: m,
-      min_ms: Math.min(...r.samples),
-      max_ms: Math.max(...r.samples),
-      baseline_median_ms: b,
-      ratio: b ? m / b : undefined,
-      goal: r.goal,
-      met: r.goalMs === undefined ? undefined : m <= r.goalMs,
-    });
+    const ratio = b ? m / b : undefined;
+    const met = r.goalMs !== undefined ? m <= r.goalMs : r.goalRatio !== undefined && ratio !== undefined ? ratio <= r.goalRatio : undefined;
+    rows.push({ name: r.name, unit: r.unit ?? 'ms', median_ms: m, min_ms: Math.min(...r.samples), max_ms: Math.max(...r.samples), baseline_median_ms: b, ratio, goal: r.goal, met });
   }
 }
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ benchmarks: rows }, null, 2));
+  console.log(JSON.stringify({ benchmarks: rows.map(({ name, median_ms, baseline_median_ms, ratio, goal, met }) => ({ name, median_ms, baseline_median_ms, ratio, goal, met })) }, null, 2));
 } else {
-  console.log('benchmark   median ms (min–max)     baseline ms   ratio   goal');
+  console.log('benchmark      median (min–max)          baseline    ratio   goal');
   for (const r of rows) {
     const met = r.met === undefined ? '' : r.met ? ' ✓' : ' ✗';
     console.log(
-      `${r.name.padEnd(11)} ${`${fmt(r.median_ms)} (${fmt(r.min_ms)}–${fmt(r.max_ms)})`.padEnd(23)} ${fmt(r.baseline_median_ms).padEnd(13)} ${(r.ratio ? `${r.ratio.toFixed(2)}×` : '—').padEnd(7)} ${r.goal}${met}`,
+      `${r.name.padEnd(14)} ${`${fmt(r.median_ms)} ${r.unit} (${fmt(r.min_ms)}–${fmt(r.max_ms)})`.padEnd(25)} ${fmt(r.baseline_median_ms).padEnd(11)} ${(r.ratio ? `${r.ratio.toFixed(2)}×` : '—').padEnd(7)} ${r.goal}${met}`,
     );
   }
 }

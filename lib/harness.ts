@@ -182,7 +182,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 
   const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
     assertOpen();
-    const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...targets.connection(callable), agent, timeScale });
+    const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...(await targets.connection(callable)), agent, timeScale });
     return { ...outcome, seed };
   };
 
@@ -216,10 +216,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const result = await runChain(review.attributes, {
         webhooks,
         match: matchContext,
-        call: (entry, attributes, invocation) => {
+        call: async (entry, attributes, invocation) => {
           const callable = callableOf(entry);
           return invokeWebhook(callable, attributes, invocation, random.uuid(), {
-            ...targets.connection(callable),
+            ...(await targets.connection(callable)),
             agent,
             timeScale,
             ...(deadlineMs !== undefined ? { requestDeadlineMs: deadlineMs - elapsedMs() } : {}),

@@ -25,9 +25,12 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
   const text = body.toString('utf8');
   let parsed: unknown;
   if (text.trimStart().startsWith('{')) {
-    const syntaxError = goJsonSyntaxError(body);
-    if (syntaxError !== undefined) return { ok: false, text: `couldn't get version/kind; json parse error: ${syntaxError}` };
-    parsed = JSON.parse(text);
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Only a body JSON.parse refuses needs Go's scanner, for Go's wording of the syntax error.
+      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(body) ?? 'unexpected end of JSON input'}` };
+    }
   } else {
     try {
       parsed = parseYaml(text, { version: '1.1' });

@@ -6,6 +6,8 @@ import type { WebhookClientConfig } from '../kube/webhook-config';
 export interface Endpoint {
   /** The URL kube-apiserver requests (without `?timeout=`): the form its error messages print. */
   url: string;
+  /** The request path, normalised as client-go does. */
+  path: string;
   /** The Host header: `name.ns.svc:port` for services, the URL's host as written otherwise. */
   hostHeader: string;
   /** The identity the serving certificate is verified against (a DNS name or an IP). */
@@ -36,8 +38,10 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
     const { name, namespace, port } = clientConfig.service;
     const host = `${name}.${namespace}.svc`;
     const logicalPort = port || 443;
+    const requestPath = normalizePath(clientConfig.service.path);
     return {
-      url: `https://${host}:${logicalPort}${normalizePath(clientConfig.service.path)}`,
+      url: `https://${host}:${logicalPort}${requestPath}`,
+      path: requestPath,
       hostHeader: `${host}:${logicalPort}`,
       verifyName: host,
       servername: host,
@@ -53,8 +57,10 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
     }
     const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = parsed.port ? Number(parsed.port) : 443;
+    const requestPath = normalizePath(decodeURIComponent(parsed.pathname));
     return {
-      url: `${parsed.protocol}//${parsed.host}${normalizePath(decodeURIComponent(parsed.pathname))}`,
+      url: `${parsed.protocol}//${parsed.host}${requestPath}`,
+      path: requestPath,
       hostHeader: parsed.host,
       verifyName: hostname,
       ...(isIP(hostname) === 0 ? { servername: hostname } : {}),

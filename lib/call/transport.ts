@@ -49,7 +49,7 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
     'Accept-Encoding': 'gzip',
   };
   if (options.bearerToken) headers.Authorization = `Bearer ${options.bearerToken}`;
-  const pathWithQuery = `${new URL(endpoint.url).pathname}?timeout=${options.timeoutParam}`;
+  const pathWithQuery = `${encodeURI(endpoint.path)}?timeout=${options.timeoutParam}`;
 
   return new Promise<HttpReply>((resolve, reject) => {
     let settled = false;

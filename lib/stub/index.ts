@@ -1,4 +1,4 @@
 export { stub } from './behavior';
 export type { StubBehavior, StubResponse, StubCondition } from './behavior';
-export { startStub } from './server';
+export { createStub } from './server';
 export type { StubServer } from './server';

@@ -5,16 +5,19 @@ import type { KeyPair } from '../tls';
 import type { StubBehavior } from './behavior';
 import { stubReply } from './respond';
 
-/** A running stub webhook: where it listens, what it received, and how to change what it does. */
+/** A stub webhook: where it listens, what it received, and how to change what it does. */
 export interface StubServer {
-  address: { host: string; port: number };
+  /** Starts its servers on first use: a suite declares many stubs and a case calls few. */
+  ready(): Promise<void>;
+  /** Where to connect (after `ready()`), which depends on the behavior: black hole, closed port or TLS. */
+  readonly address: { host: string; port: number };
   /** Every review it received, in order. */
   readonly received: AdmissionReview[];
   behavior: StubBehavior;
   close(): Promise<void>;
 }
 
-async function listen(server: net.Server): Promise<{ host: string; port: number }> {
+async function listenOn(server: net.Server): Promise<{ host: string; port: number }> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -23,15 +26,48 @@ async function listen(server: net.Server): Promise<{ host: string; port: number 
 }
 
 /**
- * Serves a stub behavior over TLS on loopback, like a real webhook would be served. `timeScale`
+ * A stub behavior served over TLS on loopback, like a real webhook would be served. `timeScale`
  * compresses its delays as it compresses call deadlines.
  */
-export async function startStub(initial: StubBehavior, serving: KeyPair, timeScale: number): Promise<StubServer> {
+export function createStub(initial: StubBehavior, serving: KeyPair, timeScale: number): StubServer {
   const received: AdmissionReview[] = [];
+  const state = { behavior: initial };
+  let started: Promise<Listening> | undefined;
+  let listening: Listening | undefined;
+  return {
+    ready: async () => {
+      started ??= listen(state, received, serving, timeScale);
+      listening = await started;
+    },
+    get address() {
+      if (!listening) throw new Error('stub address read before ready()');
+      if (state.behavior.unreachable) return listening.hole;
+      if (state.behavior.transport === 'refuse') return listening.refused;
+      return listening.tls;
+    },
+    received,
+    get behavior() {
+      return state.behavior;
+    },
+    set behavior(next: StubBehavior) {
+      state.behavior = next;
+    },
+    close: async () => {
+      if (started) await (await started).close();
+    },
+  };
+}
+
+interface Listening {
+  tls: { host: string; port: number };
+  hole: { host: string; port: number };
+  refused: { host: string; port: number };
+  close(): Promise<void>;
+}
+
+async function listen(state: { behavior: StubBehavior }, received: AdmissionReview[], serving: KeyPair, timeScale: number): Promise<Listening> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const state = { behavior: initial };
-
   const server = https.createServer({ key: serving.key, cert: serving.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -63,25 +99,15 @@ export async function startStub(initial: StubBehavior, serving: KeyPair, timeSca
     socket.on('close', () => sockets.delete(socket));
   }
   server.on('connection', track);
-  const [tls, hole] = await Promise.all([listen(server), listen(blackHole)]);
+  const [tls, hole] = await Promise.all([listenOn(server), listenOn(blackHole)]);
   // A port nothing listens on, for `refuse`: taken from the OS, then released.
   const closedPort = net.createServer();
-  const refused = await listen(closedPort);
+  const refused = await listenOn(closedPort);
   await new Promise((resolve) => closedPort.close(resolve));
-
   return {
-    get address() {
-      if (state.behavior.unreachable) return hole;
-      if (state.behavior.transport === 'refuse') return refused;
-      return tls;
-    },
-    received,
-    get behavior() {
-      return state.behavior;
-    },
-    set behavior(next: StubBehavior) {
-      state.behavior = next;
-    },
+    tls,
+    hole,
+    refused,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();

@@ -2,7 +2,7 @@ import type { CallableWebhook } from '../call/call-webhook';
 import type { Route } from '../call/endpoint';
 import type { WebhookEntry } from '../config/load';
 import { HarnessError } from '../errors';
-import { startStub, type StubBehavior, type StubServer } from '../stub';
+import { createStub, type StubBehavior, type StubServer } from '../stub';
 import { serviceDnsNames, type CertificateAuthority } from '../tls';
 import type { InProcessApp } from './adapt';
 import { startCommand, type CommandTarget } from './command';
@@ -20,7 +20,7 @@ export type Target = InProcessApp | UrlTarget | CommandTarget;
 
 /** Where each webhook's calls go, and with which CA they are verified. */
 export interface Targets {
-  connection(webhook: CallableWebhook): { route: Route; ca: string };
+  connection(webhook: CallableWebhook): Promise<{ route: Route; ca: string }>;
   stub(name: string): StubServer | undefined;
   close(): Promise<void>;
 }
@@ -88,14 +88,17 @@ export async function startTargets(options: {
     }
     const stubServers = new Map<string, StubServer>();
     for (const [name, behavior] of Object.entries(stubs)) {
-      const server = await startStub(behavior, serving as NonNullable<typeof serving>, timeScale);
+      const server = createStub(behavior, serving as NonNullable<typeof serving>, timeScale);
       servers.push(server);
       stubServers.set(name, server);
     }
     return {
-      connection(webhook) {
+      async connection(webhook) {
         const stubbed = stubServers.get(webhook.name);
-        if (stubbed) return { route: () => stubbed.address, ca: authority.cert };
+        if (stubbed) {
+          await stubbed.ready();
+          return { route: () => stubbed.address, ca: authority.cert };
+        }
         if (!base) throw new HarnessError('TARGET_INVALID', `no target for ${webhook.name}`, 'pass `target` or stub the webhook');
         if (base.ca || !webhook.clientConfig.caBundle) return base;
         return { route: base.route, ca: Buffer.from(webhook.clientConfig.caBundle, 'base64').toString('utf8') };

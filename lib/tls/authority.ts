@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
+import { CertificateDiskCache } from './disk-cache';
 import { LOOPBACK_DNS_NAMES, LOOPBACK_IPS } from './names';
 
 /** A PEM private key and the PEM certificate for it. */
@@ -53,7 +54,14 @@ export class CertificateAuthority implements KeyPair {
     readonly key: string,
     readonly cert: string,
     readonly commonName: string,
+    /** Where serving certificates outlive the process (the shared CA only). */
+    private readonly disk?: CertificateDiskCache,
   ) {}
+
+  /** A CA from a stored key and certificate. */
+  static fromKeyPair(pair: KeyPair, disk?: CertificateDiskCache): CertificateAuthority {
+    return new CertificateAuthority(pair.key, pair.cert, new X509Certificate(pair.cert).subject.replace(/^CN=/, ''), disk);
+  }
 
   /** Creates a CA with a unique common name (two harness CAs must never be confused by a verifier). */
   static async create(options: { commonName?: string; notBefore?: Date; notAfter?: Date } = {}): Promise<CertificateAuthority> {
@@ -86,6 +94,13 @@ export class CertificateAuthority implements KeyPair {
     const cacheKey = hosts.slice().sort().join(',');
     const cached = cacheable ? this.servingCache.get(cacheKey) : undefined;
     if (cached) return cached;
+    const diskName = CertificateDiskCache.leafName(this.cert, hosts.slice().sort());
+    const stored = cacheable ? this.disk?.read(diskName) : undefined;
+    if (stored) {
+      const ready = Promise.resolve(stored);
+      this.servingCache.set(cacheKey, ready);
+      return ready;
+    }
     const issued = this.sign({
       commonName: options.commonName ?? hosts.find((h) => isIP(h) === 0) ?? 'admission-harness-serving',
       hosts,
@@ -95,7 +110,7 @@ export class CertificateAuthority implements KeyPair {
     });
     if (cacheable) {
       this.servingCache.set(cacheKey, issued);
-      issued.catch(() => this.servingCache.delete(cacheKey));
+      issued.then((pair) => this.disk?.write(diskName, pair), () => this.servingCache.delete(cacheKey));
     }
     return issued;
   }
@@ -134,12 +149,22 @@ export class CertificateAuthority implements KeyPair {
 
 let shared: Promise<CertificateAuthority> | undefined;
 
+async function loadOrCreateShared(): Promise<CertificateAuthority> {
+  const disk = CertificateDiskCache.default();
+  const stored = disk?.read('ca');
+  if (stored) return CertificateAuthority.fromKeyPair(stored, disk);
+  const created = await CertificateAuthority.create();
+  disk?.write('ca', { key: created.key, cert: created.cert });
+  return CertificateAuthority.fromKeyPair(created, disk);
+}
+
 /**
- * The process-wide CA. Every harness in a Jest worker shares it, so only the first `createHarness()`
- * pays for key generation; tests that need isolation create their own with `CertificateAuthority.create()`.
+ * The process-wide CA. Every harness shares it and it is kept on disk with the serving certificates it
+ * issued, so only the first `createHarness()` on a machine pays for key generation; tests that need
+ * isolation create their own with `CertificateAuthority.create()`.
  */
 export function sharedAuthority(): Promise<CertificateAuthority> {
-  shared ??= CertificateAuthority.create();
+  shared ??= loadOrCreateShared();
   shared.catch(() => (shared = undefined));
   return shared;
 }

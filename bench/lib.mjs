@@ -1,0 +1,55 @@
+// Shared pieces of the benchmarks: a plain webhook handler, a raw keep-alive HTTPS client as the
+// baseline, and timing helpers.
+import https from 'node:https';
+import { createRequire } from 'node:module';
+
+export const require = createRequire(import.meta.url);
+export const harness = () => require('../dist/index.cjs');
+
+/** The smallest correct webhook: echo uid and version, allow. */
+export function allowHandler(req, res) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const review = JSON.parse(Buffer.concat(chunks).toString());
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
+  });
+}
+
+/** A raw HTTPS POST over a keep-alive agent, verified against `ca`: what a hand-written test would do. */
+export function rawPoster({ host, port, ca, servername }) {
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+  const post = (path, body) =>
+    new Promise((resolve, reject) => {
+      const req = https.request({ host, port, method: 'POST', path, ca, servername, agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+/** Runs `task` `count` times with `concurrency` in flight; returns elapsed ms. */
+export async function timeLoop(count, concurrency, task) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        await task();
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
