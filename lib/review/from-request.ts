@@ -1,5 +1,6 @@
 import { HarnessError } from '../errors';
 import type { AdmissionRequest, KubeObject, Operation } from '../kube/admission';
+import { isNamespaceResource } from '../match/request';
 import { DEFAULT_USER } from './attributes';
 import { Review } from './review';
 
@@ -35,13 +36,16 @@ export function reviewFromRequest(input: unknown, where: string): Review {
   const object = (request.object ?? null) as KubeObject | null;
   const oldObject = (request.oldObject ?? null) as KubeObject | null;
   const str = (name: string) => (typeof request[name] === 'string' ? (request[name] as string) : '');
+  const resource = { group: r.group, version: r.version, resource: r.value };
+  // kube-apiserver always gives a namespace's requests its own name as namespace; a hand-written request may leave it out.
+  const namespace = str('namespace') || (isNamespaceResource(resource) ? str('name') : '');
   return new Review({
     operation: operation as Operation,
     kind: { group: k.group, version: k.version, kind: k.value },
-    resource: { group: r.group, version: r.version, resource: r.value },
+    resource,
     subResource: str('requestSubResource') || str('subResource'),
     name: str('name'),
-    namespace: str('namespace'),
+    namespace,
     userInfo: isObject(request.userInfo) ? (request.userInfo as AdmissionRequest['userInfo']) : DEFAULT_USER,
     object,
     oldObject,
