@@ -16,7 +16,8 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     sourcemap: false,
-    // ESM-only: bundled (and loaded lazily, in their own chunks) so CJS consumers never require() them.
+    // ESM-only: bundled so CJS consumers never require() them. cel-js is imported on first use, in a
+    // chunk of its own; faker is bundled in but only initialised when the first object is generated.
     noExternal: ['@faker-js/faker', '@marcbachmann/cel-js'],
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
   },

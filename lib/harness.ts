@@ -230,6 +230,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         annotations,
         trace,
         metrics,
+        seed: random.int(2 ** 31),
       });
       return {
         allowed: !result.rejection,

@@ -17,8 +17,28 @@ export { HarnessError } from './errors';
 export type { HarnessErrorCode } from './errors';
 export { CallingError } from './call/calling-error';
 export type { CallOutcome } from './call/call-webhook';
-export { review, objects, Review, SeededRandom, encodeReview, reviewFromRequest, DEFAULT_USER } from './review';
-export type { AdmissionAttributes, RequestOptions, DeleteOptions, PodOptions } from './review';
+export { review, objects, users, validatingView, Review, SeededRandom, encodeReview, reviewFromRequest, DEFAULT_USER } from './review';
+export type {
+  AdmissionAttributes,
+  RequestOptions,
+  CreateOptions,
+  UpdateOptions,
+  PatchOptions,
+  ApplyOptions,
+  DeleteOptions,
+  ConnectOptions,
+  StatusOptions,
+  ScaleOptions,
+  TokenOptions,
+  DebugOptions,
+  PodOptions,
+  GenerateOptions,
+  ObjectInput,
+  OwnedOptions,
+  CustomResourceOptions,
+  FromYamlOptions,
+  ServiceAccountUserOptions,
+} from './review';
 export { CertificateAuthority, sharedAuthority, serviceDnsNames } from './tls';
 export type { KeyPair, ServingCertificateOptions, ClientCertificateOptions } from './tls';
 export { loadManifests } from './config';

@@ -3,6 +3,7 @@ import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../match/request';
 import type { AdmissionAttributes } from '../review/attributes';
+import { validatingView } from '../review/validating';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
 import { dispatchValidating } from './validating';
@@ -31,7 +32,8 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   if (namespaceError) return { object: mutated.object, rejection: namespaceError };
 
   const validateStarted = performance.now();
-  const rejection = await dispatchValidating({ ...attributes, object: mutated.object }, context);
+  // Validating webhooks run inside the registry, after the strategy filled in name, uid and the like.
+  const rejection = await dispatchValidating(validatingView({ ...attributes, object: mutated.object }, context.seed), context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   return { object: mutated.object, ...(rejection ? { rejection } : {}) };
 }

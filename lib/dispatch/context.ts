@@ -21,4 +21,6 @@ export interface DispatchContext {
   annotations: AuditAnnotations;
   trace: AdmissionTrace;
   metrics: AdmissionMetrics;
+  /** Seeds what the storage layer generates before validation (name, uid, timestamps). */
+  seed: number;
 }

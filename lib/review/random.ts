@@ -46,3 +46,13 @@ export class SeededRandom {
 export function freshSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
+
+/** A seed derived from `text` (FNV-1a), for values that must be stable for the same input. */
+export function hashSeed(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

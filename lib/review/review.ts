@@ -1,5 +1,6 @@
 import type { UserInfo } from '../kube/admission';
 import type { AdmissionAttributes } from './attributes';
+import { withDryRun } from './builders/options';
 
 /**
  * A request to admit: immutable; the modifiers return a new Review. The harness turns it into an
@@ -8,16 +9,11 @@ import type { AdmissionAttributes } from './attributes';
 export class Review {
   constructor(readonly attributes: AdmissionAttributes) {}
 
-  /** The same request with `?dryRun=All` (which the options object carries too). CONNECT is never dryRun. */
+  /** The same request with `?dryRun=All`, which its options object carries too (in field order). CONNECT is never dryRun. */
   dryRun(on = true): Review {
     const a = this.attributes;
     if (a.operation === 'CONNECT') return this;
-    let options = a.options;
-    if (options) {
-      const { kind, apiVersion, dryRun: _previous, ...rest } = options;
-      options = { kind, apiVersion, ...(on ? { dryRun: ['All'] } : {}), ...rest };
-    }
-    return new Review({ ...a, dryRun: on, options });
+    return new Review({ ...a, dryRun: on, options: withDryRun(a.options, on) });
   }
 
   /** The same request made by another user. */

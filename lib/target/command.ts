@@ -33,15 +33,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** One readiness probe: a verified TLS handshake and a POST answered with any HTTP status. */
+/**
+ * One readiness probe: a verified TLS handshake, then a POST. Any HTTP answer counts, and so does the
+ * server dropping the connection after the handshake: a webhook may choke on the probe's empty body.
+ */
 function probe(port: number, ca: string): Promise<boolean> {
   return new Promise((resolve) => {
+    let handshake = false;
     const req = https.request({ host: '127.0.0.1', port, method: 'POST', path: '/', servername: 'localhost', ca, agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
       res.resume();
       resolve(true);
     });
+    req.on('socket', (socket) => socket.once('secureConnect', () => (handshake = true)));
     req.setTimeout(1000, () => req.destroy());
-    req.on('error', () => resolve(false));
+    req.on('error', () => resolve(handshake));
     req.end('{}');
   });
 }

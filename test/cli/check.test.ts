@@ -65,3 +65,14 @@ describe('admission-harness check --command', () => {
     await expect(run({ command: 'echo listening nowhere; exit 3' })).rejects.toThrow(/the webhook command exited \(3\) before it answered on port \d+: echo listening nowhere; exit 3\nlistening nowhere/);
   });
 });
+
+describe('a webhook in another language', () => {
+  it('checks a Python webhook started with --command', async () => {
+    const script = path.join(root, 'test/webhooks/python-webhook.py');
+    const { code, text } = await run({ command: `python3 ${script} {port}`, json: true });
+    const report = JSON.parse(text) as { failed: number; checks: { id: string; status: string }[] };
+    expect(report.failed).toBe(0);
+    expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['tls-chain', 'tls-san', 'no-server-error', 'response-valid', 'uid-echo', 'review-version', 'patch-type', 'timeout-budget']));
+    expect(code).toBe(0);
+  }, 20_000);
+});

@@ -202,3 +202,23 @@ describe('the request’s own timeout (KUBE-FACTS §1.2, §4.2)', () => {
     expect(result.trace.calls[0]!.outcome!.error!.message).toBe('failed calling webhook "sleepy.example.com": failed to call webhook: Post "https://sleepy.example.com/?timeout=3s": context deadline exceeded');
   });
 });
+
+describe('what validating webhooks see of a CREATE (KUBE-FACTS §2.4)', () => {
+  it('the object as the storage strategy left it: generated name, uid and timestamp, which mutating webhooks never see', async () => {
+    const h = await harness({
+      manifests: [mutating('m', { name: 'm.example.com' }), validating('v', { name: 'v.example.com' })],
+      stubs: { 'm.example.com': stub.allow(), 'v.example.com': stub.allow() },
+    });
+    const pod = objects.pod({ namespace: 'default' });
+    delete pod.metadata!.name;
+    pod.metadata!.generateName = 'web-';
+    await h.admit(review.create(pod));
+    const mutatingSaw = h.stub('m.example.com').received[0]!.request!;
+    const validatingSaw = h.stub('v.example.com').received[0]!.request!;
+    expect(mutatingSaw.name).toBeUndefined();
+    expect(mutatingSaw.object!.metadata).not.toHaveProperty('uid');
+    expect(validatingSaw.name).toMatch(/^web-[a-z0-9]{5}$/);
+    expect(validatingSaw.object!.metadata).toMatchObject({ name: validatingSaw.name, uid: expect.stringMatching(/^[0-9a-f-]{36}$/), creationTimestamp: expect.any(String) });
+    expect(validatingSaw.object!.metadata).not.toHaveProperty('resourceVersion');
+  });
+});
