@@ -87,8 +87,12 @@ export interface Harness {
   readonly namespaces: NamespaceStore;
   /** The stub serving webhook `name`: the reviews it received, and its behavior (settable). */
   stub(name: string): StubServer;
-  /** Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook errors. */
-  call(webhook: string | InlineWebhook, review: Review): Promise<HarnessCallOutcome>;
+  /**
+   * Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook
+   * errors. `version` sends that AdmissionReview version instead of the negotiated one (it must be
+   * among the webhook's admissionReviewVersions).
+   */
+  call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
   /** A handle on one webhook (by name, `configuration/name`, or inline). */
   webhook(webhook: string | InlineWebhook): WebhookHandle;
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
@@ -197,7 +201,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       if (!server) throw new HarnessError('WEBHOOK_NOT_FOUND', `${JSON.stringify(name)} is not stubbed`, 'declare it in createHarness({ stubs: { [name]: stub.allow() } })');
       return server;
     },
-    call: async (webhook, review) => callResolved(resolve(webhook), review),
+    call: async (webhook, review, callOptions = {}) => {
+      const callable = resolve(webhook);
+      const version = callOptions.version;
+      if (!version) return callResolved(callable, review);
+      if (!callable.admissionReviewVersions.includes(version)) {
+        throw new HarnessError('USAGE', `${callable.name} does not accept AdmissionReview ${version}; its admissionReviewVersions are ${JSON.stringify(callable.admissionReviewVersions)}`);
+      }
+      return callResolved({ ...callable, admissionReviewVersions: [version] }, review);
+    },
     webhook(webhook) {
       const callable = resolve(webhook);
       return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, call: (review) => callResolved(callable, review) };

@@ -1,4 +1,6 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
+import { applyJsonPatch } from '../lib/patch';
+import type { ScenarioKind } from './requests';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
 export type CheckId =
@@ -8,9 +10,17 @@ export type CheckId =
   | 'uid-echo'
   | 'review-version'
   | 'patch-type'
+  | 'patch-applies'
+  | 'patch-on-delete'
   | 'deny-status'
   | 'no-server-error'
-  | 'timeout-budget';
+  | 'timeout-budget'
+  | 'connect-handled'
+  | 'delete-handled'
+  | 'subresource-handled'
+  | 'idempotent-reinvocation'
+  | 'idempotent-preset'
+  | 'dryrun-honored';
 
 export interface CheckVerdict {
   pass: boolean;
@@ -23,8 +33,14 @@ export interface Check {
   /** What the check proves, for reports. */
   title: string;
   /** undefined: the check does not apply to this outcome. */
-  verify(outcome: CallOutcome, context: { timeoutMs: number }): CheckVerdict | undefined;
+  verify(outcome: CallOutcome, context: { timeoutMs: number; kind: ScenarioKind }): CheckVerdict | undefined;
 }
+
+// A request of this kind was answered: no calling error, no server error.
+const handled = (kind: ScenarioKind) => (o: CallOutcome, context: { kind: ScenarioKind }): CheckVerdict | undefined => {
+  if (context.kind !== kind) return undefined;
+  return o.error ? { pass: false, detail: o.error.message } : { pass: true };
+};
 
 const transportText = (o: CallOutcome): string => o.error?.reason ?? '';
 
@@ -85,6 +101,28 @@ export const CHECKS: readonly Check[] = [
       return patchType === 'JSONPatch' && o.patch !== undefined ? { pass: true } : { pass: false, detail: o.error?.message ?? `patchType ${JSON.stringify(patchType)}` };
     },
   },
+  {
+    id: 'patch-applies',
+    title: 'the patch applies to the object as kube-apiserver applies it',
+    verify: (o) => {
+      if (!o.patch || o.patch.length === 0 || o.type !== 'mutating' || o.error) return undefined;
+      const object = o.review.request?.object;
+      if (!object) return undefined;
+      const applied = applyJsonPatch(object, o.patch);
+      return applied.ok ? { pass: true } : { pass: false, detail: `Internal error occurred: ${applied.error}` };
+    },
+  },
+  {
+    id: 'patch-on-delete',
+    title: 'no patch on DELETE, which has no object to patch',
+    verify: (o, { kind }) => {
+      if (kind !== 'delete' || o.error || o.type !== 'mutating') return undefined;
+      return o.patch && o.patch.length > 0 ? { pass: false, detail: `admission webhook "${o.webhook}" attempted to modify the object, which is not supported for this operation` } : { pass: true };
+    },
+  },
+  { id: 'connect-handled', title: 'CONNECT requests (exec, attach, port-forward, proxy) get a valid answer', verify: handled('connect') },
+  { id: 'delete-handled', title: 'DELETE requests (object null, oldObject set) get a valid answer', verify: handled('delete') },
+  { id: 'subresource-handled', title: 'subresource requests (status, scale, eviction, …) get a valid answer', verify: handled('subresource') },
   {
     id: 'deny-status',
     title: 'denials carry a code ≥ 400 and a message',

@@ -9,6 +9,8 @@ import { formatReport, jsonReport } from './report';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
+  /** `i/n`: run the i-th of n deterministic parts of the scenarios. */
+  shard?: string;
   seed?: number;
   json: boolean;
   junit?: string;
@@ -24,13 +26,26 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   const unknown = (args.only ?? []).filter((id) => !known.has(id as CheckId));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 
+  let shard: { index: number; count: number } | undefined;
+  if (args.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(args.shard);
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (!match || count < 1 || index < 1 || index > count) throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(args.shard)}`);
+    shard = { index, count };
+  }
   const target = await targetFromArgs(args, true);
   const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
   try {
+    // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.
+    const progress = process.stderr.isTTY && !args.json;
     const report = await runBattery(harness, {
       ...(args.only ? { only: args.only as CheckId[] } : {}),
+      ...(shard ? { shard } : {}),
       failFast: args.failFast,
+      ...(progress ? { onProgress: (done: number, total: number, title: string) => process.stderr.write(`\r\x1b[K[${done + 1}/${total}] ${title}`) } : {}),
     });
+    if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) {
       writeJUnit(
         args.junit,

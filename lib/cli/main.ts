@@ -9,7 +9,7 @@ const USAGE = `usage: admission-harness <command> [options]
 
   check    run the conformance battery against a webhook, as kube-apiserver would call it
            --manifests FILE... (--module FILE | --command CMD | --url URL [--ca FILE])
-           [--seed N] [--json] [--junit FILE] [--only CHECK_ID]... [--fail-fast]
+           [--seed N] [--json] [--junit FILE] [--only CHECK_ID]... [--fail-fast] [--shard i/n]
            exit 0: all checks passed · 1: a check failed · 2: usage or setup error
   explain  which webhooks a request reaches, in call order, and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json]
@@ -41,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
           junit: { type: 'string' },
           only: { type: 'string', multiple: true },
           'fail-fast': { type: 'boolean', default: false },
+          shard: { type: 'string' },
         },
       });
       const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -57,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
           ...(values.junit ? { junit: values.junit } : {}),
           ...(values.only ? { only: values.only } : {}),
           failFast: values['fail-fast'] === true,
+          ...(values.shard ? { shard: values.shard } : {}),
         },
         out,
       );

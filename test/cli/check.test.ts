@@ -72,7 +72,7 @@ describe('a webhook in another language', () => {
     const { code, text } = await run({ command: `python3 ${script} {port}`, json: true });
     const report = JSON.parse(text) as { failed: number; checks: { id: string; status: string }[] };
     expect(report.failed).toBe(0);
-    expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['tls-chain', 'tls-san', 'no-server-error', 'response-valid', 'uid-echo', 'review-version', 'patch-type', 'timeout-budget']));
+    expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['tls-chain', 'tls-san', 'no-server-error', 'response-valid', 'uid-echo', 'review-version', 'patch-type', 'timeout-budget', 'dryrun-honored']));
     expect(code).toBe(0);
   }, 20_000);
 });

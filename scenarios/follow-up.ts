@@ -1,0 +1,70 @@
+import type { CallOutcome } from '../lib/call/call-webhook';
+import type { Harness } from '../lib/harness';
+import type { KubeObject } from '../lib/kube/admission';
+import { jsonEqual } from '../lib/kube/json-equal';
+import { applyJsonPatch } from '../lib/patch';
+import { Review } from '../lib/review/review';
+import type { CheckId, CheckVerdict } from './checks';
+import type { Scenario } from './requests';
+
+/** A check that needs more calls than the scenario's own. */
+export interface FollowUpCheck {
+  id: CheckId;
+  title: string;
+  /** undefined: does not apply. */
+  run(harness: Harness, webhook: string, scenario: Scenario, outcome: CallOutcome): Promise<CheckVerdict | undefined>;
+}
+
+/** The object after the webhook's own patch, or undefined when it did not (validly) change it. */
+function patchedObject(outcome: CallOutcome): KubeObject | undefined {
+  const object = outcome.review.request?.object;
+  if (outcome.error || !outcome.allowed || outcome.type !== 'mutating' || !object || !outcome.patch || outcome.patch.length === 0) return undefined;
+  const applied = applyJsonPatch(object, outcome.patch);
+  return applied.ok && !jsonEqual(applied.document, object) ? (applied.document as KubeObject) : undefined;
+}
+
+/** The verdict on a second answer to an object that already carries the first answer's changes. */
+function unchanged(second: CallOutcome, object: KubeObject, when: string): CheckVerdict {
+  if (second.error) return { pass: false, detail: `${when} the call failed: ${second.error.message}` };
+  if (!second.allowed) return { pass: false, detail: `${when} the webhook denied its own output: ${second.denial?.message ?? ''}` };
+  const again = applyJsonPatch(object, second.patch ?? []);
+  if (!again.ok) return { pass: false, detail: `${when} the patch no longer applies: ${again.error}` };
+  if (jsonEqual(again.document, object)) return { pass: true };
+  return { pass: false, detail: `${when} the webhook changed the object again: ${JSON.stringify(second.patch)}` };
+}
+
+export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
+  {
+    id: 'idempotent-reinvocation',
+    title: 'reinvoked with its own output, the webhook changes nothing more',
+    run: async (harness, webhook, scenario, outcome) => {
+      const object = patchedObject(outcome);
+      if (!object || scenario.dryRunOf) return undefined;
+      const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, object }));
+      return unchanged(second, object, 'reinvoked with its own output,');
+    },
+  },
+  {
+    id: 'idempotent-preset',
+    title: 'a new object that already carries the webhook’s changes is left alone',
+    run: async (harness, webhook, scenario, outcome) => {
+      const object = patchedObject(outcome);
+      if (!object || scenario.dryRunOf || scenario.review.attributes.operation !== 'CREATE') return undefined;
+      // A fresh CREATE of the admitted object, as `kubectl apply` of an exported manifest sends it.
+      const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, object: structuredClone(object) }));
+      return unchanged(second, object, 'given an object with its changes already made,');
+    },
+  },
+  {
+    id: 'dryrun-honored',
+    title: 'a dryRun request gets the same decision as the real one',
+    run: async (harness, webhook, scenario, outcome) => {
+      if (!scenario.dryRunOf || outcome.error) return undefined;
+      const real = await harness.call(webhook, scenario.dryRunOf);
+      if (real.error) return undefined;
+      return real.allowed === outcome.allowed
+        ? { pass: true }
+        : { pass: false, detail: `dryRun was ${outcome.allowed ? 'allowed' : 'denied'} but the same request without dryRun was ${real.allowed ? 'allowed' : 'denied'}: kubectl --dry-run=server would mislead` };
+    },
+  },
+];
