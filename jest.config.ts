@@ -8,11 +8,15 @@ const config: Config = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/consumers/'],
   // Type errors are caught by `tsc --noEmit` in `npm test`; swc keeps the Jest run itself fast. The
   // ESM-only dependencies (bundled into dist for users) are transformed here for the sources' tests.
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', {}] },
-  transformIgnorePatterns: ['/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js)/)'],
+  transform: { '^.+\\.(m?j|t)sx?$': ['@swc/jest', {}] },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js|rettime|@open-draft/deferred-promise|until-async|@kubernetes/client-node|openid-client|oauth4webapi|jose)/)',
+  ],
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
   // Examples import the package by name, as its users do.
   moduleNameMapper: {
+    // Dynamic imports name the .js the build emits; the sources are .ts.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^admission-harness$': '<rootDir>/lib/index.ts',
     '^admission-harness/jest$': '<rootDir>/matchers/jest.ts',
     '^admission-harness/scenarios$': '<rootDir>/scenarios/index.ts',

@@ -3,6 +3,9 @@ import { defineConfig } from 'tsup';
 // Dual CJS + ESM so Jest (CJS and ESM modes) and Vitest consumers load the package with no transform
 // configuration. ESM-only dependencies are listed in `noExternal` so they are bundled into the CJS
 // output instead of leaking a `require()` of an ES module to Jest, which cannot load one before Node 24.9.
+// ESM-only packages (and msw, whose CJS build requires three of them) are bundled into the output.
+const ESM_ONLY = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', /^msw\//, 'rettime', '@open-draft/deferred-promise', 'until-async'];
+
 export default defineConfig([
   {
     entry: {
@@ -18,7 +21,7 @@ export default defineConfig([
     sourcemap: false,
     // ESM-only: bundled so CJS consumers never require() them. cel-js is imported on first use, in a
     // chunk of its own; faker is bundled in but only initialised when the first object is generated.
-    noExternal: ['@faker-js/faker', '@marcbachmann/cel-js'],
+    noExternal: ESM_ONLY,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
   },
   {
@@ -34,7 +37,7 @@ export default defineConfig([
   {
     entry: { cli: 'lib/cli/main.ts' },
     format: ['cjs'],
-    noExternal: ['@faker-js/faker', '@marcbachmann/cel-js'],
+    noExternal: ESM_ONLY,
     target: 'node20',
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },

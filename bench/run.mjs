@@ -1,10 +1,14 @@
 // Runs the benchmarks in bench/ and prints medians (min–max) with the ratio to a baseline measured in
 // the same run; `--json` prints {"benchmarks":[…]}. `-- --only NAME` runs one benchmark.
+import { battery } from './battery.mjs';
 import { call } from './call.mjs';
+import { chain } from './chain.mjs';
 import { coldstart } from './coldstart.mjs';
+import { generate } from './generate.mjs';
 import { median } from './lib.mjs';
+import { memory } from './memory.mjs';
 
-const benches = { coldstart, call };
+const benches = { coldstart, call, chain, battery, generate, memory };
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const fmt = (x) => (x === undefined ? '—' : x < 1 ? x.toFixed(3) : x.toFixed(1));
 

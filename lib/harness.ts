@@ -15,12 +15,17 @@ import { AdmissionTrace } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
 import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
-import { NamespaceStore, type NamespaceSpec } from './match/namespace-store';
+import { NamespaceStore, type NamespaceRegistry, type NamespaceSpec } from './match/namespace-store';
+import type { MockApi, MockApiOptions } from './mockapi/mock-api';
+import { admissionSummary, type WriteRecord } from './mockapi/write-log';
+import { startMockApi } from './mockapi/start';
+import type { AdmissionAttributes } from './review/attributes';
+import type { InvocationView } from './review/encode';
 import type { WebhookType } from './kube/webhook-config';
 import { freshSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
-import { startTargets, type Target } from './target/targets';
+import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority } from './tls';
 
 export interface HarnessOptions {
@@ -40,8 +45,14 @@ export interface HarnessOptions {
   namespaces?: NamespaceSpec[];
   /** Resources the mock apiserver serves; the built-in API by default. */
   catalog?: ResourceCatalog;
-  /** Answers matchConditions' `authorizer` checks; allows everything by default. */
+  /** Answers matchConditions' `authorizer` checks (and the mock API's); allows everything by default. */
   authorizer?: Authorizer;
+  /**
+   * A mock Kubernetes API for the webhook's own calls: `true` or options start one (closed with the
+   * harness); a running `MockApi` is used as is (start it first when the app needs its kubeconfig).
+   * Its namespaces are the ones namespaceSelectors see.
+   */
+  mockApi?: true | MockApiOptions | MockApi;
 }
 
 export interface AdmitOptions {
@@ -62,6 +73,8 @@ export interface InlineWebhook {
 /** A call outcome with what a reader needs to replay it. */
 export interface HarnessCallOutcome extends CallOutcome {
   seed: number;
+  /** The webhook's writes to the mock API during the call (when the harness has one). */
+  writes?: WriteRecord[];
 }
 
 /** One webhook of the harness, for repeated calls (idempotence and latency matchers take these). */
@@ -84,7 +97,9 @@ export interface Harness {
   /** Base64 PEM of that CA, as a configuration's `caBundle`. */
   readonly caBundle: string;
   /** The mock cluster's namespaces, as namespaceSelectors see them. */
-  readonly namespaces: NamespaceStore;
+  readonly namespaces: NamespaceRegistry;
+  /** The mock Kubernetes API, when the harness has one. */
+  readonly api?: MockApi;
   /** The stub serving webhook `name`: the reviews it received, and its behavior (settable). */
   stub(name: string): StubServer;
   /**
@@ -119,6 +134,21 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
   };
 }
 
+/** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
+async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
+  const requested = options.mockApi;
+  if (!requested) return { ownsApi: false };
+  if (typeof requested === 'object' && 'writes' in requested) return { api: requested, ownsApi: false };
+  const api = await startMockApi({
+    catalog: shared.catalog,
+    authority: shared.authority,
+    seed: shared.seed,
+    ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+    ...(requested === true ? {} : requested),
+  });
+  return { api, ownsApi: true };
+}
+
 function defaultSeed(): number {
   const fromEnv = process.env.ADMISSION_HARNESS_SEED;
   return fromEnv !== undefined && fromEnv !== '' ? Number(fromEnv) : freshSeed();
@@ -137,8 +167,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
-  const namespaces = new NamespaceStore(options.namespaces);
   const catalog = options.catalog ?? defaultCatalog;
+  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
+  let namespaces: NamespaceRegistry;
+  if (api) {
+    namespaces = api.namespaces;
+    for (const namespace of options.namespaces ?? []) namespaces.set(namespace);
+  } else namespaces = new NamespaceStore(options.namespaces);
   const metrics = new AdmissionMetrics();
   const conditions = await prepareMatchConditions(webhooks, {
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
@@ -152,8 +187,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       },
     },
   });
-  // Everything that can reject the configuration runs before any server starts, so nothing is left open.
-  const targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale });
+  let targets: Targets;
+  try {
+    targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
+  } catch (error) {
+    if (ownsApi) await api?.close();
+    throw error;
+  }
   const agent = new https.Agent({ keepAlive: true });
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   let closed = false;
@@ -184,10 +224,18 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     return callableOf(found[0] as WebhookEntry);
   };
 
+  // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
+  const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
+    const uid = random.uuid();
+    const context = { ...(await targets.connection(callable)), agent, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
+    const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
+    if (!api) return { ...(await run()), seed };
+    const outcome = await api.during(admissionSummary(attributes, { uid, seed }), run);
+    return { ...outcome, seed, writes: api.writes.of(uid) };
+  };
   const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
     assertOpen();
-    const outcome = await invokeWebhook(callable, review.attributes, undefined, random.uuid(), { ...(await targets.connection(callable)), agent, timeScale });
-    return { ...outcome, seed };
+    return invoke(callable, review.attributes, undefined);
   };
 
   return {
@@ -196,6 +244,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     authority,
     caBundle: authority.caBundle,
     namespaces,
+    ...(api ? { api } : {}),
     stub(name) {
       const server = targets.stub(name);
       if (!server) throw new HarnessError('WEBHOOK_NOT_FOUND', `${JSON.stringify(name)} is not stubbed`, 'declare it in createHarness({ stubs: { [name]: stub.allow() } })');
@@ -225,17 +274,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const trace = new AdmissionTrace(`${review.summary()} · seed ${seed}`);
       const warnings = new WarningRecorder();
       const annotations = new AuditAnnotations();
+      const writes: WriteRecord[] = [];
       const result = await runChain(review.attributes, {
         webhooks,
         match: matchContext,
         call: async (entry, attributes, invocation) => {
           const callable = callableOf(entry);
-          return invokeWebhook(callable, attributes, invocation, random.uuid(), {
-            ...(await targets.connection(callable)),
-            agent,
-            timeScale,
-            ...(deadlineMs !== undefined ? { requestDeadlineMs: deadlineMs - elapsedMs() } : {}),
-          });
+          const outcome = await invoke(callable, attributes, invocation, deadlineMs !== undefined ? deadlineMs - elapsedMs() : undefined);
+          writes.push(...(outcome.writes ?? []));
+          return outcome;
         },
         requestExpired: () => deadlineMs !== undefined && elapsedMs() >= deadlineMs,
         warnings,
@@ -253,6 +300,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         auditAnnotations: annotations.values,
         dropped: { warnings: warnings.dropped, auditAnnotations: annotations.dropped },
         ...(result.exempt ? { exempt: result.exempt } : {}),
+        ...(api ? { writes } : {}),
         trace,
         seed,
       };
@@ -262,6 +310,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       closed = true;
       agent.destroy();
       await targets.close();
+      if (ownsApi) await api?.close();
     },
   };
 }

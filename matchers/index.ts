@@ -11,6 +11,7 @@ import { toHavePatch } from './to-have-patch';
 import { toHavePatchOps } from './to-have-patch-ops';
 import { toHavePatchedTo } from './to-have-patched-to';
 import { toHaveWarning } from './to-have-warning';
+import { toCauseNoWrites } from './to-cause-no-writes';
 import { toLeaveUnchanged } from './to-leave-unchanged';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
 
@@ -24,6 +25,7 @@ export const matchers = {
   toHavePatchedTo,
   toLeaveUnchanged,
   toHaveWarning,
+  toCauseNoWrites,
   toHaveAuditAnnotation,
   toBeIdempotentFor,
   toRespondWithin,
@@ -61,6 +63,8 @@ export interface HarnessMatchers<R = unknown> {
    * the request's `<webhook>/<key>` (`h.admit()`).
    */
   toHaveAuditAnnotation(key: string, value?: string | RegExp | AsymmetricMatcherLike): R;
+  /** The webhook changed nothing in the mock API while handling the request (dryRun writes aside). */
+  toCauseNoWrites(): R;
   /**
    * On `h.webhook(name)`: called again with its own output (after `peers`' patches), the webhook
    * still allows the request, does not redo its own changes and keeps the peers' (without peers: changes

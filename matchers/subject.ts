@@ -1,3 +1,4 @@
+import type { WriteRecord } from '../lib/mockapi/write-log';
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { AdmitResult } from '../lib/dispatch/result';
 import type { WebhookHandle } from '../lib/harness';
@@ -5,7 +6,7 @@ import type { Status } from '../lib/kube/admission';
 import { admitDetails, outcomeDetails } from './describe';
 
 /** One webhook call's outcome (`h.call()`), optionally with the seed that made it. */
-export type CallSubject = CallOutcome & { seed?: number };
+export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[] };
 
 /** What the allow/deny matchers see of either an `h.call()` outcome or an `h.admit()` result. */
 export interface Verdict {

@@ -62,7 +62,10 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
   for (const entry of harness.webhooks) {
     const { scenarios, unsupported } = scenariosFor(entry, random);
     for (const reason of unsupported) skipped.push({ webhook: entry.spec.name, reason });
-    const base = { webhook: entry.spec.name, qualified: `${entry.configuration}/${entry.spec.name}`, type: entry.type, timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 };
+    const qualified = `${entry.configuration}/${entry.spec.name}`;
+    // The budget in real time: timeoutSeconds compressed by the harness's timeScale.
+    const timeoutMs = (entry.spec.timeoutSeconds ?? 10) * 1000 * harness.webhook(qualified).timeScale;
+    const base = { webhook: entry.spec.name, qualified, type: entry.type, timeoutMs };
     for (const scenario of scenarios) plan.push({ ...base, scenario });
     const versions = entry.spec.admissionReviewVersions ?? [];
     if (versions.includes('v1') && versions.includes('v1beta1')) {

@@ -1,3 +1,4 @@
+import { parse as parseYaml } from 'yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
 import { applyJsonPatch } from '../lib/patch';
 import type { ScenarioKind } from './requests';
@@ -72,22 +73,22 @@ export const CHECKS: readonly Check[] = [
     verify: (o) => {
       if (!o.response) return undefined;
       const sent = o.review.request?.uid;
-      return o.response.uid === sent ? { pass: true } : { pass: false, detail: `expected ${JSON.stringify(sent)}, got ${JSON.stringify(o.response.uid)}` };
+      return o.response.uid === sent ? { pass: true } : { pass: false, detail: `expected ${JSON.stringify(sent)}, got ${JSON.stringify(o.response.uid ?? '')}` };
     },
   },
   {
     id: 'review-version',
     title: 'response apiVersion/kind match the request',
     verify: (o) => {
-      if (!o.body) return undefined;
-      let reply: { apiVersion?: unknown; kind?: unknown };
-      try {
-        reply = JSON.parse(o.body) as typeof reply;
-      } catch {
-        return { pass: false, detail: 'the body is not JSON' };
-      }
-      const ok = reply.apiVersion === o.review.apiVersion && reply.kind === 'AdmissionReview';
-      return ok ? { pass: true } : { pass: false, detail: `expected ${o.review.apiVersion} AdmissionReview, got ${String(reply.apiVersion)} ${String(reply.kind)}` };
+      // Only a successful reply is an AdmissionReview; error pages are no-server-error's business.
+      if (o.body === undefined || o.httpStatus === undefined || o.httpStatus < 200 || o.httpStatus > 206) return undefined;
+      // A body that is no object at all fails response-valid; this check reads the type fields only.
+      const reply = parseReply(o.body);
+      if (!reply) return undefined;
+      const apiVersion = typeof reply.apiVersion === 'string' ? reply.apiVersion : '';
+      const kind = typeof reply.kind === 'string' ? reply.kind : '';
+      const ok = apiVersion === o.review.apiVersion && kind === 'AdmissionReview';
+      return ok ? { pass: true } : { pass: false, detail: `expected ${o.review.apiVersion} AdmissionReview, got ${apiVersion || '(no apiVersion)'} ${kind || '(no kind)'}` };
     },
   },
   {
@@ -114,10 +115,14 @@ export const CHECKS: readonly Check[] = [
   },
   {
     id: 'patch-on-delete',
-    title: 'no patch on DELETE, which has no object to patch',
+    title: 'no patch on DELETE (nothing to patch) or CONNECT (it would rewrite the connect options)',
     verify: (o, { kind }) => {
-      if (kind !== 'delete' || o.error || o.type !== 'mutating') return undefined;
-      return o.patch && o.patch.length > 0 ? { pass: false, detail: `admission webhook "${o.webhook}" attempted to modify the object, which is not supported for this operation` } : { pass: true };
+      if ((kind !== 'delete' && kind !== 'connect') || o.error || o.type !== 'mutating') return undefined;
+      if (!o.patch || o.patch.length === 0) return { pass: true };
+      const object = o.review.request?.object;
+      return kind === 'delete'
+        ? { pass: false, detail: `admission webhook "${o.webhook}" attempted to modify the object, which is not supported for this operation` }
+        : { pass: false, detail: `a patch on CONNECT rewrites the ${String(object?.kind ?? 'connect options')} (e.g. the exec command), which kube-apiserver applies: ${JSON.stringify(o.patch)}` };
     },
   },
   { id: 'connect-handled', title: 'CONNECT requests (exec, attach, port-forward, proxy) get a valid answer', verify: handled('connect') },
@@ -145,3 +150,18 @@ export const CHECKS: readonly Check[] = [
           : { pass: false, detail: `took ${o.durationMs.toFixed(0)} ms of a ${timeoutMs} ms budget` },
   },
 ];
+
+/** The reply as kube-apiserver's decoder reads it: JSON, or else YAML. */
+function parseReply(body: string): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    try {
+      parsed = parseYaml(body, { version: '1.1' });
+    } catch {
+      return undefined;
+    }
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}

@@ -50,9 +50,13 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
     run: async (harness, webhook, scenario, outcome) => {
       const object = patchedObject(outcome);
       if (!object || scenario.dryRunOf || scenario.review.attributes.operation !== 'CREATE') return undefined;
-      // A fresh CREATE of the admitted object, as `kubectl apply` of an exported manifest sends it.
-      const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, object: structuredClone(object) }));
-      return unchanged(second, object, 'given an object with its changes already made,');
+      // A copy of the admitted object under another name, as `kubectl get -o yaml | … | kubectl create` sends it:
+      // a webhook keying its idempotence on the request (name, uid) instead of the object fails here.
+      const copy = structuredClone(object);
+      const name = `${copy.metadata?.name ?? 'object'}-copy`;
+      copy.metadata = { ...copy.metadata, name };
+      const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, name, object: copy }));
+      return unchanged(second, copy, 'given a new object with its changes already made,');
     },
   },
   {

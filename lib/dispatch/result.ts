@@ -1,4 +1,5 @@
 import type { KubeObject, Status } from '../kube/admission';
+import type { WriteRecord } from '../mockapi/write-log';
 import type { AdmissionTrace } from './trace';
 
 /** What a client and the audit log see of one request after the whole admission chain. */
@@ -19,6 +20,8 @@ export interface AdmitResult {
   dropped: { warnings: { text: string; why: string }[]; auditAnnotations: { key: string; value: string; why: string }[] };
   /** Why no webhook saw the request, when it is exempt from admission webhooks. */
   exempt?: string;
+  /** The webhooks' writes to the mock API while the request was admitted (when the harness has one). */
+  writes?: WriteRecord[];
   /** Every step of the chain; `String(trace)` prints it as a tree. */
   trace: AdmissionTrace;
   seed: number;

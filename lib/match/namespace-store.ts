@@ -6,6 +6,12 @@ export interface NamespaceSpec {
   labels?: Record<string, string>;
 }
 
+/** The mock cluster's namespaces: what tests declare, and what namespaceSelectors read. */
+export interface NamespaceRegistry extends NamespaceLookup {
+  set(namespace: NamespaceSpec): void;
+  delete(name: string): void;
+}
+
 /** Namespaces every cluster has from the start. */
 const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -13,7 +19,7 @@ const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
  * The namespaces of the mock cluster. Like kube-apiserver, every namespace carries the immutable
  * label `kubernetes.io/metadata.name: <name>`, which selectors commonly use.
  */
-export class NamespaceStore implements NamespaceLookup {
+export class NamespaceStore implements NamespaceRegistry {
   private readonly byName = new Map<string, Record<string, string>>();
 
   constructor(declared: readonly NamespaceSpec[] = []) {

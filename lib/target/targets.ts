@@ -60,6 +60,8 @@ export async function startTargets(options: {
   webhooks: readonly WebhookEntry[];
   authority: CertificateAuthority;
   timeScale: number;
+  /** Environment for a command target (the mock API's KUBECONFIG and service variables). */
+  env?: Record<string, string>;
 }): Promise<Targets> {
   const { target, stubs, webhooks, authority, timeScale } = options;
   const unknownStubs = Object.keys(stubs).filter((name) => !webhooks.some((w) => w.spec.name === name));
@@ -81,7 +83,7 @@ export async function startTargets(options: {
       const address = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 443 };
       base = { route: () => address, ca: target.ca ?? '' };
     } else if (target && serving) {
-      const started = isCommandTarget(target) ? await startCommand(target, serving, authority.cert) : await serveInProcess(target, serving);
+      const started = isCommandTarget(target) ? await startCommand({ ...target, env: { ...options.env, ...target.env } }, serving, authority.cert) : await serveInProcess(target, serving);
       servers.push(started);
       const address = 'address' in started ? started.address : { host: started.host, port: started.port };
       base = { route: () => address, ca: authority.cert };

@@ -71,9 +71,12 @@ function finish(object: JsonObject, gen: Gen, stored: boolean | undefined): Json
  * `objects.<kind>` from a manifest builder: seeds the generation, builds the manifest from the
  * shorthands, merges the overrides, applies the API defaults and stores the object when asked.
  */
+/** `objects.<kind>(overrides?, options?)`: a seeded object of kind `T`. */
+export type ObjectGenerator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions> = (input?: ObjectInput<T, S>, options?: O) => T & KubeObject;
+
 export function generator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions>(
   build: (gen: Gen, shortcuts: S, options: O) => JsonObject,
-): (input?: ObjectInput<T, S>, options?: O) => T & KubeObject {
+): ObjectGenerator<T, S, O> {
   return (input = {} as ObjectInput<T, S>, options = {} as O) => {
     const entries = Object.entries(input);
     const shortcuts = Object.fromEntries(entries.filter(([key]) => SHORTCUTS.has(key))) as S;

@@ -29,7 +29,8 @@ export async function typesCheck(): Promise<void> {
   // @ts-expect-error no such matcher
   globalsExpect(outcome).toBeAllowd();
 
-  const typed: HarnessMatchers<void> = { toBeAllowed() {}, toBeDenied() {}, toEchoUid() {} };
+  const typed: Pick<HarnessMatchers<void>, 'toBeAllowed' | 'toBeDenied' | 'toEchoUid'> = { toBeAllowed() {}, toBeDenied() {}, toEchoUid() {} };
+  expect(outcome).not.toHavePatch();
   void typed;
   expect.extend(matchers);
   await h.close();

@@ -1,0 +1,44 @@
+// chain: h.admit() through 3 mutating + 2 validating stub webhooks, against 5 raw HTTPS POSTs of the
+// same reviews to one server, in the same run.
+import https from 'node:https';
+import { allowHandler, harness, rawPoster, timeLoop } from './lib.mjs';
+
+const COUNT = Number(process.env.BENCH_ADMITS ?? 300);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const hook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
+const config = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(hook) });
+
+export async function chain() {
+  const { createHarness, review, objects, encodeReview, stub, sharedAuthority } = harness();
+  const names = ['m1.example.com', 'm2.example.com', 'm3.example.com', 'v1.example.com', 'v2.example.com'];
+  const h = await createHarness({
+    seed: 1,
+    manifests: [config('MutatingWebhookConfiguration', 'm', names.slice(0, 3)), config('ValidatingWebhookConfiguration', 'v', names.slice(3))],
+    stubs: Object.fromEntries(names.map((n) => [n, stub.allow()])),
+  });
+  const pod = review.create(objects.pod());
+  const body = JSON.stringify(encodeReview(pod.attributes, 'v1', '00000000-0000-4000-8000-000000000000'));
+  const ca = await sharedAuthority();
+  const server = https.createServer(await ca.issueServing(), allowHandler);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const raw = rawPoster({ host: '127.0.0.1', port: server.address().port, ca: ca.cert, servername: 'localhost' });
+  const ours = [];
+  const base = [];
+  try {
+    await h.admit(pod);
+    for (let i = 0; i < RUNS; i++) {
+      base.push((await timeLoop(COUNT, 1, async () => {
+        for (let k = 0; k < 3; k++) await raw.post('/m', body);
+        await Promise.all([raw.post('/v', body), raw.post('/v', body)]);
+      })) / COUNT);
+      ours.push((await timeLoop(COUNT, 1, () => h.admit(pod))) / COUNT);
+    }
+  } finally {
+    raw.close();
+    await h.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return [{ name: 'chain 3m+2v', unit: 'ms/admit', samples: ours, baseline: base, goal: 'close to 5 raw POSTs (3 serial + 2 parallel)' }];
+}

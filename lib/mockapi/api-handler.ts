@@ -1,0 +1,147 @@
+import type { Authorizer } from '../cel/authorizer';
+import type { UserInfo } from '../kube/admission';
+import { authorizeRequest } from './authorization';
+import type { Faults, FaultSpec, Verb } from './faults';
+import { parseApiPath, type Route } from './paths';
+import { serveRest, verbOf } from './rest';
+import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from './status';
+import type { ObjectStore } from './store';
+import type { WriteLog, WriteVerb } from './write-log';
+
+/** Timers for injected latency, all cancelled at close() so no handle outlives the mock API. */
+export class Delays {
+  readonly #pending = new Set<() => void>();
+  #closed = false;
+
+  /** Resolves true after `ms`, or false as soon as the mock API closes. */
+  wait(ms: number): Promise<boolean> {
+    if (this.#closed) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const cancel = (): void => {
+        clearTimeout(timer);
+        this.#pending.delete(cancel);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        this.#pending.delete(cancel);
+        resolve(true);
+      }, ms);
+      this.#pending.add(cancel);
+    });
+  }
+
+  cancelAll(): void {
+    this.#closed = true;
+    for (const cancel of [...this.#pending]) cancel();
+  }
+}
+
+export interface ApiHandlerContext {
+  store: ObjectStore;
+  faults: Faults;
+  writes: WriteLog;
+  delays: Delays;
+  authorizer(): Authorizer;
+  /** The user a request's Authorization header authenticates, or undefined for a token the API does not know. */
+  authenticate(authorization: string | null): UserInfo | undefined;
+}
+
+/** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
+type Outcome = { code: number; json: unknown } | { code: number; text: string; headers: Record<string, string> } | { code: undefined };
+
+const WRITES: ReadonlySet<Verb> = new Set<Verb>(['create', 'update', 'patch', 'delete', 'deletecollection']);
+const isWrite = (verb: Verb): verb is WriteVerb => WRITES.has(verb);
+// For faults on paths no resource serves, which have no RequestInfo verb.
+const METHOD_VERBS: Readonly<Record<string, Verb>> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
+
+function faultOutcome(fault: Readonly<FaultSpec>): Outcome | undefined {
+  if (fault.networkError) return { code: undefined };
+  if (fault.throttle) {
+    // API Priority and Fairness rejects with http.Error: plain text, not a Status.
+    const retryAfter = typeof fault.throttle === 'object' ? fault.throttle.retryAfterSeconds : 1;
+    return {
+      code: 429,
+      text: 'Too many requests, please try again later.\n',
+      headers: { 'Retry-After': String(retryAfter), 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    };
+  }
+  if (fault.status !== undefined) return { code: fault.status, json: statusForCode(fault.status, fault.message) };
+  return undefined;
+}
+
+function toResponse(outcome: Outcome): Response {
+  if (outcome.code === undefined) return Response.error();
+  if ('text' in outcome) return new Response(outcome.text, { status: outcome.code, headers: outcome.headers });
+  return new Response(JSON.stringify(outcome.json), { status: outcome.code, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Whether a write asked for a dry run, in its query or (for deletes) its DeleteOptions body. */
+function dryRunRequested(url: URL, verb: Verb, body: unknown): boolean {
+  const deleting = verb === 'delete' || verb === 'deletecollection';
+  const options = deleting && typeof body === 'object' && body !== null && 'dryRun' in body && Array.isArray(body.dryRun) ? body.dryRun : [];
+  return [...url.searchParams.getAll('dryRun'), ...options].includes('All');
+}
+
+function parsed(body: string): unknown {
+  try {
+    return body ? JSON.parse(body) : undefined;
+  } catch {
+    return body;
+  }
+}
+
+async function resolve(request: Request, body: string, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
+  const fault = context.faults.take(url.pathname, verb ?? METHOD_VERBS[request.method] ?? 'get');
+  if (fault?.latencyMs && !(await context.delays.wait(fault.latencyMs))) return { code: undefined };
+  const injected = fault && faultOutcome(fault);
+  if (injected) return injected;
+  const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
+  if (!route) return failure(pathNotFound());
+  if (!verb) return failure(methodNotAllowed());
+  const user = context.authenticate(request.headers.get('authorization'));
+  if (!user) return failure(unauthorized());
+  const denied = authorizeRequest(context.authorizer(), user, verb, route);
+  if (denied) return failure(denied);
+  try {
+    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user }, context.store, context.authorizer());
+    return { code: answer.code, json: answer.body };
+  } catch (error) {
+    if (error instanceof ApiError) return failure(error.status);
+    // As kube-apiserver's panic recovery would, answer a bug with a 500 rather than hang the client.
+    return failure(internalError((error as Error).message));
+  }
+}
+
+/**
+ * The mock API as one fetch-style function, Request in and Response out: the msw handlers and the loopback
+ * server both call it. Faults apply first, then authentication, authorization and the REST semantics; every
+ * mutating call is logged with the admission requests in flight when it arrived.
+ */
+export function createApiHandler(context: ApiHandlerContext): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    const admission = context.writes.inFlight();
+    const route = parseApiPath(url.pathname, context.store.catalog);
+    const verb = route && verbOf(request.method, route, url);
+    const body = await request.text();
+    const outcome = await resolve(request, body, url, route, verb, context);
+    // Reviews are POSTs that store nothing, so they are questions, not writes.
+    if (route && verb && isWrite(verb) && !route.entry.resource.endsWith('reviews')) {
+      const sent = parsed(body);
+      context.writes.record({
+        verb,
+        method: request.method,
+        path: url.pathname + url.search,
+        resource: { group: route.entry.group, version: route.entry.version, resource: route.entry.resource },
+        namespace: route.namespace,
+        name: route.name,
+        dryRun: dryRunRequested(url, verb, sent),
+        code: outcome.code,
+        request: sent,
+        response: 'json' in outcome ? outcome.json : 'text' in outcome ? outcome.text : undefined,
+        admission,
+      });
+    }
+    return toResponse(outcome);
+  };
+}

@@ -1,0 +1,12 @@
+export { startMockApi } from './mock-api';
+export type { MockApi, MockApiOptions } from './mock-api';
+export { ObjectStore } from './store';
+export type { ListResult, WriteOptions } from './store';
+export { ClusterNamespaces } from './namespaces';
+export { Faults } from './faults';
+export type { Fault, FaultSpec, Verb } from './faults';
+export { WriteLog, admissionSummary } from './write-log';
+export type { AdmissionSummary, WriteRecord, WriteVerb } from './write-log';
+export { ApiError } from './status';
+export type { ApiStatus, StatusCause } from './status';
+export type { Kubeconfig } from './kubeconfig';

@@ -1,0 +1,72 @@
+import https from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getResponse, type RequestHandler } from 'msw';
+import type { KeyPair } from '../tls';
+
+/** A real HTTPS server on a loopback port, answering from msw handlers. */
+export interface LoopbackServer {
+  /** `https://127.0.0.1:<port>`. */
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Serves `handlers()` over TLS on 127.0.0.1, for clients msw cannot intercept: `@kubernetes/client-node` 2.x
+ * (its own undici dispatcher) and other processes. Each request becomes a fetch Request for the handlers with the
+ * server's own origin, whatever Host it was sent to, so the handlers match it as they match intercepted calls.
+ * A handler's `Response.error()` destroys the socket, which the client sees as a network error.
+ */
+export async function serveLoopback(handlers: () => readonly RequestHandler[], serving: KeyPair): Promise<LoopbackServer> {
+  let origin = '';
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    void (async () => {
+      const body = await readBody(req);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+      }
+      const method = req.method ?? 'GET';
+      const request = new Request(`${origin}${req.url ?? '/'}`, { method, headers, ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body } : {}) });
+      const response = await getResponse([...handlers()], request);
+      if (!response || response.type === 'error') {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    })().catch(() => req.socket.destroy());
+  };
+  const server = https.createServer({ key: serving.key, cert: serving.cert }, listener);
+  const sockets = new Set<Socket>();
+  server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `https://127.0.0.1:${port}`;
+  return {
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections would hold close() open until the clients let go.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { http, type RequestHandler } from 'msw';
+import type { Authorizer } from '../cel/authorizer';
+import type { UserInfo } from '../kube/admission';
+import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
+import type { NamespaceSpec } from '../match/namespace-store';
+import { freshSeed, SeededRandom } from '../review/random';
+import { sharedAuthority, type CertificateAuthority } from '../tls';
+import { createApiHandler, Delays } from './api-handler';
+import { ANONYMOUS } from './authorization';
+import { Faults } from './faults';
+import { intercept } from './interception';
+import { writeClusterAccess, type Kubeconfig } from './kubeconfig';
+import { serveLoopback } from './loopback';
+import { ClusterNamespaces } from './namespaces';
+import { ObjectStore } from './store';
+import { WriteLog, type AdmissionSummary } from './write-log';
+
+export interface MockApiOptions {
+  /** Resources served; the built-in API by default. */
+  catalog?: ResourceCatalog;
+  /** Namespaces besides default, kube-system, kube-public and kube-node-lease. */
+  namespaces?: NamespaceSpec[];
+  /** CA issuing the loopback server's certificate (and put in the kubeconfig); the process-wide harness CA by default. */
+  authority?: CertificateAuthority;
+  /** Decides every request's authorization and answers SubjectAccessReviews; allows everything by default. */
+  authorizer?: Authorizer;
+  /** Who the kubeconfig's token authenticates as. Default: service account `default:webhook`. */
+  user?: UserInfo;
+  /** Seed for uids and generateName suffixes. */
+  seed?: number;
+  /**
+   * Also answer in-process requests to the API's address through msw (https.request, fetch, node-fetch), so
+   * clients reach it without trusting its CA. Default true. While on, every other in-process request passes
+   * through msw too: it still reaches its server, but msw gives each request a fresh connection (no keep-alive).
+   */
+  intercept?: boolean;
+}
+
+/** The Kubernetes REST API the webhook under test calls, in memory. */
+export interface MockApi {
+  /** `https://127.0.0.1:<port>`: the loopback server, and the address msw intercepts in-process. */
+  readonly url: string;
+  /** The objects; writes through it are not logged (seed the cluster with `store.put`). */
+  readonly store: ObjectStore;
+  /** The Namespace objects of the store, as namespaceSelectors read them. */
+  readonly namespaces: ClusterNamespaces;
+  readonly faults: Faults;
+  readonly writes: WriteLog;
+  /**
+   * msw `RequestHandler`s, for a test that runs its own msw server (with `intercept: false`):
+   * `server.use(...(api.handlers as RequestHandler[]))`. Typed loosely so the package's types do not
+   * depend on msw, which is bundled.
+   */
+  readonly handlers: readonly unknown[];
+  /** PEM of the CA the server's certificate chains to. */
+  readonly ca: string;
+  /** The bearer token the kubeconfig carries. */
+  readonly token: string;
+  readonly kubeconfig: Kubeconfig;
+  readonly kubeconfigPath: string;
+  /** For `@kubernetes/client-node`'s `loadFromCluster(inClusterPathPrefix)`, with `env` applied. */
+  readonly inClusterPathPrefix: string;
+  /** KUBECONFIG, KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT for the webhook's process. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Decides authorization and SubjectAccessReviews from now on. */
+  authorizer: Authorizer;
+  /** Attributes the writes made while `fn` runs to `admission`. */
+  during<T>(admission: AdmissionSummary, fn: () => Promise<T>): Promise<T>;
+  /** Stops interception and the server, cancels pending latency and removes the files. */
+  close(): Promise<void>;
+}
+
+const allowEverything: Authorizer = () => ({ decision: 'allow' });
+
+const DEFAULT_USER: UserInfo = {
+  username: 'system:serviceaccount:default:webhook',
+  groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'],
+};
+
+/**
+ * Starts the mock API: an object store for the catalog's resources, served by one set of msw handlers that are
+ * reached two ways — msw interception in this process, and a loopback HTTPS server (certificate from the harness
+ * CA) for clients msw cannot intercept and for other processes — plus a kubeconfig and in-cluster files for both.
+ */
+export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
+  const authority = options.authority ?? (await sharedAuthority());
+  const store = new ObjectStore(options.catalog ?? defaultCatalog, new SeededRandom(options.seed ?? freshSeed()));
+  const namespaces = new ClusterNamespaces(store);
+  namespaces.seed(options.namespaces ?? []);
+  const faults = new Faults();
+  const writes = new WriteLog();
+  const delays = new Delays();
+  const token = randomBytes(24).toString('base64url');
+  const user = options.user ?? DEFAULT_USER;
+  let authorizer = options.authorizer ?? allowEverything;
+
+  const handle = createApiHandler({
+    store,
+    faults,
+    writes,
+    delays,
+    authorizer: () => authorizer,
+    authenticate: (authorization) => (authorization === null ? ANONYMOUS : authorization === `Bearer ${token}` ? user : undefined),
+  });
+  let handlers: RequestHandler[] = [];
+  const server = await serveLoopback(() => handlers, await authority.issueServing());
+  handlers = [server.origin, `https://localhost:${server.port}`].map((origin) => http.all(`${origin}/*`, ({ request }) => handle(request)));
+
+  const access = await writeClusterAccess(server.origin, authority.cert, token, 'default').catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  const stopIntercepting = (options.intercept ?? true) ? intercept(handlers) : undefined;
+
+  let closed = false;
+  return {
+    url: server.origin,
+    store,
+    namespaces,
+    faults,
+    writes,
+    handlers,
+    ca: authority.cert,
+    token,
+    kubeconfig: access.kubeconfig,
+    kubeconfigPath: access.kubeconfigPath,
+    inClusterPathPrefix: access.inClusterPathPrefix,
+    env: access.env,
+    get authorizer() {
+      return authorizer;
+    },
+    set authorizer(next: Authorizer) {
+      authorizer = next;
+    },
+    during: (admission, fn) => writes.during(admission, fn),
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopIntercepting?.();
+      delays.cancelAll();
+      await Promise.all([server.close(), access.remove()]);
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { parse as parseYaml } from 'yaml';
+import type { Authorizer } from '../cel/authorizer';
+import { cannotUnmarshal } from '../go/json-errors';
+import { goJsonSyntaxError } from '../go/json-scanner';
+import type { KubeObject, UserInfo } from '../kube/admission';
+import type { CatalogEntry } from '../kube/catalog';
+import { answerAccessReview } from './authorization';
+import type { Verb } from './faults';
+import { isObject, mergePatch, type Json, type JsonObject } from './json';
+import { applyPatch, patchTypeOf } from './patches';
+import type { Route } from './paths';
+import { parseFieldSelector, parseLabelSelector, SelectorSyntaxError, type ObjectFilter } from './selectors';
+import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from './status';
+import { isBuiltin, type ObjectStore } from './store';
+import { strategicMerge } from './strategic-merge';
+
+/** One request to a resource path, its body already read. */
+export interface RestCall {
+  route: Route;
+  verb: Verb;
+  url: URL;
+  contentType: string | null;
+  body: string;
+  user: UserInfo;
+}
+
+/** What the API answers. */
+export interface RestAnswer {
+  code: number;
+  body: unknown;
+}
+
+/** The verb of a request, as kube-apiserver's RequestInfo derives it; undefined when the path does not serve the method. */
+export function verbOf(method: string, route: Route, url: URL): Verb | undefined {
+  const item = route.name !== '';
+  switch (method) {
+    case 'GET':
+      return item ? 'get' : url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1' ? 'watch' : 'list';
+    case 'POST':
+      return item ? undefined : 'create';
+    case 'PUT':
+      return item ? 'update' : undefined;
+    case 'PATCH':
+      return item ? 'patch' : undefined;
+    case 'DELETE':
+      return item ? 'delete' : 'deletecollection';
+    default:
+      return undefined;
+  }
+}
+
+const OPTIONS_KIND: Partial<Record<Verb, string>> = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions', delete: 'DeleteOptions', deletecollection: 'DeleteOptions' };
+
+function dryRunOf(verb: Verb, values: unknown[]): boolean {
+  if (values.length === 0) return false;
+  if (values.some((v) => v !== 'All')) {
+    const error = { type: 'FieldValueNotSupported' as const, field: 'dryRun', body: `Unsupported value: ${JSON.stringify(values)}: supported values: "All"` };
+    throw new ApiError(invalid({ group: 'meta.k8s.io', kind: OPTIONS_KIND[verb] ?? 'ListOptions' }, '', [error]));
+  }
+  return true;
+}
+
+/** The body of a create or update, decoded as the serializer does (which first reads apiVersion and kind). */
+function decodeObject(body: string): KubeObject {
+  const syntaxError = goJsonSyntaxError(new TextEncoder().encode(body));
+  if (syntaxError !== undefined) throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${syntaxError}`));
+  const value = JSON.parse(body) as Json;
+  if (value === null) return {};
+  if (!isObject(value)) {
+    throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${cannotUnmarshal(value, 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }')}`));
+  }
+  return value as KubeObject;
+}
+
+/** A delete may carry its options (dryRun among them) in a DeleteOptions body instead of the query. */
+function deleteOptionsDryRun(call: RestCall): boolean {
+  const options = call.body.trim() ? decodeObject(call.body) : {};
+  return dryRunOf(call.verb, Array.isArray(options.dryRun) ? options.dryRun : []);
+}
+
+function selection(url: URL): ObjectFilter {
+  try {
+    const labels = parseLabelSelector(url.searchParams.get('labelSelector') ?? '');
+    const fields = parseFieldSelector(url.searchParams.get('fieldSelector') ?? '');
+    return (object) => labels(object) && fields(object);
+  } catch (error) {
+    if (error instanceof SelectorSyntaxError) throw new ApiError(badRequest(error.message));
+    throw error;
+  }
+}
+
+/** A List as the API serializes it: items of built-in kinds carry no apiVersion/kind of their own. */
+function listOf(entry: CatalogEntry, items: KubeObject[], resourceVersion: string): JsonObject {
+  const shown = isBuiltin(entry) ? items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : items;
+  return { kind: `${entry.kind}List`, apiVersion: entry.group ? `${entry.group}/${entry.version}` : entry.version, metadata: { resourceVersion }, items: shown as Json[] };
+}
+
+// Deleting these answers with the object (their registries set ReturnDeletedObject); others answer a Status.
+const RETURNS_DELETED = new Set(['/pods', '/namespaces']);
+
+/** The kube-apiserver semantics of one REST call against the store. Throws ApiError for failures. */
+export function serveRest(call: RestCall, store: ObjectStore, authorizer: Authorizer): RestAnswer {
+  const { route, verb, url } = call;
+  const { entry, namespace, name } = route;
+  if (route.subresource) throw new ApiError(pathNotFound());
+  if (entry.resource.endsWith('reviews')) return serveReview(call, authorizer);
+  const dryRun = dryRunOf(verb, url.searchParams.getAll('dryRun'));
+
+  switch (verb) {
+    case 'get':
+      return { code: 200, body: store.get(entry, namespace, name) };
+    case 'list': {
+      const filter = selection(url);
+      const { items, resourceVersion } = store.list(entry, namespace);
+      return { code: 200, body: listOf(entry, items.filter(filter), resourceVersion) };
+    }
+    case 'watch':
+      // Watches (informers) are not served: nothing here streams events.
+      throw new ApiError(methodNotAllowed());
+    case 'create': {
+      const request = decodeObject(call.body);
+      return { code: 201, body: store.create(entry, namespace, request, { dryRun }) };
+    }
+    case 'update': {
+      const request = decodeObject(call.body);
+      return { code: 200, body: store.update(entry, namespace, name, request, { dryRun }) };
+    }
+    case 'patch':
+      return servePatch(call, store, dryRun);
+    case 'delete': {
+      const removed = store.delete(entry, namespace, name, { dryRun: dryRun || deleteOptionsDryRun(call) });
+      const body = RETURNS_DELETED.has(`${entry.group}/${entry.resource}`) ? removed : deleted(entry, name, String(removed.metadata?.uid));
+      return { code: 200, body };
+    }
+    case 'deletecollection': {
+      if (entry.group === '' && entry.resource === 'namespaces') throw new ApiError(methodNotAllowed());
+      const filter = selection(url);
+      const options = { dryRun: dryRun || deleteOptionsDryRun(call) };
+      const { items, resourceVersion } = store.list(entry, namespace);
+      const removed = items.filter(filter).map((item) => store.delete(entry, item.metadata?.namespace ?? '', item.metadata?.name ?? '', options));
+      return { code: 200, body: listOf(entry, removed, resourceVersion) };
+    }
+  }
+}
+
+function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAnswer {
+  const { entry, namespace, name } = call.route;
+  const type = patchTypeOf(call.contentType, isBuiltin(entry));
+  if (type !== 'apply') {
+    const current = store.get(entry, namespace, name) as JsonObject;
+    const patched = applyPatch(type, current, call.body, entry);
+    if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
+    return { code: 200, body: store.update(entry, namespace, name, patched as KubeObject, { dryRun }) };
+  }
+  // Server-side apply, approximated as a merge of the applied configuration: field ownership is not tracked.
+  if (!call.url.searchParams.get('fieldManager')) {
+    const error = { type: 'FieldValueRequired' as const, field: 'fieldManager', body: 'Required value: is required for apply patch' };
+    throw new ApiError(invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [error]));
+  }
+  let applied: Json;
+  try {
+    applied = parseYaml(call.body) as Json;
+  } catch (error) {
+    throw new ApiError(badRequest((error as Error).message));
+  }
+  if (!isObject(applied)) throw new ApiError(badRequest(cannotUnmarshal(applied, 'map[string]interface {}')));
+  let current: JsonObject | undefined;
+  try {
+    current = store.get(entry, namespace, name) as JsonObject;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status.code === 404)) throw error;
+  }
+  if (!current) return { code: 201, body: store.create(entry, namespace, applied as KubeObject, { dryRun }) };
+  const merged = isBuiltin(entry) ? strategicMerge(current, applied, entry) : mergePatch(current, applied);
+  return { code: 200, body: store.update(entry, namespace, name, merged as KubeObject, { dryRun }) };
+}
+
+/** Reviews are questions: a POST is answered and nothing is stored. */
+function serveReview(call: RestCall, authorizer: Authorizer): RestAnswer {
+  const { entry, namespace } = call.route;
+  if (call.verb !== 'create') throw new ApiError(methodNotAllowed());
+  const request = decodeObject(call.body);
+  const apiVersion = `${entry.group}/${entry.version}`;
+  if (entry.resource.endsWith('subjectaccessreviews')) {
+    const body = answerAccessReview(entry.kind, request, call.user, namespace, authorizer);
+    return { code: 201, body: { ...body, kind: entry.kind, apiVersion } };
+  }
+  if (entry.resource === 'selfsubjectreviews') {
+    return { code: 201, body: { kind: entry.kind, apiVersion, metadata: {}, status: { userInfo: call.user } } };
+  }
+  throw new ApiError(pathNotFound());
+}

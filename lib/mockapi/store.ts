@@ -1,0 +1,232 @@
+import { HarnessError } from '../errors';
+import type { KubeObject } from '../kube/admission';
+import { splitApiVersion } from '../kube/api-version';
+import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
+import type { SeededRandom } from '../review/random';
+import { isObject } from './json';
+import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from './status';
+import { validateName } from './validation';
+
+export interface WriteOptions {
+  /** `?dryRun=All`: everything is checked and the answer is the object as it would be stored, but nothing is. */
+  dryRun?: boolean;
+}
+
+/** A list's answer: the items (copies) and the store's revision when it was read. */
+export interface ListResult {
+  items: KubeObject[];
+  resourceVersion: string;
+}
+
+type Metadata = NonNullable<KubeObject['metadata']>;
+
+const NAME_LABEL = 'kubernetes.io/metadata.name';
+// names.SimpleNameGenerator: the prefix is cut so prefix + 5 random characters fit in 63.
+const MAX_GENERATE_NAME_PREFIX = 58;
+const BUILTIN = new Set(BUILTIN_RESOURCES.map((r) => `${r.group}/${r.resource}`));
+
+/** True for the resources kube-apiserver itself serves (whose list items carry no apiVersion/kind). */
+export function isBuiltin(entry: CatalogEntry): boolean {
+  return BUILTIN.has(`${entry.group}/${entry.resource}`);
+}
+
+function groupVersion(entry: CatalogEntry): string {
+  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+}
+
+/** metav1.Time: RFC 3339 in UTC, whole seconds. */
+function timestamp(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const isNamespaceEntry = (entry: CatalogEntry): boolean => entry.group === '' && entry.resource === 'namespaces';
+
+/**
+ * The mock cluster's objects. One bucket per storage key, so every served version of a resource sees the same
+ * objects (re-labelled with the version asked for; fields are not converted). Every write takes the next
+ * resourceVersion of one cluster-wide counter, as etcd's revision does.
+ */
+export class ObjectStore {
+  readonly #buckets = new Map<string, Map<string, KubeObject>>();
+  readonly #namespaces: CatalogEntry;
+  #revision = 0;
+
+  constructor(
+    readonly catalog: ResourceCatalog,
+    private readonly random: SeededRandom,
+  ) {
+    const namespaces = catalog.resourceByName('', 'v1', 'namespaces');
+    if (!namespaces) throw new HarnessError('USAGE', 'the mock API needs core v1 namespaces in its resource catalog', 'register { group: "", version: "v1", kind: "Namespace", resource: "namespaces", namespaced: false }');
+    this.#namespaces = namespaces;
+  }
+
+  /** The revision of the last write. */
+  get resourceVersion(): string {
+    return String(this.#revision);
+  }
+
+  /** The resource serving `apiVersion`/`kind`, for callers that hold objects rather than paths. */
+  entryFor(apiVersion: string, kind: string): CatalogEntry {
+    const [group, version] = splitApiVersion(apiVersion);
+    const entry = this.catalog.resourceForKind({ group, version, kind });
+    if (!entry) throw new HarnessError('USAGE', `the mock API does not serve ${apiVersion} ${kind}`, 'register the resource in the catalog given to the mock API');
+    return entry;
+  }
+
+  get(entry: CatalogEntry, namespace: string, name: string): KubeObject {
+    const stored = this.#bucket(entry).get(this.#key(entry, namespace, name));
+    if (!stored) throw new ApiError(notFound(entry, name));
+    return this.#present(entry, stored);
+  }
+
+  /** Objects of `entry` in `namespace` ('' for all), in etcd key order (namespace, then name). */
+  list(entry: CatalogEntry, namespace: string): ListResult {
+    const prefix = entry.namespaced && namespace ? `${namespace}/` : '';
+    const items = [...this.#bucket(entry)]
+      .filter(([key]) => key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, object]) => this.#present(entry, object));
+    return { items, resourceVersion: this.resourceVersion };
+  }
+
+  create(entry: CatalogEntry, namespace: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
+    const object = this.#accept(entry, namespace, body);
+    const metadata = object.metadata as Metadata;
+    if (!metadata.name && metadata.generateName) metadata.name = metadata.generateName.slice(0, MAX_GENERATE_NAME_PREFIX) + this.random.suffix(5);
+    const name = metadata.name ?? '';
+    const errors = validateName(entry, name);
+    if (errors.length > 0) throw new ApiError(invalid(entry, name, errors));
+    if (entry.namespaced && !this.#bucket(this.#namespaces).has(this.#key(this.#namespaces, '', metadata.namespace ?? ''))) {
+      // The NamespaceLifecycle admission plugin's answer.
+      throw new ApiError(notFound(this.#namespaces, metadata.namespace ?? ''));
+    }
+    const key = this.#key(entry, metadata.namespace ?? '', name);
+    if (this.#bucket(entry).has(key)) throw new ApiError(alreadyExists(entry, name));
+    // etcd3's store refuses this on a real write only; a dry run never reaches it.
+    if (metadata.resourceVersion && !options.dryRun) throw new ApiError(internalError('resourceVersion should not be set on objects to be created'));
+    const { name: _name, generateName, namespace: ns, uid: _uid, resourceVersion: _rv, creationTimestamp: _created, ...rest } = metadata;
+    object.metadata = {
+      name,
+      ...(generateName ? { generateName } : {}),
+      ...(ns ? { namespace: ns } : {}),
+      uid: this.random.uuid(),
+      ...(options.dryRun ? {} : { resourceVersion: String(this.#revision + 1) }),
+      creationTimestamp: timestamp(),
+      ...rest,
+    };
+    if (isNamespaceEntry(entry)) this.#defaultNamespace(object, true);
+    if (!options.dryRun) this.#write(entry, key, object);
+    return this.#present(entry, object);
+  }
+
+  update(entry: CatalogEntry, namespace: string, name: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
+    const object = this.#accept(entry, namespace, body);
+    const metadata = object.metadata as Metadata;
+    if ((metadata.name ?? '') !== name) throw new ApiError(badRequest(`the name of the object (${metadata.name ?? ''}) does not match the name on the URL (${name})`));
+    const key = this.#key(entry, metadata.namespace ?? '', name);
+    const existing = this.#bucket(entry).get(key);
+    if (!existing) throw new ApiError(notFound(entry, name));
+    const current = existing.metadata as Metadata;
+    if (metadata.resourceVersion && metadata.resourceVersion !== current.resourceVersion) throw new ApiError(conflict(entry, name));
+    // Identity and creation time are the server's; a client cannot change them.
+    object.metadata = {
+      ...metadata,
+      uid: current.uid,
+      creationTimestamp: current.creationTimestamp,
+      resourceVersion: options.dryRun ? current.resourceVersion : String(this.#revision + 1),
+    };
+    if (isNamespaceEntry(entry)) this.#defaultNamespace(object, false);
+    if (!options.dryRun) this.#write(entry, key, object);
+    return this.#present(entry, object);
+  }
+
+  /** Removes the object and answers with it as it was; a namespace takes its objects with it. */
+  delete(entry: CatalogEntry, namespace: string, name: string, options: WriteOptions = {}): KubeObject {
+    const key = this.#key(entry, namespace, name);
+    const existing = this.#bucket(entry).get(key);
+    if (!existing) throw new ApiError(notFound(entry, name));
+    const answer = this.#present(entry, existing);
+    if (isNamespaceEntry(entry)) {
+      // No namespace controller runs, so finalization is instant; the answer still shows it starting, as kube's does.
+      answer.metadata = { ...answer.metadata, deletionTimestamp: timestamp() };
+      answer.status = { ...(isObject(answer.status) ? answer.status : {}), phase: 'Terminating' };
+    }
+    if (options.dryRun) return answer;
+    this.#bucket(entry).delete(key);
+    this.#revision++;
+    if (isNamespaceEntry(entry)) {
+      for (const [storageKey, bucket] of this.#buckets) {
+        if (storageKey === this.#namespaces.storageKey) continue;
+        for (const objectKey of [...bucket.keys()]) if (objectKey.startsWith(`${name}/`)) bucket.delete(objectKey);
+      }
+    }
+    return answer;
+  }
+
+  /** Creates `object`, or replaces the stored one of the same name: for seeding a test's cluster. */
+  put(object: KubeObject): KubeObject {
+    const entry = this.entryFor(object.apiVersion ?? '', object.kind ?? '');
+    const namespace = entry.namespaced ? (object.metadata?.namespace ?? 'default') : '';
+    const name = object.metadata?.name ?? '';
+    const exists = this.#bucket(entry).has(this.#key(entry, namespace, name));
+    const { resourceVersion: _ignored, ...metadata } = object.metadata ?? {};
+    const body = { ...object, metadata };
+    return exists ? this.update(entry, namespace, name, body) : this.create(entry, namespace, body);
+  }
+
+  /** The stored object, or undefined: for assertions. */
+  read(apiVersion: string, kind: string, name: string, namespace = ''): KubeObject | undefined {
+    const entry = this.entryFor(apiVersion, kind);
+    const stored = this.#bucket(entry).get(this.#key(entry, entry.namespaced ? namespace : '', name));
+    return stored && this.#present(entry, stored);
+  }
+
+  #bucket(entry: CatalogEntry): Map<string, KubeObject> {
+    let bucket = this.#buckets.get(entry.storageKey);
+    if (!bucket) this.#buckets.set(entry.storageKey, (bucket = new Map()));
+    return bucket;
+  }
+
+  #key(entry: CatalogEntry, namespace: string, name: string): string {
+    return `${entry.namespaced ? namespace : ''}/${name}`;
+  }
+
+  #write(entry: CatalogEntry, key: string, object: KubeObject): void {
+    this.#revision++;
+    this.#bucket(entry).set(key, structuredClone(object));
+  }
+
+  /** A copy labelled with the version it was asked for. */
+  #present(entry: CatalogEntry, object: KubeObject): KubeObject {
+    const { apiVersion: _apiVersion, kind: _kind, ...rest } = structuredClone(object);
+    return { kind: entry.kind, apiVersion: groupVersion(entry), ...rest };
+  }
+
+  /** The checks every write body goes through before its own: type, version and namespace (rest.BeforeCreate). */
+  #accept(entry: CatalogEntry, namespace: string, body: KubeObject): KubeObject {
+    const expected = groupVersion(entry);
+    if (body.apiVersion && body.apiVersion !== expected) {
+      throw new ApiError(badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`));
+    }
+    const object: KubeObject = { ...structuredClone(body), apiVersion: expected, kind: entry.kind };
+    const metadata: Metadata = isObject(object.metadata) ? { ...object.metadata } : {};
+    const requestNamespace = entry.namespaced ? namespace : '';
+    if (!metadata.namespace || !requestNamespace) {
+      if (requestNamespace) metadata.namespace = requestNamespace;
+      else delete metadata.namespace;
+    } else if (metadata.namespace !== requestNamespace) {
+      throw new ApiError(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+    }
+    object.metadata = metadata;
+    return object;
+  }
+
+  /** The namespace strategy: the immutable name label, the `kubernetes` finalizer, phase Active. */
+  #defaultNamespace(object: KubeObject, creating: boolean): void {
+    const metadata = object.metadata as Metadata;
+    metadata.labels = { ...metadata.labels, [NAME_LABEL]: metadata.name ?? '' };
+    const spec = isObject(object.spec) ? object.spec : {};
+    object.spec = creating && !Array.isArray(spec.finalizers) ? { ...spec, finalizers: ['kubernetes'] } : spec;
+    object.status = { ...(isObject(object.status) ? object.status : {}), phase: 'Active' };
+  }
+}
