@@ -3,6 +3,7 @@ import { HarnessError } from '../errors';
 import { check } from './check';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
+import { reviewCommand } from './review';
 import { testCommand } from './test';
 
 const USAGE = `usage: admission-harness <command> [options]
@@ -15,6 +16,10 @@ const USAGE = `usage: admission-harness <command> [options]
            --manifests FILE... --review FILE [--namespaces FILE] [--json]
   lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]
+  review   print one AdmissionReview as kube-apiserver would send it
+           <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
+           [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
+           [--object FILE] [--old-object FILE] [--crd FILE]
   test     run declarative suite files (exit 1 when a case fails)
            SUITE... [--module FILE | --command CMD | --url URL [--ca FILE]] [--json] [--junit FILE]`;
 
@@ -86,6 +91,47 @@ async function main(argv: string[]): Promise<number> {
     case 'lint': {
       const { values } = parseArgs({ args: rest, options: { manifests: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } } });
       return lintCommand({ manifests: values.manifests ?? [], json: values.json === true }, out);
+    }
+    case 'review': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: {
+          namespace: { type: 'string' },
+          name: { type: 'string' },
+          'dry-run': { type: 'boolean', default: false },
+          version: { type: 'string', default: 'v1' },
+          seed: { type: 'string', default: '1' },
+          uid: { type: 'string' },
+          user: { type: 'string' },
+          group: { type: 'string', multiple: true },
+          object: { type: 'string' },
+          'old-object': { type: 'string' },
+          crd: { type: 'string' },
+        },
+      });
+      const [target, operation] = positionals;
+      if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
+      const seed = Number(values.seed);
+      if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
+      return reviewCommand(
+        {
+          target,
+          operation,
+          ...(values.namespace ? { namespace: values.namespace } : {}),
+          ...(values.name ? { name: values.name } : {}),
+          dryRun: values['dry-run'] === true,
+          version: values.version ?? 'v1',
+          seed,
+          ...(values.uid ? { uid: values.uid } : {}),
+          ...(values.user ? { user: values.user } : {}),
+          groups: values.group ?? [],
+          ...(values.object ? { object: values.object } : {}),
+          ...(values['old-object'] ? { oldObject: values['old-object'] } : {}),
+          ...(values.crd ? { crd: values.crd } : {}),
+        },
+        out,
+      );
     }
     case 'test': {
       const { values, positionals } = parseArgs({

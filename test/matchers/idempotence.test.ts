@@ -12,7 +12,7 @@ import {
   rejectsItsOwnLabel,
   serve,
   suffixesSidecarName,
-} from './pod-webhooks';
+} from '../webhooks/non-idempotent';
 
 let h: Harness;
 beforeAll(async () => {

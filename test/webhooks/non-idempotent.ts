@@ -4,7 +4,7 @@
  */
 import type { RequestListener } from 'node:http';
 import type { AdmissionReview, JsonPatchOperation } from '../../lib/kube/admission';
-import { answer, base64Patch, scriptedWebhook, type Answer } from '../webhooks/handlers';
+import { answer, base64Patch, scriptedWebhook, type Answer } from './handlers';
 
 interface PodShape {
   metadata?: { labels?: Record<string, string> };

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseManifestText } from '../config/parse';
+import { HarnessError } from '../errors';
+import type { KubeObject, Operation, UserInfo } from '../kube/admission';
+import { defaultCatalog, type CatalogEntry } from '../kube/catalog';
+import { review } from '../review/builders';
+import { encodeReview } from '../review/encode';
+import { objects } from '../review/objects';
+import { SeededRandom } from '../review/random';
+import type { Review } from '../review/review';
+
+export interface ReviewArgs {
+  target: string;
+  operation: string;
+  namespace?: string;
+  name?: string;
+  dryRun: boolean;
+  version: string;
+  seed: number;
+  user?: string;
+  groups: string[];
+  object?: string;
+  oldObject?: string;
+  crd?: string;
+  uid?: string;
+}
+
+const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
+
+function readObject(file: string): KubeObject {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
+  }
+  const [document] = parseManifestText(text, file);
+  if (!document || typeof document.value !== 'object' || document.value === null) throw new HarnessError('USAGE', `${file}: expected one Kubernetes object`);
+  return document.value as KubeObject;
+}
+
+/** `pods`, `deployments.apps`, `pods/exec`: the catalog entry and subresource named. */
+function resolveTarget(target: string): { entry: CatalogEntry; subResource: string } {
+  const [qualified = '', subResource = ''] = target.split('/', 2);
+  const dot = qualified.indexOf('.');
+  const resource = dot < 0 ? qualified : qualified.slice(0, dot);
+  const group = dot < 0 ? undefined : qualified.slice(dot + 1);
+  const candidates = defaultCatalog.resources().filter((e) => (e.resource === resource || e.singular === resource) && (group === undefined ? true : e.group === group));
+  // The core group wins a bare name (`events`), as kubectl resolves it.
+  const entry = candidates.find((e) => e.group === '') ?? candidates[0];
+  if (!entry) throw new HarnessError('USAGE', `unknown resource ${JSON.stringify(qualified)}`, 'name a plural resource, e.g. pods, deployments.apps, or register a CRD with --crd FILE');
+  if (subResource && !entry.subresources.some((s) => s.name === subResource && s.admitted)) {
+    const known = entry.subresources.filter((s) => s.admitted).map((s) => s.name);
+    throw new HarnessError('USAGE', `${entry.resource} has no admitted subresource ${JSON.stringify(subResource)}`, known.length > 0 ? `choose one of ${known.join(', ')}` : `${entry.resource} has no subresources`);
+  }
+  return { entry, subResource };
+}
+
+/** A generated object of the entry's kind, or one from the CRD's schema. */
+function generated(entry: CatalogEntry, random: SeededRandom, stored: boolean, crd: object | undefined, overrides: Record<string, unknown>): KubeObject {
+  const key = entry.kind.charAt(0).toLowerCase() + entry.kind.slice(1);
+  const generate = (objects as unknown as Record<string, ((input: object, options: object) => KubeObject) | undefined>)[key];
+  if (generate && typeof generate === 'function' && !['custom', 'fromYaml', 'stored'].includes(key)) return generate(overrides, { random, stored });
+  if (crd) return objects.custom(crd, overrides as never, { random, stored });
+  throw new HarnessError('USAGE', `the harness generates no ${entry.kind} objects`, 'give one with --object FILE');
+}
+
+function build(args: ReviewArgs, random: SeededRandom): Review {
+  const operation = args.operation.toUpperCase() as Operation;
+  if (!OPERATIONS.includes(operation)) throw new HarnessError('USAGE', `unknown operation ${JSON.stringify(args.operation)}`, 'use CREATE, UPDATE, DELETE or CONNECT');
+  const crd = args.crd ? readObject(args.crd) : undefined;
+  if (crd) defaultCatalog.registerCustomResourceDefinition(crd);
+  const { entry, subResource } = resolveTarget(args.target);
+  const overrides = { ...(args.name ? { name: args.name } : {}), ...(args.namespace && entry.namespaced ? { namespace: args.namespace } : {}) };
+  const user: UserInfo | undefined = args.user ? { username: args.user, groups: [...args.groups, 'system:authenticated'] } : undefined;
+  const options = { ...(args.dryRun ? { dryRun: true } : {}), ...(user ? { userInfo: user } : {}), random };
+  const object = () => (args.object ? readObject(args.object) : generated(entry, random, false, crd, overrides));
+  const storedObject = () => (args.oldObject ? readObject(args.oldObject) : args.object ? objects.stored(readObject(args.object)) : generated(entry, random, true, crd, overrides));
+  const sub = entry.subresources.find((s) => s.name === subResource);
+  if (operation === 'CONNECT') {
+    if (!sub?.connect) throw new HarnessError('USAGE', `CONNECT needs a CONNECT subresource, e.g. ${entry.resource}/exec`, `${entry.resource} has ${entry.subresources.filter((s) => s.connect).map((s) => s.name).join(', ') || 'none'}`);
+    return review.connect(storedObject(), subResource, {}, { ...(user ? { userInfo: user } : {}) });
+  }
+  if (sub && !sub.operations.includes(operation)) throw new HarnessError('USAGE', `${entry.resource}/${subResource} is not admitted for ${operation}`, `it is admitted for ${sub.operations.join(', ')}`);
+  switch (`${operation} ${subResource}`) {
+    case 'CREATE ':
+      return review.create(object(), options);
+    case 'UPDATE ': {
+      const old = storedObject();
+      const next = args.object ? readObject(args.object) : { ...old, metadata: { ...old.metadata, labels: { ...(old.metadata?.labels ?? {}), updated: 'true' } } };
+      return review.update(old, next, options);
+    }
+    case 'DELETE ':
+      return review.delete(storedObject(), options);
+    case 'UPDATE status':
+      return review.status(storedObject(), {}, options);
+    case 'UPDATE scale':
+      return review.scale(storedObject(), 3, options);
+    case 'CREATE eviction':
+      return review.evict(storedObject(), options);
+    case 'CREATE binding':
+      return review.bind(storedObject(), 'node-1', options);
+    case 'CREATE token':
+      return review.token(storedObject(), options);
+    case 'UPDATE ephemeralcontainers':
+      return review.debug(storedObject(), options);
+    case 'UPDATE finalize':
+      return review.finalize(storedObject(), options);
+    case 'UPDATE resize':
+      return review.resize(storedObject(), {}, options);
+    default:
+      throw new HarnessError('USAGE', `no builder for ${operation} ${entry.resource}/${subResource}`, 'give the request as an AdmissionReview file to `explain` or a suite instead');
+  }
+}
+
+/** `admission-harness review`: prints one AdmissionReview; the same seed gives the same bytes but for the uid. */
+export function reviewCommand(args: ReviewArgs, out: (text: string) => void): number {
+  if (args.version !== 'v1' && args.version !== 'v1beta1') throw new HarnessError('USAGE', `--version takes v1 or v1beta1, got ${JSON.stringify(args.version)}`);
+  const random = new SeededRandom(args.seed);
+  const built = build(args, random);
+  // kube-apiserver gives every call a fresh uid; the rest of the review follows from the seed.
+  const uid = args.uid ?? randomUUID();
+  out(JSON.stringify(encodeReview(built.attributes, args.version, uid), null, 2));
+  return 0;
+}
