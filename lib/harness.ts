@@ -1,4 +1,4 @@
-import https from 'node:https';
+import { AgentPool } from './call/agents';
 import type { CallableWebhook, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
@@ -194,23 +194,29 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     if (ownsApi) await api?.close();
     throw error;
   }
-  const agent = new https.Agent({ keepAlive: true });
+  const agents = new AgentPool();
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   let closed = false;
   const assertOpen = (): void => {
     if (closed) throw new HarnessError('HARNESS_CLOSED', 'the harness was used after close()', 'create a new harness per test file and close it in afterAll');
   };
 
+  // An inline webhook object resolves to the same callable every time, so its endpoint is resolved once.
+  const inlineCallables = new WeakMap<InlineWebhook, CallableWebhook>();
   const resolve = (webhook: string | InlineWebhook): CallableWebhook => {
     if (typeof webhook !== 'string') {
+      const known = inlineCallables.get(webhook);
+      if (known) return known;
       const name = webhook.name ?? `${webhook.type}.harness.local`;
-      return {
+      const callable: CallableWebhook = {
         name,
         type: webhook.type,
         clientConfig: { url: `https://localhost${webhook.path ?? '/'}` },
         timeoutSeconds: webhook.timeoutSeconds ?? 10,
         admissionReviewVersions: webhook.admissionReviewVersions ?? ['v1'],
       };
+      inlineCallables.set(webhook, callable);
+      return callable;
     }
     const [configuration, name] = webhook.includes('/') ? webhook.split('/', 2) : [undefined, webhook];
     const found = webhooks.filter((e) => e.spec.name === name && (configuration === undefined || e.configuration === configuration));
@@ -227,7 +233,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
   const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
     const uid = random.uuid();
-    const context = { ...(await targets.connection(callable)), agent, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
+    const context = { ...(await targets.connection(callable)), agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
     const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
     if (!api) return { ...(await run()), seed };
     const outcome = await api.during(admissionSummary(attributes, { uid, seed }), run);
@@ -308,7 +314,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     async close() {
       if (closed) return;
       closed = true;
-      agent.destroy();
+      agents.destroy();
       await targets.close();
       if (ownsApi) await api?.close();
     },

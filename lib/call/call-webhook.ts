@@ -1,6 +1,6 @@
-import type https from 'node:https';
 import type { AdmissionResponse, AdmissionReview, AdmissionReviewVersion, JsonPatchOperation, Status } from '../kube/admission';
 import type { WebhookClientConfig, WebhookType } from '../kube/webhook-config';
+import type { AgentPool } from './agents';
 import { CallingError } from './calling-error';
 import { decodeReview } from './decode';
 import { decodeJsonPatch } from '../patch';
@@ -24,7 +24,7 @@ export interface CallableWebhook {
 export interface CallContext {
   /** PEM CA bundle to verify the serving certificate with (the webhook's caBundle). */
   ca: string;
-  agent: https.Agent;
+  agents: AgentPool;
   route: Route;
   clientCertificate?: { key: string; cert: string };
   bearerToken?: string;
@@ -82,11 +82,11 @@ export function negotiateVersion(versions: readonly string[]): AdmissionReviewVe
 }
 
 /**
- * Calls one webhook with `review` as kube-apiserver would: same URL, headers, `?timeout=`, deadline,
+ * Calls one webhook with `review` (sent as `body` when given, its JSON otherwise) as kube-apiserver would: same URL, headers, `?timeout=`, deadline,
  * TLS verification, decoding and response checks. Never throws for webhook misbehaviour: failures
  * come back as `outcome.error` with kube-apiserver's text.
  */
-export async function callWebhook(webhook: CallableWebhook, review: AdmissionReview, context: CallContext): Promise<CallOutcome> {
+export async function callWebhook(webhook: CallableWebhook, review: AdmissionReview, context: CallContext, body?: Buffer): Promise<CallOutcome> {
   const started = performance.now();
   const sentVersion = review.apiVersion === 'admission.k8s.io/v1beta1' ? 'v1beta1' : 'v1';
   const budgetMs = Math.min(webhook.timeoutSeconds * 1000, context.requestDeadlineMs ?? Infinity);
@@ -121,9 +121,9 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
 
   let reply: HttpReply;
   try {
-    reply = await post(endpoint, Buffer.from(JSON.stringify(review)), {
+    reply = await post(endpoint, body ?? Buffer.from(JSON.stringify(review)), {
       ca: context.ca,
-      agent: context.agent,
+      agents: context.agents,
       deadlineMs: budgetMs * context.timeScale,
       timeoutParam,
       ...(context.clientCertificate ? { clientCertificate: context.clientCertificate } : {}),

@@ -1,6 +1,6 @@
 import https from 'node:https';
-import tls, { type PeerCertificate } from 'node:tls';
 import { gunzipSync } from 'node:zlib';
+import type { AgentPool } from './agents';
 import type { Endpoint } from './endpoint';
 
 export interface TransportOptions {
@@ -9,7 +9,8 @@ export interface TransportOptions {
   /** Client certificate for mTLS, as an admission kubeconfig's client-certificate would give it. */
   clientCertificate?: { key: string; cert: string };
   bearerToken?: string;
-  agent: https.Agent;
+  /** Keep-alive connections, one agent per verified name. */
+  agents: AgentPool;
   /** Milliseconds until the call's deadline. */
   deadlineMs: number;
   /** The `?timeout=` value (already rounded as kube-apiserver rounds it). */
@@ -66,34 +67,31 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
         port: endpoint.address.port,
         path: pathWithQuery,
         headers,
-        agent: options.agent,
+        agent: options.agents.get(endpoint.verifyName),
         ...(options.ca ? { ca: options.ca } : {}),
         ...(endpoint.servername ? { servername: endpoint.servername } : {}),
         ...(options.clientCertificate ? { key: options.clientCertificate.key, cert: options.clientCertificate.cert } : {}),
-        // The chain is verified by OpenSSL against `ca`; the name is checked here against the name
-        // kube-apiserver would verify, since the socket goes to a loopback address instead.
-        checkServerIdentity: (_host, cert) => verifyIdentity(endpoint.verifyName, cert),
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', (error) => finish(() => reject(translate(error))));
-        // Settle after Node hands the socket back to the agent (it does so on a later tick), so the
-        // next call reuses the connection, as Go's client does once a body is read to the end.
-        res.on('end', () => setImmediate(() =>
-          finish(() => {
-            let raw = Buffer.concat(chunks);
-            if (res.headers['content-encoding'] === 'gzip') {
-              try {
-                raw = gunzipSync(raw);
-              } catch (error) {
-                reject(new TransportError('gzip: invalid header', 'other', 'the body says Content-Encoding: gzip but is not gzip', { cause: error }));
-                return;
-              }
+        res.on('end', () => {
+          let raw = Buffer.concat(chunks);
+          if (res.headers['content-encoding'] === 'gzip') {
+            try {
+              raw = gunzipSync(raw);
+            } catch (error) {
+              finish(() => reject(new TransportError('gzip: invalid header', 'other', 'the body says Content-Encoding: gzip but is not gzip', { cause: error })));
+              return;
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion });
-          }),
-        ));
+          }
+          const reply = { status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion };
+          // Settle once the request is closed: Node hands a kept-alive socket back to the agent right
+          // after that, so the next call reuses the connection, as Go's client does once a body is read.
+          if (req.closed) finish(() => resolve(reply));
+          else req.once('close', () => finish(() => resolve(reply)));
+        });
       },
     );
     const timer = setTimeout(() => {
@@ -110,22 +108,6 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
     req.on('error', (error) => finish(() => reject(translate(error))));
     req.end(body);
   });
-}
-
-/** Go's x509.HostnameError text for a certificate that does not carry `name`. */
-function verifyIdentity(name: string, cert: PeerCertificate): Error | undefined {
-  const failure = tls.checkServerIdentity(name, cert);
-  if (!failure) return undefined;
-  const sans = (cert.subjectaltname ?? '').split(', ').filter(Boolean);
-  const ipName = /^[\d.]+$|:/.test(name);
-  const valid = sans
-    .filter((san) => san.startsWith(ipName ? 'IP Address:' : 'DNS:'))
-    .map((san) => san.replace(/^(IP Address|DNS):/, ''));
-  let text: string;
-  if (valid.length > 0) text = `x509: certificate is valid for ${valid.join(', ')}, not ${name}`;
-  else if (ipName) text = `x509: cannot validate certificate for ${name} because it doesn't contain any IP SANs`;
-  else text = `x509: certificate is not valid for any names, but wanted to match ${name}`;
-  return Object.assign(new Error(text), { code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
 }
 
 const UNKNOWN_AUTHORITY_CODES = new Set([
