@@ -26,7 +26,7 @@ import { freshSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
 import { startTargets, type Target, type Targets } from './target/targets';
-import { CertificateAuthority, sharedAuthority } from './tls';
+import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 
 export interface HarnessOptions {
   /** The webhook: an in-process app or handler (served by the harness over TLS), or a running server. */
@@ -53,6 +53,12 @@ export interface HarnessOptions {
    * Its namespaces are the ones namespaceSelectors see.
    */
   mockApi?: true | MockApiOptions | MockApi;
+  /**
+   * What kube-apiserver presents to the webhooks, as its AdmissionConfiguration kubeconfig would give
+   * it: a bearer token, and a client certificate (`true` issues one from the harness CA, CN
+   * `kube-apiserver`) for webhooks that require mTLS.
+   */
+  credentials?: { token?: string; clientCertificate?: true | KeyPair };
 }
 
 export interface AdmitOptions {
@@ -163,11 +169,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `seed must be an integer, got ${String(options.seed ?? process.env.ADMISSION_HARNESS_SEED)}`);
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
-  const webhooks = loadManifests(options.manifests ?? []);
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
   const catalog = options.catalog ?? defaultCatalog;
+  const webhooks = loadManifests(options.manifests ?? [], { catalog });
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
   let namespaces: NamespaceRegistry;
   if (api) {
@@ -187,6 +193,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       },
     },
   });
+  const credentials = {
+    ...(options.credentials?.token ? { bearerToken: options.credentials.token } : {}),
+    ...(options.credentials?.clientCertificate
+      ? { clientCertificate: options.credentials.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : options.credentials.clientCertificate }
+      : {}),
+  };
   let targets: Targets;
   try {
     targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
@@ -233,7 +245,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
   const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
     const uid = random.uuid();
-    const context = { ...(await targets.connection(callable)), agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
+    const context = { ...(await targets.connection(callable)), ...credentials, agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
     const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
     if (!api) return { ...(await run()), seed };
     const outcome = await api.during(admissionSummary(attributes, { uid, seed }), run);

@@ -1,4 +1,5 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
+import type { WebhookEntry } from '../lib/config/load';
 import type { Harness } from '../lib/harness';
 import { SeededRandom } from '../lib/review/random';
 import { CHECKS, type CheckId } from './checks';
@@ -41,31 +42,29 @@ export interface BatteryOptions {
   onProgress?: (done: number, total: number, title: string) => void;
 }
 
-interface Planned {
+/** One scenario of the battery for one webhook. */
+export interface PlannedScenario {
   webhook: string;
   qualified: string;
   type: 'mutating' | 'validating';
+  /** timeoutSeconds in real milliseconds (after timeScale). */
   timeoutMs: number;
   scenario: Scenario;
   version?: 'v1beta1';
 }
 
 /**
- * Runs the conformance battery: for every webhook of the harness's manifests, each request its rules
- * can match (and, for webhooks that accept both, each as v1beta1 too), with every check that applies.
+ * The battery's scenarios: for every webhook, each request its rules can match (and, for webhooks
+ * that accept both, each CREATE as v1beta1 too), in a deterministic order for the seed.
  */
-export async function runBattery(harness: Harness, options: BatteryOptions = {}): Promise<BatteryReport> {
-  const random = new SeededRandom(harness.seed);
-  const wanted = (id: CheckId) => !options.only || options.only.includes(id);
+export function planBattery(webhooks: readonly WebhookEntry[], seed: number, timeScale = 1): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } {
+  const random = new SeededRandom(seed);
   const skipped: BatteryReport['skipped'] = [];
-  const plan: Planned[] = [];
-  for (const entry of harness.webhooks) {
+  const plan: PlannedScenario[] = [];
+  for (const entry of webhooks) {
     const { scenarios, unsupported } = scenariosFor(entry, random);
     for (const reason of unsupported) skipped.push({ webhook: entry.spec.name, reason });
-    const qualified = `${entry.configuration}/${entry.spec.name}`;
-    // The budget in real time: timeoutSeconds compressed by the harness's timeScale.
-    const timeoutMs = (entry.spec.timeoutSeconds ?? 10) * 1000 * harness.webhook(qualified).timeScale;
-    const base = { webhook: entry.spec.name, qualified, type: entry.type, timeoutMs };
+    const base = { webhook: entry.spec.name, qualified: `${entry.configuration}/${entry.spec.name}`, type: entry.type, timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 * timeScale };
     for (const scenario of scenarios) plan.push({ ...base, scenario });
     const versions = entry.spec.admissionReviewVersions ?? [];
     if (versions.includes('v1') && versions.includes('v1beta1')) {
@@ -74,24 +73,38 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
       }
     }
   }
-  const mine = options.shard ? plan.filter((_, i) => i % (options.shard as { count: number }).count === (options.shard as { index: number }).index - 1) : plan;
+  return { plan, skipped };
+}
 
+/** Sends one planned scenario and runs every check that applies to its outcome. */
+export async function runScenario(harness: Harness, planned: PlannedScenario, only?: readonly CheckId[]): Promise<ScenarioResult> {
+  const wanted = (id: CheckId) => !only || only.includes(id);
+  const { scenario } = planned;
+  const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
+  const context = { timeoutMs: planned.timeoutMs, kind: scenario.kind };
+  const checks: CheckResult[] = [];
+  const record = (id: CheckId, verdict: { pass: boolean; detail?: string } | undefined) => {
+    if (verdict) checks.push({ id, webhook: planned.webhook, scenario: scenario.title, status: verdict.pass ? 'pass' : 'fail', ...(verdict.detail ? { detail: verdict.detail } : {}) });
+  };
+  for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
+  if (!planned.version) {
+    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome));
+  }
+  return { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks };
+}
+
+/** Runs the conformance battery against the harness's webhooks. */
+export async function runBattery(harness: Harness, options: BatteryOptions = {}): Promise<BatteryReport> {
+  const timeScale = harness.webhooks[0] ? harness.webhook(`${harness.webhooks[0].configuration}/${harness.webhooks[0].spec.name}`).timeScale : 1;
+  const { plan, skipped } = planBattery(harness.webhooks, harness.seed, timeScale);
+  const shard = options.shard;
+  const mine = shard ? plan.filter((_, i) => i % shard.count === shard.index - 1) : plan;
   const results: ScenarioResult[] = [];
   for (const [i, planned] of mine.entries()) {
     options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
-    const { scenario } = planned;
-    const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
-    const context = { timeoutMs: planned.timeoutMs, kind: scenario.kind };
-    const checks: CheckResult[] = [];
-    const record = (id: CheckId, verdict: { pass: boolean; detail?: string } | undefined) => {
-      if (verdict) checks.push({ id, webhook: planned.webhook, scenario: scenario.title, status: verdict.pass ? 'pass' : 'fail', ...(verdict.detail ? { detail: verdict.detail } : {}) });
-    };
-    for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
-    if (!planned.version) {
-      for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome));
-    }
-    results.push({ webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks });
-    if (options.failFast && checks.some((c) => c.status === 'fail')) break;
+    const result = await runScenario(harness, planned, options.only);
+    results.push(result);
+    if (options.failFast && result.checks.some((c) => c.status === 'fail')) break;
   }
   const all = results.flatMap((r) => r.checks);
   return { seed: harness.seed, results, skipped, passed: all.filter((c) => c.status === 'pass').length, failed: all.filter((c) => c.status === 'fail').length };

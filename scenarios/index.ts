@@ -6,3 +6,7 @@ export { runSuite, runSuiteFile, runCase } from './suite/run';
 export type { SuiteOptions } from './suite/run';
 export { parseSuite } from './suite/parse';
 export type { Suite, SuiteCase, CaseExpectation, CaseResult, SuiteReport } from './suite/model';
+export { conformance } from './conformance';
+export type { ConformanceOptions } from './conformance';
+export { planBattery, runScenario } from './battery';
+export type { PlannedScenario } from './battery';

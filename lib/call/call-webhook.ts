@@ -120,15 +120,23 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
   const url = `${endpoint.url}?timeout=${timeoutParam}`;
 
   let reply: HttpReply;
+  const payload = body ?? Buffer.from(JSON.stringify(review));
+  const deadline = started + budgetMs * context.timeScale;
   try {
-    reply = await post(endpoint, body ?? Buffer.from(JSON.stringify(review)), {
-      ca: context.ca,
-      agents: context.agents,
-      deadlineMs: budgetMs * context.timeScale,
-      timeoutParam,
-      ...(context.clientCertificate ? { clientCertificate: context.clientCertificate } : {}),
-      ...(context.bearerToken ? { bearerToken: context.bearerToken } : {}),
-    });
+    for (let retries = 0; ; retries++) {
+      reply = await post(endpoint, payload, {
+        ca: context.ca,
+        agents: context.agents,
+        deadlineMs: Math.max(0, deadline - performance.now()),
+        timeoutParam,
+        ...(context.clientCertificate ? { clientCertificate: context.clientCertificate } : {}),
+        ...(context.bearerToken ? { bearerToken: context.bearerToken } : {}),
+      });
+      const waitMs = retryAfterMs(reply, retries) * context.timeScale;
+      if (waitMs < 0) break;
+      if (performance.now() + waitMs >= deadline) throw new TransportError('context deadline exceeded', 'deadline', `the webhook asked to retry after ${waitMs / context.timeScale / 1000} s, past the call's deadline`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   } catch (error) {
     if (error instanceof TransportError) {
       return fail(`failed to call webhook: Post ${JSON.stringify(url)}: ${error.goText}`, 503, error.hint, { url });
@@ -175,6 +183,18 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     return { ...base, ...withAnswer, allowed: true, patch: patch as JsonPatchOperation[], durationMs: performance.now() - started };
   }
   return { ...base, ...withAnswer, allowed: true, durationMs: performance.now() - started };
+}
+
+/**
+ * client-go's retry rule (`checkWait`): a 429 or 5xx reply with an integer Retry-After is retried after
+ * that many seconds, at most 10 times; anything else is final (-1).
+ */
+function retryAfterMs(reply: HttpReply, retries: number): number {
+  if (retries >= 10 || (reply.status !== 429 && reply.status < 500)) return -1;
+  const header = reply.headers['retry-after'];
+  const text = Array.isArray(header) ? header[0] : header;
+  if (text === undefined || !/^\d+$/.test(text.trim())) return -1;
+  return Number(text) * 1000;
 }
 
 function responseHint(invalid: string): string {

@@ -45,7 +45,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const [document] = readDocuments(args.review);
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
-  const webhooks = loadManifests(args.manifests);
+  const webhooks = loadManifests(args.manifests, { catalog: defaultCatalog });
   const conditions = await prepareMatchConditions(webhooks);
   const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: defaultCatalog, ...(conditions ? { conditions } : {}) });
   if (!args.json) {

@@ -1,4 +1,5 @@
 import { HarnessError } from '../errors';
+import type { ResourceCatalog } from '../kube/catalog';
 import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
 import { defaultWebhook } from './defaults';
 import { parseManifestFiles, type SourcedDocument } from './parse';
@@ -25,11 +26,12 @@ const KINDS: Record<string, WebhookType> = {
 const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.k8s.io/v1beta1'];
 
 /**
- * Loads webhook configurations from files and objects: other kinds are skipped, every configuration
- * is validated as the API server would on create and then defaulted. All errors are reported at
+ * Loads webhook configurations from files and objects: CustomResourceDefinitions are registered with
+ * `catalog` (when given), other kinds are skipped, every configuration is validated as the API server
+ * would on create and then defaulted. All errors are reported at
  * once, each naming file, document, object and field.
  */
-export function loadManifests(inputs: readonly ManifestInput[]): WebhookEntry[] {
+export function loadManifests(inputs: readonly ManifestInput[], options: { catalog?: ResourceCatalog } = {}): WebhookEntry[] {
   const documents: SourcedDocument[] = inputs.flatMap((input, i) =>
     typeof input === 'string' ? parseManifestFiles([input]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
   );
@@ -43,6 +45,15 @@ export function loadManifests(inputs: readonly ManifestInput[]): WebhookEntry[] 
       continue;
     }
     const config = value as Record<string, unknown>;
+    if (config.kind === 'CustomResourceDefinition' && options.catalog) {
+      // Helm charts ship their CRDs beside the webhook configurations; requests for them need the kinds.
+      try {
+        options.catalog.registerCustomResourceDefinition(config);
+      } catch (error) {
+        problems.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
+      }
+      continue;
+    }
     const type = typeof config.kind === 'string' ? KINDS[config.kind] : undefined;
     if (!type) continue;
     const name = (config.metadata as { name?: unknown } | undefined)?.name;

@@ -32,7 +32,7 @@ export interface StubBehavior {
   rawReview?: unknown;
   /** A review with apiVersion, kind and no `response`. */
   omitResponse?: boolean;
-  http?: { status: number; contentType?: string; body?: string };
+  http?: { status: number; contentType?: string; body?: string; headers?: Record<string, string> };
   /** `closeConnection`: read the request, then close without answering. `refuse`: nothing listens. */
   transport?: 'closeConnection' | 'refuse';
   /** Accepts connections and never answers: the call runs into its deadline. */
@@ -50,7 +50,7 @@ export const stub = {
   deny: (status: Status = {}, extra: Omit<StubResponse, 'allowed' | 'status'> = {}): StubBehavior => ({ respond: { ...extra, allowed: false, status } }),
   patch: (ops: JsonPatchOperation[], extra: Omit<StubResponse, 'patch'> = {}): StubBehavior => ({ respond: { allowed: true, ...extra, patch: ops } }),
   delay: (seconds: number, behavior: StubBehavior = { respond: {} }): StubBehavior => ({ ...behavior, delaySeconds: seconds }),
-  http: (status: number, body = '', contentType = 'text/plain'): StubBehavior => ({ http: { status, body, contentType } }),
+  http: (status: number, body = '', contentType = 'text/plain', headers: Record<string, string> = {}): StubBehavior => ({ http: { status, body, contentType, headers } }),
   raw: (review: unknown): StubBehavior => ({ rawReview: review }),
   omitResponse: (): StubBehavior => ({ omitResponse: true }),
   closeConnection: (): StubBehavior => ({ transport: 'closeConnection' }),

@@ -2,7 +2,7 @@ import type { AdmissionReview, KubeObject } from '../kube/admission';
 import type { StubBehavior, StubCondition, StubResponse } from './behavior';
 
 /** One HTTP answer of a stub, or an instruction to close the connection instead. */
-export type StubReply = { status: number; contentType: string; body: string } | { close: true };
+export type StubReply = { status: number; contentType: string; body: string; headers?: Record<string, string> } | { close: true };
 
 /** RFC 6901 lookup that tells a missing member from a null one. */
 function resolve(document: unknown, pointer: string): { found: boolean; value?: unknown } {
@@ -57,7 +57,7 @@ function reviewBody(review: AdmissionReview, response: StubResponse | undefined)
 export function stubReply(behavior: StubBehavior, review: AdmissionReview): StubReply {
   const json = (body: string): StubReply => ({ status: 200, contentType: 'application/json', body });
   if (behavior.transport === 'closeConnection') return { close: true };
-  if (behavior.http) return { status: behavior.http.status, contentType: behavior.http.contentType ?? 'text/plain', body: behavior.http.body ?? '' };
+  if (behavior.http) return { status: behavior.http.status, contentType: behavior.http.contentType ?? 'text/plain', body: behavior.http.body ?? '', ...(behavior.http.headers ? { headers: behavior.http.headers } : {}) };
   if (behavior.rawReview !== undefined) return json(JSON.stringify(substitute(behavior.rawReview, review.request?.uid ?? '')));
   if (behavior.omitResponse) return json(reviewBody(review, undefined));
   if (behavior.conditional) {

@@ -81,7 +81,7 @@ async function listen(state: { behavior: StubBehavior }, received: AdmissionRevi
           req.socket.destroy();
           return;
         }
-        res.writeHead(reply.status, { 'Content-Type': reply.contentType });
+        res.writeHead(reply.status, { 'Content-Type': reply.contentType, ...reply.headers });
         res.end(reply.body);
       };
       if (!behavior.delaySeconds) return answer();

@@ -45,3 +45,34 @@ describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
     expect(timeoutParameter(4_200)).toBe('5s');
   });
 });
+
+describe('retries (KUBE-FACTS §1.6)', () => {
+  async function callWith(answers: ((r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)[]) {
+    let n = 0;
+    const webhook = scriptedWebhook((r) => (answers[Math.min(n++, answers.length - 1)] as (r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)(r));
+    const h = await createHarness({ target: webhook.handler, seed: 1, timeScale: 0.01 });
+    try {
+      return { outcome: await h.call({ type: 'validating', timeoutSeconds: 10 }, review.create(objects.pod())), calls: webhook.received.length };
+    } finally {
+      await h.close();
+    }
+  }
+
+  it('retries a 429 or 5xx that carries an integer Retry-After', async () => {
+    const { outcome, calls } = await callWith([() => ({ raw: 'busy', status: 503, headers: { 'Retry-After': '1' } }), (r) => answer(r)]);
+    expect(outcome).toBeAllowed();
+    expect(calls).toBe(2);
+  });
+
+  it('does not retry a plain 500', async () => {
+    const { outcome, calls } = await callWith([() => ({ raw: 'boom', status: 500 }), (r) => answer(r)]);
+    expect(outcome.error?.code).toBe(500);
+    expect(calls).toBe(1);
+  });
+
+  it('gives up at the deadline when Retry-After points past it', async () => {
+    const { outcome, calls } = await callWith([() => ({ raw: 'later', status: 429, headers: { 'Retry-After': '60' } })]);
+    expect(outcome.error?.message).toBe('failed calling webhook "validating.harness.local": failed to call webhook: Post "https://localhost/?timeout=10s": context deadline exceeded');
+    expect(calls).toBe(1);
+  });
+});

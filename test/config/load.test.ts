@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HarnessError, loadManifests } from '../../lib';
+import { HarnessError, loadManifests, ResourceCatalog } from '../../lib';
 import { parseManifestText } from '../../lib/config';
 
 const fixture = (name: string) => path.join(__dirname, '../fixtures/manifests', name);
@@ -78,5 +78,27 @@ describe('loading webhook configurations', () => {
 
   it('names an unreadable file', () => {
     expect(() => loadManifests(['does/not/exist.yaml'])).toThrow(expect.objectContaining({ code: 'MANIFEST_UNREADABLE' }));
+  });
+});
+
+describe('CustomResourceDefinitions in the manifests', () => {
+  it('are registered, so requests for their kinds can be built and matched', async () => {
+    const { readFileSync } = await import('node:fs');
+    const capture = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-captures/customresourcedefinitions-create.json'), 'utf8')) as { calls: { body: { request: { object: Record<string, unknown> } } }[] };
+    const crd = capture.calls[0]!.body.request.object;
+    const catalog = new ResourceCatalog();
+    const webhook = {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingWebhookConfiguration',
+      metadata: { name: 'widgets' },
+      webhooks: [{ name: 'widgets.example.com', clientConfig: { url: 'https://w/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], rules: [{ operations: ['CREATE'], apiGroups: ['capture.example.com'], apiVersions: ['v1'], resources: ['widgets'] }] }],
+    };
+    loadManifests([crd, webhook], { catalog });
+    expect(catalog.resourceForKind({ group: 'capture.example.com', version: 'v1', kind: 'Widget' })).toMatchObject({ resource: 'widgets', namespaced: true });
+    expect(catalog.equivalentResources({ group: 'capture.example.com', version: 'v1', resource: 'widgets' })).toEqual([{ group: 'capture.example.com', version: 'v2', resource: 'widgets' }]);
+  });
+
+  it('reports an invalid one with its location', async () => {
+    expect(() => loadManifests([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'x.example.com' }, spec: {} }], { catalog: new ResourceCatalog() })).toThrow(/manifests\[0\]: .*CustomResourceDefinition/);
   });
 });

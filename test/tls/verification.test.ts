@@ -132,3 +132,30 @@ describe('certificate authority', () => {
     }
   });
 });
+
+describe('credentials kube-apiserver presents (KUBE-FACTS §1.5)', () => {
+  it('sends the bearer token and a client certificate to a webhook that requires mTLS', async () => {
+    const ca = await CertificateAuthority.create();
+    const serving = await ca.issueServing({ hosts: ['guard.hooks.svc'] });
+    const seen: { authorization?: string; client?: string }[] = [];
+    const server = https.createServer({ ...serving, ca: ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+      seen.push({ authorization: req.headers.authorization, client: String((req.socket as import('node:tls').TLSSocket).getPeerCertificate().subject?.CN) });
+      webhook.handler(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const h = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca, credentials: { token: 's3cret', clientCertificate: true } });
+    const anonymous = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca });
+    try {
+      expect(await h.call('svc.example.com', review.create(objects.pod()))).toBeAllowed();
+      expect(seen).toEqual([{ authorization: 'Bearer s3cret', client: 'kube-apiserver' }]);
+      const refused = await anonymous.call('svc.example.com', review.create(objects.pod()));
+      expect(refused.error?.message).toMatch(/^failed calling webhook "svc\.example\.com": failed to call webhook: Post "https:\/\/guard\.hooks\.svc:443\/validate\?timeout=10s": /);
+    } finally {
+      await h.close();
+      await anonymous.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
