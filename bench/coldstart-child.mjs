@@ -3,20 +3,9 @@
 // made beforehand. Prints one JSON line.
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { allowHandler, require } from './lib.mjs';
 
 const mode = process.argv[2];
-const require = createRequire(import.meta.url);
-
-function handler(req, res) {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const review = JSON.parse(Buffer.concat(chunks).toString());
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
-  });
-}
 
 if (mode === 'harness') {
   const importStart = performance.now();
@@ -25,7 +14,7 @@ if (mode === 'harness') {
   // The review is the test's own input (its first object also starts faker): built before the clock starts.
   const pod = review.create(objects.pod());
   const start = performance.now();
-  const h = await createHarness({ target: handler, seed: 1 });
+  const h = await createHarness({ target: allowHandler, seed: 1 });
   const outcome = await h.call({ type: 'validating', path: '/v' }, pod);
   const ms = performance.now() - start;
   await h.close();
@@ -35,7 +24,7 @@ if (mode === 'harness') {
   const { key, cert, ca } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
   const body = JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: { uid: 'u' } });
   const start = performance.now();
-  const server = https.createServer({ key, cert }, handler);
+  const server = https.createServer({ key, cert }, allowHandler);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const agent = new https.Agent({ keepAlive: true });
   await new Promise((resolve, reject) => {

@@ -73,7 +73,8 @@ export interface Status {
     group?: string;
     kind?: string;
     uid?: string;
-    causes?: { type?: string; message?: string; field?: string }[];
+    /** Go's StatusCause.Type, which JSON names `reason`. */
+    causes?: { reason?: string; message?: string; field?: string }[];
     retryAfterSeconds?: number;
   };
   code?: number;

@@ -3,6 +3,7 @@ import type { WebhookEntry } from '../config/load';
 import type { AdmissionRequest } from '../kube/admission';
 import type { MutatingWebhook } from '../kube/webhook-config';
 import { HarnessError } from '../errors';
+import { encodeReview } from '../review/encode';
 import type { MatchAttributes } from './request';
 import type { Invocation, MatchConditionsVerdict } from './should-call';
 
@@ -15,23 +16,8 @@ export interface ConditionObserver {
 
 /** The AdmissionRequest the matched webhook would receive (matchConditions' `request` variable). */
 function requestOf(invocation: Invocation, attributes: MatchAttributes): AdmissionRequest {
-  return {
-    uid: '',
-    kind: invocation.kind,
-    resource: invocation.resource,
-    ...(invocation.subResource ? { subResource: invocation.subResource } : {}),
-    requestKind: attributes.kind,
-    requestResource: attributes.resource,
-    ...(attributes.subResource ? { requestSubResource: attributes.subResource } : {}),
-    ...(attributes.name ? { name: attributes.name } : {}),
-    ...(attributes.namespace ? { namespace: attributes.namespace } : {}),
-    operation: attributes.operation,
-    userInfo: attributes.userInfo ?? {},
-    object: invocation.object,
-    oldObject: invocation.oldObject,
-    dryRun: attributes.dryRun ?? false,
-    options: attributes.options ?? null,
-  };
+  const complete = { ...attributes, userInfo: attributes.userInfo ?? {}, dryRun: attributes.dryRun ?? false, options: attributes.options ?? null };
+  return encodeReview(complete, 'v1', '', invocation).request as AdmissionRequest;
 }
 
 /**

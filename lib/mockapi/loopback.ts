@@ -1,7 +1,6 @@
-import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { listenTls } from '../target/loopback-server';
 import type { KeyPair } from '../tls';
 
 /** A real HTTPS server on a loopback port, answering from msw handlers. */
@@ -44,29 +43,7 @@ export async function serveLoopback(handlers: () => readonly RequestHandler[], s
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch(() => req.socket.destroy());
   };
-  const server = https.createServer({ key: serving.key, cert: serving.cert }, listener);
-  const sockets = new Set<Socket>();
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `https://127.0.0.1:${port}`;
-  return {
-    origin,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive connections would hold close() open until the clients let go.
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
+  const server = await listenTls(listener, serving);
+  origin = `https://127.0.0.1:${server.port}`;
+  return { origin, port: server.port, close: server.close };
 }
