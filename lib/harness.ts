@@ -181,26 +181,29 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     for (const namespace of options.namespaces ?? []) namespaces.set(namespace);
   } else namespaces = new NamespaceStore(options.namespaces);
   const metrics = new AdmissionMetrics();
-  const conditions = await prepareMatchConditions(webhooks, {
-    ...(options.authorizer ? { authorizer: options.authorizer } : {}),
-    observer: {
-      evaluated(entry, operation, seconds, verdict) {
-        const type = entry.type === 'mutating' ? 'admit' : 'validating';
-        metrics.matchConditionLatency(entry.spec.name, type, operation, seconds);
-        if (verdict.evaluationError) metrics.matchConditionError(entry.spec.name, type, operation);
-        // As in kube-apiserver, a failed condition skipped by failurePolicy Ignore is an exclusion too.
-        if (!verdict.matches && !verdict.error) metrics.matchConditionExclusion(entry.spec.name, type, operation);
-      },
-    },
-  });
-  const credentials = {
-    ...(options.credentials?.token ? { bearerToken: options.credentials.token } : {}),
-    ...(options.credentials?.clientCertificate
-      ? { clientCertificate: options.credentials.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : options.credentials.clientCertificate }
-      : {}),
-  };
+  // Everything after the mock API started closes it again if the harness cannot be built.
   let targets: Targets;
+  let conditions: Awaited<ReturnType<typeof prepareMatchConditions>>;
+  let credentials: { bearerToken?: string; clientCertificate?: KeyPair };
   try {
+    conditions = await prepareMatchConditions(webhooks, {
+      ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+      observer: {
+        evaluated(entry, operation, seconds, verdict) {
+          const type = entry.type === 'mutating' ? 'admit' : 'validating';
+          metrics.matchConditionLatency(entry.spec.name, type, operation, seconds);
+          if (verdict.evaluationError) metrics.matchConditionError(entry.spec.name, type, operation);
+          // As in kube-apiserver, a failed condition skipped by failurePolicy Ignore is an exclusion too.
+          if (!verdict.matches && !verdict.error) metrics.matchConditionExclusion(entry.spec.name, type, operation);
+        },
+      },
+    });
+    credentials = {
+      ...(options.credentials?.token ? { bearerToken: options.credentials.token } : {}),
+      ...(options.credentials?.clientCertificate
+        ? { clientCertificate: options.credentials.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : options.credentials.clientCertificate }
+        : {}),
+    };
     targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
   } catch (error) {
     if (ownsApi) await api?.close();
@@ -327,8 +330,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       if (closed) return;
       closed = true;
       agents.destroy();
-      await targets.close();
-      if (ownsApi) await api?.close();
+      try {
+        await targets.close();
+      } finally {
+        if (ownsApi) await api?.close();
+      }
     },
   };
 }

@@ -12,12 +12,19 @@ export interface ChainEntry {
  * their order inside each configuration (KUBE-FACTS §9).
  */
 export function chainOrder(entries: readonly WebhookEntry[], type: WebhookEntry['type']): ChainEntry[] {
-  return entries
+  // A harness's webhooks never change: the order is worked out once per list.
+  const cached = orders.get(entries)?.[type];
+  if (cached) return cached;
+  const order = entries
     .filter((e) => e.type === type)
     .map((entry, position) => ({ entry, position }))
     .sort((a, b) => compareBytes(a.entry.configuration, b.entry.configuration) || a.entry.index - b.entry.index || a.position - b.position)
     .map(({ entry }, index) => ({ entry, index }));
+  orders.set(entries, { ...orders.get(entries), [type]: order });
+  return order;
 }
+
+const orders = new WeakMap<readonly WebhookEntry[], Partial<Record<WebhookEntry['type'], ChainEntry[]>>>();
 
 function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));

@@ -1,9 +1,9 @@
 import type { WebhookEntry } from '../config/load';
 import type { KubeObject, Status } from '../kube/admission';
 import { jsonEqual } from '../kube/json-equal';
-import { internalError, requestTimeout } from '../kube/status';
+import { internalError, panicked, requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
-import { applyJsonPatch } from '../patch';
+import { applyJsonPatch, GO_PANIC_PREFIX } from '../patch';
 import type { AdmissionAttributes } from '../review/attributes';
 import { failedOpenAnnotation, mutationAnnotation, patchAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
@@ -116,7 +116,7 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
     return finish({ kind: 'internal' }, { rejection: internalError(`admission webhook ${JSON.stringify(spec.name)} attempted to modify the object, which is not supported for this operation`) });
   }
   const applied = applyJsonPatch(invocation.object, patch);
-  if (!applied.ok) return finish({ kind: 'internal' }, { rejection: internalError(applied.error) });
+  if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.error.startsWith(GO_PANIC_PREFIX) ? panicked() : internalError(applied.error) });
   const patched = asRequestVersion(applied.document as KubeObject, attributes.object);
   changed = !jsonEqual(attributes.object, patched);
   step.patch = patch;

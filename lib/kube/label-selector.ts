@@ -32,8 +32,8 @@ function requirement(key: string, operator: Requirement['operator'], values: str
   if ((operator === 'Exists' || operator === 'DoesNotExist') && values.length > 0) {
     throw new SelectorError(`values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`);
   }
-  for (const value of values) {
-    if (!LABEL_VALUE.test(value)) throw new SelectorError(`values[0]: Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+  for (const [index, value] of values.entries()) {
+    if (!LABEL_VALUE.test(value)) throw new SelectorError(`values[${index}]: Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
   }
   return { key, operator, values: [...new Set(values)].sort() };
 }
@@ -74,9 +74,25 @@ function holds(r: Requirement, labels: Readonly<Record<string, string>>): boolea
  * matchExpressions are ANDed, requirements sorted by key; `{}` matches everything, null nothing.
  */
 export function compileSelector(selector: LabelSelector | null | undefined): CompiledSelector {
-  if (selector === null || selector === undefined) {
-    return { matches: () => false, text: '<null>', everything: false, nothing: true };
+  if (selector === null || selector === undefined) return NOTHING;
+  // Webhook selectors are compiled on every request: keep each one's result (errors too).
+  let compiled = compiledSelectors.get(selector);
+  if (!compiled) {
+    try {
+      compiled = compileUncached(selector);
+    } catch (error) {
+      compiled = error as SelectorError;
+    }
+    compiledSelectors.set(selector, compiled);
   }
+  if (compiled instanceof SelectorError) throw compiled;
+  return compiled;
+}
+
+const compiledSelectors = new WeakMap<LabelSelector, CompiledSelector | SelectorError>();
+const NOTHING: CompiledSelector = { matches: () => false, text: '<null>', everything: false, nothing: true };
+
+function compileUncached(selector: LabelSelector): CompiledSelector {
   const requirements: Requirement[] = [
     ...Object.entries(selector.matchLabels ?? {}).map(([key, value]) => requirement(key, '=', [String(value)])),
     ...(selector.matchExpressions ?? []).map((expression) => {

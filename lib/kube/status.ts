@@ -35,3 +35,12 @@ export function badRequest(message: string): Status {
 export function requestTimeout(): Status {
   return failure(504, 'Timeout', 'Timeout: request did not complete within requested timeout', { retryAfterSeconds: 0 });
 }
+
+/**
+ * What a client sees when json-patch panics inside kube-apiserver: the panic-recovery filter answers
+ * a plain-text 500, which client-go turns into its generic server-error text.
+ */
+export function panicked(): Status {
+  const text = 'This request caused apiserver to panic. Look in the logs for details.';
+  return failure(500, 'InternalError', `an error on the server (${JSON.stringify(text)}) has prevented the request from succeeding`, { causes: [{ reason: 'UnexpectedServerResponse', message: text }] });
+}

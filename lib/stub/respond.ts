@@ -1,4 +1,5 @@
 import type { AdmissionReview, KubeObject } from '../kube/admission';
+import { jsonEqual } from '../kube/json-equal';
 import type { StubBehavior, StubCondition, StubResponse } from './behavior';
 
 /** One HTTP answer of a stub, or an instruction to close the connection instead. */
@@ -16,14 +17,13 @@ function resolve(document: unknown, pointer: string): { found: boolean; value?: 
   return { found: true, value: current };
 }
 
-const equal = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export function conditionHolds(condition: StubCondition, object: KubeObject | null): boolean {
   if ('all' in condition) return condition.all.every((c) => conditionHolds(c, object));
   const { found, value } = resolve(object, condition.pointer);
   if ('exists' in condition) return found === condition.exists;
-  if ('equals' in condition) return found && equal(value, condition.equals);
-  return !found || !equal(value, condition.notEquals);
+  if ('equals' in condition) return found && jsonEqual(value, condition.equals);
+  return !found || !jsonEqual(value, condition.notEquals);
 }
 
 function substitute(value: unknown, uid: string): unknown {

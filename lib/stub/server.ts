@@ -73,7 +73,13 @@ async function listen(state: { behavior: StubBehavior }, received: AdmissionRevi
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const behavior = state.behavior;
-      const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AdmissionReview;
+      let review: AdmissionReview;
+      try {
+        review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AdmissionReview;
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain' }).end('a stub webhook expects an AdmissionReview');
+        return;
+      }
       received.push(review);
       const answer = (): void => {
         const reply = stubReply(behavior, review);

@@ -52,7 +52,7 @@ function probe(port: number, ca: string): Promise<boolean> {
 }
 
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = (signal: NodeJS.Signals) => {
       try {
@@ -65,6 +65,8 @@ function stop(child: ChildProcess): Promise<void> {
     const force = setTimeout(() => kill('SIGKILL'), 3000);
     child.once('exit', () => {
       clearTimeout(force);
+      // The shell may be gone while a grandchild that ignores SIGTERM still holds the port.
+      kill('SIGKILL');
       resolve();
     });
     kill('SIGTERM');
@@ -94,6 +96,8 @@ export async function startCommand(target: CommandTarget, serving: KeyPair, ca: 
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
+  // A command that cannot start at all ends up here; the readiness loop below reports it.
+  child.on('error', (error) => output.push(`${error.message}\n`));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const cleanup = async () => {

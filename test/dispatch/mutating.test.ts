@@ -225,3 +225,16 @@ describe('mutating webhooks (KUBE-FACTS §9)', () => {
     expect(h.stub('all.example.com').received).toHaveLength(0);
   });
 });
+
+describe('a patch that makes json-patch panic', () => {
+  it('ends in the panic-recovery 500, not in an Internal error Status', async () => {
+    const h = await createHarness({ seed: 5, manifests: [mutating('p', { name: 'panic.example.com' })], stubs: { 'panic.example.com': stub.patch([{ op: 'test', path: '/spec/x', value: [null] }]) } });
+    try {
+      const pod = objects.pod();
+      const result = await h.admit(review.create({ ...pod, spec: { ...pod.spec!, x: [null] } as typeof pod.spec }));
+      expect(result.status).toMatchObject({ code: 500, reason: 'InternalError', message: 'an error on the server ("This request caused apiserver to panic. Look in the logs for details.") has prevented the request from succeeding' });
+    } finally {
+      await h.close();
+    }
+  });
+});

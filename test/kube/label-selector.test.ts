@@ -48,3 +48,14 @@ describe('label selectors (apimachinery LabelSelectorAsSelector)', () => {
     expect(() => compileSelector(selector)).toThrow(message);
   });
 });
+
+describe('selector errors name the failing value', () => {
+  it('reports the index of the invalid value', () => {
+    expect(() => compileSelector({ matchExpressions: [{ key: 'a', operator: 'In', values: ['ok', 'bad value!'] }] })).toThrow(/^values\[1\]: Invalid value: "bad value!"/);
+  });
+
+  it('gives the same compiled selector for the same object', () => {
+    const selector = { matchLabels: { app: 'web' } };
+    expect(compileSelector(selector)).toBe(compileSelector(selector));
+  });
+});
