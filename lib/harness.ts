@@ -1,4 +1,6 @@
 import { AgentPool } from './call/agents';
+import { credentialsFor, type AdmissionKubeconfig, type WebhookCredentials } from './call/credentials';
+import { logicalAddress } from './call/endpoint';
 import type { CallableWebhook, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
@@ -54,11 +56,11 @@ export interface HarnessOptions {
    */
   mockApi?: true | MockApiOptions | MockApi;
   /**
-   * What kube-apiserver presents to the webhooks, as its AdmissionConfiguration kubeconfig would give
-   * it: a bearer token, and a client certificate (`true` issues one from the harness CA, CN
-   * `kube-apiserver`) for webhooks that require mTLS.
+   * What kube-apiserver presents to the webhooks: a bearer token and a client certificate (`true`
+   * issues one from the harness CA, CN `kube-apiserver`) for every webhook, or an admission plugin
+   * kubeconfig whose users are matched to each webhook's host:port as kube-apiserver matches them.
    */
-  credentials?: { token?: string; clientCertificate?: true | KeyPair };
+  credentials?: { token?: string; clientCertificate?: true | KeyPair } | { kubeconfig: AdmissionKubeconfig };
 }
 
 export interface AdmitOptions {
@@ -184,7 +186,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Everything after the mock API started closes it again if the harness cannot be built.
   let targets: Targets;
   let conditions: Awaited<ReturnType<typeof prepareMatchConditions>>;
-  let credentials: { bearerToken?: string; clientCertificate?: KeyPair };
+  let credentials: WebhookCredentials;
   try {
     conditions = await prepareMatchConditions(webhooks, {
       ...(options.authorizer ? { authorizer: options.authorizer } : {}),
@@ -198,18 +200,27 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         },
       },
     });
-    credentials = {
-      ...(options.credentials?.token ? { bearerToken: options.credentials.token } : {}),
-      ...(options.credentials?.clientCertificate
-        ? { clientCertificate: options.credentials.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : options.credentials.clientCertificate }
-        : {}),
-    };
+    const given = options.credentials;
+    credentials =
+      !given || 'kubeconfig' in given
+        ? {}
+        : {
+            ...(given.token ? { bearerToken: given.token } : {}),
+            ...(given.clientCertificate ? { clientCertificate: given.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : given.clientCertificate } : {}),
+          };
     targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
   } catch (error) {
     if (ownsApi) await api?.close();
     throw error;
   }
   const agents = new AgentPool();
+  // With a kubeconfig, each webhook gets the user its logical host:port selects (service: name.ns.svc:port).
+  const kubeconfig = options.credentials && 'kubeconfig' in options.credentials ? options.credentials.kubeconfig : undefined;
+  const credentialsOf = (callable: CallableWebhook): WebhookCredentials => {
+    if (!kubeconfig) return credentials;
+    const { host, port } = logicalAddress(callable.clientConfig);
+    return credentialsFor(kubeconfig, host, port);
+  };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   let closed = false;
   const assertOpen = (): void => {
@@ -248,7 +259,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
   const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
     const uid = random.uuid();
-    const context = { ...(await targets.connection(callable)), ...credentials, agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
+    const context = { ...(await targets.connection(callable)), ...credentialsOf(callable), agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
     const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
     if (!api) return { ...(await run()), seed };
     const outcome = await api.during(admissionSummary(attributes, { uid, seed }), run);

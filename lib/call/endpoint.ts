@@ -69,3 +69,8 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
   }
   throw new ClientConfigError('webhook configuration must have either service or URL');
 }
+
+/** The host:port kube-apiserver dials for a clientConfig (before any rerouting), e.g. to pick credentials. */
+export function logicalAddress(clientConfig: WebhookClientConfig): { host: string; port: number } {
+  return resolveEndpoint(clientConfig, directRoute).address;
+}

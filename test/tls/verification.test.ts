@@ -149,6 +149,16 @@ describe('credentials kube-apiserver presents (KUBE-FACTS §1.5)', () => {
     try {
       expect(await h.call('svc.example.com', review.create(objects.pod()))).toBeAllowed();
       expect(seen).toEqual([{ authorization: 'Bearer s3cret', client: 'kube-apiserver' }]);
+      const client = await ca.issueClient({ commonName: 'from-kubeconfig' });
+      const tls = { 'client-certificate-data': Buffer.from(client.cert).toString('base64'), 'client-key-data': Buffer.from(client.key).toString('base64') };
+      const users = [{ name: 'guard.hooks.svc:443', user: { token: 'for-guard', ...tls } }, { name: '*', user: { token: 'anyone', ...tls } }];
+      const byHost = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca, credentials: { kubeconfig: { users } } });
+      try {
+        expect(await byHost.call('svc.example.com', review.create(objects.pod()))).toBeAllowed();
+      } finally {
+        await byHost.close();
+      }
+      expect(seen.at(-1)).toEqual({ authorization: 'Bearer for-guard', client: 'from-kubeconfig' });
       const refused = await anonymous.call('svc.example.com', review.create(objects.pod()));
       expect(refused.error?.message).toMatch(/^failed calling webhook "svc\.example\.com": failed to call webhook: Post "https:\/\/guard\.hooks\.svc:443\/validate\?timeout=10s": /);
     } finally {
