@@ -10,7 +10,7 @@ const config: Config = {
   // ESM-only dependencies (bundled into dist for users) are transformed here for the sources' tests.
   transform: { '^.+\\.(m?j|t)sx?$': ['@swc/jest', {}] },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js|rettime|@open-draft/deferred-promise|until-async|@kubernetes/client-node|openid-client|oauth4webapi|jose)/)',
+    '/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js|rettime|@open-draft/deferred-promise|until-async|@kubernetes/client-node|@kubernetes/client-node-2|openid-client|oauth4webapi|jose|socks-proxy-agent|agent-base)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
   // Examples import the package by name, as its users do.
