@@ -4,7 +4,7 @@ import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
 import { parseApiPath, type Route } from './paths';
 import { serveRest, verbOf } from './rest';
-import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from './status';
+import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
 

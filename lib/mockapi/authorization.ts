@@ -3,7 +3,7 @@ import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '.
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { isObject, type JsonObject } from './json';
 import type { Route } from './paths';
-import { forbidden, type ApiStatus } from './status';
+import { forbidden, type ApiStatus } from '../kube/status';
 
 /** Who a request without credentials is, with anonymous authentication on (kube-apiserver's default). */
 export const ANONYMOUS: UserInfo = { username: 'system:anonymous', groups: ['system:unauthenticated'] };

@@ -7,6 +7,6 @@ export { Faults } from './faults';
 export type { Fault, FaultSpec, Verb } from './faults';
 export { WriteLog, admissionSummary } from './write-log';
 export type { AdmissionSummary, WriteRecord, WriteVerb } from './write-log';
-export { ApiError } from './status';
-export type { ApiStatus, StatusCause } from './status';
+export { ApiError } from '../kube/status';
+export type { ApiStatus, StatusCause } from '../kube/status';
 export type { Kubeconfig } from './kubeconfig';

@@ -1,7 +1,7 @@
 import type { NamespaceLookup } from '../match/namespace-selector';
 import type { NamespaceSpec } from '../match/namespace-store';
 import type { ObjectStore } from './store';
-import { ApiError } from './status';
+import { ApiError } from '../kube/status';
 
 /** Namespaces every cluster has from the start. */
 const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];

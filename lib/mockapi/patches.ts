@@ -2,7 +2,7 @@ import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
 import { applyJsonPatch, decodeJsonPatch } from '../patch';
 import { isObject, mergePatch, type Json, type JsonObject } from './json';
-import { ApiError, badRequest, internalError, patchRejected, unsupportedMediaType } from './status';
+import { ApiError, badRequest, internalError, patchRejected, unsupportedMediaType } from '../kube/status';
 import { strategicMerge, StrategicMergeError } from './strategic-merge';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';

@@ -10,7 +10,7 @@ import { isObject, mergePatch, type Json, type JsonObject } from './json';
 import { applyPatch, patchTypeOf } from './patches';
 import type { Route } from './paths';
 import { parseFieldSelector, parseLabelSelector, SelectorSyntaxError, type ObjectFilter } from './selectors';
-import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from './status';
+import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
 import { strategicMerge } from './strategic-merge';
 

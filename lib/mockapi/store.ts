@@ -4,7 +4,7 @@ import { splitApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import type { SeededRandom } from '../review/random';
 import { isObject } from './json';
-import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from './status';
+import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 
 export interface WriteOptions {

@@ -4,7 +4,7 @@
  */
 import { goQuote } from '../go/strconv';
 import type { CatalogEntry } from '../kube/catalog';
-import type { FieldError } from './status';
+import type { FieldError } from '../kube/status';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
