@@ -1,4 +1,4 @@
-import { jsonEqual } from '../lib/kube/json-equal';
+import { jsonEqual } from '../lib/kube/json';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 

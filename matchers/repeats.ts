@@ -1,4 +1,4 @@
-import { jsonEqual } from '../lib/kube/json-equal';
+import { jsonEqual } from '../lib/kube/json';
 import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from './diff';
 import type { PeerStep } from './reinvoke';
 

@@ -1,7 +1,7 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { Harness } from '../lib/harness';
 import type { KubeObject } from '../lib/kube/admission';
-import { jsonEqual } from '../lib/kube/json-equal';
+import { jsonEqual } from '../lib/kube/json';
 import { applyJsonPatch } from '../lib/patch';
 import { Review } from '../lib/review/review';
 import type { CheckId, CheckVerdict } from './checks';

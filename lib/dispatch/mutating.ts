@@ -1,6 +1,6 @@
 import type { WebhookEntry } from '../config/load';
 import type { KubeObject, Status } from '../kube/admission';
-import { jsonEqual } from '../kube/json-equal';
+import { jsonEqual } from '../kube/json';
 import { internalError, panicked, requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
 import { applyJsonPatch, GO_PANIC_PREFIX } from '../patch';

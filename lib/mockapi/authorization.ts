@@ -1,7 +1,7 @@
 import { goQuote } from '../go/strconv';
 import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../cel/authorizer';
 import type { KubeObject, UserInfo } from '../kube/admission';
-import { isObject, type JsonObject } from './json';
+import { isObject, type JsonObject } from '../kube/json';
 import type { Route } from './paths';
 import { forbidden, type ApiStatus } from '../kube/status';
 

@@ -1,9 +1,10 @@
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
 import { applyJsonPatch, decodeJsonPatch } from '../patch';
-import { isObject, mergePatch, type Json, type JsonObject } from './json';
+import { isObject, type Json, type JsonObject } from '../kube/json';
+import { mergePatch } from '../patch';
 import { ApiError, badRequest, internalError, patchRejected, unsupportedMediaType } from '../kube/status';
-import { strategicMerge, StrategicMergeError } from './strategic-merge';
+import { strategicMerge, StrategicMergeError } from '../patch';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 

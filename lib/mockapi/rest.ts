@@ -6,13 +6,13 @@ import type { KubeObject, UserInfo } from '../kube/admission';
 import type { CatalogEntry } from '../kube/catalog';
 import { answerAccessReview } from './authorization';
 import type { Verb } from './faults';
-import { isObject, mergePatch, type Json, type JsonObject } from './json';
+import { isObject, type Json, type JsonObject } from '../kube/json';
 import { applyPatch, patchTypeOf } from './patches';
 import type { Route } from './paths';
 import { parseFieldSelector, parseLabelSelector, SelectorSyntaxError, type ObjectFilter } from './selectors';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
-import { strategicMerge } from './strategic-merge';
+import { mergePatch, strategicMerge } from '../patch';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {

@@ -3,7 +3,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import type { SeededRandom } from '../review/random';
-import { isObject } from './json';
+import { isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 

@@ -1,5 +1,5 @@
 import type { AdmissionReview, KubeObject } from '../kube/admission';
-import { jsonEqual } from '../kube/json-equal';
+import { jsonEqual } from '../kube/json';
 import type { StubBehavior, StubCondition, StubResponse } from './behavior';
 
 /** One HTTP answer of a stub, or an instruction to close the connection instead. */

@@ -1,4 +1,4 @@
-import { jsonEqual } from '../../lib/kube/json-equal';
+import { jsonEqual } from '../../lib/kube/json';
 import { diffJson, formatChange, formatChanges } from '../../matchers/diff';
 
 const lines = (before: unknown, after: unknown) => diffJson(before, after).map(formatChange);

@@ -1,7 +1,7 @@
 import { ResourceCatalog } from '../../lib/kube/catalog';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
-import type { JsonObject } from '../../lib/mockapi/json';
-import { strategicMerge } from '../../lib/mockapi/strategic-merge';
+import type { JsonObject } from '../../lib/kube/json';
+import { strategicMerge } from '../../lib/patch';
 import { call, configMap, objectOf } from './client';
 
 const POD = { group: '', kind: 'Pod' };

@@ -3,7 +3,7 @@ import { apiDefaults } from '../objects/defaults';
 import { isUnstructured } from '../objects/unstructured';
 import type { Review } from '../review';
 import { createAs } from './create';
-import { strategicMergePatch } from './merge-patch';
+import { strategicMergeOf } from './merge-patch';
 import { updateWriter, type RequestOptions } from './options';
 import { updateAs } from './update';
 import { appliedFields, asStored } from './write';
@@ -24,5 +24,5 @@ export function apply(config: KubeObject, options: ApplyOptions = {}): Review {
   const decoded = isUnstructured(config.apiVersion) ? config : (apiDefaults(config) as KubeObject);
   if (!options.existing) return createAs(decoded, options, 'apply', fields);
   const stored = asStored(options.existing);
-  return updateAs(stored, strategicMergePatch(stored, decoded) as KubeObject, options, updateWriter('apply', options), '', fields);
+  return updateAs(stored, strategicMergeOf(stored, decoded), options, updateWriter('apply', options), '', fields);
 }

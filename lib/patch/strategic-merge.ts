@@ -4,7 +4,7 @@
  * below are copied from k8s.io/api for pods, pod templates, services and object metadata. Lists not listed here
  * are atomic (the patch replaces them), as in Kubernetes for a list without a patch strategy.
  */
-import { isObject, type Json, type JsonObject } from './json';
+import { isObject, type Json, type JsonObject } from '../kube/json';
 
 interface FieldSchema {
   /** A list of objects merged by this key. */

@@ -1,12 +1,4 @@
-/** JSON values as the store and the patches handle them. */
-export type Json = null | boolean | number | string | Json[] | JsonObject;
-export interface JsonObject {
-  [key: string]: Json;
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject, type Json, type JsonObject } from '../kube/json';
 
 /** RFC 7386 JSON merge patch (`application/merge-patch+json`): objects merge, null deletes, anything else replaces. */
 export function mergePatch(target: Json, patch: Json): Json {
