@@ -1,5 +1,5 @@
 import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { applyJsonPatch } from '../lib/patch';
+import { patchObject } from '../lib/dispatch/patch-object';
 import { diffJson, type Change } from './diff';
 import type { CallSubject } from './subject';
 
@@ -19,14 +19,12 @@ export function mutationOf(subject: CallSubject): Mutation {
   if (refused !== undefined) return { ok: false, why: refused };
   const before = subject.review.request?.object ?? null;
   const patch = subject.patch ?? [];
-  if (patch.length === 0) return { ok: true, patch, before, after: before, changes: [] };
-  if (before === null) {
-    return { ok: false, why: `the request has no object to patch; kube-apiserver rejects it:\n  admission webhook ${JSON.stringify(subject.webhook)} attempted to modify the object, which is not supported for this operation` };
+  const applied = patchObject(subject.webhook, before, patch);
+  if (!applied.ok) {
+    const why = before === null ? 'the request has no object to patch' : "the patch does not apply to the request's object";
+    return { ok: false, why: `${why}; kube-apiserver rejects the request with:\n  ${applied.status.code} ${applied.status.message ?? ''}` };
   }
-  const applied = applyJsonPatch(before, patch);
-  if (!applied.ok) return { ok: false, why: `the patch does not apply to the request's object; kube-apiserver rejects the request with:\n  ${applied.error}` };
-  const after = applied.document as KubeObject;
-  return { ok: true, patch, before, after, changes: diffJson(before, after) };
+  return { ok: true, patch, before, after: applied.object, changes: applied.changed ? diffJson(before, applied.object) : [] };
 }
 
 /** Why the answer cannot patch anything at all (a failed call or a denial), or undefined for an allowed answer. */

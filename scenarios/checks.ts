@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
-import { applyJsonPatch } from '../lib/patch';
+import { patchObject } from '../lib/dispatch/patch-object';
 import type { ScenarioKind } from './requests';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
@@ -109,8 +109,8 @@ export const CHECKS: readonly Check[] = [
       if (!o.patch || o.patch.length === 0 || o.type !== 'mutating' || o.error) return undefined;
       const object = o.review.request?.object;
       if (!object) return undefined;
-      const applied = applyJsonPatch(object, o.patch);
-      return applied.ok ? { pass: true } : { pass: false, detail: `Internal error occurred: ${applied.error}` };
+      const applied = patchObject(o.webhook, object, o.patch);
+      return applied.ok ? { pass: true } : { pass: false, detail: applied.status.message ?? '' };
     },
   },
   {

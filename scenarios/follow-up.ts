@@ -1,8 +1,7 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { Harness } from '../lib/harness';
 import type { KubeObject } from '../lib/kube/admission';
-import { jsonEqual } from '../lib/kube/json';
-import { applyJsonPatch } from '../lib/patch';
+import { patchObject } from '../lib/dispatch/patch-object';
 import { Review } from '../lib/review/review';
 import type { CheckId, CheckVerdict } from './checks';
 import type { Scenario } from './requests';
@@ -17,19 +16,18 @@ export interface FollowUpCheck {
 
 /** The object after the webhook's own patch, or undefined when it did not (validly) change it. */
 function patchedObject(outcome: CallOutcome): KubeObject | undefined {
-  const object = outcome.review.request?.object;
-  if (outcome.error || !outcome.allowed || outcome.type !== 'mutating' || !object || !outcome.patch || outcome.patch.length === 0) return undefined;
-  const applied = applyJsonPatch(object, outcome.patch);
-  return applied.ok && !jsonEqual(applied.document, object) ? (applied.document as KubeObject) : undefined;
+  if (outcome.error || !outcome.allowed || outcome.type !== 'mutating') return undefined;
+  const applied = patchObject(outcome.webhook, outcome.review.request?.object ?? null, outcome.patch ?? []);
+  return applied.ok && applied.changed ? (applied.object as KubeObject) : undefined;
 }
 
 /** The verdict on a second answer to an object that already carries the first answer's changes. */
 function unchanged(second: CallOutcome, object: KubeObject, when: string): CheckVerdict {
   if (second.error) return { pass: false, detail: `${when} the call failed: ${second.error.message}` };
   if (!second.allowed) return { pass: false, detail: `${when} the webhook denied its own output: ${second.denial?.message ?? ''}` };
-  const again = applyJsonPatch(object, second.patch ?? []);
-  if (!again.ok) return { pass: false, detail: `${when} the patch no longer applies: ${again.error}` };
-  if (jsonEqual(again.document, object)) return { pass: true };
+  const again = patchObject(second.webhook, object, second.patch ?? []);
+  if (!again.ok) return { pass: false, detail: `${when} the patch no longer applies: ${again.status.message ?? ''}` };
+  if (!again.changed) return { pass: true };
   return { pass: false, detail: `${when} the webhook changed the object again: ${JSON.stringify(second.patch)}` };
 }
 

@@ -1,7 +1,7 @@
 import type { KubeObject, Status } from '../kube/admission';
 import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
-import { isNamespaceResource } from '../match/request';
+import { isNamespaceResource } from '../kube/gvr';
 import type { AdmissionAttributes } from '../review/attributes';
 import { validatingView } from '../review/validating';
 import type { DispatchContext } from './context';

@@ -1,15 +1,15 @@
 import type { WebhookEntry } from '../config/load';
 import type { KubeObject, Status } from '../kube/admission';
 import { jsonEqual } from '../kube/json';
-import { internalError, panicked, requestTimeout } from '../kube/status';
+import { requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
-import { applyJsonPatch, GO_PANIC_PREFIX } from '../patch';
 import type { AdmissionAttributes } from '../review/attributes';
 import { failedOpenAnnotation, mutationAnnotation, patchAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
 import type { DispatchContext } from './context';
 import { callMatched } from './call-matched';
 import { observeTurn, type TurnResult } from './observe';
+import { patchObject } from './patch-object';
 import type { TraceStep } from './trace';
 
 /** Reinvocation bookkeeping across the two rounds (apiserver `webhookReinvokeContext`). */
@@ -112,12 +112,9 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
   if (outcome.denial) return finish({ kind: 'denied', code: outcome.denial.code ?? 400 }, { rejection: outcome.denial });
   const patch = outcome.patch ?? [];
   if (patch.length === 0) return finish({ kind: 'ok' });
-  if (invocation.object === null) {
-    return finish({ kind: 'internal' }, { rejection: internalError(`admission webhook ${JSON.stringify(spec.name)} attempted to modify the object, which is not supported for this operation`) });
-  }
-  const applied = applyJsonPatch(invocation.object, patch);
-  if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.error.startsWith(GO_PANIC_PREFIX) ? panicked() : internalError(applied.error) });
-  const patched = asRequestVersion(applied.document as KubeObject, attributes.object);
+  const applied = patchObject(spec.name, invocation.object, patch);
+  if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.status });
+  const patched = asRequestVersion(applied.object as KubeObject, attributes.object);
   changed = !jsonEqual(attributes.object, patched);
   step.patch = patch;
   step.mutated = changed;

@@ -1,6 +1,7 @@
 import { compileSelector, SelectorError } from '../kube/label-selector';
 import type { MutatingWebhook } from '../kube/webhook-config';
-import { isNamespaceResource, type MatchAttributes } from './request';
+import { isNamespaceResource } from '../kube/gvr';
+import type { MatchAttributes } from './request';
 import { internalError, notFound } from '../kube/status';
 import type { SelectorVerdict } from './verdict';
 

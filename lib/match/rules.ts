@@ -1,6 +1,6 @@
 import type { GroupVersionResource, Operation } from '../kube/admission';
 import type { RuleWithOperations } from '../kube/webhook-config';
-import { isNamespaceResource } from './request';
+import { isNamespaceResource } from '../kube/gvr';
 
 /** The part of a request a rule looks at; `resource` may be an equivalent of the requested one. */
 export interface RuleSubject {

@@ -3,7 +3,8 @@ import { internalError } from '../kube/status';
 import type { MutatingWebhook } from '../kube/webhook-config';
 import { matchNamespaceSelector, type NamespaceLookup } from './namespace-selector';
 import { matchObjectSelector } from './object-selector';
-import { formatGvr, type MatchAttributes } from './request';
+import { formatGvr } from '../kube/gvr';
+import type { MatchAttributes } from './request';
 import { firstMatchingRule } from './rules';
 
 /** The resource registry kube-apiserver consults for matchPolicy Equivalent. */

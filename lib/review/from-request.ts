@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors';
 import type { AdmissionRequest, KubeObject, Operation } from '../kube/admission';
-import { isNamespaceResource } from '../match/request';
+import { isNamespaceResource } from '../kube/gvr';
 import { DEFAULT_USER } from './attributes';
 import { Review } from './review';
 

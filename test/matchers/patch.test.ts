@@ -106,7 +106,7 @@ describe('toHavePatchedTo', () => {
     const outcome = await outcomeOf(patching([{ op: 'add', path: '/metadata/missing/x', value: 'y' }]));
     for (const message of [failure(() => expect(outcome).toHavePatchedTo(pod())), failure(() => expect(outcome).not.toHavePatchedTo(pod()))]) {
       expect(message).toContain(
-        'expected a patched object to compare, but the patch does not apply to the request\'s object; kube-apiserver rejects the request with:\n  add operation does not apply: doc is missing path: "/metadata/missing/x": missing value',
+        'expected a patched object to compare, but the patch does not apply to the request\'s object; kube-apiserver rejects the request with:\n  500 Internal error occurred: add operation does not apply: doc is missing path: "/metadata/missing/x": missing value',
       );
     }
   });

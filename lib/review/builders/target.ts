@@ -2,7 +2,7 @@ import { HarnessError } from '../../errors';
 import type { KubeObject, Operation } from '../../kube/admission';
 import { splitApiVersion } from '../../kube/api-version';
 import { defaultCatalog, gvrOf, type CatalogEntry, type ResourceCatalog, type SubresourceInfo } from '../../kube/catalog';
-import { isNamespaceResource } from '../../match/request';
+import { isNamespaceResource } from '../../kube/gvr';
 import type { RequestOptions } from './options';
 
 /** The catalog entry serving `object`'s apiVersion and kind. */
