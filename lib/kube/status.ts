@@ -5,30 +5,17 @@
  * cause's type is serialized as `reason`, so these are typed here as they go on the wire.
  */
 import { goQuote } from '../go/strconv';
+import type { Status } from './admission';
 
 /** One metav1.StatusCause as serialized. */
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
+export type StatusCause = NonNullable<NonNullable<Status['details']>['causes']>[number];
 
-/** A meta/v1 Status as kube-apiserver serializes it. */
-export interface ApiStatus {
+/** A meta/v1 Status as kube-apiserver serializes it: the fields these builders always set. */
+export interface ApiStatus extends Status {
   kind: 'Status';
   apiVersion: 'v1';
   metadata: Record<string, never>;
   status: 'Success' | 'Failure';
-  message?: string;
-  reason?: string;
-  details?: {
-    name?: string;
-    group?: string;
-    kind?: string;
-    uid?: string;
-    causes?: StatusCause[];
-    retryAfterSeconds?: number;
-  };
   code: number;
 }
 

@@ -1,9 +1,8 @@
-import { compileSelector, SelectorError } from '../kube/label-selector';
 import type { MutatingWebhook } from '../kube/webhook-config';
 import { isNamespaceResource } from '../kube/gvr';
 import type { MatchAttributes } from './request';
-import { internalError, notFound } from '../kube/status';
-import type { SelectorVerdict } from './verdict';
+import { notFound } from '../kube/status';
+import { compiledOrVerdict, type SelectorVerdict } from './verdict';
 
 /** Where the labels of stored namespaces come from (declared by the test, or the mock API's store). */
 export interface NamespaceLookup {
@@ -19,12 +18,9 @@ export interface NamespaceLookup {
 export function matchNamespaceSelector(webhook: MutatingWebhook, attributes: MatchAttributes, namespaces: NamespaceLookup): SelectorVerdict {
   const namespaceRequest = isNamespaceResource(attributes.resource);
   if (attributes.namespace === '' && !namespaceRequest) return { matches: true, why: 'cluster-scoped request: namespaceSelector does not apply' };
-  let selector;
-  try {
-    selector = compileSelector(webhook.namespaceSelector);
-  } catch (error) {
-    return { matches: false, why: `namespaceSelector is invalid: ${(error as SelectorError).message}`, error: internalError((error as Error).message) };
-  }
+  const compiled = compiledOrVerdict(webhook.namespaceSelector, 'namespaceSelector');
+  if ('verdict' in compiled) return compiled.verdict;
+  const { selector } = compiled;
   if (selector.everything) return { matches: true, why: 'namespaceSelector {} matches every namespace' };
   let labels: Readonly<Record<string, string>> | undefined;
   const ownObject = namespaceRequest && attributes.subResource === '' && (attributes.operation === 'CREATE' || attributes.operation === 'UPDATE');

@@ -1,9 +1,7 @@
 import type { KubeObject } from '../kube/admission';
-import { compileSelector, SelectorError } from '../kube/label-selector';
 import type { MutatingWebhook } from '../kube/webhook-config';
 import type { MatchAttributes } from './request';
-import { internalError } from '../kube/status';
-import type { SelectorVerdict } from './verdict';
+import { compiledOrVerdict, type SelectorVerdict } from './verdict';
 
 // An object without metadata (e.g. NodeProxyOptions) has no labels to select on: it never matches.
 function labelsOf(object: KubeObject | null): Readonly<Record<string, string>> | undefined {
@@ -16,12 +14,9 @@ function labelsOf(object: KubeObject | null): Readonly<Record<string, string>> |
  * the object or the old object must match.
  */
 export function matchObjectSelector(webhook: MutatingWebhook, attributes: Pick<MatchAttributes, 'object' | 'oldObject'>): SelectorVerdict {
-  let selector;
-  try {
-    selector = compileSelector(webhook.objectSelector);
-  } catch (error) {
-    return { matches: false, why: `objectSelector is invalid: ${(error as SelectorError).message}`, error: internalError((error as Error).message) };
-  }
+  const compiled = compiledOrVerdict(webhook.objectSelector, 'objectSelector');
+  if ('verdict' in compiled) return compiled.verdict;
+  const { selector } = compiled;
   if (selector.everything) return { matches: true, why: 'objectSelector {} matches every object' };
   const candidates = [labelsOf(attributes.object), labelsOf(attributes.oldObject)];
   const matches = candidates.some((labels) => labels !== undefined && selector.matches(labels));

@@ -1,17 +1,7 @@
-import type { GroupVersionKind, GroupVersionResource, KubeObject, Operation, UserInfo } from '../kube/admission';
+import type { AdmissionAttributes } from '../review/attributes';
 
-/** What the predicates read of a request: kube-apiserver's admission.Attributes. */
-export interface MatchAttributes {
-  operation: Operation;
-  kind: GroupVersionKind;
-  resource: GroupVersionResource;
-  subResource: string;
-  name: string;
-  namespace: string;
-  object: KubeObject | null;
-  oldObject: KubeObject | null;
-  /** Read by matchConditions' `request` variable only. */
-  userInfo?: UserInfo;
-  dryRun?: boolean;
-  options?: KubeObject | null;
-}
+/**
+ * What the predicates read of a request: kube-apiserver's admission.Attributes. userInfo, dryRun and
+ * options are read by matchConditions' `request` variable only, so callers may leave them out.
+ */
+export type MatchAttributes = Omit<AdmissionAttributes, 'userInfo' | 'dryRun' | 'options'> & Partial<Pick<AdmissionAttributes, 'userInfo' | 'dryRun' | 'options'>>;
