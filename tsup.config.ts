@@ -5,6 +5,9 @@ import { defineConfig } from 'tsup';
 // output instead of leaking a `require()` of an ES module to Jest, which cannot load one before Node 24.9.
 // ESM-only packages (and msw, whose CJS build requires three of them) are bundled into the output.
 const ESM_ONLY = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', /^msw\//, 'rettime', '@open-draft/deferred-promise', 'until-async'];
+// ESM output gets a `require`, so the synchronous lazy loads (lib/yaml.ts, the faker locale) work in
+// both builds; esbuild's own `__require` shim uses it when it exists.
+const ESM_REQUIRE = ({ format }: { format: string }) => (format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : {});
 
 export default defineConfig([
   {
@@ -22,6 +25,7 @@ export default defineConfig([
     // ESM-only: bundled so CJS consumers never require() them. cel-js is imported on first use, in a
     // chunk of its own; faker is bundled in but only initialised when the first object is generated.
     noExternal: ESM_ONLY,
+    banner: ESM_REQUIRE,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
   },
   {
@@ -32,6 +36,7 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     external: ['vitest'],
+    banner: ESM_REQUIRE,
     outExtension: () => ({ js: '.mjs' }),
   },
   {

@@ -1,10 +1,10 @@
 // call: h.call() throughput on one keep-alive connection and at concurrency 16, against raw HTTPS
 // POSTs of the same bodies to the same server, in the same run.
 import https from 'node:https';
-import { allowHandler, harness, rawPoster, timeLoop } from './lib.mjs';
+import { allowHandler, harness, paired, rawPoster, timeLoop } from './lib.mjs';
 
-const COUNT = Number(process.env.BENCH_CALLS ?? 2000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const COUNT = Number(process.env.BENCH_CALLS ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 
 export async function call() {
   const { createHarness, review, objects, encodeReview, sharedAuthority } = harness();
@@ -21,13 +21,12 @@ export async function call() {
   const rows = [];
   try {
     for (const concurrency of [1, 16]) {
-      const ours = [];
-      const base = [];
-      for (let i = 0; i < RUNS; i++) {
-        base.push((await timeLoop(COUNT, concurrency, () => raw.post('/v?timeout=10s', body))) / COUNT);
-        ours.push((await timeLoop(COUNT, concurrency, () => h.call(inline, pod))) / COUNT);
-      }
-      rows.push({ name: `call c=${concurrency}`, unit: 'ms/call', samples: ours, baseline: base, goal: '≤ 1.15× raw', goalRatio: 1.15 });
+      const { samples, baseline, ratios } = await paired(
+        ROUNDS,
+        async () => (await timeLoop(COUNT, concurrency, () => h.call(inline, pod))) / COUNT,
+        async () => (await timeLoop(COUNT, concurrency, () => raw.post('/v?timeout=10s', body))) / COUNT,
+      );
+      rows.push({ name: `call c=${concurrency}`, unit: 'ms/call', samples, baseline, ratios, goal: '≤ 1.15× raw', goalRatio: 1.15 });
     }
   } finally {
     raw.close();

@@ -1,10 +1,10 @@
 // chain: h.admit() through 3 mutating + 2 validating stub webhooks, against 5 raw HTTPS POSTs of the
 // same reviews to one server, in the same run.
 import https from 'node:https';
-import { allowHandler, harness, rawPoster, timeLoop } from './lib.mjs';
+import { allowHandler, harness, paired, rawPoster, timeLoop } from './lib.mjs';
 
-const COUNT = Number(process.env.BENCH_ADMITS ?? 300);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const COUNT = Number(process.env.BENCH_ADMITS ?? 150);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
 const hook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
 const config = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(hook) });
@@ -23,22 +23,23 @@ export async function chain() {
   const server = https.createServer(await ca.issueServing(), allowHandler);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const raw = rawPoster({ host: '127.0.0.1', port: server.address().port, ca: ca.cert, servername: 'localhost' });
-  const ours = [];
-  const base = [];
+  let rounds;
   try {
     await h.admit(pod);
-    for (let i = 0; i < RUNS; i++) {
-      base.push((await timeLoop(COUNT, 1, async () => {
-        for (let k = 0; k < 3; k++) await raw.post('/m', body);
-        await Promise.all([raw.post('/v', body), raw.post('/v', body)]);
-      })) / COUNT);
-      ours.push((await timeLoop(COUNT, 1, () => h.admit(pod))) / COUNT);
-    }
+    rounds = await paired(
+      ROUNDS,
+      async () => (await timeLoop(COUNT, 1, () => h.admit(pod))) / COUNT,
+      async () =>
+        (await timeLoop(COUNT, 1, async () => {
+          for (let k = 0; k < 3; k++) await raw.post('/m', body);
+          await Promise.all([raw.post('/v', body), raw.post('/v', body)]);
+        })) / COUNT,
+    );
   } finally {
     raw.close();
     await h.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  return [{ name: 'chain 3m+2v', unit: 'ms/admit', samples: ours, baseline: base, goal: 'close to 5 raw POSTs (3 serial + 2 parallel)' }];
+  return [{ name: 'chain 3m+2v', unit: 'ms/admit', ...rounds, goal: 'close to 5 raw POSTs (3 serial + 2 parallel)' }];
 }

@@ -1,13 +1,19 @@
 // One cold measurement in a fresh process: `harness` times createHarness() to the first verified
 // response; `baseline` times a bare https.createServer + https.request round trip with certificates
-// made beforehand. Prints one JSON line.
+// made beforehand; `import-jest` times loading the Jest matchers. Prints one JSON line.
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { allowHandler, require } from './lib.mjs';
 
 const mode = process.argv[2];
 
-if (mode === 'harness') {
+if (mode === 'import-jest') {
+  // What a spec file's `import 'admission-harness/jest'` costs; Jest's global `expect` is all it needs.
+  globalThis.expect = { extend() {} };
+  const start = performance.now();
+  require('../dist/jest.cjs');
+  console.log(JSON.stringify({ ms: performance.now() - start }));
+} else if (mode === 'harness') {
   const importStart = performance.now();
   const { createHarness, review, objects } = require('../dist/index.cjs');
   const importMs = performance.now() - importStart;

@@ -22,12 +22,14 @@ export async function coldstart() {
   const harness = [];
   const baseline = [];
   const imports = [];
+  const jestImports = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       const h = child('harness');
       harness.push(h.ms);
       imports.push(h.importMs);
       baseline.push(child('baseline', certs).ms);
+      jestImports.push(child('import-jest').ms);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -35,5 +37,6 @@ export async function coldstart() {
   return [
     { name: 'coldstart', samples: harness, baseline, goal: 'first response ≤ 25 ms', goalMs: 25 },
     { name: 'import', samples: imports, baseline: undefined, goal: 'require("admission-harness")', goalMs: undefined },
+    { name: 'import jest', samples: jestImports, baseline: undefined, goal: 'require("admission-harness/jest")', goalMs: undefined },
   ];
 }

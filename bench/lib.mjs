@@ -48,6 +48,33 @@ export async function timeLoop(count, concurrency, task) {
   return performance.now() - started;
 }
 
+/**
+ * Times `ours` against `baseline` in alternating rounds (the order flips every round, the first round
+ * is warm-up) and keeps each round's ratio: on a shared machine, speed drifts between rounds, and a
+ * ratio taken within one round cancels that drift where a ratio of two medians would not.
+ */
+export async function paired(rounds, measureOurs, measureBaseline) {
+  const samples = [];
+  const baseline = [];
+  const ratios = [];
+  for (let i = 0; i <= rounds; i++) {
+    let ours;
+    let base;
+    if (i % 2) {
+      ours = await measureOurs();
+      base = await measureBaseline();
+    } else {
+      base = await measureBaseline();
+      ours = await measureOurs();
+    }
+    if (i === 0) continue;
+    samples.push(ours);
+    baseline.push(base);
+    ratios.push(ours / base);
+  }
+  return { samples, baseline, ratios };
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

@@ -18,7 +18,8 @@ for (const [name, bench] of Object.entries(benches)) {
   for (const r of await bench()) {
     const m = median(r.samples);
     const b = r.baseline ? median(r.baseline) : undefined;
-    const ratio = b ? m / b : undefined;
+    // Paired benchmarks give each round's own ratio; their median is the ratio reported.
+    const ratio = r.ratios ? median(r.ratios) : b ? m / b : undefined;
     const met = r.goalMs !== undefined ? m <= r.goalMs : r.goalRatio !== undefined && ratio !== undefined ? ratio <= r.goalRatio : undefined;
     rows.push({ name: r.name, unit: r.unit ?? 'ms', median_ms: m, min_ms: Math.min(...r.samples), max_ms: Math.max(...r.samples), baseline_median_ms: b, ratio, goal: r.goal, met });
   }

@@ -1,10 +1,11 @@
 import { AgentPool } from './call/agents';
 import { credentialsFor, type AdmissionKubeconfig, type WebhookCredentials } from './call/credentials';
 import { logicalAddress } from './call/endpoint';
-import type { CallableWebhook, CallOutcome } from './call/call-webhook';
+import type { CallableWebhook, CallContext, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
 import { AuditAnnotations } from './dispatch/annotations';
+import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
@@ -244,26 +245,21 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       inlineCallables.set(webhook, callable);
       return callable;
     }
-    const [configuration, name] = webhook.includes('/') ? webhook.split('/', 2) : [undefined, webhook];
-    const found = webhooks.filter((e) => e.spec.name === name && (configuration === undefined || e.configuration === configuration));
-    if (found.length === 0) {
-      const known = webhooks.map((e) => e.spec.name).join(', ') || '(none: no manifests given)';
-      throw new HarnessError('WEBHOOK_NOT_FOUND', `no webhook named ${JSON.stringify(webhook)} in the manifests; known: ${known}`, 'pass the webhook name from the configuration, or an inline { type, path }');
-    }
-    if (found.length > 1) {
-      throw new HarnessError('WEBHOOK_AMBIGUOUS', `${found.length} configurations declare a webhook named ${JSON.stringify(webhook)}`, `address it as "<configuration>/<webhook>", e.g. ${JSON.stringify(`${found[0]?.configuration}/${name}`)}`);
-    }
-    return callableOf(found[0] as WebhookEntry);
+    return callableOf(findWebhook(webhooks, webhook));
   };
 
   // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
   const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
     const uid = random.uuid();
-    const context = { ...(await targets.connection(callable)), ...credentialsOf(callable), agents, timeScale, ...(requestDeadlineMs !== undefined ? { requestDeadlineMs } : {}) };
+    const { route, ca } = await targets.connection(callable);
+    const { bearerToken, clientCertificate } = credentialsOf(callable);
+    const context: CallContext = { route, ca, agents, timeScale, bearerToken, clientCertificate, requestDeadlineMs };
     const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
-    if (!api) return { ...(await run()), seed };
-    const outcome = await api.during(admissionSummary(attributes, { uid, seed }), run);
-    return { ...outcome, seed, writes: api.writes.of(uid) };
+    // The outcome is the call's own fresh object: completed in place rather than copied.
+    const outcome = (api ? await api.during(admissionSummary(attributes, { uid, seed }), run) : await run()) as HarnessCallOutcome;
+    outcome.seed = seed;
+    if (api) outcome.writes = api.writes.of(uid);
+    return outcome;
   };
   const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
     assertOpen();

@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { yaml } from '../lib/yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
 import { patchObject } from '../lib/dispatch/patch-object';
 import type { ScenarioKind } from './requests';
@@ -158,7 +158,7 @@ function parseReply(body: string): Record<string, unknown> | undefined {
     parsed = JSON.parse(body);
   } catch {
     try {
-      parsed = parseYaml(body, { version: '1.1' });
+      parsed = yaml().parse(body, { version: '1.1' });
     } catch {
       return undefined;
     }

@@ -1,8 +1,9 @@
 import type { AdmissionReviewVersion } from '../kube/admission';
-import { parse as parseYaml } from 'yaml';
 import { splitApiVersion } from '../kube/api-version';
 import { goJsonKind } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
+import { goQuote } from '../go/strconv';
+import { yaml } from '../yaml';
 import type { DecodedReview } from './verify';
 
 /** kube-apiserver's scheme name for the webhook client, as it appears in decode errors. */
@@ -16,15 +17,14 @@ const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\"
  * Decodes a webhook's reply the way kube-apiserver's webhook REST client does (KUBE-FACTS §1.3, §12),
  * whatever its Content-Type: a body starting with `{` is JSON, anything else goes through the YAML
  * decoder (so an HTML page is one YAML string). Returns the Go decoder's error texts for bodies it
- * cannot take.
+ * cannot take. `text` is `body` as UTF-8; the bytes are kept for Go's byte offsets in syntax errors.
  */
-export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, contentType: string): DecodeResult {
+export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionReviewVersion, contentType: string): DecodeResult {
   if (body.length === 0) {
     return { ok: false, text: `0-length response with status code: 200 and content type: ${contentType || 'application/json'}` };
   }
-  const text = body.toString('utf8');
   let parsed: unknown;
-  if (text.trimStart().startsWith('{')) {
+  if (JSON_OBJECT_START.test(text)) {
     try {
       parsed = JSON.parse(text);
     } catch {
@@ -33,7 +33,7 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
     }
   } else {
     try {
-      parsed = parseYaml(text, { version: '1.1' });
+      parsed = yaml().parse(text, { version: '1.1' });
     } catch (error) {
       return { ok: false, text: `yaml: ${(error as Error).message.split('\n')[0]}` };
     }
@@ -51,7 +51,7 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
   const effectiveKind = kind || 'AdmissionReview';
   const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
   if (!known || effectiveKind !== 'AdmissionReview') {
-    return { ok: false, text: `no kind ${JSON.stringify(effectiveKind)} is registered for version ${JSON.stringify(`${group}/${version}`)} in scheme ${JSON.stringify(SCHEME)}` };
+    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(SCHEME)}` };
   }
   if (version !== sentVersion) {
     return { ok: false, text: `converting (${version}.AdmissionReview) to (${sentVersion}.AdmissionReview): unknown conversion` };
@@ -61,15 +61,17 @@ export function decodeReview(body: Buffer, sentVersion: AdmissionReviewVersion, 
   return { ok: true, review: review as DecodedReview };
 }
 
-const RESPONSE_FIELDS: Record<string, 'string' | 'bool' | 'object' | 'bytes' | 'strings' | 'stringMap'> = {
-  uid: 'string',
-  allowed: 'bool',
-  status: 'object',
-  patch: 'bytes',
-  patchType: 'string',
-  auditAnnotations: 'stringMap',
-  warnings: 'strings',
-};
+const JSON_OBJECT_START = /^\s*\{/;
+
+const RESPONSE_FIELDS: ReadonlyArray<readonly [string, 'string' | 'bool' | 'object' | 'bytes' | 'strings' | 'stringMap']> = [
+  ['uid', 'string'],
+  ['allowed', 'bool'],
+  ['status', 'object'],
+  ['patch', 'bytes'],
+  ['patchType', 'string'],
+  ['auditAnnotations', 'stringMap'],
+  ['warnings', 'strings'],
+];
 
 /** Go's typed decode of AdmissionResponse: a field of the wrong JSON type fails the whole decode. */
 function checkResponseFields(response: unknown): string | undefined {
@@ -77,7 +79,7 @@ function checkResponseFields(response: unknown): string | undefined {
   if (typeof response !== 'object' || Array.isArray(response)) {
     return unmarshalError(response, 'response', 'v1.AdmissionResponse');
   }
-  for (const [field, expected] of Object.entries(RESPONSE_FIELDS)) {
+  for (const [field, expected] of RESPONSE_FIELDS) {
     const value = (response as Record<string, unknown>)[field];
     if (value === undefined || value === null) continue;
     const where = `response.${field}`;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { goQuote } from '../go/strconv';
 import type { WebhookClientConfig } from '../kube/webhook-config';
 
 /** Where one webhook call goes, as kube-apiserver names it and as the harness really connects. */
@@ -53,7 +54,7 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
     try {
       parsed = new URL(clientConfig.url);
     } catch (error) {
-      throw new ClientConfigError(`Unparsable URL: parse ${JSON.stringify(clientConfig.url)}: ${(error as Error).message}`);
+      throw new ClientConfigError(`Unparsable URL: parse ${goQuote(clientConfig.url)}: ${(error as Error).message}`);
     }
     const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = parsed.port ? Number(parsed.port) : 443;

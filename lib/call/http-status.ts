@@ -1,3 +1,4 @@
+import { goQuote } from '../go/strconv';
 import type { HttpReply } from './transport';
 
 /**
@@ -59,7 +60,7 @@ function genericServerResponse(code: number, serverMessage: string): string {
       return 'the server was unable to return a response in the time allotted, but may still be processing the request';
     default:
       return code >= 500
-        ? `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`
+        ? `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding`
         : `the server responded with the status code ${code} but did not return more information`;
   }
 }

@@ -1,6 +1,6 @@
 import { encodeReview, type InvocationView } from '../review/encode';
 import type { AdmissionAttributes } from '../review/attributes';
-import type { AdmissionReviewVersion } from '../kube/admission';
+import type { AdmissionReviewVersion, KubeObject } from '../kube/admission';
 import { callWebhook, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
 import { CallingError } from './calling-error';
 
@@ -32,14 +32,22 @@ export async function invokeWebhook(
     };
   }
   const review = encodeReview(attributes, version, uid, invocation);
-  return callWebhook(webhook, review, context, invocation ? undefined : encodedBody(attributes, version, uid));
+  return callWebhook(webhook, review, context, reviewJson(attributes, version, uid, invocation));
+}
+
+/**
+ * `JSON.stringify(encodeReview(...))`, byte for byte, built from cached pieces: the body is most of a
+ * call's own cost, and Reviews and their objects are immutable.
+ */
+export function reviewJson(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation?: InvocationView): string {
+  return invocation ? invocationBody(attributes, version, uid, invocation) : encodedBody(attributes, version, uid);
 }
 
 // A Review is immutable, so its JSON differs between calls only by the uid (the first member of the
 // request): the serialised halves are kept per attributes and version, and the uid spliced in.
 const UID_MARK = '\u0000uid\u0000';
 const bodies = new WeakMap<AdmissionAttributes, Map<string, [string, string]>>();
-function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): Buffer {
+function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): string {
   let byVersion = bodies.get(attributes);
   if (!byVersion) {
     byVersion = new Map();
@@ -52,5 +60,28 @@ function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVe
     halves = [text.slice(0, at), text.slice(at + JSON.stringify(UID_MARK).length)];
     byVersion.set(version, halves);
   }
-  return Buffer.from(`${halves[0]}${JSON.stringify(uid)}${halves[1]}`);
+  return `${halves[0]}${JSON.stringify(uid)}${halves[1]}`;
+}
+
+// Dispatchers call with a view per webhook and, along a mutating chain, a new object after each
+// patch; but most webhooks see an object some other call has already sent (unpatched chains, every
+// validating webhook, reinvocation). Each object's JSON is kept, and spliced into the rest of the review.
+const OBJECT_MARK = '\u0000object\u0000';
+const OLD_OBJECT_MARK = '\u0000oldObject\u0000';
+const objectTexts = new WeakMap<KubeObject, string>();
+function objectJson(object: KubeObject): string {
+  let text = objectTexts.get(object);
+  if (text === undefined) {
+    text = JSON.stringify(object);
+    objectTexts.set(object, text);
+  }
+  return text;
+}
+function invocationBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation: InvocationView): string {
+  const { object, oldObject } = invocation;
+  const marked = { ...invocation, object: object && (OBJECT_MARK as unknown as KubeObject), oldObject: oldObject && (OLD_OBJECT_MARK as unknown as KubeObject) };
+  let text = JSON.stringify(encodeReview(attributes, version, uid, marked));
+  if (object) text = text.replace(`"object":${JSON.stringify(OBJECT_MARK)}`, () => `"object":${objectJson(object)}`);
+  if (oldObject) text = text.replace(`"oldObject":${JSON.stringify(OLD_OBJECT_MARK)}`, () => `"oldObject":${objectJson(oldObject)}`);
+  return text;
 }

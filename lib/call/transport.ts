@@ -39,12 +39,15 @@ export class TransportError extends Error {
   }
 }
 
-/** POSTs an AdmissionReview exactly as kube-apiserver's REST client does (KUBE-FACTS §1.3). */
-export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions): Promise<HttpReply> {
+/**
+ * POSTs an AdmissionReview exactly as kube-apiserver's REST client does (KUBE-FACTS §1.3). The body is
+ * a string: Node then sends request head and body in one write rather than two.
+ */
+export function post(endpoint: Endpoint, body: string, options: TransportOptions): Promise<HttpReply> {
   const headers: Record<string, string> = {
     Host: endpoint.hostHeader,
     'User-Agent': 'kube-apiserver-admission',
-    'Content-Length': String(body.length),
+    'Content-Length': String(Buffer.byteLength(body)),
     Accept: 'application/json, */*',
     'Content-Type': 'application/json',
     'Accept-Encoding': 'gzip',
@@ -68,9 +71,11 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
         path: pathWithQuery,
         headers,
         agent: options.agents.get(endpoint.verifyName),
-        ...(options.ca ? { ca: options.ca } : {}),
-        ...(endpoint.servername ? { servername: endpoint.servername } : {}),
-        ...(options.clientCertificate ? { key: options.clientCertificate.key, cert: options.clientCertificate.cert } : {}),
+        // Unset members mean Node's defaults: system roots, SNI from the Host header, no client certificate.
+        ca: options.ca || undefined,
+        servername: endpoint.servername || undefined,
+        key: options.clientCertificate?.key,
+        cert: options.clientCertificate?.cert,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -86,11 +91,10 @@ export function post(endpoint: Endpoint, body: Buffer, options: TransportOptions
               return;
             }
           }
-          const reply = { status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion };
-          // Settle once the request is closed: Node hands a kept-alive socket back to the agent right
-          // after that, so the next call reuses the connection, as Go's client does once a body is read.
-          if (req.closed) finish(() => resolve(reply));
-          else req.once('close', () => finish(() => resolve(reply)));
+          // Node hands the kept-alive socket back to its agent in a nextTick queued before this 'end'
+          // handler runs, and ticks run before promise continuations: the caller's next call reuses
+          // the connection, as Go's client does once a body is read.
+          finish(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion }));
         });
       },
     );

@@ -1,3 +1,4 @@
+import { goQuote } from '../go/strconv';
 import type { AdmissionResponse, AdmissionReviewVersion } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import type { WebhookType } from '../kube/webhook-config';
@@ -20,7 +21,7 @@ export function verifyResponse(
   if (!response) return 'webhook response was absent';
   if (sent.version === 'v1beta1') return undefined;
 
-  if (response.uid !== sent.uid) return `expected response.uid=${JSON.stringify(sent.uid)}, got ${JSON.stringify(response.uid ?? '')}`;
+  if (response.uid !== sent.uid) return `expected response.uid=${goQuote(sent.uid)}, got ${goQuote(response.uid ?? '')}`;
   const [group, version] = splitApiVersion(typeof review.apiVersion === 'string' ? review.apiVersion : '');
   const kind = typeof review.kind === 'string' ? review.kind : '';
   if (group !== 'admission.k8s.io' || version !== 'v1' || kind !== 'AdmissionReview') {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseAllDocuments } from 'yaml';
+import { yaml } from '../yaml';
 import { HarnessError } from '../errors';
 
 /** One document of a manifest file, with where it came from for error messages. */
@@ -27,7 +27,7 @@ export function parseManifestFiles(files: readonly string[]): SourcedDocument[] 
 }
 
 export function parseManifestText(text: string, file: string): SourcedDocument[] {
-  const documents = parseAllDocuments(text, { version: '1.1', prettyErrors: true });
+  const documents = yaml().parseAllDocuments(text, { version: '1.1', prettyErrors: true });
   const list = Array.isArray(documents) ? documents : [documents];
   const parsed: SourcedDocument[] = [];
   list.forEach((document, index) => {

@@ -1,4 +1,5 @@
 import { CallingError } from '../call/calling-error';
+import { goQuote } from '../go/strconv';
 import type { Status } from '../kube/admission';
 import { badRequest } from '../kube/status';
 import type { MutatingWebhook } from '../kube/webhook-config';
@@ -14,5 +15,5 @@ export function dryRunRefusal(webhook: MutatingWebhook, dryRun: boolean): { reje
     return { error: new CallingError(webhook.name, 'Webhook SideEffects is nil', 400, 'set sideEffects to None or NoneOnDryRun') };
   }
   if (webhook.sideEffects === 'None' || webhook.sideEffects === 'NoneOnDryRun') return undefined;
-  return { rejection: badRequest(`admission webhook ${JSON.stringify(webhook.name)} does not support dry run`) };
+  return { rejection: badRequest(`admission webhook ${goQuote(webhook.name)} does not support dry run`) };
 }

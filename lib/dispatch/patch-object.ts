@@ -1,4 +1,5 @@
 import type { JsonPatchOperation, KubeObject, Status } from '../kube/admission';
+import { goQuote } from '../go/strconv';
 import { jsonEqual } from '../kube/json';
 import { internalError, panicked } from '../kube/status';
 import { applyJsonPatch, GO_PANIC_PREFIX } from '../patch';
@@ -14,7 +15,7 @@ export type PatchResult = { ok: true; object: KubeObject | null; changed: boolea
 export function patchObject(webhook: string, object: KubeObject | null, patch: readonly JsonPatchOperation[]): PatchResult {
   if (patch.length === 0) return { ok: true, object, changed: false };
   if (object === null) {
-    return { ok: false, status: internalError(`admission webhook ${JSON.stringify(webhook)} attempted to modify the object, which is not supported for this operation`) };
+    return { ok: false, status: internalError(`admission webhook ${goQuote(webhook)} attempted to modify the object, which is not supported for this operation`) };
   }
   const applied = applyJsonPatch(object, patch);
   if (!applied.ok) return { ok: false, status: applied.error.startsWith(GO_PANIC_PREFIX) ? panicked() : internalError(applied.error) };

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { yaml } from '../yaml';
 
 /** A kubeconfig (clientcmd v1 Config) with one cluster, user and context. */
 export interface Kubeconfig {
@@ -50,7 +50,7 @@ export async function writeClusterAccess(origin: string, caPem: string, token: s
   await fs.mkdir(serviceAccount, { recursive: true });
   await Promise.all([
     // The token is a credential, however fake: private to the user, as kubectl writes kubeconfigs.
-    fs.writeFile(kubeconfigPath, stringify(kubeconfig), { mode: 0o600 }),
+    fs.writeFile(kubeconfigPath, yaml().stringify(kubeconfig), { mode: 0o600 }),
     fs.writeFile(path.join(serviceAccount, 'token'), token, { mode: 0o600 }),
     fs.writeFile(path.join(serviceAccount, 'ca.crt'), caPem),
     fs.writeFile(path.join(serviceAccount, 'namespace'), namespace),

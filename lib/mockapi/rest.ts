@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { yaml } from '../yaml';
 import type { Authorizer } from '../cel/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
@@ -159,7 +159,7 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
   }
   let applied: Json;
   try {
-    applied = parseYaml(call.body) as Json;
+    applied = yaml().parse(call.body) as Json;
   } catch (error) {
     throw new ApiError(badRequest((error as Error).message));
   }

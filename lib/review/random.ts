@@ -1,3 +1,5 @@
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /**
  * A seeded source of randomness. Every value the harness invents (uids, names) comes from one of
  * these, so a failing test replays exactly from its seed.
@@ -28,11 +30,15 @@ export class SeededRandom {
 
   /** A random (version 4) UUID, the form kube-apiserver gives every webhook call's `request.uid`. */
   uuid(): string {
-    const bytes = Array.from({ length: 16 }, () => this.int(256));
-    bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-    bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-    const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    let text = '';
+    for (let i = 0; i < 16; i++) {
+      let byte = this.int(256);
+      if (i === 6) byte = (byte & 0x0f) | 0x40;
+      else if (i === 8) byte = (byte & 0x3f) | 0x80;
+      if (i === 4 || i === 6 || i === 8 || i === 10) text += '-';
+      text += HEX[byte];
+    }
+    return text;
   }
 
   /** `length` characters of [a-z0-9]: the alphabet of generateName suffixes. */

@@ -28,6 +28,8 @@ const reviewOf = (r: AdmissionReview, response: Record<string, unknown>, top: Re
 const cases: [string, InlineWebhook & { name: string }, (r: AdmissionReview) => Answer, string, number][] = [
   ['no response member', mutating, (r) => ({ json: { apiVersion: r.apiVersion, kind: 'AdmissionReview' } }), 'received invalid webhook response: webhook response was absent', 503],
   ['a wrong uid', mutating, (r) => reviewOf(r, { uid: 'nope' }), `received invalid webhook response: expected response.uid="UID", got "nope"`, 503],
+  // Go's %q, not JSON: control and non-printable characters are escaped as strconv.Quote does.
+  ['a uid with control characters', mutating, (r) => reviewOf(r, { uid: 'a\u0007b\u007fc\u00a0d\u0001é' }), `received invalid webhook response: expected response.uid="UID", got "a\\ab\\x7fc\\u00a0d\\x01é"`, 503],
   ['no uid', mutating, (r) => reviewOf(r, { uid: undefined }), `received invalid webhook response: expected response.uid="UID", got ""`, 503],
   ['no apiVersion or kind', mutating, (r) => ({ json: { response: { uid: r.request?.uid, allowed: true } } }), 'received invalid webhook response: expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got /, Kind=', 503],
   ['no apiVersion', mutating, (r) => ({ json: { kind: 'AdmissionReview', response: { uid: r.request?.uid, allowed: true } } }), 'received invalid webhook response: expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got /, Kind=AdmissionReview', 503],

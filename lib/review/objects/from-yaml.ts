@@ -1,4 +1,4 @@
-import { parseAllDocuments } from 'yaml';
+import { yaml } from '../../yaml';
 import { HarnessError } from '../../errors';
 import type { KubeObject } from '../../kube/admission';
 import { splitApiVersion } from '../../kube/api-version';
@@ -18,7 +18,7 @@ export interface FromYamlOptions extends GenerateOptions {
 
 function parse(source: string | object): JsonObject {
   if (typeof source !== 'string') return structuredClone(source) as JsonObject;
-  const documents = parseAllDocuments(source).filter((document) => document.contents !== null);
+  const documents = yaml().parseAllDocuments(source).filter((document) => document.contents !== null);
   const failed = documents.find((document) => document.errors.length > 0);
   if (failed) throw new HarnessError('REVIEW_INVALID', `objects.fromYaml: ${failed.errors[0]?.message ?? 'unreadable YAML'}`);
   if (documents.length !== 1) {
