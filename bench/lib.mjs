@@ -17,12 +17,15 @@ export function allowHandler(req, res) {
   });
 }
 
-/** A raw HTTPS POST over a keep-alive agent, verified against `ca`: what a hand-written test would do. */
-export function rawPoster({ host, port, ca, servername }) {
+/**
+ * A raw HTTPS POST over a keep-alive agent, verified against `ca`: what a hand-written test would do.
+ * `headers` are sent besides Content-Type and Content-Length.
+ */
+export function rawPoster({ host, port, ca, servername, headers = {} }) {
   const agent = new https.Agent({ keepAlive: true, maxSockets: 64 });
   const post = (path, body) =>
     new Promise((resolve, reject) => {
-      const req = https.request({ host, port, method: 'POST', path, ca, servername, agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const req = https.request({ host, port, method: 'POST', path, ca, servername, agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => resolve(Buffer.concat(chunks)));
