@@ -26,7 +26,9 @@ for (const [name, bench] of Object.entries(benches)) {
 }
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ benchmarks: rows.map(({ name, median_ms, baseline_median_ms, ratio, goal, met }) => ({ name, median_ms, baseline_median_ms, ratio, goal, met })) }, null, 2));
+  // Every member always present: null where a benchmark has no baseline or no goal to meet.
+  const json = rows.map(({ name, median_ms, baseline_median_ms, ratio, goal, met }) => ({ name, median_ms, baseline_median_ms: baseline_median_ms ?? null, ratio: ratio ?? null, goal, met: met ?? null }));
+  console.log(JSON.stringify({ benchmarks: json }, null, 2));
 } else {
   console.log('benchmark      median (min–max)          baseline    ratio   goal');
   for (const r of rows) {
