@@ -3,6 +3,7 @@ import type { AdmissionAttributes } from '../review/attributes';
 import type { AdmissionReviewVersion, KubeObject } from '../kube/admission';
 import { callWebhook, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
 import { CallingError } from './calling-error';
+import { deepFreeze } from '../kube/json';
 
 /**
  * One webhook call from request attributes, as the dispatchers make it: negotiate the review version
@@ -44,12 +45,15 @@ export function reviewJson(attributes: AdmissionAttributes, version: AdmissionRe
 }
 
 // A Review is immutable, so its JSON differs between calls only by the uid (the first member of the
-// request): the serialised halves are kept per attributes and version, and the uid spliced in.
+// request): the serialised halves are kept per attributes and version, and the uid spliced in. What
+// is cached is frozen when first sent: a test that changes it afterwards gets a TypeError, not calls
+// that carry the JSON from before the change.
 const UID_MARK = '\u0000uid\u0000';
 const bodies = new WeakMap<AdmissionAttributes, Map<string, [string, string]>>();
 function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): string {
   let byVersion = bodies.get(attributes);
   if (!byVersion) {
+    deepFreeze(attributes);
     byVersion = new Map();
     bodies.set(attributes, byVersion);
   }
@@ -72,6 +76,7 @@ const objectTexts = new WeakMap<KubeObject, string>();
 function objectJson(object: KubeObject): string {
   let text = objectTexts.get(object);
   if (text === undefined) {
+    deepFreeze(object);
     text = JSON.stringify(object);
     objectTexts.set(object, text);
   }

@@ -3,6 +3,7 @@ import type { AdmissionRequest, KubeObject, Operation } from '../kube/admission'
 import { isNamespaceResource } from '../kube/gvr';
 import { DEFAULT_USER } from './attributes';
 import { Review } from './review';
+import { cloneJson } from '../kube/json';
 
 const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
@@ -33,8 +34,9 @@ export function reviewFromRequest(input: unknown, where: string): Review {
   };
   const k = triple(['requestKind', 'kind'], 'kind');
   const r = triple(['requestResource', 'resource'], 'resource');
-  const object = (request.object ?? null) as KubeObject | null;
-  const oldObject = (request.oldObject ?? null) as KubeObject | null;
+  // Copies: the review is frozen, the request given stays the caller's.
+  const object = cloneJson(request.object ?? null) as KubeObject | null;
+  const oldObject = cloneJson(request.oldObject ?? null) as KubeObject | null;
   const str = (name: string) => (typeof request[name] === 'string' ? (request[name] as string) : '');
   const resource = { group: r.group, version: r.version, resource: r.value };
   // kube-apiserver always gives a namespace's requests its own name as namespace; a hand-written request may leave it out.
@@ -46,10 +48,10 @@ export function reviewFromRequest(input: unknown, where: string): Review {
     subResource: str('requestSubResource') || str('subResource'),
     name: str('name'),
     namespace,
-    userInfo: isObject(request.userInfo) ? (request.userInfo as AdmissionRequest['userInfo']) : DEFAULT_USER,
+    userInfo: isObject(request.userInfo) ? cloneJson(request.userInfo as AdmissionRequest['userInfo']) : DEFAULT_USER,
     object,
     oldObject,
     dryRun: request.dryRun === true,
-    options: (request.options ?? null) as KubeObject | null,
+    options: cloneJson(request.options ?? null) as KubeObject | null,
   });
 }

@@ -1,10 +1,12 @@
 import type { UserInfo } from '../kube/admission';
 import type { AdmissionAttributes } from './attributes';
 import { withDryRun } from './builders/options';
+import { cloneJson } from '../kube/json';
 
 /**
  * A request to admit: immutable; the modifiers return a new Review. The harness turns it into an
- * AdmissionReview per webhook call (fresh uid, negotiated version).
+ * AdmissionReview per webhook call (fresh uid, negotiated version). Its attributes are frozen once
+ * it is first sent; the builders give it copies of what a test passes them, which stays unfrozen.
  */
 export class Review {
   constructor(readonly attributes: AdmissionAttributes) {}
@@ -18,7 +20,7 @@ export class Review {
 
   /** The same request made by another user. */
   as(userInfo: UserInfo): Review {
-    return new Review({ ...this.attributes, userInfo });
+    return new Review({ ...this.attributes, userInfo: cloneJson(userInfo) });
   }
 
   /** One line for failure messages: `CREATE pods prod/web-1 (dryRun)`. */

@@ -2,6 +2,7 @@ import type { UserInfo } from '../kube/admission';
 import { DEFAULT_USER } from './attributes';
 import { hashSeed, SeededRandom } from './random';
 import { sortedMap } from './objects/shape';
+import { cloneJson } from '../kube/json';
 
 const AUTHENTICATED = 'system:authenticated';
 const CREDENTIAL_ID = 'authentication.kubernetes.io/credential-id';
@@ -21,7 +22,7 @@ export interface ServiceAccountUserOptions {
 export const users = {
   /** kubeadm's admin (client certificate): the harness's default user. */
   admin(): UserInfo {
-    return structuredClone(DEFAULT_USER);
+    return cloneJson(DEFAULT_USER);
   },
 
   /**

@@ -188,7 +188,7 @@ describe('users', () => {
       'authentication.kubernetes.io/pod-uid',
     ]);
     expect(users.serviceAccount('shop', 'api')).toEqual(users.serviceAccount('shop', 'api'));
-    expect(review.create(pod()).as(bound).attributes.userInfo).toBe(bound);
+    expect(review.create(pod()).as(bound).attributes.userInfo).toStrictEqual(bound);
   });
 });
 

@@ -3,6 +3,7 @@ import { gvkOf, gvrOf, type CatalogEntry } from '../../kube/catalog';
 import { DEFAULT_USER } from '../attributes';
 import { Review } from '../review';
 import { optionsObject, type OptionsKind, type RequestOptions } from './options';
+import { cloneJson } from '../../kube/json';
 
 const OPTIONS_KIND: Record<Exclude<Operation, 'CONNECT'>, OptionsKind> = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions' };
 
@@ -30,7 +31,7 @@ export function request(parts: RequestParts, options: RequestOptions): Review {
     subResource: parts.subResource ?? '',
     name: parts.name,
     namespace: parts.namespace,
-    userInfo: options.userInfo ?? DEFAULT_USER,
+    userInfo: options.userInfo ? cloneJson(options.userInfo) : DEFAULT_USER,
     object: parts.object,
     oldObject: parts.oldObject,
     dryRun,

@@ -4,6 +4,7 @@ import { splitApiVersion } from '../../kube/api-version';
 import { defaultCatalog, gvrOf, type CatalogEntry, type ResourceCatalog, type SubresourceInfo } from '../../kube/catalog';
 import { isNamespaceResource } from '../../kube/gvr';
 import type { RequestOptions } from './options';
+import { cloneJson } from '../../kube/json';
 
 /** The catalog entry serving `object`'s apiVersion and kind. */
 export function entryFor(object: KubeObject, catalog: ResourceCatalog): CatalogEntry {
@@ -65,7 +66,7 @@ export function subresourceFor(entry: CatalogEntry, name: string, operation: Ope
 
 /** The request's namespace and a copy of the object placed in it: a namespace's requests carry its own name. */
 export function placement(object: KubeObject, entry: CatalogEntry, options: RequestOptions): { namespace: string; object: KubeObject } {
-  const copy = structuredClone(object);
+  const copy = cloneJson(object);
   copy.metadata ??= {};
   if (isNamespaceResource(gvrOf(entry))) return { namespace: copy.metadata.name ?? '', object: copy };
   if (!entry.namespaced) return { namespace: '', object: copy };

@@ -10,6 +10,7 @@ import { isObject, type JsonObject } from './json';
 import { persist } from './persist';
 import { sortedDeep } from './shape';
 import { isUnstructured } from './unstructured';
+import { cloneJson } from '../../kube/json';
 
 export interface FromYamlOptions extends GenerateOptions {
   /** CustomResourceDefinitions whose schema defaults apply to custom resources. */
@@ -17,7 +18,7 @@ export interface FromYamlOptions extends GenerateOptions {
 }
 
 function parse(source: string | object): JsonObject {
-  if (typeof source !== 'string') return structuredClone(source) as JsonObject;
+  if (typeof source !== 'string') return cloneJson(source) as JsonObject;
   const documents = yaml().parseAllDocuments(source).filter((document) => document.contents !== null);
   const failed = documents.find((document) => document.errors.length > 0);
   if (failed) throw new HarnessError('REVIEW_INVALID', `objects.fromYaml: ${failed.errors[0]?.message ?? 'unreadable YAML'}`);

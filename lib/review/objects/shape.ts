@@ -1,9 +1,5 @@
 import { isObject, type JsonObject } from './json';
-
-// Defaults may be shared literals; only containers need copying so a result never aliases them.
-function copy(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
-}
+import { cloneJson } from '../../kube/json';
 
 /**
  * `object` with `order`'s keys first, in that order, and `defaults` filled in where missing. The
@@ -14,7 +10,8 @@ export function shape(object: JsonObject, order: readonly string[], defaults: Js
   const result: JsonObject = {};
   for (const key of order) {
     if (key in object) result[key] = object[key];
-    else if (key in defaults) result[key] = copy(defaults[key]);
+    // Defaults may be shared literals: copied, so a result never aliases them.
+    else if (key in defaults) result[key] = cloneJson(defaults[key]);
   }
   for (const [key, value] of Object.entries(object)) if (!(key in result)) result[key] = value;
   return result;

@@ -2,6 +2,7 @@ import type { Gen } from '../faker';
 import { isObject, type JsonObject } from '../json';
 import { dnsLabel } from '../names';
 import { NOW, timestamp } from '../time';
+import { cloneJson } from '../../../kube/json';
 
 /** The part of a structural OpenAPI v3 schema (CRD openAPIV3Schema) the generator reads. */
 export interface Schema {
@@ -146,7 +147,7 @@ function objectFor(gen: Gen, schema: Schema, depth: number): JsonObject {
 /** A value for `schema` (a property called `name`): enum and default first, then by type and format. */
 export function valueFor(gen: Gen, schema: Schema, name: string, depth = 0): unknown {
   if (schema.enum && schema.enum.length > 0) return gen.pick(schema.enum);
-  if (schema.default !== undefined) return structuredClone(schema.default);
+  if (schema.default !== undefined) return cloneJson(schema.default);
   if (depth > MAX_DEPTH) return schema.nullable ? null : undefined;
   if (schema['x-kubernetes-int-or-string']) return gen.chance(0.5) ? bounded(gen, schema, [1, 10], true) : `${gen.pick([10, 25, 50])}%`;
   switch (schema.type) {
@@ -176,7 +177,7 @@ export function applySchemaDefaults(value: unknown, schema: Schema): unknown {
   if (!isObject(value)) return value;
   const result: JsonObject = { ...value };
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    if (result[key] === undefined && property.default !== undefined) result[key] = structuredClone(property.default);
+    if (result[key] === undefined && property.default !== undefined) result[key] = cloneJson(property.default);
     if (result[key] !== undefined) result[key] = applySchemaDefaults(result[key], property);
   }
   if (isObject(schema.additionalProperties)) {
