@@ -53,14 +53,20 @@ export class CertificateAuthority implements KeyPair {
   private constructor(
     readonly key: string,
     readonly cert: string,
-    readonly commonName: string,
+    private name: string | undefined,
     /** Where serving certificates outlive the process (the shared CA only). */
     private readonly disk?: CertificateDiskCache,
   ) {}
 
   /** A CA from a stored key and certificate. */
   static fromKeyPair(pair: KeyPair, disk?: CertificateDiskCache): CertificateAuthority {
-    return new CertificateAuthority(pair.key, pair.cert, new X509Certificate(pair.cert).subject.replace(/^CN=/, ''), disk);
+    return new CertificateAuthority(pair.key, pair.cert, undefined, disk);
+  }
+
+  /** The CA certificate's common name (read from the certificate when first asked: a cold start need not parse it). */
+  get commonName(): string {
+    this.name ??= new X509Certificate(this.cert).subject.replace(/^CN=/, '');
+    return this.name;
   }
 
   /** Creates a CA with a unique common name (two harness CAs must never be confused by a verifier). */
