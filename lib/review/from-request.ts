@@ -34,7 +34,7 @@ export function reviewFromRequest(input: unknown, where: string): Review {
   };
   const k = triple(['requestKind', 'kind'], 'kind');
   const r = triple(['requestResource', 'resource'], 'resource');
-  // Copies: the review is frozen, the request given stays the caller's.
+  // Copies: a review is frozen once sent, and the request given stays the caller's.
   const object = cloneJson(request.object ?? null) as KubeObject | null;
   const oldObject = cloneJson(request.oldObject ?? null) as KubeObject | null;
   const str = (name: string) => (typeof request[name] === 'string' ? (request[name] as string) : '');
