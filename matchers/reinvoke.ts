@@ -1,6 +1,6 @@
 import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
 import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { applyJsonPatch } from '../lib/patch';
+import { patchObject } from '../lib/dispatch/patch-object';
 import { Review } from '../lib/review/review';
 import { diffJson, type Change } from './diff';
 import { mutationOf, type Mutation } from './mutation';
@@ -32,10 +32,11 @@ export async function reinvoke(handle: WebhookHandle, review: Review, peers: rea
   const steps: PeerStep[] = [];
   for (const [i, peer] of peers.entries()) {
     const { label, ops } = Array.isArray(peer) ? { label: `peer #${i + 1}`, ops: peer } : { label: `peer ${peer.name}`, ops: peer.ops };
-    const applied = applyJsonPatch(object, ops);
-    if (!applied.ok) return { first, peers: steps, problem: `${label}'s patch does not apply to the first call's output:\n  ${applied.error}` };
-    const next = applied.document as KubeObject;
-    steps.push({ label, changes: diffJson(object, next) });
+    // A peer's patch is applied as the dispatcher applies any webhook's (lib/dispatch/patch-object).
+    const applied = patchObject(label, object, ops);
+    if (!applied.ok) return { first, peers: steps, problem: `${label}'s patch does not apply to the first call's output:\n  ${applied.status.message ?? ''}` };
+    const next = applied.object as KubeObject;
+    steps.push({ label, changes: applied.changed ? diffJson(object, next) : [] });
     object = next;
   }
   return { first, peers: steps, second: await roundOf(handle, new Review({ ...review.attributes, object })) };

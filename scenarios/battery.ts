@@ -2,9 +2,13 @@ import type { CallOutcome } from '../lib/call/call-webhook';
 import type { WebhookEntry } from '../lib/config/load';
 import type { Harness } from '../lib/harness';
 import { SeededRandom } from '../lib/review/random';
-import { CHECKS, type CheckId } from './checks';
+import { patchObject } from '../lib/dispatch/patch-object';
+import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
 import { scenariosFor, type Scenario } from './requests';
+
+/** Every check id the battery knows: the per-call checks, then the follow-up ones. */
+export const CHECK_IDS: readonly CheckId[] = [...CHECKS, ...FOLLOW_UP_CHECKS].map((check) => check.id);
 
 export interface CheckResult {
   id: CheckId;
@@ -81,14 +85,15 @@ export async function runScenario(harness: Harness, planned: PlannedScenario, on
   const wanted = (id: CheckId) => !only || only.includes(id);
   const { scenario } = planned;
   const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
-  const context = { timeoutMs: planned.timeoutMs, kind: scenario.kind };
+  const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? patchObject(outcome.webhook, outcome.review.request?.object ?? null, outcome.patch ?? []) : undefined;
+  const context: CheckContext = { timeoutMs: planned.timeoutMs, kind: scenario.kind, ...(applied ? { applied } : {}) };
   const checks: CheckResult[] = [];
   const record = (id: CheckId, verdict: { pass: boolean; detail?: string } | undefined) => {
     if (verdict) checks.push({ id, webhook: planned.webhook, scenario: scenario.title, status: verdict.pass ? 'pass' : 'fail', ...(verdict.detail ? { detail: verdict.detail } : {}) });
   };
   for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
   if (!planned.version) {
-    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome));
+    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome, context));
   }
   return { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks };
 }

@@ -1,6 +1,6 @@
 import { yaml } from '../lib/yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
-import { patchObject } from '../lib/dispatch/patch-object';
+import type { PatchResult } from '../lib/dispatch/patch-object';
 import type { ScenarioKind } from './requests';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
@@ -29,12 +29,20 @@ export interface CheckVerdict {
   detail?: string;
 }
 
+/** What the checks know besides the outcome. */
+export interface CheckContext {
+  timeoutMs: number;
+  kind: ScenarioKind;
+  /** An allowed mutating answer's patch applied to the request's object, worked out once for every check. */
+  applied?: PatchResult;
+}
+
 export interface Check {
   id: CheckId;
   /** What the check proves, for reports. */
   title: string;
   /** undefined: the check does not apply to this outcome. */
-  verify(outcome: CallOutcome, context: { timeoutMs: number; kind: ScenarioKind }): CheckVerdict | undefined;
+  verify(outcome: CallOutcome, context: CheckContext): CheckVerdict | undefined;
 }
 
 // A request of this kind was answered: no calling error, no server error.
@@ -105,11 +113,8 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'patch-applies',
     title: 'the patch applies to the object as kube-apiserver applies it',
-    verify: (o) => {
-      if (!o.patch || o.patch.length === 0 || o.type !== 'mutating' || o.error) return undefined;
-      const object = o.review.request?.object;
-      if (!object) return undefined;
-      const applied = patchObject(o.webhook, object, o.patch);
+    verify: (o, { applied }) => {
+      if (!o.patch || o.patch.length === 0 || !applied || !o.review.request?.object) return undefined;
       return applied.ok ? { pass: true } : { pass: false, detail: applied.status.message ?? '' };
     },
   },

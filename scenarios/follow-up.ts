@@ -3,7 +3,7 @@ import type { Harness } from '../lib/harness';
 import type { KubeObject } from '../lib/kube/admission';
 import { patchObject } from '../lib/dispatch/patch-object';
 import { Review } from '../lib/review/review';
-import type { CheckId, CheckVerdict } from './checks';
+import type { CheckContext, CheckId, CheckVerdict } from './checks';
 import type { Scenario } from './requests';
 
 /** A check that needs more calls than the scenario's own. */
@@ -11,14 +11,12 @@ export interface FollowUpCheck {
   id: CheckId;
   title: string;
   /** undefined: does not apply. */
-  run(harness: Harness, webhook: string, scenario: Scenario, outcome: CallOutcome): Promise<CheckVerdict | undefined>;
+  run(harness: Harness, webhook: string, scenario: Scenario, outcome: CallOutcome, context: CheckContext): Promise<CheckVerdict | undefined>;
 }
 
 /** The object after the webhook's own patch, or undefined when it did not (validly) change it. */
-function patchedObject(outcome: CallOutcome): KubeObject | undefined {
-  if (outcome.error || !outcome.allowed || outcome.type !== 'mutating') return undefined;
-  const applied = patchObject(outcome.webhook, outcome.review.request?.object ?? null, outcome.patch ?? []);
-  return applied.ok && applied.changed ? (applied.object as KubeObject) : undefined;
+function patchedObject({ applied }: CheckContext): KubeObject | undefined {
+  return applied?.ok && applied.changed ? (applied.object as KubeObject) : undefined;
 }
 
 /** The verdict on a second answer to an object that already carries the first answer's changes. */
@@ -35,8 +33,8 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
   {
     id: 'idempotent-reinvocation',
     title: 'reinvoked with its own output, the webhook changes nothing more',
-    run: async (harness, webhook, scenario, outcome) => {
-      const object = patchedObject(outcome);
+    run: async (harness, webhook, scenario, _outcome, context) => {
+      const object = patchedObject(context);
       if (!object || scenario.dryRunOf) return undefined;
       const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, object }));
       return unchanged(second, object, 'reinvoked with its own output,');
@@ -45,14 +43,13 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
   {
     id: 'idempotent-preset',
     title: 'a new object that already carries the webhook’s changes is left alone',
-    run: async (harness, webhook, scenario, outcome) => {
-      const object = patchedObject(outcome);
+    run: async (harness, webhook, scenario, _outcome, context) => {
+      const object = patchedObject(context);
       if (!object || scenario.dryRunOf || scenario.review.attributes.operation !== 'CREATE') return undefined;
       // A copy of the admitted object under another name, as `kubectl get -o yaml | … | kubectl create` sends it:
       // a webhook keying its idempotence on the request (name, uid) instead of the object fails here.
-      const copy = structuredClone(object);
-      const name = `${copy.metadata?.name ?? 'object'}-copy`;
-      copy.metadata = { ...copy.metadata, name };
+      const name = `${object.metadata?.name ?? 'object'}-copy`;
+      const copy: KubeObject = { ...object, metadata: { ...object.metadata, name } };
       const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, name, object: copy }));
       return unchanged(second, copy, 'given a new object with its changes already made,');
     },

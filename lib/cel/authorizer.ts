@@ -1,5 +1,6 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import type { UserInfo } from '../kube/admission';
+import { isDns1123Label, isDns1123Subdomain } from '../kube/names';
 import { CelFunctionError } from './errors';
 
 /**
@@ -135,14 +136,11 @@ function decide(authorizer: AuthorizerValue, attributes: Omit<AuthorizationAttri
   }
 }
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
 // authz.go checks the name (ValidateServiceAccountName: a DNS subdomain) before the namespace
 // (ValidateNamespaceName: a DNS label); the user is serviceaccount.UserInfo's.
 function serviceAccount(authorizer: AuthorizerValue, namespace: string, name: string): AuthorizerValue {
-  if (name.length > 253 || !DNS1123_SUBDOMAIN.test(name)) throw new CelFunctionError('Invalid service account name');
-  if (namespace.length > 63 || !DNS1123_LABEL.test(namespace)) throw new CelFunctionError('Invalid service account namespace');
+  if (!isDns1123Subdomain(name)) throw new CelFunctionError('Invalid service account name');
+  if (!isDns1123Label(namespace)) throw new CelFunctionError('Invalid service account namespace');
   const user: UserInfo = { username: `system:serviceaccount:${namespace}:${name}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`] };
   return new AuthorizerValue(user, authorizer.authorize);
 }

@@ -1,4 +1,5 @@
 import { goQuote } from '../go/strconv';
+import { dns1123SubdomainErrors } from '../kube/names';
 
 /*
  * apimachinery field errors as `field.Error.Error()` prints them (pkg/util/validation/field/errors.go):
@@ -14,8 +15,6 @@ const LABEL_KEY = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_RE = new RegExp(`^${LABEL_KEY}$`);
 const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const LABEL_KEY_EXAMPLES = "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + LABEL_KEY + "')";
-const DNS1123_SUBDOMAIN = '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*';
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
 
 /**
  * apimachinery `IsQualifiedName` (= content.IsLabelKey, pkg/api/validate/content/kube.go): an
@@ -36,14 +35,5 @@ export function qualifiedNameErrors(value: string): string[] {
   if (name === '') errors.push('name part must be non-empty');
   else if (Buffer.byteLength(name) > 63) errors.push('name part must be no more than 63 bytes');
   if (!LABEL_KEY_RE.test(name)) errors.push(`name part ${LABEL_KEY_MESSAGE} ${LABEL_KEY_EXAMPLES}`);
-  return errors;
-}
-
-function dns1123SubdomainErrors(value: string): string[] {
-  const errors: string[] = [];
-  if (Buffer.byteLength(value) > 253) errors.push('must be no more than 253 bytes');
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) {
-    errors.push(`a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`);
-  }
   return errors;
 }

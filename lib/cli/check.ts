@@ -1,6 +1,6 @@
 import { runBattery } from '../../scenarios/battery';
 import type { CheckId } from '../../scenarios/checks';
-import { CHECKS } from '../../scenarios/checks';
+import { CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
@@ -22,8 +22,8 @@ export interface CheckArgs extends TargetArgs {
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
   if (args.manifests.length === 0) throw new HarnessError('USAGE', 'check needs --manifests FILE (one or more)');
 
-  const known = new Set(CHECKS.map((c) => c.id));
-  const unknown = (args.only ?? []).filter((id) => !known.has(id as CheckId));
+  const known = new Set<string>(CHECK_IDS);
+  const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 
   let shard: { index: number; count: number } | undefined;

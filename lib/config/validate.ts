@@ -1,10 +1,11 @@
+import { dns1123SubdomainErrors, isDns1123Subdomain } from '../kube/names';
+
 /** One validation failure: a field path inside the configuration and what is wrong with it. */
 export interface FieldError {
   path: string;
   message: string;
 }
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const KNOWN_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 type Json = Record<string, unknown>;
@@ -37,7 +38,7 @@ export function validateConfiguration(config: Json, mutating: boolean): FieldErr
       if (seen.has(webhook.name)) add(`${at}.name`, `Duplicate value: ${JSON.stringify(webhook.name)}`);
       seen.add(webhook.name);
       // IsFullyQualifiedName lowercases first: `removeLabel.example.com` is a valid webhook name.
-      if (webhook.name.split('.').length < 3 || !DNS1123_SUBDOMAIN.test(webhook.name.toLowerCase())) {
+      if (webhook.name.split('.').length < 3 || !isDns1123Subdomain(webhook.name.toLowerCase())) {
         add(`${at}.name`, `Invalid value: ${JSON.stringify(webhook.name)}: should be a domain with at least three segments separated by dots`);
       }
     }
@@ -106,9 +107,7 @@ function validateClientConfig(clientConfig: unknown, at: string, add: (path: str
       else {
         const trimmed = path.replace(/^\/|\/$/g, '');
         trimmed.split('/').forEach((segment, i) => {
-          if (!DNS1123_SUBDOMAIN.test(segment)) {
-            add(`${at}.service.path`, `Invalid value: ${JSON.stringify(path)}: segment[${i}]: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
-          }
+          for (const message of dns1123SubdomainErrors(segment)) add(`${at}.service.path`, `Invalid value: ${JSON.stringify(path)}: segment[${i}]: ${message}`);
         });
       }
     }

@@ -1,6 +1,6 @@
 import { goQuote } from '../go/strconv';
+import { isDns1123Subdomain } from '../kube/names';
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 /** Why kube-apiserver refuses an audit annotation key (`checkKeyFormat`), or undefined. */
@@ -8,7 +8,7 @@ function keyProblem(key: string): string | undefined {
   const parts = key.split('/');
   if (parts.length !== 2) return "annotation key has invalid format, the right format is a DNS subdomain prefix and '/' and key name. (e.g. 'podsecuritypolicy.admission.k8s.io/admit-policy')";
   const [prefix, name] = parts as [string, string];
-  if (prefix.length === 0 || prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix)) return `prefix ${goQuote(prefix)} is not a lowercase DNS-1123 subdomain`;
+  if (!isDns1123Subdomain(prefix)) return `prefix ${goQuote(prefix)} is not a lowercase DNS-1123 subdomain`;
   if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART.test(name)) return `name part ${goQuote(name)} must be 1-63 characters of [A-Za-z0-9-_.], starting and ending with an alphanumeric character`;
   return undefined;
 }

@@ -38,6 +38,13 @@ describe('admission-harness check', () => {
     expect(report.checks.map((c) => c.id)).toEqual(['uid-echo']);
   });
 
+  it('accepts every check id for --only, the follow-up ones too', async () => {
+    const { text } = await run({ module: path.join(root, 'examples/pod-defaults/src/app.ts'), json: true, only: ['idempotent-reinvocation'] });
+    const report = JSON.parse(text) as { checks: { id: string; status: string }[] };
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['idempotent-reinvocation']));
+  });
+
   it('rejects an unknown check id and a missing target', async () => {
     await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/unknown check id nope/);
     await expect(run({})).rejects.toThrow(/a target is needed: --module FILE, --command CMD or --url URL/);

@@ -56,6 +56,10 @@ describe('loading webhook configurations', () => {
     expect(() => loadManifests([config({ url: 'https://h/x?a=b' })])).toThrow(/query parameters are not permitted in the URL/);
     expect(() => loadManifests([config({ url: 'https://h/x#f' })])).toThrow(/fragments are not permitted in the URL/);
     expect(() => loadManifests([config({ service: { name: 's', namespace: 'n', path: 'noslash' } })])).toThrow(/must start with a '\/'/);
+    // ValidateWebhookService: each segment must be a DNS-1123 subdomain, with IsDNS1123Subdomain's text.
+    expect(() => loadManifests([config({ service: { name: 's', namespace: 'n', path: '/ok/Bad_Segment' } })])).toThrow(
+      `webhooks[0].clientConfig.service.path: Invalid value: "/ok/Bad_Segment": segment[1]: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    );
     expect(() => loadManifests([config({ url: 'https://h/x', service: { name: 's', namespace: 'n' } })])).toThrow(/exactly one of url or service is required/);
     expect(() => loadManifests([config({ url: 'https://h/x' })])).not.toThrow();
   });

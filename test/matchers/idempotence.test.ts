@@ -112,7 +112,7 @@ describe('toBeIdempotentFor with peers between the rounds', () => {
     const broken = [{ op: 'remove', path: '/metadata/labels/nope' }];
     for (const run of [() => expect(webhook('/good')).toBeIdempotentFor(pod(), { peers: [broken] }), () => expect(webhook('/good')).not.toBeIdempotentFor(pod(), { peers: [broken] })]) {
       expect(await asyncFailure(run)).toContain(
-        "could not check idempotence: peer #1's patch does not apply to the first call's output:\n  error in remove for path: '/metadata/labels/nope': Unable to remove nonexistent key: nope: missing value",
+        "could not check idempotence: peer #1's patch does not apply to the first call's output:\n  Internal error occurred: error in remove for path: '/metadata/labels/nope': Unable to remove nonexistent key: nope: missing value",
       );
     }
   });

@@ -1,0 +1,45 @@
+/**
+ * apimachinery's name checks (pkg/util/validation, pkg/api/validate/content) with their texts: each
+ * returns the messages a field error carries, none when the value is valid. Lengths are Go's `len`,
+ * in bytes.
+ */
+
+const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
+const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
+
+const DNS1123_LABEL = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+const DNS1123_SUBDOMAIN = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
+const DNS1035_LABEL = new RegExp(`^${DNS1035_LABEL_FMT}$`);
+
+const maxLength = (value: string, max: number): string[] => (Buffer.byteLength(value) > max ? [`must be no more than ${max} bytes`] : []);
+
+export const isDns1123Subdomain = (value: string): boolean => Buffer.byteLength(value) <= 253 && DNS1123_SUBDOMAIN.test(value);
+export const isDns1123Label = (value: string): boolean => Buffer.byteLength(value) <= 63 && DNS1123_LABEL.test(value);
+
+/** `IsDNS1123Subdomain`. */
+export function dns1123SubdomainErrors(value: string): string[] {
+  const errors = maxLength(value, 253);
+  if (!DNS1123_SUBDOMAIN.test(value)) {
+    errors.push(`a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN_FMT}')`);
+  }
+  return errors;
+}
+
+/** `IsDNS1123Label`. */
+export function dns1123LabelErrors(value: string): string[] {
+  const errors = maxLength(value, 63);
+  if (!DNS1123_LABEL.test(value)) {
+    errors.push(`a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL_FMT}')`);
+  }
+  return errors;
+}
+
+/** `IsDNS1035Label`. */
+export function dns1035LabelErrors(value: string): string[] {
+  const errors = maxLength(value, 63);
+  if (!DNS1035_LABEL.test(value)) {
+    errors.push(`a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '${DNS1035_LABEL_FMT}')`);
+  }
+  return errors;
+}
