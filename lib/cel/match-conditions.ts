@@ -7,7 +7,8 @@ import { allowEverything, requestAuthorizer, type Authorizer } from './authorize
 import { matchConditionsEnvironment } from './environment';
 import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName } from './errors';
 import { celModule } from './runtime';
-import { duplicate, invalid, qualifiedNameErrors, required, tooMany } from './validation';
+import { qualifiedNameErrors } from '../kube/names';
+import { duplicate, invalid, required, tooMany } from './validation';
 import { celValue, requestValue } from './values';
 
 /** What matchConditions read: the request as the matched webhook would receive it. */

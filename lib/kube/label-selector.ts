@@ -1,4 +1,6 @@
 import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
+import { goQuote } from '../go/strconv';
+import { qualifiedNameErrors } from './names';
 
 /** A selector ready to evaluate, with the text form kubectl and kube-apiserver print for it. */
 export interface CompiledSelector {
@@ -21,11 +23,11 @@ interface Requirement {
   values: string[];
 }
 
-const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/;
 
 function requirement(key: string, operator: Requirement['operator'], values: string[]): Requirement {
-  if (!QUALIFIED_NAME.test(key)) throw new SelectorError(`key: Invalid value: ${JSON.stringify(key)}: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+  const keyErrors = qualifiedNameErrors(key);
+  if (keyErrors.length > 0) throw new SelectorError(`key: Invalid value: ${goQuote(key)}: ${keyErrors.join('; ')}`);
   if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
     throw new SelectorError(`values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty`);
   }
