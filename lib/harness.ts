@@ -1,6 +1,6 @@
 import { AgentPool } from './call/agents';
 import { credentialsFor, type AdmissionKubeconfig, type WebhookCredentials } from './call/credentials';
-import { logicalAddress } from './call/endpoint';
+import { resolveEndpoint } from './call/endpoint';
 import type { CallableWebhook, CallContext, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
 import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
@@ -24,7 +24,7 @@ import { admissionSummary, type WriteRecord } from './mockapi/write-log';
 import { startMockApi } from './mockapi/start';
 import type { AdmissionAttributes } from './review/attributes';
 import type { InvocationView } from './review/encode';
-import type { WebhookType } from './kube/webhook-config';
+import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
 import { freshSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
@@ -217,10 +217,17 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const agents = new AgentPool();
   // With a kubeconfig, each webhook gets the user its logical host:port selects (service: name.ns.svc:port).
   const kubeconfig = options.credentials && 'kubeconfig' in options.credentials ? options.credentials.kubeconfig : undefined;
+  // Picked (and its files read) once per clientConfig, as kube-apiserver builds one REST client per configuration.
+  const picked = new WeakMap<WebhookClientConfig, WebhookCredentials>();
   const credentialsOf = (callable: CallableWebhook): WebhookCredentials => {
     if (!kubeconfig) return credentials;
-    const { host, port } = logicalAddress(callable.clientConfig);
-    return credentialsFor(kubeconfig, host, port);
+    let found = picked.get(callable.clientConfig);
+    if (!found) {
+      const { host, port } = resolveEndpoint(callable.clientConfig).address;
+      found = credentialsFor(kubeconfig, host, port);
+      picked.set(callable.clientConfig, found);
+    }
+    return found;
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   let closed = false;

@@ -5,7 +5,7 @@ import type { AgentPool } from './agents';
 import { CallingError } from './calling-error';
 import { decodeReview } from './decode';
 import { decodeJsonPatch } from '../patch';
-import { ClientConfigError, directRoute, resolveEndpoint, type Endpoint, type Route } from './endpoint';
+import { ClientConfigError, resolveEndpoint, type Route } from './endpoint';
 import { httpStatusError } from './http-status';
 import { timeoutParameter } from './go-duration';
 import { denialStatus } from './status';
@@ -64,19 +64,6 @@ export interface CallOutcome {
 
 const KNOWN_VERSIONS: readonly AdmissionReviewVersion[] = ['v1', 'v1beta1'];
 
-// kube-apiserver caches a REST client per configuration; resolving once per clientConfig is the
-// harness's equivalent and keeps URL parsing out of every call. The route is applied per call: a
-// stub's address changes with its behavior.
-const endpoints = new WeakMap<WebhookClientConfig, Endpoint>();
-function cachedEndpoint(clientConfig: WebhookClientConfig, route: Route): Endpoint {
-  let logical = endpoints.get(clientConfig);
-  if (!logical) {
-    logical = resolveEndpoint(clientConfig, directRoute);
-    endpoints.set(clientConfig, logical);
-  }
-  return { ...logical, address: route(logical.address) };
-}
-
 /** The first version in admissionReviewVersions that kube-apiserver knows (KUBE-FACTS §2.1). */
 export function negotiateVersion(versions: readonly string[]): AdmissionReviewVersion | undefined {
   return versions.find((v): v is AdmissionReviewVersion => (KNOWN_VERSIONS as readonly string[]).includes(v));
@@ -123,7 +110,9 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
 
   let endpoint;
   try {
-    endpoint = cachedEndpoint(webhook.clientConfig, context.route);
+    // The route is applied per call: a stub's address changes with its behavior.
+    const logical = resolveEndpoint(webhook.clientConfig);
+    endpoint = { ...logical, address: context.route(logical.address) };
   } catch (error) {
     if (error instanceof ClientConfigError) {
       return fail(`could not get REST client: ${error.message}`, 500, 'give clientConfig either a url or a service');

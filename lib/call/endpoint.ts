@@ -22,8 +22,6 @@ export interface Endpoint {
 /** Maps the host:port kube-apiserver would dial to the one the harness dials (its loopback targets). */
 export type Route = (logical: { host: string; port: number }) => { host: string; port: number };
 
-export const directRoute: Route = (logical) => logical;
-
 /** Thrown for client configurations kube-apiserver cannot build a REST client for. */
 export class ClientConfigError extends Error {}
 
@@ -33,8 +31,24 @@ export function normalizePath(p: string | undefined): string {
   return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
 }
 
-/** Resolves a webhook's clientConfig the way kube-apiserver's webhook client does (KUBE-FACTS §1.1, §1.4). */
-export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route = directRoute): Endpoint {
+// kube-apiserver caches a REST client per configuration; resolving once per clientConfig is the
+// harness's equivalent and keeps URL parsing out of every call.
+const endpoints = new WeakMap<WebhookClientConfig, Endpoint>();
+
+/**
+ * Resolves a webhook's clientConfig the way kube-apiserver's webhook client does (KUBE-FACTS §1.1,
+ * §1.4): its `address` is the host:port kube-apiserver dials, before any rerouting to a loopback target.
+ */
+export function resolveEndpoint(clientConfig: WebhookClientConfig): Endpoint {
+  let endpoint = endpoints.get(clientConfig);
+  if (!endpoint) {
+    endpoint = resolve(clientConfig);
+    endpoints.set(clientConfig, endpoint);
+  }
+  return endpoint;
+}
+
+function resolve(clientConfig: WebhookClientConfig): Endpoint {
   if (clientConfig.service) {
     const { name, namespace, port } = clientConfig.service;
     const host = `${name}.${namespace}.svc`;
@@ -46,7 +60,7 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
       hostHeader: `${host}:${logicalPort}`,
       verifyName: host,
       servername: host,
-      address: route({ host, port: logicalPort }),
+      address: { host, port: logicalPort },
     };
   }
   if (clientConfig.url !== undefined) {
@@ -65,13 +79,9 @@ export function resolveEndpoint(clientConfig: WebhookClientConfig, route: Route 
       hostHeader: parsed.host,
       verifyName: hostname,
       ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
-      address: route({ host: hostname, port }),
+      address: { host: hostname, port },
     };
   }
   throw new ClientConfigError('webhook configuration must have either service or URL');
 }
 
-/** The host:port kube-apiserver dials for a clientConfig (before any rerouting), e.g. to pick credentials. */
-export function logicalAddress(clientConfig: WebhookClientConfig): { host: string; port: number } {
-  return resolveEndpoint(clientConfig, directRoute).address;
-}

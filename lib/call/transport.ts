@@ -21,7 +21,6 @@ export interface HttpReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-  httpVersion: string;
 }
 
 /**
@@ -94,7 +93,7 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
           // Node hands the kept-alive socket back to its agent in a nextTick queued before this 'end'
           // handler runs, and ticks run before promise continuations: the caller's next call reuses
           // the connection, as Go's client does once a body is read.
-          finish(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, httpVersion: res.httpVersion }));
+          finish(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw }));
         });
       },
     );

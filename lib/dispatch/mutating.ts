@@ -115,7 +115,8 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
   const applied = patchObject(spec.name, invocation.object, patch);
   if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.status });
   const patched = asRequestVersion(applied.object as KubeObject, attributes.object);
-  changed = !jsonEqual(attributes.object, patched);
+  // Seen as the request's own object, the patch's verdict holds; a converted view is compared again.
+  changed = invocation.object === attributes.object && patched === applied.object ? applied.changed : !jsonEqual(attributes.object, patched);
   step.patch = patch;
   step.mutated = changed;
   context.annotations.add(...patchAnnotation(round, index, entry.configuration, spec.name, patch));

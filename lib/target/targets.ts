@@ -1,6 +1,7 @@
 import type { CallableWebhook } from '../call/call-webhook';
-import type { Route } from '../call/endpoint';
+import { resolveEndpoint, type Route } from '../call/endpoint';
 import type { WebhookEntry } from '../config/load';
+import type { WebhookClientConfig } from '../kube/webhook-config';
 import { HarnessError } from '../errors';
 import { createStub, type StubBehavior, type StubServer } from '../stub';
 import { serviceDnsNames, type CertificateAuthority } from '../tls';
@@ -40,7 +41,7 @@ function servingHosts(entries: readonly WebhookEntry[]): string[] {
     if (service) return serviceDnsNames(service.name, service.namespace);
     if (url) {
       try {
-        return [new URL(url).hostname.replace(/^\[(.*)\]$/, '$1')];
+        return [resolveEndpoint(spec.clientConfig).verifyName];
       } catch {
         return [];
       }
@@ -79,8 +80,7 @@ export async function startTargets(options: {
   try {
     let base: { route: Route; ca: string } | undefined;
     if (target && isUrlTarget(target)) {
-      const url = new URL(target.url);
-      const address = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 443 };
+      const { address } = resolveEndpoint({ url: target.url });
       base = { route: () => address, ca: target.ca ?? '' };
     } else if (target && serving) {
       const started = isCommandTarget(target) ? await startCommand({ ...target, env: { ...options.env, ...target.env } }, serving, authority.cert) : await serveInProcess(target, serving);
@@ -88,6 +88,8 @@ export async function startTargets(options: {
       const address = 'address' in started ? started.address : { host: started.host, port: started.port };
       base = { route: () => address, ca: authority.cert };
     }
+    // A URL target without its own CA is verified against each webhook's caBundle, decoded once.
+    const bundled = new WeakMap<WebhookClientConfig, { route: Route; ca: string }>();
     const stubServers = new Map<string, StubServer>();
     for (const [name, behavior] of Object.entries(stubs)) {
       const server = createStub(behavior, serving as NonNullable<typeof serving>, timeScale);
@@ -102,8 +104,14 @@ export async function startTargets(options: {
           return { route: () => stubbed.address, ca: authority.cert };
         }
         if (!base) throw new HarnessError('TARGET_INVALID', `no target for ${webhook.name}`, 'pass `target` or stub the webhook');
-        if (base.ca || !webhook.clientConfig.caBundle) return base;
-        return { route: base.route, ca: Buffer.from(webhook.clientConfig.caBundle, 'base64').toString('utf8') };
+        const { caBundle } = webhook.clientConfig;
+        if (base.ca || !caBundle) return base;
+        let withBundle = bundled.get(webhook.clientConfig);
+        if (!withBundle) {
+          withBundle = { route: base.route, ca: Buffer.from(caBundle, 'base64').toString('utf8') };
+          bundled.set(webhook.clientConfig, withBundle);
+        }
+        return withBundle;
       },
       stub: (name) => stubServers.get(name),
       close: async () => {
