@@ -1,4 +1,4 @@
-import { jsonEqual } from '../lib/kube/json';
+import { jsonEqual, isRecord } from '../lib/kube/json';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
@@ -121,9 +121,6 @@ function uniqueNames(elements: unknown[]): string[] | undefined {
   return new Set(names).size === names.length ? (names as string[]) : undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function child(path: string, key: string): string {
   return `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;

@@ -1,4 +1,5 @@
 import { dns1123SubdomainErrors, isDns1123Subdomain } from '../kube/names';
+import { isRecord as isObject } from '../kube/json';
 
 /** One validation failure: a field path inside the configuration and what is wrong with it. */
 export interface FieldError {
@@ -10,9 +11,6 @@ const KNOWN_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The create-time validation of admissionregistration.k8s.io webhook configurations

@@ -5,6 +5,11 @@ export interface JsonObject {
 }
 
 export function isObject(value: unknown): value is JsonObject {
+  return isRecord(value);
+}
+
+/** A plain object (not null, not an array) whose members are not known to be JSON yet. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -6,12 +6,10 @@
  * tell them apart, which only matters for later operations of the same patch that test or copy them.
  */
 import { unescapePathComponent } from 'fast-json-patch';
+import type { Json, JsonObject } from '../kube/json';
 import { ERR_INVALID_INDEX, ERR_MISSING, GoError, GoPanic, goAtoi, wrapFailure } from './go-text';
 
-export type Json = null | boolean | number | string | Json[] | JsonObject;
-export interface JsonObject {
-  [key: string]: Json;
-}
+export type { Json, JsonObject } from '../kube/json';
 
 /** The interface patch.go's operations use; every method throws GoError with patch.go's text. */
 export interface Container {

@@ -5,6 +5,7 @@
  */
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
+import { isRecord as isObject } from '../kube/json';
 
 /** One decoded operation: any JSON object, or null (Go's nil Operation) for a `null` element. */
 export type DecodedOperation = Record<string, unknown> | null;
@@ -40,6 +41,3 @@ export function asPatch(value: unknown): DecodeResult {
   return { ok: true, ops };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -5,6 +5,7 @@
  */
 import type { Json, JsonObject } from './containers';
 import { GoPanic, NIL_DEREFERENCE } from './go-text';
+import { isObject } from '../kube/json';
 
 /**
  * Whether the document value `actual` (not null) equals an operation's `expected` value. A top-level
@@ -47,6 +48,3 @@ function memberEqual(actual: Json, expected: JsonObject, key: string): boolean {
   return nodeEqual(actual, other);
 }
 
-function isObject(value: Json): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -3,12 +3,10 @@ import type { AdmissionRequest, KubeObject, Operation } from '../kube/admission'
 import { isNamespaceResource } from '../kube/gvr';
 import { DEFAULT_USER } from './attributes';
 import { Review } from './review';
-import { cloneJson } from '../kube/json';
+import { cloneJson, isRecord as isObject } from '../kube/json';
 
 const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A Review from an AdmissionRequest written by hand or captured from a cluster (a whole

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parseManifestText } from '../../lib/config/parse';
 import { HarnessError } from '../../lib/errors';
 import type { Suite, SuiteCase } from './model';
+import { isRecord as isObject } from '../../lib/kube/json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const SUITE_KEYS = new Set(['apiVersion', 'kind', 'manifests', 'configurations', 'namespaces', 'webhooks', 'cases', 'timeScale', 'seed']);
 const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect']);

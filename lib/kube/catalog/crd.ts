@@ -1,5 +1,6 @@
 import { HarnessError } from '../../errors';
 import type { ResourceInfo, SubresourceSpec } from './types';
+import { isRecord as isObject } from '../json';
 
 const SCALE: SubresourceSpec = { name: 'scale', kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, operations: ['UPDATE'] };
 // No kind: a custom resource's status subresource carries the custom resource itself.
@@ -7,9 +8,6 @@ const STATUS: SubresourceSpec = { name: 'status', operations: ['UPDATE'] };
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isList(value: unknown): value is readonly unknown[] {
   return Array.isArray(value);

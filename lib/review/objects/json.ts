@@ -1,9 +1,9 @@
+import { isRecord as isObject } from '../../kube/json';
+
 /** An object as JSON: what generators build before it is typed as a Kubernetes kind. */
 export type JsonObject = Record<string, unknown>;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 /** `value[key]` as an object, or an empty one (never written back). */
 export function objectAt(value: JsonObject, key: string): JsonObject {
