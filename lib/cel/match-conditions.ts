@@ -7,6 +7,7 @@ import { allowEverything, requestAuthorizer, type Authorizer } from './authorize
 import { matchConditionsEnvironment } from './environment';
 import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName } from './errors';
 import { celModule } from './runtime';
+import { goAggregate } from '../go/aggregate';
 import { qualifiedNameErrors } from '../kube/names';
 import { duplicate, invalid, required, tooMany } from './validation';
 import { celValue, requestValue } from './values';
@@ -147,7 +148,3 @@ function activation(input: MatchConditionsInput): Record<string, unknown> {
 }
 
 /** apimachinery utilerrors aggregate `Error()`: repeated messages dropped, several joined as `[a, b]`. */
-function goAggregate(messages: readonly string[]): string {
-  const unique = [...new Set(messages)];
-  return unique.length === 1 ? (unique[0] ?? '') : `[${unique.join(', ')}]`;
-}

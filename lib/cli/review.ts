@@ -75,8 +75,9 @@ function build(args: ReviewArgs, random: SeededRandom): Review {
   const overrides = { ...(args.name ? { name: args.name } : {}), ...(args.namespace && entry.namespaced ? { namespace: args.namespace } : {}) };
   const user: UserInfo | undefined = args.user ? { username: args.user, groups: [...args.groups, 'system:authenticated'] } : undefined;
   const options = { ...(args.dryRun ? { dryRun: true } : {}), ...(user ? { userInfo: user } : {}), random };
-  const object = () => (args.object ? readObject(args.object) : generated(entry, random, false, crd, overrides));
-  const storedObject = () => (args.oldObject ? readObject(args.oldObject) : args.object ? objects.stored(readObject(args.object)) : generated(entry, random, true, crd, overrides));
+  const given = args.object ? readObject(args.object) : undefined;
+  const object = () => given ?? generated(entry, random, false, crd, overrides);
+  const storedObject = () => (args.oldObject ? readObject(args.oldObject) : given ? objects.stored(given) : generated(entry, random, true, crd, overrides));
   const sub = entry.subresources.find((s) => s.name === subResource);
   if (operation === 'CONNECT') {
     if (!sub?.connect) throw new HarnessError('USAGE', `CONNECT needs a CONNECT subresource, e.g. ${entry.resource}/exec`, `${entry.resource} has ${entry.subresources.filter((s) => s.connect).map((s) => s.name).join(', ') || 'none'}`);
@@ -88,7 +89,7 @@ function build(args: ReviewArgs, random: SeededRandom): Review {
       return review.create(object(), options);
     case 'UPDATE ': {
       const old = storedObject();
-      const next = args.object ? readObject(args.object) : { ...old, metadata: { ...old.metadata, labels: { ...(old.metadata?.labels ?? {}), updated: 'true' } } };
+      const next = given ?? { ...old, metadata: { ...old.metadata, labels: { ...(old.metadata?.labels ?? {}), updated: 'true' } } };
       return review.update(old, next, options);
     }
     case 'DELETE ':

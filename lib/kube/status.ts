@@ -4,6 +4,7 @@
  * mock API's answers alike. Go omits empty detail fields (`omitempty`), and a
  * cause's type is serialized as `reason`, so these are typed here as they go on the wire.
  */
+import { goAggregate } from '../go/aggregate';
 import { goQuote } from '../go/strconv';
 import type { Status } from './admission';
 
@@ -74,9 +75,7 @@ export function conflict(resource: GroupResource, name: string): ApiStatus {
 /** `NewInvalid(groupKind, name, errs)`: 422 with one cause per field error. */
 export function invalid(kind: { group: string; kind: string }, name: string, errors: readonly FieldError[]): ApiStatus {
   const groupKind = kind.group ? `${kind.kind}.${kind.group}` : kind.kind;
-  const texts = errors.map((e) => `${e.field}: ${e.body}`);
-  const aggregate = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
-  return failure(422, 'Invalid', `${groupKind} ${goQuote(name)} is invalid: ${aggregate}`, {
+  return failure(422, 'Invalid', `${groupKind} ${goQuote(name)} is invalid: ${goAggregate(errors.map((e) => `${e.field}: ${e.body}`))}`, {
     name,
     group: kind.group,
     kind: kind.kind,

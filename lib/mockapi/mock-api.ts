@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { http, type RequestHandler } from 'msw';
-import type { Authorizer } from '../cel/authorizer';
+import { allowEverything, type Authorizer } from '../cel/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { NamespaceSpec } from '../match/namespace-store';
@@ -70,8 +70,6 @@ export interface MockApi {
   /** Stops interception and the server, cancels pending latency and removes the files. */
   close(): Promise<void>;
 }
-
-const allowEverything: Authorizer = () => ({ decision: 'allow' });
 
 const DEFAULT_USER: UserInfo = {
   username: 'system:serviceaccount:default:webhook',

@@ -3,7 +3,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import type { SeededRandom } from '../review/random';
-import { isObject } from '../kube/json';
+import { cloneJson, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 
@@ -191,14 +191,15 @@ export class ObjectStore {
     return `${entry.namespaced ? namespace : ''}/${name}`;
   }
 
+  /** Stores `object`, the private copy #accept made: nothing else holds it. */
   #write(entry: CatalogEntry, key: string, object: KubeObject): void {
     this.#revision++;
-    this.#bucket(entry).set(key, structuredClone(object));
+    this.#bucket(entry).set(key, object);
   }
 
   /** A copy labelled with the version it was asked for. */
   #present(entry: CatalogEntry, object: KubeObject): KubeObject {
-    const { apiVersion: _apiVersion, kind: _kind, ...rest } = structuredClone(object);
+    const { apiVersion: _apiVersion, kind: _kind, ...rest } = cloneJson(object);
     return { kind: entry.kind, apiVersion: groupVersion(entry), ...rest };
   }
 
@@ -208,7 +209,7 @@ export class ObjectStore {
     if (body.apiVersion && body.apiVersion !== expected) {
       throw new ApiError(badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`));
     }
-    const object: KubeObject = { ...structuredClone(body), apiVersion: expected, kind: entry.kind };
+    const object: KubeObject = { ...cloneJson(body), apiVersion: expected, kind: entry.kind };
     const metadata: Metadata = isObject(object.metadata) ? { ...object.metadata } : {};
     const requestNamespace = entry.namespaced ? namespace : '';
     if (!metadata.namespace || !requestNamespace) {

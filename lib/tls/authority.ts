@@ -97,11 +97,12 @@ export class CertificateAuthority implements KeyPair {
   issueServing(options: ServingCertificateOptions = {}): Promise<KeyPair> {
     const hosts = [...new Set([...(options.hosts ?? []), ...(options.omitLoopback ? [] : [...LOOPBACK_DNS_NAMES, ...LOOPBACK_IPS])])];
     const cacheable = !options.notBefore && !options.notAfter && !options.commonName;
-    const cacheKey = hosts.slice().sort().join(',');
+    const sorted = [...hosts].sort();
+    const cacheKey = sorted.join(',');
     const cached = cacheable ? this.servingCache.get(cacheKey) : undefined;
     if (cached) return cached;
-    const diskName = CertificateDiskCache.leafName(this.cert, hosts.slice().sort());
-    const stored = cacheable ? this.disk?.read(diskName) : undefined;
+    const diskName = cacheable && this.disk ? CertificateDiskCache.leafName(this.cert, sorted) : undefined;
+    const stored = diskName ? this.disk?.read(diskName) : undefined;
     if (stored) {
       const ready = Promise.resolve(stored);
       this.servingCache.set(cacheKey, ready);
@@ -116,7 +117,7 @@ export class CertificateAuthority implements KeyPair {
     });
     if (cacheable) {
       this.servingCache.set(cacheKey, issued);
-      issued.then((pair) => this.disk?.write(diskName, pair), () => this.servingCache.delete(cacheKey));
+      issued.then((pair) => diskName && this.disk?.write(diskName, pair), () => this.servingCache.delete(cacheKey));
     }
     return issued;
   }

@@ -1,4 +1,5 @@
 import { isObject, type JsonObject } from './json';
+import { jsonEqual } from '../../kube/json';
 import { isDefaultToleration } from './defaults/pod';
 import { keysOf } from './list-keys';
 import { sortedMap } from './shape';
@@ -80,7 +81,7 @@ function written(object: JsonObject, scope: Scope): JsonObject {
     const own = Array.isArray(tolerations) ? tolerations.filter((t) => !isDefaultToleration(t)) : [];
     members.spec = { ...spec, ...(own.length > 0 ? { tolerations } : {}) };
   }
-  if (kind === 'Node' && isObject(members.spec) && same(members.spec.taints, [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }])) {
+  if (kind === 'Node' && isObject(members.spec) && jsonEqual(members.spec.taints, [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }])) {
     const { taints: _taints, ...spec } = members.spec;
     members.spec = spec;
   }
@@ -94,13 +95,9 @@ export function fieldsOf(object: JsonObject, scope: Scope, unstructured: boolean
   return objectFields(written(object, scope), unstructured);
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 function changedValue(name: string, before: unknown, after: unknown, unstructured: boolean): JsonObject | undefined {
   if (before === undefined || before === null) return valueFields(name, after, unstructured);
-  if (same(before, after)) return undefined;
+  if (jsonEqual(before, after)) return undefined;
   if (isObject(before) && isObject(after) && !ATOMIC.has(name)) {
     const fields = changedObject(before, after, unstructured);
     return Object.keys(fields).length > 0 ? fields : undefined;
