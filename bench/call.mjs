@@ -1,28 +1,24 @@
 // call: h.call() throughput on one keep-alive connection and at concurrency 16, against raw HTTPS
 // POSTs of the same bodies to the same server, in the same run; and against the request kube-apiserver
 // makes, done by hand, which leaves the harness's own overhead.
-import https from 'node:https';
-import { allowHandler, harness, paired, rawPoster, timeLoop } from './lib.mjs';
+import { fixedBody, harness, paired, startAllowServer, timeLoop } from './lib.mjs';
 
 const COUNT = Number(process.env.BENCH_CALLS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 
 export async function call() {
-  const { createHarness, review, objects, encodeReview, sharedAuthority } = harness();
-  const ca = await sharedAuthority();
-  const server = https.createServer(await ca.issueServing(), allowHandler);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  const h = await createHarness({ target: { url: `https://127.0.0.1:${port}`, ca: ca.cert }, seed: 1 });
+  const { createHarness, review, objects } = harness();
+  const server = await startAllowServer();
+  const h = await createHarness({ target: { url: `https://127.0.0.1:${server.port}`, ca: server.ca }, seed: 1 });
   const pod = review.create(objects.pod());
   // The baseline sends the same bytes: the review as encoded for the call, with a fixed uid.
-  const body = JSON.stringify(encodeReview(pod.attributes, 'v1', '00000000-0000-4000-8000-000000000000'));
-  const raw = rawPoster({ host: '127.0.0.1', port, ca: ca.cert, servername: 'localhost' });
+  const { uid: fixedUid, body } = fixedBody(pod);
+  const raw = server.poster();
   const inline = { type: 'validating', path: '/v' };
   // kube-apiserver's request by hand: its headers, a fresh uid in every body, the reply decoded and its
   // uid checked. What h.call() costs beyond this is the harness's own.
-  const kube = rawPoster({ host: '127.0.0.1', port, ca: ca.cert, servername: 'localhost', headers: { Host: 'localhost', 'User-Agent': 'kube-apiserver-admission', Accept: 'application/json, */*', 'Accept-Encoding': 'gzip' } });
-  const [head, tail] = body.split('"00000000-0000-4000-8000-000000000000"');
+  const kube = server.poster({ Host: 'localhost', 'User-Agent': 'kube-apiserver-admission', Accept: 'application/json, */*', 'Accept-Encoding': 'gzip' });
+  const [head, tail] = body.split(JSON.stringify(fixedUid));
   let sent = 0;
   const kubeShaped = async () => {
     sent += 1;
@@ -50,8 +46,7 @@ export async function call() {
     raw.close();
     kube.close();
     await h.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
   return rows;
 }

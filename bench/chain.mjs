@@ -1,7 +1,6 @@
 // chain: h.admit() through 3 mutating + 2 validating stub webhooks, against 5 raw HTTPS POSTs of the
 // same reviews to one server, in the same run.
-import https from 'node:https';
-import { allowHandler, harness, paired, rawPoster, timeLoop } from './lib.mjs';
+import { fixedBody, harness, paired, startAllowServer, timeLoop } from './lib.mjs';
 
 const COUNT = Number(process.env.BENCH_ADMITS ?? 150);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -10,7 +9,7 @@ const hook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules
 const config = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(hook) });
 
 export async function chain() {
-  const { createHarness, review, objects, encodeReview, stub, sharedAuthority } = harness();
+  const { createHarness, review, objects, stub } = harness();
   const names = ['m1.example.com', 'm2.example.com', 'm3.example.com', 'v1.example.com', 'v2.example.com'];
   const h = await createHarness({
     seed: 1,
@@ -18,11 +17,9 @@ export async function chain() {
     stubs: Object.fromEntries(names.map((n) => [n, stub.allow()])),
   });
   const pod = review.create(objects.pod());
-  const body = JSON.stringify(encodeReview(pod.attributes, 'v1', '00000000-0000-4000-8000-000000000000'));
-  const ca = await sharedAuthority();
-  const server = https.createServer(await ca.issueServing(), allowHandler);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const raw = rawPoster({ host: '127.0.0.1', port: server.address().port, ca: ca.cert, servername: 'localhost' });
+  const { body } = fixedBody(pod);
+  const server = await startAllowServer();
+  const raw = server.poster();
   let rounds;
   try {
     await h.admit(pod);
@@ -38,8 +35,7 @@ export async function chain() {
   } finally {
     raw.close();
     await h.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
   return [{ name: 'chain 3m+2v', unit: 'ms/admit', ...rounds, goal: 'close to 5 raw POSTs (3 serial + 2 parallel)' }];
 }

@@ -18,6 +18,29 @@ export function allowHandler(req, res) {
 }
 
 /**
+ * The baselines' webhook: `allowHandler` on loopback TLS with a certificate of the shared harness CA,
+ * and a raw poster to it.
+ */
+export async function startAllowServer() {
+  const ca = await harness().sharedAuthority();
+  const server = https.createServer(await ca.issueServing(), allowHandler);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const poster = (headers) => rawPoster({ host: '127.0.0.1', port, ca: ca.cert, servername: 'localhost', headers });
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { port, ca: ca.cert, poster, close };
+}
+
+/** The baselines' request body: `review` as encoded for a call, with a fixed uid (returned too). */
+export function fixedBody(review) {
+  const uid = '00000000-0000-4000-8000-000000000000';
+  return { uid, body: JSON.stringify(harness().encodeReview(review.attributes, 'v1', uid)) };
+}
+
+/**
  * A raw HTTPS POST over a keep-alive agent, verified against `ca`: what a hand-written test would do.
  * `headers` are sent besides Content-Type and Content-Length.
  */

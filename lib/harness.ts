@@ -25,7 +25,7 @@ import { startMockApi } from './mockapi/start';
 import type { AdmissionAttributes } from './review/attributes';
 import type { InvocationView } from './review/encode';
 import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
-import { freshSeed, SeededRandom } from './review/random';
+import { defaultSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
 import { startTargets, type Target, type Targets } from './target/targets';
@@ -156,11 +156,6 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
     ...(requested === true ? {} : requested),
   });
   return { api, ownsApi: true };
-}
-
-function defaultSeed(): number {
-  const fromEnv = process.env.ADMISSION_HARNESS_SEED;
-  return fromEnv !== undefined && fromEnv !== '' ? Number(fromEnv) : freshSeed();
 }
 
 /**

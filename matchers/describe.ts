@@ -1,4 +1,5 @@
 import type { AdmitResult } from '../lib/dispatch/result';
+import { requestLine } from '../lib/review/review';
 import { formatChanges, type Change } from './diff';
 import type { CallOrAdmit, CallSubject } from './subject';
 
@@ -7,13 +8,7 @@ const MAX_BODY = 2000;
 /** `CREATE pods default/web-1 (dryRun) → pod-defaults.example.com · seed 42`: which request this was. */
 export function requestSummary(subject: CallSubject): string {
   const request = subject.review.request;
-  let line = `${subject.webhook}`;
-  if (request) {
-    const resource = request.subResource ? `${request.resource.resource}/${request.subResource}` : request.resource.resource;
-    const group = request.resource.group ? `.${request.resource.group}` : '';
-    const target = [request.namespace, request.name || '(no name)'].filter(Boolean).join('/');
-    line = `${request.operation} ${resource}${group} ${target}${request.dryRun ? ' (dryRun)' : ''} → ${subject.webhook} [${subject.review.apiVersion}]`;
-  }
+  let line = request ? `${requestLine(request)} → ${subject.webhook} [${subject.review.apiVersion}]` : subject.webhook;
   if (subject.seed !== undefined) line += ` · seed ${subject.seed} (replay: ADMISSION_HARNESS_SEED=${subject.seed})`;
   return line;
 }

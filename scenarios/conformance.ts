@@ -1,6 +1,6 @@
 import { loadManifests, type ManifestInput } from '../lib/config/load';
 import { createHarness, type Harness, type HarnessOptions } from '../lib/harness';
-import { freshSeed } from '../lib/review/random';
+import { defaultSeed } from '../lib/review/random';
 import { planBattery, runScenario } from './battery';
 import type { CheckId } from './checks';
 
@@ -27,7 +27,7 @@ export function conformance(options: ConformanceOptions): void {
   const { describe, it, beforeAll, afterAll } = globalThis as unknown as Partial<TestRegistrar>;
   if (!describe || !it || !beforeAll || !afterAll) throw new Error('conformance() registers tests: call it at the top level of a Jest or Vitest test file');
   const { only, seed: givenSeed, ...harnessOptions } = options;
-  const seed = givenSeed ?? (process.env.ADMISSION_HARNESS_SEED ? Number(process.env.ADMISSION_HARNESS_SEED) : freshSeed());
+  const seed = givenSeed ?? defaultSeed();
   // The scenarios are planned now, from the manifests, so each is a test of its own.
   const { plan } = planBattery(loadManifests(options.manifests), seed, options.timeScale ?? 1);
   let harness: Harness | undefined;

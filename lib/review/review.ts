@@ -25,10 +25,14 @@ export class Review {
 
   /** One line for failure messages: `CREATE pods prod/web-1 (dryRun)`. */
   summary(): string {
-    const a = this.attributes;
-    const resource = a.subResource ? `${a.resource.resource}/${a.subResource}` : a.resource.resource;
-    const group = a.resource.group ? `.${a.resource.group}` : '';
-    const target = [a.namespace, a.name || '(no name)'].filter(Boolean).join('/');
-    return `${a.operation} ${resource}${group} ${target}${a.dryRun ? ' (dryRun)' : ''}`;
+    return requestLine(this.attributes);
   }
+}
+
+/** `CREATE pods prod/web-1 (dryRun)`, from a review's attributes or the request a webhook was sent. */
+export function requestLine(r: Pick<AdmissionAttributes, 'operation' | 'resource'> & { subResource?: string; name?: string; namespace?: string; dryRun?: boolean }): string {
+  const resource = r.subResource ? `${r.resource.resource}/${r.subResource}` : r.resource.resource;
+  const group = r.resource.group ? `.${r.resource.group}` : '';
+  const target = [r.namespace, r.name || '(no name)'].filter(Boolean).join('/');
+  return `${r.operation} ${resource}${group} ${target}${r.dryRun ? ' (dryRun)' : ''}`;
 }
