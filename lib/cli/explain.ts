@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parseManifestText } from '../config/parse';
+import { parseManifestFile } from '../config/parse';
 import { HarnessError } from '../errors';
 import { loadManifests } from '../config/load';
 import { callOrder } from '../config/order';
@@ -17,13 +16,7 @@ export interface ExplainArgs {
 }
 
 function readDocuments(file: string): unknown[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
-  }
-  return parseManifestText(text, file).map((d) => d.value);
+  return parseManifestFile(file, 'USAGE').map((d) => d.value);
 }
 
 /** Namespaces from `{name, labels}` entries or Namespace objects, in one or more documents or a list. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { parseManifestText } from '../config/parse';
+import { parseManifestFile } from '../config/parse';
 import { HarnessError } from '../errors';
 import type { KubeObject, Operation, UserInfo } from '../kube/admission';
 import { defaultCatalog, type CatalogEntry } from '../kube/catalog';
@@ -29,13 +28,7 @@ export interface ReviewArgs {
 const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
 function readObject(file: string): KubeObject {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
-  }
-  const [document] = parseManifestText(text, file);
+  const [document] = parseManifestFile(file, 'USAGE');
   if (!document || typeof document.value !== 'object' || document.value === null) throw new HarnessError('USAGE', `${file}: expected one Kubernetes object`);
   return document.value as KubeObject;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { yaml } from '../yaml';
-import { HarnessError } from '../errors';
+import { HarnessError, type HarnessErrorCode } from '../errors';
 
 /** One document of a manifest file, with where it came from for error messages. */
 export interface SourcedDocument {
@@ -15,15 +15,18 @@ export interface SourcedDocument {
  * read as YAML 1.1, as Kubernetes' sigs.k8s.io/yaml does (`yes` is a boolean, `0755` is octal).
  */
 export function parseManifestFiles(files: readonly string[]): SourcedDocument[] {
-  return files.flatMap((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new HarnessError('MANIFEST_UNREADABLE', `${file}: ${(error as Error).message}`, 'pass paths relative to the working directory', { cause: error });
-    }
-    return parseManifestText(text, file);
-  });
+  return files.flatMap((file) => parseManifestFile(file));
+}
+
+/** The documents of one file; an unreadable file is a HarnessError of `code` (the CLI's own inputs are usage errors). */
+export function parseManifestFile(file: string, code: HarnessErrorCode = 'MANIFEST_UNREADABLE'): SourcedDocument[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HarnessError(code, `${file}: ${(error as Error).message}`, 'pass paths relative to the working directory', { cause: error });
+  }
+  return parseManifestText(text, file);
 }
 
 export function parseManifestText(text: string, file: string): SourcedDocument[] {

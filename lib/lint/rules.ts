@@ -2,6 +2,7 @@ import type { WebhookEntry } from '../config/load';
 import { compileSelector } from '../kube/label-selector';
 import type { RuleWithOperations } from '../kube/webhook-config';
 import { ruleMatches, type RuleSubject } from '../match/rules';
+import { namespaceLabels } from '../kube/namespaces';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -24,8 +25,6 @@ export interface LintRule {
 
 const anyRuleMatches = (rules: readonly RuleWithOperations[] | undefined, subject: RuleSubject) => (rules ?? []).some((r) => ruleMatches(r, subject));
 const podCreateIn = (namespace: string): RuleSubject => ({ operation: 'CREATE', resource: { group: '', version: 'v1', resource: 'pods' }, subResource: '', namespace });
-// The label kube-apiserver puts on every namespace, which selectors can rely on.
-const namespaceLabels = (name: string) => ({ 'kubernetes.io/metadata.name': name });
 
 function selectsNamespace(entry: WebhookEntry, namespace: string): boolean {
   try {

@@ -1,3 +1,4 @@
+import { BUILTIN_NAMESPACES, namespaceLabels } from '../kube/namespaces';
 import type { NamespaceLookup } from './namespace-selector';
 
 /** A namespace a test declares: its name and labels. */
@@ -12,9 +13,6 @@ export interface NamespaceRegistry extends NamespaceLookup {
   delete(name: string): void;
 }
 
-/** Namespaces every cluster has from the start. */
-const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
-
 /**
  * The namespaces of the mock cluster. Like kube-apiserver, every namespace carries the immutable
  * label `kubernetes.io/metadata.name: <name>`, which selectors commonly use.
@@ -23,12 +21,12 @@ export class NamespaceStore implements NamespaceRegistry {
   private readonly byName = new Map<string, Record<string, string>>();
 
   constructor(declared: readonly NamespaceSpec[] = []) {
-    for (const name of BUILTIN) this.set({ name });
+    for (const name of BUILTIN_NAMESPACES) this.set({ name });
     for (const namespace of declared) this.set(namespace);
   }
 
   set(namespace: NamespaceSpec): void {
-    this.byName.set(namespace.name, { ...namespace.labels, 'kubernetes.io/metadata.name': namespace.name });
+    this.byName.set(namespace.name, namespaceLabels(namespace.name, namespace.labels));
   }
 
   delete(name: string): void {

@@ -6,6 +6,7 @@ import { matchObjectSelector } from './object-selector';
 import { formatGvr } from '../kube/gvr';
 import type { MatchAttributes } from './request';
 import { firstMatchingRule } from './rules';
+import { joinApiVersion } from '../kube/api-version';
 
 /** The resource registry kube-apiserver consults for matchPolicy Equivalent. */
 export interface EquivalentResourceMapper {
@@ -121,5 +122,5 @@ function formatResource(gvr: GroupVersionResource, subResource: string): string 
 // which is what conversion does for CRDs with `conversion: None` and for versions with equal schemas.
 function convert(object: KubeObject | null, kind: GroupVersionKind): KubeObject | null {
   if (!object) return null;
-  return { ...object, apiVersion: kind.group ? `${kind.group}/${kind.version}` : kind.version, kind: kind.kind };
+  return { ...object, apiVersion: joinApiVersion(kind), kind: kind.kind };
 }

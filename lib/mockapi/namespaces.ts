@@ -2,9 +2,7 @@ import type { NamespaceLookup } from '../match/namespace-selector';
 import type { NamespaceSpec } from '../match/namespace-store';
 import type { ObjectStore } from './store';
 import { ApiError } from '../kube/status';
-
-/** Namespaces every cluster has from the start. */
-const BUILTIN = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+import { BUILTIN_NAMESPACES } from '../kube/namespaces';
 
 /**
  * The mock cluster's namespaces as namespaceSelectors read them: the Namespace objects of the mock API's
@@ -16,7 +14,7 @@ export class ClusterNamespaces implements NamespaceLookup {
 
   /** Adds the built-in namespaces and `declared`. */
   seed(declared: readonly NamespaceSpec[]): void {
-    for (const name of BUILTIN) this.set({ name });
+    for (const name of BUILTIN_NAMESPACES) this.set({ name });
     for (const namespace of declared) this.set(namespace);
   }
 

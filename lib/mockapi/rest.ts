@@ -13,6 +13,7 @@ import { parseFieldSelector, parseLabelSelector, SelectorSyntaxError, type Objec
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
 import { mergePatch, strategicMerge } from '../patch';
+import { joinApiVersion } from '../kube/api-version';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -92,7 +93,7 @@ function selection(url: URL): ObjectFilter {
 /** A List as the API serializes it: items of built-in kinds carry no apiVersion/kind of their own. */
 function listOf(entry: CatalogEntry, items: KubeObject[], resourceVersion: string): JsonObject {
   const shown = isBuiltin(entry) ? items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : items;
-  return { kind: `${entry.kind}List`, apiVersion: entry.group ? `${entry.group}/${entry.version}` : entry.version, metadata: { resourceVersion }, items: shown as Json[] };
+  return { kind: `${entry.kind}List`, apiVersion: joinApiVersion(entry), metadata: { resourceVersion }, items: shown as Json[] };
 }
 
 // Deleting these answers with the object (their registries set ReturnDeletedObject); others answer a Status.

@@ -1,11 +1,12 @@
 import { HarnessError } from '../errors';
 import type { KubeObject } from '../kube/admission';
-import { splitApiVersion } from '../kube/api-version';
+import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import type { SeededRandom } from '../review/random';
 import { cloneJson, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
+import { namespaceLabels } from '../kube/namespaces';
 
 export interface WriteOptions {
   /** `?dryRun=All`: everything is checked and the answer is the object as it would be stored, but nothing is. */
@@ -20,7 +21,6 @@ export interface ListResult {
 
 type Metadata = NonNullable<KubeObject['metadata']>;
 
-const NAME_LABEL = 'kubernetes.io/metadata.name';
 // names.SimpleNameGenerator: the prefix is cut so prefix + 5 random characters fit in 63.
 const MAX_GENERATE_NAME_PREFIX = 58;
 const BUILTIN = new Set(BUILTIN_RESOURCES.map((r) => `${r.group}/${r.resource}`));
@@ -28,10 +28,6 @@ const BUILTIN = new Set(BUILTIN_RESOURCES.map((r) => `${r.group}/${r.resource}`)
 /** True for the resources kube-apiserver itself serves (whose list items carry no apiVersion/kind). */
 export function isBuiltin(entry: CatalogEntry): boolean {
   return BUILTIN.has(`${entry.group}/${entry.resource}`);
-}
-
-function groupVersion(entry: CatalogEntry): string {
-  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
 }
 
 /** metav1.Time: RFC 3339 in UTC, whole seconds. */
@@ -200,12 +196,12 @@ export class ObjectStore {
   /** A copy labelled with the version it was asked for. */
   #present(entry: CatalogEntry, object: KubeObject): KubeObject {
     const { apiVersion: _apiVersion, kind: _kind, ...rest } = cloneJson(object);
-    return { kind: entry.kind, apiVersion: groupVersion(entry), ...rest };
+    return { kind: entry.kind, apiVersion: joinApiVersion(entry), ...rest };
   }
 
   /** The checks every write body goes through before its own: type, version and namespace (rest.BeforeCreate). */
   #accept(entry: CatalogEntry, namespace: string, body: KubeObject): KubeObject {
-    const expected = groupVersion(entry);
+    const expected = joinApiVersion(entry);
     if (body.apiVersion && body.apiVersion !== expected) {
       throw new ApiError(badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`));
     }
@@ -225,7 +221,7 @@ export class ObjectStore {
   /** The namespace strategy: the immutable name label, the `kubernetes` finalizer, phase Active. */
   #defaultNamespace(object: KubeObject, creating: boolean): void {
     const metadata = object.metadata as Metadata;
-    metadata.labels = { ...metadata.labels, [NAME_LABEL]: metadata.name ?? '' };
+    metadata.labels = namespaceLabels(metadata.name ?? '', metadata.labels);
     const spec = isObject(object.spec) ? object.spec : {};
     object.spec = creating && !Array.isArray(spec.finalizers) ? { ...spec, finalizers: ['kubernetes'] } : spec;
     object.status = { ...(isObject(object.status) ? object.status : {}), phase: 'Active' };

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseManifestText } from '../../lib/config/parse';
+import { parseManifestFile } from '../../lib/config/parse';
 import { HarnessError } from '../../lib/errors';
 import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
@@ -17,13 +16,7 @@ const BEHAVIOR_KEYS = new Set(['respond', 'rawReview', 'omitResponse', 'http', '
  * nothing); every error names the file and the path of the field.
  */
 export function parseSuite(file: string): Suite {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new HarnessError('USAGE', `${file}: ${(error as Error).message}`);
-  }
-  const [document, ...rest] = parseManifestText(text, file);
+  const [document, ...rest] = parseManifestFile(file, 'USAGE');
   if (!document || rest.length > 0) throw new HarnessError('MANIFEST_INVALID', `${file}: a suite file holds exactly one document`);
   const problems: string[] = [];
   const at = (where: string, message: string) => void problems.push(`${file} ${where}: ${message}`);

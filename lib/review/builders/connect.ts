@@ -7,6 +7,7 @@ import { Review } from '../review';
 import type { RequestOptions } from './options';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';
 import { cloneJson } from '../../kube/json';
+import { joinApiVersion } from '../../kube/api-version';
 
 // Field orders of the core/v1 connect options; their booleans are omitempty, so false is left out.
 const FIELD_ORDER: Record<string, readonly string[]> = {
@@ -61,7 +62,7 @@ export function connect(object: KubeObject, subResource: string, fields: Record<
     name: options.name ?? placed.object.metadata?.name ?? '',
     namespace: placed.namespace,
     userInfo: options.userInfo ? cloneJson(options.userInfo) : DEFAULT_USER,
-    object: { kind, apiVersion: sub.kind.group ? `${sub.kind.group}/${sub.kind.version}` : sub.kind.version, ...shape(members, FIELD_ORDER[kind] ?? []) },
+    object: { kind, apiVersion: joinApiVersion(sub.kind), ...shape(members, FIELD_ORDER[kind] ?? []) },
     oldObject: null,
     dryRun: false,
     options: null,

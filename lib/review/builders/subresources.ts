@@ -12,10 +12,7 @@ import { kubectlWriter, updateWriter, type RequestOptions, type UpdateVia, type 
 import { request } from './request';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';
 import { asStored, canonical, stampCreate, stampUpdate, withCreator } from './write';
-
-function apiVersionOf(kind: { group: string; version: string }): string {
-  return kind.group ? `${kind.group}/${kind.version}` : kind.version;
-}
+import { joinApiVersion } from '../../kube/api-version';
 
 /** The stored parent of a subresource request, its catalog entry and the subresource (validated). */
 function parentOf(object: KubeObject, subResource: string, operation: 'CREATE' | 'UPDATE', options: RequestOptions) {
@@ -137,7 +134,7 @@ export function evict(pod: KubeObject, options: RequestOptions & { deleteOptions
   const { entry, sub, namespace, stored } = parentOf(pod, 'eviction', 'CREATE', rest);
   const eviction = {
     kind: sub.kind.kind,
-    apiVersion: apiVersionOf(sub.kind),
+    apiVersion: joinApiVersion(sub.kind),
     metadata: { name: nameOf(stored), namespace },
     ...(deleteOptions ? { deleteOptions } : {}),
   };
@@ -147,7 +144,7 @@ export function evict(pod: KubeObject, options: RequestOptions & { deleteOptions
 /** The scheduler binding `pod` to `node` (CREATE of `pods/binding`, a v1 Binding), as the scheduler by default. */
 export function bind(pod: KubeObject, node: string, options: RequestOptions = {}): Review {
   const { entry, sub, namespace, stored } = parentOf(pod, 'binding', 'CREATE', options);
-  const binding = { kind: sub.kind.kind, apiVersion: apiVersionOf(sub.kind), metadata: { name: nameOf(stored), namespace }, target: { kind: 'Node', name: node, apiVersion: 'v1' } };
+  const binding = { kind: sub.kind.kind, apiVersion: joinApiVersion(sub.kind), metadata: { name: nameOf(stored), namespace }, target: { kind: 'Node', name: node, apiVersion: 'v1' } };
   const writer = kubectlWriter({ userAgent: 'kube-scheduler', ...options });
   return createSubresource(entry, sub, stored, namespace, binding, writer, { userInfo: users.scheduler(), ...options });
 }
@@ -166,7 +163,7 @@ export function token(serviceAccount: KubeObject, options: TokenOptions = {}): R
   const { entry, sub, namespace, stored } = parentOf(serviceAccount, 'token', 'CREATE', rest);
   const tokenRequest = {
     kind: sub.kind.kind,
-    apiVersion: apiVersionOf(sub.kind),
+    apiVersion: joinApiVersion(sub.kind),
     metadata: { namespace },
     spec: {
       audiences: audiences ?? null,

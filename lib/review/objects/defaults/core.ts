@@ -1,6 +1,7 @@
 import { isObject, objectAt, stringAt, type JsonObject } from '../json';
 import { at, each, shape, sortedMap } from '../shape';
 import { typed } from './meta';
+import { namespaceLabels } from '../../../kube/namespaces';
 
 const SERVICE_SPEC = [
   'ports', 'selector', 'clusterIP', 'clusterIPs', 'type', 'externalIPs', 'sessionAffinity', 'loadBalancerIP', 'loadBalancerSourceRanges',
@@ -53,7 +54,7 @@ export function configMap(object: JsonObject): JsonObject {
 export function namespace(object: JsonObject): JsonObject {
   const metadata = objectAt(object, 'metadata');
   const name = stringAt(metadata, 'name');
-  const labelled = name ? { ...object, metadata: { ...metadata, labels: { ...objectAt(metadata, 'labels'), 'kubernetes.io/metadata.name': name } } } : object;
+  const labelled = name ? { ...object, metadata: { ...metadata, labels: namespaceLabels(name, objectAt(metadata, 'labels')) } } : object;
   return typed(labelled, ['spec', 'status'], { spec: {}, status: { phase: 'Active' } });
 }
 
