@@ -29,6 +29,15 @@ export type Authorizer = (attributes: AuthorizationAttributes) => AuthorizationR
 
 export const allowEverything: Authorizer = () => ({ decision: 'allow' });
 
+/** Runs `authorizer`, turning a throw into kube's evaluation error: a decision of no opinion, with the error's text. */
+export function authorize(authorizer: Authorizer, attributes: AuthorizationAttributes): AuthorizationResult & { error?: string } {
+  try {
+    return authorizer(attributes);
+  } catch (error) {
+    return { decision: 'noOpinion', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // The CEL values of k8s.io/apiserver/pkg/cel/library/authz.go. Each builder call returns a new value,
 // as the Go values are copied, so a check stored in a comprehension is never changed under it.
 
@@ -127,13 +136,10 @@ export function registerAuthorizer(env: Environment): void {
     .registerFunction(`${DECISION}.error(): string`, (decision: DecisionValue) => decision.error ?? '', sync);
 }
 
+// An authorizer error is data for the expression (`errored()`), not an evaluation error.
 function decide(authorizer: AuthorizerValue, attributes: Omit<AuthorizationAttributes, 'user'>): DecisionValue {
-  try {
-    return new DecisionValue(authorizer.authorize({ user: authorizer.user, ...attributes }));
-  } catch (error) {
-    // An authorizer error is data for the expression (`errored()`), not an evaluation error.
-    return new DecisionValue({ decision: 'noOpinion' }, error instanceof Error ? error.message : String(error));
-  }
+  const { error, ...result } = authorize(authorizer.authorize, { user: authorizer.user, ...attributes });
+  return new DecisionValue(result, error);
 }
 
 // authz.go checks the name (ValidateServiceAccountName: a DNS subdomain) before the namespace

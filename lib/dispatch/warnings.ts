@@ -19,8 +19,8 @@ function warningHeader(text: string): string | undefined {
  * (KUBE-FACTS §5.1).
  */
 export class WarningRecorder {
+  /** Every distinct warning, in order (a Set keeps insertion order). */
   private readonly seen = new Set<string>();
-  private readonly ordered: string[] = [];
   private truncating = false;
   private totalRunes = 0;
   /** The `Warning` header values, in order. */
@@ -36,7 +36,6 @@ export class WarningRecorder {
     }
     if (this.seen.has(text)) return;
     this.seen.add(text);
-    this.ordered.push(text);
     let item = text;
     let length = runes(item).length;
     if (this.truncating && length > TRUNCATE_ITEM_RUNES) {
@@ -57,7 +56,7 @@ export class WarningRecorder {
     this.truncating = true;
     this.totalRunes = 0;
     this.headers = [];
-    for (const recorded of this.ordered) {
+    for (const recorded of this.seen) {
       const cut = runes(recorded).slice(0, TRUNCATE_ITEM_RUNES).join('');
       const again = warningHeader(cut);
       if (again) {

@@ -5,9 +5,8 @@ import type { MutatingWebhook } from '../kube/webhook-config';
 import { HarnessError } from '../errors';
 import { encodeReview } from '../review/encode';
 import type { MatchAttributes } from './request';
-import type { Invocation, MatchConditionsVerdict } from './should-call';
+import type { ConditionEvaluator, Invocation, MatchConditionsVerdict } from './should-call';
 
-export type ConditionEvaluator = (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
 
 /** Where an evaluator reports each evaluation (the match condition metrics). */
 export interface ConditionObserver {

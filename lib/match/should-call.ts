@@ -36,11 +36,14 @@ export interface MatchConditionsVerdict {
   error?: Status;
 }
 
+/** Evaluates a webhook's matchConditions against the request as the webhook would see it. */
+export type ConditionEvaluator = (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
+
 export interface MatchContext {
   namespaces: NamespaceLookup;
   resources: EquivalentResourceMapper;
   /** Evaluates matchConditions on the converted request (only called when the webhook has some). */
-  conditions?: (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
+  conditions?: ConditionEvaluator;
 }
 
 /** Whether a webhook is called, and why: each decision carries the sentence that explains it. */

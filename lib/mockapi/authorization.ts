@@ -1,5 +1,5 @@
 import { goQuote } from '../go/strconv';
-import type { AuthorizationAttributes, AuthorizationResult, Authorizer } from '../cel/authorizer';
+import { authorize, type AuthorizationAttributes, type Authorizer } from '../cel/authorizer';
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { isObject, type JsonObject } from '../kube/json';
 import type { Route } from './paths';
@@ -7,15 +7,6 @@ import { forbidden, type ApiStatus } from '../kube/status';
 
 /** Who a request without credentials is, with anonymous authentication on (kube-apiserver's default). */
 export const ANONYMOUS: UserInfo = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
-
-/** Runs `authorizer`, turning a throw into kube's "evaluation error" (a decision of no opinion). */
-function decide(authorizer: Authorizer, attributes: AuthorizationAttributes): AuthorizationResult & { error?: string } {
-  try {
-    return authorizer(attributes);
-  } catch (error) {
-    return { decision: 'noOpinion', error: (error as Error).message };
-  }
-}
 
 /** responsewriters.forbiddenMessage: who cannot do what, where. */
 function forbiddenMessage(a: AuthorizationAttributes): string {
@@ -37,7 +28,7 @@ export function authorizeRequest(authorizer: Authorizer, user: UserInfo, verb: s
     name: route.name,
     path: '',
   };
-  const result = decide(authorizer, attributes);
+  const result = authorize(authorizer, attributes);
   if (result.decision === 'allow') return undefined;
   const reason = result.reason ?? result.error;
   return forbidden(route.entry, route.name, reason ? `${forbiddenMessage(attributes)}: ${reason}` : forbiddenMessage(attributes));
@@ -81,7 +72,7 @@ export function answerAccessReview(kind: string, body: KubeObject, requester: Us
   const user = kind === 'SelfSubjectAccessReview' ? requester : subjectOf(spec);
   const attributes = reviewAttributes(spec, user);
   if (kind === 'LocalSubjectAccessReview') attributes.namespace = namespace;
-  const result = decide(authorizer, attributes);
+  const result = authorize(authorizer, attributes);
   const status = {
     allowed: result.decision === 'allow',
     ...(result.decision === 'deny' ? { denied: true } : {}),
