@@ -5,6 +5,7 @@ import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { reviewCommand } from './review';
 import { testCommand } from './test';
+import type { TargetArgs } from './target';
 
 const USAGE = `usage: admission-harness <command> [options]
 
@@ -25,6 +26,24 @@ const USAGE = `usage: admission-harness <command> [options]
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
+/** The options that name the webhook (`check` and `test`). */
+const TARGET_OPTIONS = { module: { type: 'string' }, command: { type: 'string' }, url: { type: 'string' }, ca: { type: 'string' } } as const;
+
+function targetArgs(values: { module?: string | undefined; command?: string | undefined; url?: string | undefined; ca?: string | undefined }): TargetArgs {
+  return {
+    ...(values.module ? { module: values.module } : {}),
+    ...(values.command ? { command: values.command } : {}),
+    ...(values.url ? { url: values.url } : {}),
+    ...(values.ca ? { ca: values.ca } : {}),
+  };
+}
+
+function seedOf(text: string): number {
+  const seed = Number(text);
+  if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${text}`);
+  return seed;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -37,10 +56,7 @@ async function main(argv: string[]): Promise<number> {
         args: rest,
         options: {
           manifests: { type: 'string', multiple: true },
-          module: { type: 'string' },
-          command: { type: 'string' },
-          url: { type: 'string' },
-          ca: { type: 'string' },
+          ...TARGET_OPTIONS,
           seed: { type: 'string' },
           json: { type: 'boolean', default: false },
           junit: { type: 'string' },
@@ -49,15 +65,11 @@ async function main(argv: string[]): Promise<number> {
           shard: { type: 'string' },
         },
       });
-      const seed = values.seed === undefined ? undefined : Number(values.seed);
-      if (seed !== undefined && !Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
+      const seed = values.seed === undefined ? undefined : seedOf(values.seed);
       return check(
         {
           manifests: values.manifests ?? [],
-          ...(values.module ? { module: values.module } : {}),
-          ...(values.command ? { command: values.command } : {}),
-          ...(values.url ? { url: values.url } : {}),
-          ...(values.ca ? { ca: values.ca } : {}),
+          ...targetArgs(values),
           ...(seed !== undefined ? { seed } : {}),
           json: values.json === true,
           ...(values.junit ? { junit: values.junit } : {}),
@@ -112,8 +124,7 @@ async function main(argv: string[]): Promise<number> {
       });
       const [target, operation] = positionals;
       if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
-      const seed = Number(values.seed);
-      if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${values.seed}`);
+      const seed = seedOf(values.seed ?? '1');
       return reviewCommand(
         {
           target,
@@ -137,15 +148,12 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { module: { type: 'string' }, command: { type: 'string' }, url: { type: 'string' }, ca: { type: 'string' }, json: { type: 'boolean', default: false }, junit: { type: 'string' } },
+        options: { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' } },
       });
       return testCommand(
         {
           files: positionals,
-          ...(values.module ? { module: values.module } : {}),
-          ...(values.command ? { command: values.command } : {}),
-          ...(values.url ? { url: values.url } : {}),
-          ...(values.ca ? { ca: values.ca } : {}),
+          ...targetArgs(values),
           json: values.json === true,
           ...(values.junit ? { junit: values.junit } : {}),
         },
