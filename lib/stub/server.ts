@@ -1,8 +1,8 @@
-import https from 'node:https';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { AdmissionReview } from '../kube/admission';
 import type { KeyPair } from '../tls';
 import type { StubBehavior } from './behavior';
+import { freePort, listenLoopback, listenTls } from '../target/loopback-server';
 import { stubReply } from './respond';
 
 /** A stub webhook: where it listens, what it received, and how to change what it does. */
@@ -15,14 +15,6 @@ export interface StubServer {
   readonly received: AdmissionReview[];
   behavior: StubBehavior;
   close(): Promise<void>;
-}
-
-async function listenOn(server: net.Server): Promise<{ host: string; port: number }> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return { host: '127.0.0.1', port: (server.address() as AddressInfo).port };
 }
 
 /**
@@ -66,9 +58,8 @@ interface Listening {
 }
 
 async function listen(state: { behavior: StubBehavior }, received: AdmissionReview[], serving: KeyPair, timeScale: number): Promise<Listening> {
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const server = https.createServer({ key: serving.key, cert: serving.cert }, (req, res) => {
+  const tls = await listenTls((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -97,27 +88,24 @@ async function listen(state: { behavior: StubBehavior }, received: AdmissionRevi
       }, behavior.delaySeconds * 1000 * timeScale);
       timers.add(timer);
     });
-  });
+  }, serving);
   // A black hole for `unreachable`: it takes the connection and never speaks.
-  const blackHole = net.createServer((socket) => track(socket));
-  function track(socket: Socket): void {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  }
-  server.on('connection', track);
-  const [tls, hole] = await Promise.all([listenOn(server), listenOn(blackHole)]);
-  // A port nothing listens on, for `refuse`: taken from the OS, then released.
-  const closedPort = net.createServer();
-  const refused = await listenOn(closedPort);
-  await new Promise((resolve) => closedPort.close(resolve));
+  const held = new Set<Socket>();
+  const blackHole = net.createServer((socket) => {
+    held.add(socket);
+    socket.on('close', () => held.delete(socket));
+  });
+  const hole = await listenLoopback(blackHole);
+  // A port nothing listens on, for `refuse`.
+  const refused = { host: '127.0.0.1', port: await freePort() };
   return {
-    tls,
+    tls: { host: tls.host, port: tls.port },
     hole,
     refused,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => blackHole.close(resolve))]);
+      for (const socket of held) socket.destroy();
+      await Promise.all([tls.close(), new Promise((resolve) => blackHole.close(resolve))]);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HarnessError } from '../errors';
 import type { KeyPair } from '../tls';
+import { freePort } from './loopback-server';
 
 /** A webhook the harness starts as a process, in any language. */
 export interface CommandTarget {
@@ -23,14 +23,6 @@ export interface CommandTarget {
 export interface RunningCommand {
   address: { host: string; port: number };
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { RequestListener } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import type { KeyPair } from '../tls';
 
 /** A TLS server on 127.0.0.1 and an OS-chosen port. */
@@ -11,17 +11,8 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/**
- * Serves `listener` over TLS on loopback with an OS-chosen port, so parallel test workers never
- * collide, tracking sockets so that `close()` leaves no open handle behind.
- */
-export async function listenTls(listener: RequestListener, serving: KeyPair, tlsOptions: https.ServerOptions = {}): Promise<LoopbackServer> {
-  const server = https.createServer({ key: serving.key, cert: serving.cert, ...tlsOptions }, listener);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+/** Starts `server` on 127.0.0.1 with an OS-chosen port, so parallel test workers never collide. */
+export async function listenLoopback(server: net.Server): Promise<{ host: string; port: number }> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -29,9 +20,31 @@ export async function listenTls(listener: RequestListener, serving: KeyPair, tls
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  return { host: '127.0.0.1', port: (server.address() as AddressInfo).port };
+}
+
+/** A loopback port nothing listens on: taken from the OS, then released. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  const { port } = await listenLoopback(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Serves `listener` over TLS on loopback, tracking sockets so that `close()` leaves no open handle
+ * behind.
+ */
+export async function listenTls(listener: RequestListener, serving: KeyPair): Promise<LoopbackServer> {
+  const server = https.createServer({ key: serving.key, cert: serving.cert }, listener);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const { host, port } = await listenLoopback(server);
   return {
-    host: '127.0.0.1',
+    host,
     port,
     close: () =>
       new Promise<void>((resolve) => {
