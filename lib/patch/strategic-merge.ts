@@ -30,13 +30,16 @@ const POD_SPEC: StructSchema = {
   volumes: { mergeKey: 'name' },
   imagePullSecrets: { mergeKey: 'name' },
   hostAliases: { mergeKey: 'ip' },
+  topologySpreadConstraints: { mergeKey: 'topologyKey' },
+  schedulingGates: { mergeKey: 'name' },
+  resourceClaims: { mergeKey: 'name' },
 };
 const POD_TEMPLATE: StructSchema = { metadata: { of: OBJECT_META }, spec: { of: POD_SPEC } };
 const WITH_TEMPLATE: StructSchema = { metadata: { of: OBJECT_META }, spec: { of: { template: { of: POD_TEMPLATE } } } };
 
 /** Root schemas by `group/Kind`; kinds not listed merge maps and replace lists. */
 const KINDS: Readonly<Record<string, StructSchema>> = {
-  '/Pod': POD_TEMPLATE,
+  '/Pod': { ...POD_TEMPLATE, status: { of: { conditions: { mergeKey: 'type' } } } },
   '/PodTemplate': { metadata: { of: OBJECT_META }, template: { of: POD_TEMPLATE } },
   '/ReplicationController': WITH_TEMPLATE,
   '/Service': { metadata: { of: OBJECT_META }, spec: { of: { ports: { mergeKey: 'port' } } } },
