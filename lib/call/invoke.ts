@@ -1,7 +1,7 @@
 import { encodeReview, type InvocationView } from '../review/encode';
 import type { AdmissionAttributes } from '../review/attributes';
 import type { AdmissionReviewVersion, KubeObject } from '../kube/admission';
-import { callWebhook, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
+import { callWebhook, emptyOutcome, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
 import { CallingError } from './calling-error';
 import { deepFreeze } from '../kube/json';
 
@@ -19,18 +19,9 @@ export async function invokeWebhook(
 ): Promise<CallOutcome> {
   const version = negotiateVersion(webhook.admissionReviewVersions);
   if (!version) {
-    return {
-      webhook: webhook.name,
-      ...(webhook.configuration ? { configuration: webhook.configuration } : {}),
-      type: webhook.type,
-      review: encodeReview(attributes, 'v1', uid, invocation),
-      url: '',
-      allowed: false,
-      error: new CallingError(webhook.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)', 400, 'list "v1" in admissionReviewVersions'),
-      warnings: [],
-      auditAnnotations: {},
-      durationMs: 0,
-    };
+    const outcome = emptyOutcome(webhook, encodeReview(attributes, 'v1', uid, invocation));
+    outcome.error = new CallingError(webhook.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)', 400, 'list "v1" in admissionReviewVersions');
+    return outcome;
   }
   const review = encodeReview(attributes, version, uid, invocation);
   return callWebhook(webhook, review, context, reviewJson(attributes, version, uid, invocation));
