@@ -99,6 +99,8 @@ export interface WebhookHandle {
 
 export interface Harness {
   readonly seed: number;
+  /** How call deadlines and stub delays are compressed (`HarnessOptions.timeScale`). */
+  readonly timeScale: number;
   /** The webhooks of the manifests, in the order kube-apiserver would consider them. */
   readonly webhooks: readonly WebhookEntry[];
   /** The CA the target's serving certificate chains to. */
@@ -270,6 +272,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 
   return {
     seed,
+    timeScale,
     webhooks,
     authority,
     caBundle: authority.caBundle,

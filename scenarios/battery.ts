@@ -100,8 +100,7 @@ export async function runScenario(harness: Harness, planned: PlannedScenario, on
 
 /** Runs the conformance battery against the harness's webhooks. */
 export async function runBattery(harness: Harness, options: BatteryOptions = {}): Promise<BatteryReport> {
-  const timeScale = harness.webhooks[0] ? harness.webhook(`${harness.webhooks[0].configuration}/${harness.webhooks[0].spec.name}`).timeScale : 1;
-  const { plan, skipped } = planBattery(harness.webhooks, harness.seed, timeScale);
+  const { plan, skipped } = planBattery(harness.webhooks, harness.seed, harness.timeScale);
   const shard = options.shard;
   const mine = shard ? plan.filter((_, i) => i % shard.count === shard.index - 1) : plan;
   const results: ScenarioResult[] = [];

@@ -8,6 +8,7 @@ describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
     // timeScale 0.01: timeoutSeconds 5 is a 50 ms deadline, while the URL still says timeout=5s.
     const h = await createHarness({ target: slow.handler, seed: 1, timeScale: 0.01 });
     try {
+      expect(h.timeScale).toBe(0.01);
       const started = performance.now();
       const outcome = await h.call({ type: 'validating', name: 'slow.example.com', path: '/v', timeoutSeconds: 5 }, review.create(objects.pod()));
       expect(performance.now() - started).toBeLessThan(1_500);
