@@ -2,7 +2,7 @@ import type { WebhookEntry } from '../config/load';
 import type { GroupVersionKind, GroupVersionResource } from '../kube/admission';
 import { exemptionOf } from './exempt';
 import type { MatchAttributes } from './request';
-import { shouldCallHook, type MatchContext } from './should-call';
+import { formatKind, formatResource, shouldCallHook, type MatchContext } from './should-call';
 
 /** Whether one webhook would be called for a request, and why. */
 export interface Explanation {
@@ -47,8 +47,8 @@ export function explain(order: readonly WebhookEntry[], attributes: MatchAttribu
 /** `pod-defaults.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject`. */
 export function formatExplanation(e: Explanation): string {
   if (e.decision === 'called') {
-    const kind = e.kind ? `${e.kind.group ? `${e.kind.group}/` : ''}${e.kind.version} ${e.kind.kind}` : '';
-    const resource = e.resource ? `${e.resource.group ? `${e.resource.group}/` : ''}${e.resource.version} ${e.resource.resource}${e.subResource ? `/${e.subResource}` : ''}` : '';
+    const kind = e.kind ? formatKind(e.kind) : '';
+    const resource = e.resource ? formatResource(e.resource, e.subResource ?? '') : '';
     return `${e.name}: called — ${e.reason}; receives kind ${kind}, resource ${resource}`;
   }
   return `${e.name}: ${e.decision === 'error' ? 'rejects the request' : 'skipped'} — ${e.reason}`;

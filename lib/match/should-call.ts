@@ -105,7 +105,7 @@ function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resou
       if (!kind) return { error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`), why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown` };
       return {
         invocation: { kind, resource: equivalent, subResource, object: convert(attributes.object, kind), oldObject: convert(attributes.oldObject, kind) },
-        why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent): sent as ${kind.group ? `${kind.group}/` : ''}${kind.version} ${kind.kind}`,
+        why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent): sent as ${formatKind(kind)}`,
       };
     }
   }
@@ -116,9 +116,15 @@ function sameGvr(a: GroupVersionResource, b: GroupVersionResource): boolean {
   return a.group === b.group && a.version === b.version && a.resource === b.resource;
 }
 
-function formatResource(gvr: GroupVersionResource, subResource: string): string {
+/** `apps/v1 deployments/scale`, as explanations name a resource. */
+export function formatResource(gvr: GroupVersionResource, subResource: string): string {
   const group = gvr.group ? `${gvr.group}/` : '';
   return `${group}${gvr.version} ${gvr.resource}${subResource ? `/${subResource}` : ''}`;
+}
+
+/** `autoscaling/v1 Scale`, as explanations name a kind. */
+export function formatKind(kind: GroupVersionKind): string {
+  return `${kind.group ? `${kind.group}/` : ''}${kind.version} ${kind.kind}`;
 }
 
 // The harness has no per-version schemas: conversion re-labels the object with the matched version,
