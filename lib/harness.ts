@@ -25,7 +25,7 @@ import { startMockApi } from './mockapi/start';
 import type { AdmissionAttributes } from './review/attributes';
 import type { InvocationView } from './review/encode';
 import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
-import { defaultSeed, SeededRandom } from './review/random';
+import { defaultSeed, SeededRandom } from './random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
 import { startTargets, type Target, type Targets } from './target/targets';

@@ -17,7 +17,7 @@ export { HarnessError } from './errors';
 export type { HarnessErrorCode } from './errors';
 export { CallingError } from './call/calling-error';
 export type { CallOutcome } from './call/call-webhook';
-export { review, objects, users, validatingView, Review, SeededRandom, encodeReview, reviewFromRequest, DEFAULT_USER } from './review';
+export { review, objects, users, Review, SeededRandom, encodeReview, reviewFromRequest, DEFAULT_USER } from './review';
 export type {
   AdmissionAttributes,
   RequestOptions,
@@ -39,6 +39,7 @@ export type {
   FromYamlOptions,
   ServiceAccountUserOptions,
 } from './review';
+export { validatingView } from './registry/validating-view';
 export { CertificateAuthority, sharedAuthority, serviceDnsNames } from './tls';
 export type { KeyPair, ServingCertificateOptions, ClientCertificateOptions } from './tls';
 export { loadManifests } from './config';

@@ -1,7 +1,7 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { WebhookEntry } from '../lib/config/load';
 import type { Harness } from '../lib/harness';
-import { SeededRandom } from '../lib/review/random';
+import { SeededRandom } from '../lib/random';
 import { patchObject } from '../lib/dispatch/patch-object';
 import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';

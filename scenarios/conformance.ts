@@ -1,6 +1,6 @@
 import { loadManifests, type ManifestInput } from '../lib/config/load';
 import { createHarness, type Harness, type HarnessOptions } from '../lib/harness';
-import { defaultSeed } from '../lib/review/random';
+import { defaultSeed } from '../lib/random';
 import { planBattery, runScenario } from './battery';
 import type { CheckId } from './checks';
 

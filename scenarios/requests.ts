@@ -3,7 +3,7 @@ import type { KubeObject } from '../lib/kube/admission';
 import { ruleMatches } from '../lib/match/rules';
 import { review } from '../lib/review/builders';
 import { objects } from '../lib/review/objects';
-import type { SeededRandom } from '../lib/review/random';
+import type { SeededRandom } from '../lib/random';
 import type { Review } from '../lib/review/review';
 
 /** The kind of request a scenario sends, which decides the checks that apply to it. */

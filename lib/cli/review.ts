@@ -6,7 +6,7 @@ import { defaultCatalog, type CatalogEntry } from '../kube/catalog';
 import { review } from '../review/builders';
 import { encodeReview } from '../review/encode';
 import { objects } from '../review/objects';
-import { SeededRandom } from '../review/random';
+import { SeededRandom } from '../random';
 import type { Review } from '../review/review';
 
 export interface ReviewArgs {

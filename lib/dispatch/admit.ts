@@ -3,7 +3,7 @@ import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../kube/gvr';
 import type { AdmissionAttributes } from '../review/attributes';
-import { validatingView } from '../review/validating';
+import { validatingView } from '../registry/validating-view';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
 import { dispatchValidating } from './validating';

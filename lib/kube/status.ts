@@ -26,9 +26,22 @@ export interface GroupResource {
   resource: string;
 }
 
+/** apimachinery's field.ErrorType, as a StatusCause's `reason` carries it. */
+export type FieldErrorType =
+  | 'FieldValueNotFound'
+  | 'FieldValueRequired'
+  | 'FieldValueDuplicate'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
+  | 'InternalError'
+  | 'FieldValueTypeInvalid';
+
 /** A field.Error: `metadata.name: Required value: name or generateName is required`. */
 export interface FieldError {
-  type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported';
+  type: FieldErrorType;
   field: string;
   /** The part after the field: `Invalid value: "x": must be …`. */
   body: string;

@@ -4,7 +4,7 @@ import { allowEverything, type Authorizer } from '../cel/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { NamespaceSpec } from '../match/namespace-store';
-import { freshSeed, SeededRandom } from '../review/random';
+import { freshSeed, SeededRandom } from '../random';
 import { sharedAuthority, type CertificateAuthority } from '../tls';
 import { createApiHandler, Delays } from './api-handler';
 import { ANONYMOUS } from './authorization';

@@ -2,7 +2,7 @@ import { HarnessError } from '../errors';
 import type { KubeObject } from '../kube/admission';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
-import type { SeededRandom } from '../review/random';
+import type { SeededRandom } from '../random';
 import { cloneJson, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';

@@ -23,7 +23,6 @@ export { Review } from './review';
 export type { AdmissionAttributes } from './attributes';
 export { DEFAULT_USER } from './attributes';
 export { encodeReview } from './encode';
-export { validatingView } from './validating';
 export { reviewFromRequest } from './from-request';
 export type { InvocationView } from './encode';
-export { SeededRandom, freshSeed } from './random';
+export { SeededRandom, freshSeed } from '../random';

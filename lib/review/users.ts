@@ -1,7 +1,7 @@
 import type { UserInfo } from '../kube/admission';
 import { DEFAULT_USER } from './attributes';
-import { hashSeed, SeededRandom } from './random';
-import { sortedMap } from './objects/shape';
+import { hashSeed, SeededRandom } from '../random';
+import { sortedMap } from '../registry/shape';
 import { cloneJson } from '../kube/json';
 
 const AUTHENTICATED = 'system:authenticated';

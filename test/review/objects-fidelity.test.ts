@@ -1,6 +1,7 @@
 import type { AdmissionRequest, KubeObject } from '../../lib/kube/admission';
 import { ResourceCatalog } from '../../lib/kube/catalog';
-import { objects, review, validatingView, type Review } from '../../lib/review';
+import { objects, review, type Review } from '../../lib/review';
+import { validatingView } from '../../lib/registry/validating-view';
 import { actionRequest, capture, manifestOf, widgetsCrd } from './captures';
 
 /*

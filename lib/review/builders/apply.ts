@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../kube/admission';
-import { apiDefaults } from '../objects/defaults';
-import { isUnstructured } from '../objects/unstructured';
+import { asAdmitted } from '../objects/admitted';
+import { isUnstructured } from '../../kube/unstructured';
 import type { Review } from '../review';
 import { createAs } from './create';
 import { strategicMergeOf } from './merge-patch';
@@ -21,7 +21,7 @@ export interface ApplyOptions extends RequestOptions {
  */
 export function apply(config: KubeObject, options: ApplyOptions = {}): Review {
   const fields = appliedFields(config);
-  const decoded = isUnstructured(config.apiVersion) ? config : (apiDefaults(config) as KubeObject);
+  const decoded = isUnstructured(config.apiVersion) ? config : (asAdmitted(config) as KubeObject);
   if (!options.existing) return createAs(decoded, options, 'apply', fields);
   const stored = asStored(options.existing);
   return updateAs(stored, strategicMergeOf(stored, decoded), options, updateWriter('apply', options), '', fields);

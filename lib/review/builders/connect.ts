@@ -2,7 +2,7 @@ import type { KubeObject } from '../../kube/admission';
 import { gvrOf } from '../../kube/catalog';
 import { DEFAULT_USER } from '../attributes';
 import { listAt, objectAt, stringAt } from '../objects/json';
-import { shape } from '../objects/shape';
+import { shape } from '../../registry/shape';
 import { Review } from '../review';
 import type { RequestOptions } from './options';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';

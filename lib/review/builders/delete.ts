@@ -6,7 +6,8 @@ import type { Review } from '../review';
 import type { RequestOptions } from './options';
 import { request } from './request';
 import { catalogOf, entryFor, placement, requireOperation } from './target';
-import { asStored, canonical, withCreator } from './write';
+import { canonical } from '../../registry/encode';
+import { asStored, withCreator } from './write';
 
 export interface DeleteOptions extends RequestOptions {
   /** One request of a deletecollection: the same, with an empty name and no kubectl options (KUBE-FACTS §2.3). */

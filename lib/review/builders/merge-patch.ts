@@ -3,7 +3,7 @@ import type { KubeObject } from '../../kube/admission';
 import { splitApiVersion } from '../../kube/api-version';
 import type { JsonObject } from '../../kube/json';
 import { applyJsonPatch, mergePatch, strategicMerge } from '../../patch';
-import { isUnstructured } from '../objects/unstructured';
+import { isUnstructured } from '../../kube/unstructured';
 
 export type PatchType = 'merge' | 'json' | 'strategic';
 

@@ -1,6 +1,6 @@
 import type { KubeObject, UserInfo } from '../../kube/admission';
 import type { ResourceCatalog } from '../../kube/catalog';
-import { shape } from '../objects/shape';
+import { shape } from '../../registry/shape';
 
 /** What every builder accepts. */
 export interface RequestOptions {

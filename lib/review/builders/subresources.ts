@@ -1,17 +1,18 @@
 import type { KubeObject } from '../../kube/admission';
 import type { CatalogEntry, SubresourceInfo } from '../../kube/catalog';
-import { container, podSpec } from '../objects/defaults/pod';
+import { container, podSpec } from '../../registry/defaults/pod';
 import { withSeed } from '../objects/faker';
 import { isObject, listAt, objectAt, stringAt, type JsonObject } from '../objects/json';
 import { managedFieldsOf } from '../objects/managed-fields';
 import { deepMerge } from '../objects/merge';
-import { hashSeed } from '../random';
+import { hashSeed } from '../../random';
 import type { Review } from '../review';
 import { users } from '../users';
 import { kubectlWriter, updateWriter, type RequestOptions, type UpdateVia, type Writer } from './options';
 import { request } from './request';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';
-import { asStored, canonical, stampCreate, stampUpdate, withCreator } from './write';
+import { canonical } from '../../registry/encode';
+import { asStored, stampCreate, stampUpdate, withCreator } from './write';
 import { joinApiVersion } from '../../kube/api-version';
 
 /** The stored parent of a subresource request, its catalog entry and the subresource (validated). */

@@ -6,7 +6,8 @@ import { updateWriter, type RequestOptions, type UpdateVia, type Writer } from '
 import { applyPatch, type PatchType } from './merge-patch';
 import { request } from './request';
 import { catalogOf, entryFor, placement, requireOperation, subresourceFor } from './target';
-import { asStored, canonical, stampUpdate, withCreator, withIdentity } from './write';
+import { canonical } from '../../registry/encode';
+import { asStored, stampUpdate, withCreator, withIdentity } from './write';
 
 export interface UpdateOptions extends RequestOptions {
   /** The client: `kubectl replace` (default), `kubectl patch --type=…`, `kubectl apply --server-side`, or a raw PUT. */

@@ -1,20 +1,13 @@
 import type { KubeObject } from '../../kube/admission';
-import { objectMeta } from '../objects/defaults/meta';
 import { withSeed } from '../objects/faker';
 import { isObject, objectAt, stringAt, type JsonObject } from '../objects/json';
 import { changedFields, fieldsOf, managedFieldsEntry, managedFieldsOf, recordWrite, type ManagedFieldsEntry, type Scope } from '../objects/managed-fields';
-import { isStored, persist } from '../objects/persist';
-import { sortedDeep } from '../objects/shape';
-import { NOW, timestamp } from '../objects/time';
-import { isUnstructured } from '../objects/unstructured';
-import { hashSeed } from '../random';
+import { isStored, persist } from '../../registry/strategy/create';
+import { canonical } from '../../registry/encode';
+import { NOW, timestamp } from '../../kube/time';
+import { isUnstructured } from '../../kube/unstructured';
+import { hashSeed } from '../../random';
 import type { RequestOptions, Writer } from './options';
-
-/** `object` with its metadata in the order the apiserver writes it (all members sorted for custom resources). */
-export function canonical(object: KubeObject): KubeObject {
-  if (isUnstructured(object.apiVersion)) return sortedDeep(object) as KubeObject;
-  return isObject(object.metadata) ? { ...object, metadata: objectMeta(object.metadata) } : object;
-}
 
 /**
  * `object` as stored, for an oldObject: kept as is when it already has a uid, else stored with a

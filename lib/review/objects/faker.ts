@@ -1,5 +1,5 @@
 import type { Faker, FakerOptions, Randomizer } from '@faker-js/faker';
-import { SeededRandom } from '../random';
+import { SeededRandom } from '../../random';
 
 type EnglishModule = typeof import('@faker-js/faker/locale/en');
 

@@ -3,13 +3,13 @@ import { HarnessError } from '../../errors';
 import type { KubeObject } from '../../kube/admission';
 import { splitApiVersion } from '../../kube/api-version';
 import { customDefaults, customVersion, definesKind } from './custom/crd';
-import { apiDefaults } from './defaults';
+import { asAdmitted } from './admitted';
 import { withSeed } from './faker';
 import { seedOf, type GenerateOptions } from './generate';
 import { isObject, type JsonObject } from './json';
-import { persist } from './persist';
-import { sortedDeep } from './shape';
-import { isUnstructured } from './unstructured';
+import { persist } from '../../registry/strategy/create';
+import { sortedDeep } from '../../registry/shape';
+import { isUnstructured } from '../../kube/unstructured';
 import { cloneJson } from '../../kube/json';
 
 export interface FromYamlOptions extends GenerateOptions {
@@ -45,7 +45,7 @@ export function fromYaml(source: string | object, options: FromYamlOptions = {})
     const crd = options.crds?.find((candidate) => definesKind(candidate, manifest));
     object = crd ? customDefaults(manifest, customVersion(crd, splitApiVersion(apiVersion)[1]).schema) : (sortedDeep(manifest) as JsonObject);
   } else {
-    object = apiDefaults(manifest);
+    object = asAdmitted(manifest);
   }
   if (!options.stored) return object as KubeObject;
   return withSeed(seedOf(options), (gen) => persist(object, gen, unstructured)) as KubeObject;

@@ -1,10 +1,10 @@
 import type { KubeObject } from '../../kube/admission';
-import { SeededRandom } from '../random';
-import { apiDefaults } from './defaults';
+import { SeededRandom } from '../../random';
+import { asAdmitted } from './admitted';
 import { withSeed, type Gen } from './faker';
 import type { JsonObject } from './json';
 import { deepMerge, type DeepPartial } from './merge';
-import { persist } from './persist';
+import { persist } from '../../registry/strategy/create';
 
 // Objects made without a seed or a SeededRandom draw from one sequence per module registry (one per
 // Jest test file), so a file's objects are the same on every run.
@@ -63,7 +63,7 @@ export function metadataOf(shortcuts: Shortcuts, generated: { name: string; name
 
 /** Defaults, then storage when asked for: the last steps every generated object goes through. */
 function finish(object: JsonObject, gen: Gen, stored: boolean | undefined): JsonObject {
-  const defaulted = apiDefaults(object);
+  const defaulted = asAdmitted(object);
   return stored ? persist(defaulted, gen, false) : defaulted;
 }
 

@@ -1,8 +1,8 @@
 import { isObject, type JsonObject } from './json';
 import { jsonEqual } from '../../kube/json';
-import { isDefaultToleration } from './defaults/pod';
+import { isDefaultToleration } from '../../plugins';
 import { keysOf } from './list-keys';
-import { sortedMap } from './shape';
+import { sortedMap } from '../../registry/shape';
 
 /** One metav1.ManagedFieldsEntry, members in Go field order. */
 export interface ManagedFieldsEntry {

@@ -1,7 +1,7 @@
-import { objectMeta } from './defaults/meta';
+import { objectMeta } from '../../registry/defaults/meta';
 import type { Gen } from './faker';
 import { objectAt, stringAt, type JsonObject } from './json';
-import { persist } from './persist';
+import { persist } from '../../registry/strategy/create';
 import { withSuffix } from './names';
 
 /** The owner stored (it needs a uid to be referenced), as the controller that owns it finds it. */

@@ -6,8 +6,8 @@ import { seedOf, type GenerateOptions, type Shortcuts } from '../generate';
 import { isObject, listAt, objectAt, stringAt, type JsonObject } from '../json';
 import { deepMerge } from '../merge';
 import { dnsLabel, withSuffix } from '../names';
-import { persist } from '../persist';
-import { sortedDeep } from '../shape';
+import { persist } from '../../../registry/strategy/create';
+import { sortedDeep } from '../../../registry/shape';
 import { applySchemaDefaults, asSchema, valueFor, type Schema } from './schema';
 
 export interface CustomResourceOptions extends GenerateOptions {

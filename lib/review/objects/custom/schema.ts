@@ -1,7 +1,7 @@
 import type { Gen } from '../faker';
 import { isObject, type JsonObject } from '../json';
 import { dnsLabel } from '../names';
-import { NOW, timestamp } from '../time';
+import { NOW, timestamp } from '../../../kube/time';
 import { cloneJson } from '../../../kube/json';
 
 /** The part of a structural OpenAPI v3 schema (CRD openAPIV3Schema) the generator reads. */

@@ -1,5 +1,5 @@
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import type { SeededRandom } from '../../random';
+import type { SeededRandom } from '../../../random';
 import { app, podSpecFor } from '../app';
 import type { Gen } from '../faker';
 import { generator, metadataOf, type GenerateOptions, type WorkloadShortcuts } from '../generate';

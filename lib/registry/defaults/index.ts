@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json';
+import type { JsonRecord } from '../../kube/record';
 import { daemonSet, deployment, replicaSet, statefulSet } from './apps';
 import { cronJob, job } from './batch';
 import { binding, configMap, namespace, node, persistentVolumeClaim, secret, service, serviceAccount } from './core';
@@ -7,7 +7,7 @@ import { ingress, networkPolicy } from './networking';
 import { pod } from './pod';
 import { clusterRole, role, roleBinding } from './rbac';
 
-type Defaulter = (object: JsonObject) => JsonObject;
+type Defaulter = (object: JsonRecord) => JsonRecord;
 
 // Keyed `apiVersion kind`: defaults belong to one served version.
 const DEFAULTERS: Record<string, Defaulter> = {
@@ -39,7 +39,7 @@ const DEFAULTERS: Record<string, Defaulter> = {
  * the in-tree admission plugins that run before webhooks), members in Go field order. Kinds without
  * a defaulter only get their metadata put in order.
  */
-export function apiDefaults(object: JsonObject): JsonObject {
+export function apiDefaults(object: JsonRecord): JsonRecord {
   const defaulter = DEFAULTERS[`${String(object.apiVersion)} ${String(object.kind)}`];
   return defaulter ? defaulter(object) : typed(object, []);
 }

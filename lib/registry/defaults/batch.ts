@@ -1,4 +1,4 @@
-import { objectAt, type JsonObject } from '../json';
+import { objectAt, type JsonRecord } from '../../kube/record';
 import { at, shape } from '../shape';
 import { labelSelector, objectMeta, typed } from './meta';
 import { podTemplate } from './pod';
@@ -10,8 +10,8 @@ const JOB_SPEC = [
 ];
 
 /** batch/v1 SetDefaults_Job. */
-export function job(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => {
+export function job(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => {
     const counts = value.completions === undefined && value.parallelism === undefined ? { completions: 1, parallelism: 1 } : { parallelism: 1 };
     return shape(at(at(value, 'template', podTemplate), 'selector', labelSelector), JOB_SPEC, {
       ...counts,
@@ -26,8 +26,8 @@ export function job(object: JsonObject): JsonObject {
 }
 
 /** batch/v1 SetDefaults_CronJob; the job template only gets the pod template defaults, not the Job ones. */
-export function cronJob(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => {
+export function cronJob(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => {
     const jobTemplate = at(objectAt(value, 'jobTemplate'), 'metadata', objectMeta);
     const withJob = { ...value, jobTemplate: shape(at(jobTemplate, 'spec', (jobSpec) => shape(at(jobSpec, 'template', podTemplate), JOB_SPEC)), ['metadata', 'spec']) };
     return shape(withJob, ['schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit'], {

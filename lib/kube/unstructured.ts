@@ -1,5 +1,5 @@
-import { splitApiVersion } from '../../kube/api-version';
-import { BUILTIN_RESOURCES } from '../../kube/catalog';
+import { splitApiVersion } from './api-version';
+import { BUILTIN_RESOURCES } from './catalog';
 
 const BUILTIN_GROUPS = new Set(BUILTIN_RESOURCES.map((resource) => resource.group));
 

@@ -1,4 +1,5 @@
-import { isObject, type JsonObject } from '../json';
+import { isRecord as isObject } from '../../kube/json';
+import { type JsonRecord } from '../../kube/record';
 import { shape, sortedMap } from '../shape';
 
 // metav1.ObjectMeta's field order.
@@ -23,8 +24,8 @@ const OBJECT_META = [
 const OWNER_REFERENCE = ['apiVersion', 'kind', 'name', 'uid', 'controller', 'blockOwnerDeletion'];
 
 /** ObjectMeta in field order, with labels and annotations sorted as Go maps are. */
-export function objectMeta(metadata: JsonObject): JsonObject {
-  const sorted: JsonObject = { ...metadata };
+export function objectMeta(metadata: JsonRecord): JsonRecord {
+  const sorted: JsonRecord = { ...metadata };
   for (const key of ['labels', 'annotations']) {
     const map = sorted[key];
     if (isObject(map)) sorted[key] = sortedMap(map);
@@ -36,13 +37,13 @@ export function objectMeta(metadata: JsonObject): JsonObject {
 }
 
 /** A top-level object with `order`'s members first, the given defaults filled, and its metadata in order. */
-export function typed(object: JsonObject, order: readonly string[], defaults: JsonObject = {}): JsonObject {
+export function typed(object: JsonRecord, order: readonly string[], defaults: JsonRecord = {}): JsonRecord {
   const shaped = shape(object, ['kind', 'apiVersion', 'metadata', ...order], defaults);
   return isObject(shaped.metadata) ? { ...shaped, metadata: objectMeta(shaped.metadata) } : shaped;
 }
 
 /** A LabelSelector in field order, its matchLabels sorted as a Go map. */
-export function labelSelector(selector: JsonObject): JsonObject {
+export function labelSelector(selector: JsonRecord): JsonRecord {
   const matchLabels = selector.matchLabels;
   return shape(isObject(matchLabels) ? { ...selector, matchLabels: sortedMap(matchLabels) } : selector, ['matchLabels', 'matchExpressions']);
 }

@@ -1,19 +1,19 @@
-import { listAt, type JsonObject } from '../json';
+import { listAt, type JsonRecord } from '../../kube/record';
 import { at, each, shape } from '../shape';
 import { labelSelector, typed } from './meta';
 
-const peer = (value: JsonObject) => shape(at(at(value, 'podSelector', labelSelector), 'namespaceSelector', labelSelector), ['podSelector', 'namespaceSelector', 'ipBlock']);
-const withProtocol = (rule: JsonObject) => each(each(each(rule, 'ports', (port) => shape(port, ['protocol', 'port', 'endPort'], { protocol: 'TCP' })), 'from', peer), 'to', peer);
+const peer = (value: JsonRecord) => shape(at(at(value, 'podSelector', labelSelector), 'namespaceSelector', labelSelector), ['podSelector', 'namespaceSelector', 'ipBlock']);
+const withProtocol = (rule: JsonRecord) => each(each(each(rule, 'ports', (port) => shape(port, ['protocol', 'port', 'endPort'], { protocol: 'TCP' })), 'from', peer), 'to', peer);
 
 /** Ingresses have no defaults besides their status; pathType is required in networking.k8s.io/v1. */
-export function ingress(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => shape(value, ['ingressClassName', 'defaultBackend', 'tls', 'rules']);
+export function ingress(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => shape(value, ['ingressClassName', 'defaultBackend', 'tls', 'rules']);
   return typed(at(object, 'spec', spec), ['spec', 'status'], { status: { loadBalancer: {} } });
 }
 
 /** SetDefaults_NetworkPolicy: policyTypes from the rules given, TCP ports. */
-export function networkPolicy(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => {
+export function networkPolicy(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => {
     const rules = at(each(each(value, 'ingress', (rule) => shape(withProtocol(rule), ['ports', 'from'])), 'egress', (rule) => shape(withProtocol(rule), ['ports', 'to'])), 'podSelector', labelSelector);
     const policyTypes = ['Ingress', ...(listAt(value, 'egress').length > 0 ? ['Egress'] : [])];
     return shape(rules, ['podSelector', 'ingress', 'egress', 'policyTypes'], { policyTypes });

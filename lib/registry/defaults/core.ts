@@ -1,7 +1,8 @@
-import { isObject, objectAt, stringAt, type JsonObject } from '../json';
+import { isRecord as isObject } from '../../kube/json';
+import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { at, each, shape, sortedMap } from '../shape';
 import { typed } from './meta';
-import { namespaceLabels } from '../../../kube/namespaces';
+import { namespaceLabels } from '../../kube/namespaces';
 
 const SERVICE_SPEC = [
   'ports', 'selector', 'clusterIP', 'clusterIPs', 'type', 'externalIPs', 'sessionAffinity', 'loadBalancerIP', 'loadBalancerSourceRanges',
@@ -11,11 +12,11 @@ const SERVICE_SPEC = [
 const SERVICE_PORT = ['name', 'protocol', 'appProtocol', 'port', 'targetPort', 'nodePort'];
 const PVC_SPEC = ['accessModes', 'selector', 'resources', 'volumeName', 'storageClassName', 'volumeMode', 'dataSource', 'dataSourceRef', 'volumeAttributesClassName'];
 
-const mapAt = (key: string) => (object: JsonObject) => at(object, key, sortedMap);
+const mapAt = (key: string) => (object: JsonRecord) => at(object, key, sortedMap);
 
 /** core/v1 SetDefaults_Service: type, session affinity, port protocol and target port, traffic policies. */
-export function service(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => {
+export function service(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => {
     const type = stringAt(value, 'type') ?? 'ClusterIP';
     const external = type === 'NodePort' || type === 'LoadBalancer';
     const ports = each(value, 'ports', (port) => shape(port, SERVICE_PORT, { protocol: 'TCP', ...(port.port === undefined ? {} : { targetPort: port.port }) }));
@@ -33,7 +34,7 @@ export function service(object: JsonObject): JsonObject {
 }
 
 /** Secrets: type Opaque, and stringData already merged into data (base64) before any webhook sees it. */
-export function secret(object: JsonObject): JsonObject {
+export function secret(object: JsonRecord): JsonRecord {
   const { stringData, ...rest } = object;
   const data = { ...objectAt(rest, 'data') };
   if (isObject(stringData)) {
@@ -43,7 +44,7 @@ export function secret(object: JsonObject): JsonObject {
   return typed(merged, ['immutable', 'data', 'type'], { type: 'Opaque' });
 }
 
-export function configMap(object: JsonObject): JsonObject {
+export function configMap(object: JsonRecord): JsonRecord {
   return typed(mapAt('binaryData')(mapAt('data')(object)), ['immutable', 'data', 'binaryData']);
 }
 
@@ -51,37 +52,32 @@ export function configMap(object: JsonObject): JsonObject {
  * Namespaces get the `kubernetes.io/metadata.name` label and phase Active when decoded; the
  * `kubernetes` finalizer only when stored (fixtures/apiserver-captures/namespaces-create.json).
  */
-export function namespace(object: JsonObject): JsonObject {
+export function namespace(object: JsonRecord): JsonRecord {
   const metadata = objectAt(object, 'metadata');
   const name = stringAt(metadata, 'name');
   const labelled = name ? { ...object, metadata: { ...metadata, labels: namespaceLabels(name, objectAt(metadata, 'labels')) } } : object;
   return typed(labelled, ['spec', 'status'], { spec: {}, status: { phase: 'Active' } });
 }
 
-export function serviceAccount(object: JsonObject): JsonObject {
+export function serviceAccount(object: JsonRecord): JsonRecord {
   return typed(object, ['secrets', 'imagePullSecrets', 'automountServiceAccountToken']);
 }
 
 /** PVCs (also the templates of StatefulSets): volumeMode Filesystem and phase Pending. */
-export function persistentVolumeClaim(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => shape(value, PVC_SPEC, { volumeMode: 'Filesystem' });
+export function persistentVolumeClaim(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => shape(value, PVC_SPEC, { volumeMode: 'Filesystem' });
   return typed(at(object, 'spec', spec), ['spec', 'status'], { status: { phase: 'Pending' } });
 }
 
-/**
- * Nodes: the TaintNodesByCondition admission plugin taints a new node not-ready until its kubelet
- * reports, and the status carries its zero-valued structs (fixtures/apiserver-captures/nodes-create.json).
- */
-export function node(object: JsonObject): JsonObject {
-  const spec = objectAt(object, 'spec');
-  const taints = Array.isArray(spec.taints) ? {} : { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] };
+/** Nodes: a status that carries its zero-valued structs (fixtures/apiserver-captures/nodes-create.json). */
+export function node(object: JsonRecord): JsonRecord {
   const nodeInfo = Object.fromEntries(
     ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion', 'kubeProxyVersion', 'operatingSystem', 'architecture'].map((key) => [key, '']),
   );
-  return typed({ ...object, spec: { ...spec, ...taints } }, ['spec', 'status'], { status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo } });
+  return typed(object, ['spec', 'status'], { spec: {}, status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo } });
 }
 
 /** Bindings (the legacy `bindings` resource and `pods/binding`): the target is an ObjectReference in field order. */
-export function binding(object: JsonObject): JsonObject {
+export function binding(object: JsonRecord): JsonRecord {
   return typed(at(object, 'target', (target) => shape(target, ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'])), ['target']);
 }

@@ -1,22 +1,22 @@
-import type { JsonObject } from '../json';
+import type { JsonRecord } from '../../kube/record';
 import { at, each, shape } from '../shape';
 import { typed } from './meta';
 
 const RULE = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceURLs'];
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
-const withRules = (object: JsonObject) => each(object, 'rules', (rule) => shape(rule, RULE));
+const withRules = (object: JsonRecord) => each(object, 'rules', (rule) => shape(rule, RULE));
 
-export function role(object: JsonObject): JsonObject {
+export function role(object: JsonRecord): JsonRecord {
   return typed(withRules(object), ['rules']);
 }
 
-export function clusterRole(object: JsonObject): JsonObject {
+export function clusterRole(object: JsonRecord): JsonRecord {
   return typed(withRules(object), ['rules', 'aggregationRule']);
 }
 
 /** SetDefaults_Subject: users and groups are in the RBAC group; service accounts in the core group. */
-export function roleBinding(object: JsonObject): JsonObject {
+export function roleBinding(object: JsonRecord): JsonRecord {
   const subjects = each(object, 'subjects', (subject) =>
     shape(subject, ['kind', 'apiGroup', 'name', 'namespace'], subject.kind === 'User' || subject.kind === 'Group' ? { apiGroup: RBAC_GROUP } : {}),
   );

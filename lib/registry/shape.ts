@@ -1,13 +1,13 @@
-import { isObject, type JsonObject } from './json';
-import { cloneJson } from '../../kube/json';
+import { cloneJson, isRecord as isObject } from '../kube/json';
+import type { JsonRecord } from '../kube/record';
 
 /**
  * `object` with `order`'s keys first, in that order, and `defaults` filled in where missing. The
  * apiserver writes a typed object's members in its Go struct's field order, so shaping with the
  * struct's order makes generated and defaulted objects serialise as the apiserver would.
  */
-export function shape(object: JsonObject, order: readonly string[], defaults: JsonObject = {}): JsonObject {
-  const result: JsonObject = {};
+export function shape(object: JsonRecord, order: readonly string[], defaults: JsonRecord = {}): JsonRecord {
+  const result: JsonRecord = {};
   for (const key of order) {
     if (key in object) result[key] = object[key];
     // Defaults may be shared literals: copied, so a result never aliases them.
@@ -32,13 +32,13 @@ export function sortedDeep(value: unknown): unknown {
 }
 
 /** Applies `fn` to `object[key]` when it is an object, leaving the object unchanged otherwise. */
-export function at(object: JsonObject, key: string, fn: (value: JsonObject) => JsonObject): JsonObject {
+export function at(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
   const value = object[key];
   return isObject(value) ? { ...object, [key]: fn(value) } : object;
 }
 
 /** Applies `fn` to every object of the list `object[key]`. */
-export function each(object: JsonObject, key: string, fn: (value: JsonObject) => JsonObject): JsonObject {
+export function each(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
   const value = object[key];
   return Array.isArray(value) ? { ...object, [key]: value.map((item) => (isObject(item) ? fn(item) : item)) } : object;
 }

@@ -1,4 +1,4 @@
-import { isObject, listAt, objectAt, stringAt, type JsonObject } from '../json';
+import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { at, each, shape, sortedMap } from '../shape';
 import { objectMeta, typed } from './meta';
 
@@ -33,16 +33,16 @@ function pullPolicy(image: string): 'Always' | 'IfNotPresent' {
   return tag || digest ? 'IfNotPresent' : 'Always';
 }
 
-function handler(action: JsonObject): JsonObject {
+function handler(action: JsonRecord): JsonRecord {
   const withHttp = at(action, 'httpGet', (get) => shape(get, HTTP_GET, { scheme: 'HTTP' }));
   return at(withHttp, 'grpc', (grpc) => shape(grpc, ['port', 'service'], { service: '' }));
 }
 
-function probe(value: JsonObject): JsonObject {
+function probe(value: JsonRecord): JsonRecord {
   return shape(handler(value), PROBE, { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
 }
 
-function envVar(variable: JsonObject): JsonObject {
+function envVar(variable: JsonRecord): JsonRecord {
   return at(variable, 'valueFrom', (source) => {
     const withField = at(source, 'fieldRef', (ref) => shape(ref, ['apiVersion', 'fieldPath'], { apiVersion: 'v1' }));
     return at(withField, 'resourceFieldRef', (ref) => shape(ref, ['containerName', 'resource', 'divisor'], { divisor: '0' }));
@@ -50,7 +50,7 @@ function envVar(variable: JsonObject): JsonObject {
 }
 
 /** SetDefaults_Container and the defaults of its parts (ports, probes, env, lifecycle handlers). */
-export function container(value: JsonObject): JsonObject {
+export function container(value: JsonRecord): JsonRecord {
   let result = each(value, 'ports', (port) => shape(port, CONTAINER_PORT, { protocol: 'TCP' }));
   result = each(result, 'env', envVar);
   result = each(result, 'volumeMounts', (mount) => shape(mount, VOLUME_MOUNT));
@@ -64,7 +64,7 @@ export function container(value: JsonObject): JsonObject {
   });
 }
 
-function volume(value: JsonObject): JsonObject {
+function volume(value: JsonRecord): JsonRecord {
   let result = at(value, 'secret', (source) => shape(source, ['secretName', 'items', 'defaultMode', 'optional'], { defaultMode: DEFAULT_MODE }));
   result = at(result, 'configMap', (source) => shape(source, ['name', 'items', 'defaultMode', 'optional'], { defaultMode: DEFAULT_MODE }));
   result = at(result, 'projected', (source) => shape(source, ['sources', 'defaultMode'], { defaultMode: DEFAULT_MODE }));
@@ -79,9 +79,9 @@ function volume(value: JsonObject): JsonObject {
 }
 
 /** SetDefaults_PodSpec and the defaults of containers and volumes, as every pod template gets them. */
-export function podSpec(spec: JsonObject): JsonObject {
+export function podSpec(spec: JsonRecord): JsonRecord {
   const hostNetwork = spec.hostNetwork === true;
-  const defaultContainer = (value: JsonObject) => {
+  const defaultContainer = (value: JsonRecord) => {
     const defaulted = container(value);
     // With hostNetwork the container port is the host port.
     return hostNetwork ? each(defaulted, 'ports', (port) => shape(port, CONTAINER_PORT, { hostPort: port.containerPort })) : defaulted;
@@ -104,38 +104,12 @@ export function podSpec(spec: JsonObject): JsonObject {
 }
 
 /** A PodTemplateSpec (in Deployments, Jobs…): its spec gets the pod spec defaults. */
-export function podTemplate(template: JsonObject): JsonObject {
+export function podTemplate(template: JsonRecord): JsonRecord {
   return shape(at(at(template, 'metadata', objectMeta), 'spec', podSpec), ['metadata', 'spec']);
 }
 
-const NOT_READY = 'node.kubernetes.io/not-ready';
-const UNREACHABLE = 'node.kubernetes.io/unreachable';
-const SYSTEM_PRIORITIES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
-
-/** DefaultTolerationSeconds: tolerate not-ready and unreachable nodes for 5 minutes unless told otherwise. */
-function defaultTolerations(spec: JsonObject): JsonObject {
-  const tolerations = listAt(spec, 'tolerations');
-  const tolerates = (key: string) =>
-    tolerations.some((t) => (t.key === key || (t.key === undefined && t.operator === 'Exists')) && (t.effect === undefined || t.effect === 'NoExecute'));
-  const added = [NOT_READY, UNREACHABLE]
-    .filter((key) => !tolerates(key))
-    .map((key) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }));
-  return added.length > 0 ? { ...spec, tolerations: [...tolerations, ...added] } : spec;
-}
-
-/** Priority: the priority of the pod's class (0 without one) and its preemption policy. */
-function defaultPriority(spec: JsonObject): JsonObject {
-  const className = stringAt(spec, 'priorityClassName');
-  const priority = className ? SYSTEM_PRIORITIES[className] : 0;
-  return {
-    ...spec,
-    ...(spec.priority === undefined && priority !== undefined ? { priority } : {}),
-    ...(spec.preemptionPolicy === undefined ? { preemptionPolicy: 'PreemptLowerPriority' } : {}),
-  };
-}
-
 /** SetDefaults_Pod: requests default to limits for resources that only have a limit. */
-function requestsFromLimits(value: JsonObject): JsonObject {
+function requestsFromLimits(value: JsonRecord): JsonRecord {
   return at(value, 'resources', (resources) => {
     const limits = objectAt(resources, 'limits');
     if (Object.keys(limits).length === 0) return resources;
@@ -144,19 +118,13 @@ function requestsFromLimits(value: JsonObject): JsonObject {
 }
 
 /**
- * A Pod as mutating webhooks see it on CREATE: decoded with the API defaults, then changed by the
- * in-tree admission plugins that run before webhooks (DefaultTolerationSeconds, Priority), as in
- * fixtures/apiserver-captures/pods-create.json. The ServiceAccount plugin, off in that recording, is not applied.
+ * SetDefaults_Pod and everything under it (SetObjectDefaults_Pod): the pod spec, its containers and
+ * volumes; requests copied from limits and enableServiceLinks are the pod's own (templates lack them).
  */
-export function pod(object: JsonObject): JsonObject {
-  const spec = (value: JsonObject) => {
+export function pod(object: JsonRecord): JsonRecord {
+  const spec = (value: JsonRecord) => {
     const result = each(each(value, 'containers', requestsFromLimits), 'initContainers', requestsFromLimits);
-    return podSpec(defaultPriority(defaultTolerations({ enableServiceLinks: true, ...result })));
+    return podSpec({ enableServiceLinks: true, ...result });
   };
   return typed(at(object, 'spec', spec), ['spec', 'status'], { status: {} });
-}
-
-/** The tolerations DefaultTolerationSeconds adds, which no client wrote (managedFields leave them out). */
-export function isDefaultToleration(toleration: unknown): boolean {
-  return isObject(toleration) && (toleration.key === NOT_READY || toleration.key === UNREACHABLE) && toleration.tolerationSeconds === 300 && toleration.effect === 'NoExecute';
 }

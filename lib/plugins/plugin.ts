@@ -1,0 +1,32 @@
+import type { JsonRecord } from '../kube/record';
+import type { AdmissionAttributes } from '../review/attributes';
+
+/**
+ * What a mutating admission plugin is told about a request (kube-apiserver's admission.Attributes as
+ * the plugin sees them) and what it may use: the object to change and a source for generated names.
+ */
+export interface MutationRequest {
+  attributes: PluginAttributes;
+  /** The object as the plugin receives it (never changed in place). */
+  object: JsonRecord;
+  /** `length` characters of kube's generated-name alphabet (utilrand.String). */
+  randomSuffix(length: number): string;
+}
+
+/**
+ * One of kube-apiserver's built-in mutating admission plugins (plugin/pkg/admission/*). `admit`
+ * answers the changed object, or undefined when the plugin leaves the request alone.
+ */
+export interface MutationPlugin {
+  /** The plugin's name as `--enable-admission-plugins` spells it. */
+  readonly name: string;
+  admit(request: MutationRequest): JsonRecord | undefined;
+}
+
+/** The parts of a request's attributes the plugins read. */
+export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'>;
+
+/** A pod create, the request most plugins act on (no subresource). */
+export function isPodCreate(attributes: PluginAttributes): boolean {
+  return attributes.operation === 'CREATE' && attributes.subResource === '' && attributes.resource.group === '' && attributes.resource.resource === 'pods';
+}
