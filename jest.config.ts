@@ -13,6 +13,8 @@ const config: Config = {
     '/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js|rettime|@open-draft/deferred-promise|until-async|@kubernetes/client-node|@kubernetes/client-node-2|openid-client|oauth4webapi|jose|socks-proxy-agent|agent-base)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
+  // Makes the generated schema table when it is missing (a fresh checkout running Jest directly).
+  globalSetup: '<rootDir>/test/global-setup.cjs',
   // Examples import the package by name, as its users do.
   moduleNameMapper: {
     // Dynamic imports name the .js the build emits; the sources are .ts.
