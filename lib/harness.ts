@@ -12,7 +12,10 @@ import { lint, type Finding } from './lint';
 import { explain, type Explanation } from './match/explain';
 import { prepareMatchConditions } from './match/conditions';
 import type { Authorizer } from './cel';
-import { runChain } from './dispatch/admit';
+import { admitRequest } from './dispatch/admit';
+import { patchObject, type PatchResult } from './dispatch/patch-object';
+import { MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
@@ -27,6 +30,7 @@ import type { InvocationView } from './review/encode';
 import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
 import { defaultSeed, SeededRandom } from './random';
 import type { Review } from './review/review';
+import type { KubeObject, Status } from './kube/admission';
 import type { StubBehavior, StubServer } from './stub';
 import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
@@ -62,6 +66,13 @@ export interface HarnessOptions {
    * kubeconfig whose users are matched to each webhook's host:port as kube-apiserver matches them.
    */
   credentials?: { token?: string; clientCertificate?: true | KeyPair } | { kubeconfig: AdmissionKubeconfig };
+  /**
+   * The built-in mutating admission plugins of the mock cluster, by `--enable-admission-plugins` name:
+   * all the harness implements are on, as in a default kube-apiserver; `disable` turns some off.
+   */
+  plugins?: { disable?: string[] };
+  /** kube-apiserver's `--allow-privileged`: false (its default) makes pod validation refuse privileged containers. */
+  allowPrivileged?: boolean;
 }
 
 export interface AdmitOptions {
@@ -82,9 +93,20 @@ export interface InlineWebhook {
 /** A call outcome with what a reader needs to replay it. */
 export interface HarnessCallOutcome extends CallOutcome {
   seed: number;
+  /**
+   * For an allowed mutating answer with a patch: what kube-apiserver would continue with — the object
+   * decoded into its kind (unknown fields dropped) and defaulted, whether that counts as a change, and
+   * `invalid`, the 422 the API's own validation would answer for it — or the error it would answer instead.
+   */
+  patched?: PatchedOutcome;
   /** The webhook's writes to the mock API during the call (when the harness has one). */
   writes?: WriteRecord[];
 }
+
+/** What the API makes of a call's patch (HarnessCallOutcome.patched). */
+export type PatchedOutcome =
+  | (PatchResult & { ok: true; /** The request's object as the API held it before the patch (defaulted). */ before: KubeObject | null; invalid?: Status })
+  | (PatchResult & { ok: false });
 
 /** One webhook of the harness, for repeated calls (idempotence and latency matchers take these). */
 export interface WebhookHandle {
@@ -94,6 +116,8 @@ export interface WebhookHandle {
   readonly timeoutSeconds: number;
   /** Real time per configured second, as the harness was created with. */
   readonly timeScale: number;
+  /** What the API does to objects of each kind (decode, defaults, validation), as in the harness's cluster. */
+  readonly registry: Registry;
   call(review: Review): Promise<HarnessCallOutcome>;
 }
 
@@ -111,6 +135,8 @@ export interface Harness {
   readonly namespaces: NamespaceRegistry;
   /** The mock Kubernetes API, when the harness has one. */
   readonly api?: MockApi;
+  /** What the API does to objects of each kind (decode, defaults, strategy, validation) in this cluster. */
+  readonly registry: Registry;
   /** The stub serving webhook `name`: the reviews it received, and its behavior (settable). */
   stub(name: string): StubServer;
   /**
@@ -145,6 +171,35 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
   };
 }
 
+/** The built-in mutating plugins a harness runs: all the harness implements, less those disabled. */
+function enabledPlugins(given: HarnessOptions['plugins']): readonly MutationPlugin[] {
+  const disable = given?.disable ?? [];
+  const known = MUTATION_PLUGINS.map((p) => p.name);
+  const unknown = disable.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, which the harness does not run`, `the built-in mutating plugins are ${known.join(', ')}`);
+  }
+  return MUTATION_PLUGINS.filter((p) => !disable.includes(p.name));
+}
+
+/**
+ * What kube-apiserver would make of one call's patch, for h.call outcomes: the patched object decoded
+ * and defaulted, and the API's validation of it (after BeforeCreate for a create), as the chain would
+ * judge it if this webhook were the only one. Undefined when there is nothing to judge.
+ */
+function patchedOutcome(registry: Registry, outcome: HarnessCallOutcome, attributes: AdmissionAttributes, random: SeededRandom): PatchedOutcome | undefined {
+  if (outcome.error || outcome.denial || !outcome.patch || outcome.patch.length === 0) return undefined;
+  const request = outcome.review.request;
+  if (!request) return undefined;
+  const result = patchObject(outcome.webhook, { object: request.object, kind: request.kind, registry }, outcome.patch);
+  if (!result.ok) return result;
+  const before = request.object && registry.default(request.kind, request.object);
+  if (!result.object) return { ...result, before };
+  const prepared = preparedForValidation({ ...attributes, object: result.object }, storageRandom(new SeededRandom(random.int(2 ** 31))));
+  const invalid = registry.validate(prepared);
+  return invalid ? { ...result, before, invalid } : { ...result, before };
+}
+
 /** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
 async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
   const requested = options.mockApi;
@@ -174,6 +229,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 
   const catalog = options.catalog ?? defaultCatalog;
   const webhooks = loadManifests(options.manifests ?? [], { catalog });
+  const registry = new Registry(catalog, { allowPrivileged: options.allowPrivileged ?? false });
+  const plugins = enabledPlugins(options.plugins);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
   let namespaces: NamespaceRegistry;
   if (api) {
@@ -267,7 +324,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
   const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
     assertOpen();
-    return invoke(callable, review.attributes, undefined);
+    const outcome = await invoke(callable, review.attributes, undefined);
+    if (callable.type === 'mutating') {
+      const patched = patchedOutcome(registry, outcome, review.attributes, random);
+      if (patched) outcome.patched = patched;
+    }
+    return outcome;
   };
 
   return {
@@ -277,6 +339,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     authority,
     caBundle: authority.caBundle,
     namespaces,
+    registry,
     ...(api ? { api } : {}),
     stub(name) {
       const server = targets.stub(name);
@@ -294,7 +357,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     webhook(webhook) {
       const callable = resolve(webhook);
-      return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, call: (review) => callResolved(callable, review) };
+      return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, registry, call: (review) => callResolved(callable, review) };
     },
     metrics: () => metrics.toString(),
     lint: () => lint(webhooks),
@@ -308,7 +371,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const warnings = new WarningRecorder();
       const annotations = new AuditAnnotations();
       const writes: WriteRecord[] = [];
-      const result = await runChain(review.attributes, {
+      const result = await admitRequest(review.attributes, {
         webhooks,
         match: matchContext,
         call: async (entry, attributes, invocation) => {
@@ -322,7 +385,9 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         annotations,
         trace,
         metrics,
-        seed: random.int(2 ** 31),
+        registry,
+        plugins,
+        random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
       return {
         allowed: !result.rejection,

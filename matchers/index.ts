@@ -13,6 +13,7 @@ import { toHavePatchedTo } from './to-have-patched-to';
 import { toHaveWarning } from './to-have-warning';
 import { toCauseNoWrites } from './to-cause-no-writes';
 import { toLeaveUnchanged } from './to-leave-unchanged';
+import { toProduceValidObject } from './to-produce-valid-object';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
@@ -24,6 +25,7 @@ export const matchers = {
   toHavePatchOps,
   toHavePatchedTo,
   toLeaveUnchanged,
+  toProduceValidObject,
   toHaveWarning,
   toCauseNoWrites,
   toHaveAuditAnnotation,
@@ -47,12 +49,18 @@ export interface HarnessMatchers<R = unknown> {
    */
   toHavePatchOps(ops: readonly JsonPatchOperation[] | AsymmetricMatcherLike): R;
   /**
-   * The object after the patch, applied as kube-apiserver applies it (`h.call()`), or the admitted
-   * object (`h.admit()`), equals `expected`. A patch that does not apply fails with its error.
+   * The object after the patch, as kube-apiserver continues with it (`h.call()`: applied, decoded into
+   * its kind, defaulted), or the admitted object (`h.admit()`), equals `expected`. A patch that does not
+   * apply or decode fails with kube-apiserver's error.
    */
   toHavePatchedTo(expected: KubeObject | AsymmetricMatcherLike): R;
   /** `h.call()` only: the webhook allowed the request and its answer leaves the object as it was. */
   toLeaveUnchanged(): R;
+  /**
+   * `h.call()` only: the object the webhook's patch produces decodes into its kind and passes the API's
+   * own validation (the 422 kube-apiserver answers before any validating webhook).
+   */
+  toProduceValidObject(): R;
   /**
    * A warning contains `text` or matches the pattern: the webhook's own (`h.call()`), or those the
    * client receives (`h.admit()`).

@@ -1,5 +1,5 @@
 import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { patchObject } from '../lib/dispatch/patch-object';
+import { applyJsonPatch } from '../lib/patch';
 import { diffJson, type Change } from './diff';
 import type { CallSubject } from './subject';
 
@@ -10,21 +10,41 @@ export type Mutation =
   | { ok: false; why: string };
 
 /**
- * Applies the call's patch to the object it was sent, in kube-apiserver's order of checks: a failed
+ * The call's patch applied to the object it was sent, in kube-apiserver's order of checks: a failed
  * call or a denial ends the request before any patch (whose bytes kube ignores then), an empty patch
- * changes nothing, and a patch without an object to apply to or that does not apply is an internal error.
+ * changes nothing, and a patch without an object to apply to, one that does not apply or whose result
+ * does not decode into the kind is an internal error. The result is the object as the API continues
+ * with it (h.call's `patched`: decoded, unknown fields dropped, defaulted); the changes are counted
+ * from the request's object as the API held it (defaulted), so defaults are never the webhook's doing.
  */
 export function mutationOf(subject: CallSubject): Mutation {
   const refused = refusal(subject);
   if (refused !== undefined) return { ok: false, why: refused };
-  const before = subject.review.request?.object ?? null;
+  const sent = subject.review.request?.object ?? null;
   const patch = subject.patch ?? [];
-  const applied = patchObject(subject.webhook, before, patch);
-  if (!applied.ok) {
-    const why = before === null ? 'the request has no object to patch' : "the patch does not apply to the request's object";
-    return { ok: false, why: `${why}; kube-apiserver rejects the request with:\n  ${applied.status.code} ${applied.status.message ?? ''}` };
+  if (patch.length === 0) return { ok: true, patch, before: sent, after: sent, changes: [] };
+  const patched = subject.patched ?? plainlyPatched(sent, patch);
+  if (!patched.ok) {
+    const why = WHY_NO_OBJECT[patched.failed];
+    return { ok: false, why: `${why}; kube-apiserver rejects the request with:\n  ${patched.status.code} ${patched.status.message ?? ''}` };
   }
-  return { ok: true, patch, before, after: applied.object, changes: applied.changed ? diffJson(before, applied.object) : [] };
+  const before = patched.before ?? sent;
+  return { ok: true, patch, before, after: patched.object, changes: diffJson(before, patched.object) };
+}
+
+const WHY_NO_OBJECT = {
+  'no-object': 'the request has no object to patch',
+  apply: "the patch does not apply to the request's object",
+  decode: "the patched object does not decode into the request's kind",
+} as const;
+
+type Plain = { ok: true; object: KubeObject | null; before?: KubeObject | null } | { ok: false; failed: keyof typeof WHY_NO_OBJECT; status: { code?: number; message?: string } };
+
+// An outcome from outside a harness carries no `patched`: the JSON patch alone, with no decode or defaults.
+function plainlyPatched(object: KubeObject | null, patch: readonly JsonPatchOperation[]): Plain {
+  if (object === null) return { ok: false, failed: 'no-object', status: { code: 500, message: 'the request has no object' } };
+  const applied = applyJsonPatch(object, patch);
+  return applied.ok ? { ok: true, object: applied.document as KubeObject } : { ok: false, failed: 'apply', status: { code: 500, message: `Internal error occurred: ${applied.error}` } };
 }
 
 /** Why the answer cannot patch anything at all (a failed call or a denial), or undefined for an allowed answer. */

@@ -23,7 +23,8 @@ export type Reinvocation = { first: Round; peers: PeerStep[] } & ({ second: Roun
 
 /**
  * Calls the webhook as kube-apiserver's reinvocation would: once with `review`, then with the same
- * request carrying the first answer's output, after the peers' patches (webhooks ordered between them).
+ * request carrying the first answer's output as the API keeps it (decoded, defaulted), after the
+ * peers' patches (webhooks ordered between them).
  */
 export async function reinvoke(handle: WebhookHandle, review: Review, peers: readonly Peer[]): Promise<Reinvocation> {
   const first = await roundOf(handle, review);
@@ -32,8 +33,10 @@ export async function reinvoke(handle: WebhookHandle, review: Review, peers: rea
   const steps: PeerStep[] = [];
   for (const [i, peer] of peers.entries()) {
     const { label, ops } = Array.isArray(peer) ? { label: `peer #${i + 1}`, ops: peer } : { label: `peer ${peer.name}`, ops: peer.ops };
-    // A peer's patch is applied as the dispatcher applies any webhook's (lib/dispatch/patch-object).
-    const applied = patchObject(label, object, ops);
+    // A peer's patch is applied as the dispatcher applies any webhook's (lib/dispatch/patch-object):
+    // decoded into the kind the webhook was sent, then defaulted.
+    const kind = first.outcome.review.request?.kind ?? review.attributes.kind;
+    const applied = patchObject(label, { object, kind, registry: handle.registry }, ops);
     if (!applied.ok) return { first, peers: steps, problem: `${label}'s patch does not apply to the first call's output:\n  ${applied.status.message ?? ''}` };
     const next = applied.object as KubeObject;
     steps.push({ label, changes: applied.changed ? diffJson(object, next) : [] });

@@ -1,12 +1,12 @@
 import type { WriteRecord } from '../lib/mockapi/write-log';
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { AdmitResult } from '../lib/dispatch/result';
-import type { WebhookHandle } from '../lib/harness';
+import type { PatchedOutcome, WebhookHandle } from '../lib/harness';
 import type { Status } from '../lib/kube/admission';
 import { admitDetails, outcomeDetails } from './describe';
 
 /** One webhook call's outcome (`h.call()`), optionally with the seed that made it. */
-export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[] };
+export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[]; patched?: PatchedOutcome };
 
 /** What the allow/deny matchers see of either an `h.call()` outcome or an `h.admit()` result. */
 export interface Verdict {

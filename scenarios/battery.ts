@@ -1,8 +1,8 @@
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { WebhookEntry } from '../lib/config/load';
-import type { Harness } from '../lib/harness';
+import type { Harness, PatchedOutcome } from '../lib/harness';
+import type { KubeObject } from '../lib/kube/admission';
 import { SeededRandom } from '../lib/random';
-import { patchObject } from '../lib/dispatch/patch-object';
 import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
 import { scenariosFor, type Scenario } from './requests';
@@ -80,12 +80,17 @@ export function planBattery(webhooks: readonly WebhookEntry[], seed: number, tim
   return { plan, skipped };
 }
 
+function unpatched(object: KubeObject | null): PatchedOutcome {
+  return { ok: true, object, before: object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
+}
+
 /** Sends one planned scenario and runs every check that applies to its outcome. */
 export async function runScenario(harness: Harness, planned: PlannedScenario, only?: readonly CheckId[]): Promise<ScenarioResult> {
   const wanted = (id: CheckId) => !only || only.includes(id);
   const { scenario } = planned;
   const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
-  const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? patchObject(outcome.webhook, outcome.review.request?.object ?? null, outcome.patch ?? []) : undefined;
+  // The harness judged the patch as kube-apiserver would (decoded, defaulted, validated); no patch changes nothing.
+  const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? (outcome.patched ?? unpatched(outcome.review.request?.object ?? null)) : undefined;
   const context: CheckContext = { timeoutMs: planned.timeoutMs, kind: scenario.kind, ...(applied ? { applied } : {}) };
   const checks: CheckResult[] = [];
   const record = (id: CheckId, verdict: { pass: boolean; detail?: string } | undefined) => {

@@ -1,6 +1,6 @@
 import { yaml } from '../lib/yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
-import type { PatchResult } from '../lib/dispatch/patch-object';
+import type { PatchedOutcome } from '../lib/harness';
 import type { ScenarioKind } from './requests';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
@@ -21,7 +21,9 @@ export type CheckId =
   | 'subresource-handled'
   | 'idempotent-reinvocation'
   | 'idempotent-preset'
-  | 'dryrun-honored';
+  | 'dryrun-honored'
+  | 'object-valid'
+  | 'delete-repeatable';
 
 export interface CheckVerdict {
   pass: boolean;
@@ -33,8 +35,8 @@ export interface CheckVerdict {
 export interface CheckContext {
   timeoutMs: number;
   kind: ScenarioKind;
-  /** An allowed mutating answer's patch applied to the request's object, worked out once for every check. */
-  applied?: PatchResult;
+  /** What kube-apiserver makes of an allowed mutating answer's patch (decoded, defaulted, validated), worked out once for every check. */
+  applied?: PatchedOutcome;
 }
 
 export interface Check {

@@ -2,10 +2,11 @@ import type { KubeObject, Status } from '../kube/admission';
 import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../kube/gvr';
+import { deleteAttempts, preparedForValidation } from '../registry';
 import type { AdmissionAttributes } from '../review/attributes';
-import { validatingView } from '../registry/validating-view';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
+import type { TraceStep } from './trace';
 import { dispatchValidating } from './validating';
 
 export interface ChainResult {
@@ -16,8 +17,29 @@ export interface ChainResult {
 }
 
 /**
- * The admission chain as kube-apiserver runs it for one request: mutating webhooks (with
- * reinvocation), the storage layer's namespace check, then validating webhooks on the final object.
+ * One API request through admission as kube-apiserver runs it. Most requests are admitted once; a
+ * DELETE is admitted once per storage attempt (a pod's graceful deletion: KUBE-FACTS §13.4), each
+ * run a whole chain with fresh uids, until one is rejected.
+ */
+export async function admitRequest(attributes: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
+  const attempts = deleteAttempts(attributes);
+  if (attempts.length === 1) return runChain(attributes, context);
+  let result: ChainResult = { object: null };
+  for (const [i, attempt] of attempts.entries()) {
+    const first = context.trace.steps.length;
+    result = await runChain(attempt.attributes, context);
+    const marker = { number: i + 1, of: attempts.length, step: attempt.step };
+    for (const step of context.trace.steps.slice(first)) step.attempt = marker;
+    if (result.rejection || result.exempt) return result;
+  }
+  return result;
+}
+
+/**
+ * The admission chain as kube-apiserver runs it once: the mutation phase (built-in plugins and
+ * mutating webhooks, with reinvocation), the storage layer's namespace check, the registry's
+ * strategy and validation (a 422 here means no validating webhook is called), then validating
+ * webhooks on the object as the registry prepared it.
  */
 export async function runChain(attributes: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
   const exempt = exemptionOf(attributes);
@@ -31,9 +53,17 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   const namespaceError = namespaceMismatch(attributes, mutated.object);
   if (namespaceError) return { object: mutated.object, rejection: namespaceError };
 
+  // Validating admission runs inside the registry, after BeforeCreate/BeforeUpdate and the strategy's validation.
+  const prepared = preparedForValidation({ ...attributes, object: mutated.object }, context.random);
+  const invalid = context.registry.validate(prepared);
+  if (invalid) {
+    const step: TraceStep = { phase: 'registry', round: 0, index: -1, configuration: '', webhook: 'registry', decision: 'called', why: [], rejection: invalid };
+    context.trace.steps.push(step);
+    return { object: mutated.object, rejection: invalid };
+  }
+
   const validateStarted = performance.now();
-  // Validating webhooks run inside the registry, after the strategy filled in name, uid and the like.
-  const rejection = await dispatchValidating(validatingView({ ...attributes, object: mutated.object }, context.seed), context);
+  const rejection = await dispatchValidating(prepared, context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   return { object: mutated.object, ...(rejection ? { rejection } : {}) };
 }

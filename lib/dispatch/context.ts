@@ -1,6 +1,8 @@
 import type { CallOutcome } from '../call/call-webhook';
 import type { WebhookEntry } from '../config/load';
 import type { MatchContext } from '../match/should-call';
+import type { MutationPlugin } from '../plugins';
+import type { Registry, StorageRandom } from '../registry';
 import type { AdmissionAttributes } from '../review/attributes';
 import type { InvocationView } from '../review/encode';
 import type { AuditAnnotations } from './annotations';
@@ -17,10 +19,14 @@ export interface DispatchContext {
   call(entry: WebhookEntry, attributes: AdmissionAttributes, invocation: InvocationView): Promise<CallOutcome>;
   /** True once the API request's own deadline (its `?timeout=`) has passed. */
   requestExpired(): boolean;
+  /** What the API does to objects of each kind: decode, defaulting, strategy, validation. */
+  registry: Registry;
+  /** The built-in mutating admission plugins enabled, in kube-apiserver's order. */
+  plugins: readonly MutationPlugin[];
   warnings: WarningRecorder;
   annotations: AuditAnnotations;
   trace: AdmissionTrace;
   metrics: AdmissionMetrics;
-  /** Seeds what the storage layer generates before validation (name, uid, timestamps). */
-  seed: number;
+  /** What the storage layer generates (name, uid, timestamps, allocations, the token volume's suffix), seeded. */
+  random: StorageRandom;
 }

@@ -1,8 +1,12 @@
 import type { WebhookEntry } from '../config/load';
 import type { KubeObject, Status } from '../kube/admission';
 import { jsonEqual } from '../kube/json';
+import { isUnstructured } from '../kube/unstructured';
+import type { JsonRecord } from '../kube/record';
 import { requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
+import { runMutationPlugins } from '../plugins';
+import { addedPaths } from '../registry/changes';
 import type { AdmissionAttributes } from '../review/attributes';
 import { failedOpenAnnotation, mutationAnnotation, patchAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
@@ -20,9 +24,14 @@ class ReinvocationState {
 
   /** A webhook changed the object: every IfNeeded webhook invoked since the last change runs again. */
   objectChanged(): void {
+    this.requireReinvokingPreviouslyInvoked();
+    this.requested = true;
+  }
+
+  /** The IfNeeded webhooks invoked since the last change run again (also when plugins changed the object in round 1). */
+  requireReinvokingPreviouslyInvoked(): void {
     for (const id of this.previouslyInvoked) this.toReinvoke.add(id);
     this.previouslyInvoked = new Set();
-    this.requested = true;
   }
 
   invoked(id: string): void {
@@ -36,16 +45,37 @@ export interface MutatingResult {
 }
 
 /**
- * The mutating webhooks of the chain (apiserver `mutating.Dispatch`): called one at a time in order,
- * each seeing the object as earlier ones left it; round 1 re-invokes the IfNeeded webhooks a later
- * change concerned (KUBE-FACTS §9). The first rejection ends the request.
+ * Whether the request's object still holds the managedFields time the request stamped, with the
+ * sub-second precision it has in memory until a JSON round trip: then the request's first patch is
+ * a change whatever it does (fixtures/apiserver-outcomes: patch-noop-replace.json, patch-unknown-field.json).
+ * The fieldmanager stamps a write that changed something (a create, an update that changed a field),
+ * before mutating admission runs.
+ */
+function hasFreshManagedFields(attributes: AdmissionAttributes): boolean {
+  // A custom resource is unstructured: its managedFields times are already whole-second strings.
+  if (isUnstructured(attributes.object?.apiVersion)) return false;
+  const entries = attributes.object?.metadata?.managedFields;
+  if (!Array.isArray(entries) || entries.length === 0) return false;
+  return !jsonEqual(entries, attributes.oldObject?.metadata?.managedFields);
+}
+
+/**
+ * The mutation phase (KUBE-FACTS §9, §13.1, §14): each round runs the enabled built-in mutating
+ * plugins, then the mutating webhooks one at a time in order, each seeing the object as earlier ones
+ * left it (decoded and defaulted by the registry after every patch); round 1 re-invokes the IfNeeded
+ * webhooks a later change concerned, and all of them when the plugins changed the object since the
+ * last webhook. The first rejection ends the request.
  */
 export async function dispatchMutating(attributes: AdmissionAttributes, context: DispatchContext): Promise<MutatingResult> {
   const chain = chainOrder(context.webhooks, 'mutating');
   const state = new ReinvocationState();
   let object = attributes.object;
+  const patching = { freshTimes: hasFreshManagedFields(attributes) };
+  let lastWebhookOutput: KubeObject | null = null;
   for (const round of [0, 1] as const) {
     if (round === 1 && !state.requested) break;
+    object = runPlugins(round, { ...attributes, object }, context);
+    if (round === 1 && object && lastWebhookOutput && !context.registry.equal(attributes.kind, lastWebhookOutput, object)) state.requireReinvokingPreviouslyInvoked();
     for (const { entry, index } of chain) {
       const spec = entry.spec;
       const id = `${entry.configuration}/${spec.name}/0`;
@@ -63,20 +93,46 @@ export async function dispatchMutating(attributes: AdmissionAttributes, context:
         step.decision = 'not-reinvoked';
         continue;
       }
-      const result = await callOne(entry, decision.invocation, current, round, index, step, context);
+      const result = await callOne(entry, decision.invocation, current, { round, index, step, patching }, context);
       if (result.changed) state.objectChanged();
       if (spec.reinvocationPolicy === 'IfNeeded') state.invoked(id);
       if (result.object !== undefined) object = result.object;
       if (result.rejection) return { object, rejection: result.rejection };
     }
+    lastWebhookOutput = object;
   }
   return { object };
+}
+
+/** The enabled built-in mutating plugins on the object, each change traced; the object put back in its kind's shape. */
+function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: DispatchContext): KubeObject | null {
+  const object = attributes.object;
+  if (!object || context.plugins.length === 0) return object;
+  let current = object as JsonRecord;
+  for (const plugin of context.plugins) {
+    const { changedBy, object: changed } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n) });
+    if (changedBy.length === 0) continue;
+    // Plugins change the internal object; its conversion back writes the kind's field order.
+    const shaped = context.registry.default(attributes.kind, changed as KubeObject) as JsonRecord;
+    context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, shaped) });
+    current = shaped;
+  }
+  return current as KubeObject;
 }
 
 interface OneResult {
   changed: boolean;
   object?: KubeObject | null;
   rejection?: Status;
+}
+
+/** Where a call sits in the chain, and the request-wide state of its patches. */
+interface Turn {
+  round: 0 | 1;
+  index: number;
+  step: TraceStep;
+  /** Whether the object still carries the request's fresh managedFields time (until the first decoded patch). */
+  patching: { freshTimes: boolean };
 }
 
 function reject(step: TraceStep, object: KubeObject | null, rejection: Status, decision: TraceStep['decision'] = 'called'): MutatingResult {
@@ -86,39 +142,43 @@ function reject(step: TraceStep, object: KubeObject | null, rejection: Status, d
 }
 
 /** One matched webhook: `callAttrMutatingHook` plus the dispatcher's failurePolicy handling. */
-async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: AdmissionAttributes, round: 0 | 1, index: number, step: TraceStep, context: DispatchContext): Promise<OneResult> {
+async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: AdmissionAttributes, turn: Turn, context: DispatchContext): Promise<OneResult> {
   const spec = entry.spec;
+  const { round, index, step } = turn;
   let changed = false;
   // Every matched webhook gets its mutation annotation and its metrics, whatever happens to the call.
-  const finish = (turn: TurnResult, result: Omit<OneResult, 'changed'> = {}): OneResult => {
+  const finish = (result: TurnResult, outcome: Omit<OneResult, 'changed'> = {}): OneResult => {
     context.annotations.add(...mutationAnnotation(round, index, entry.configuration, spec.name, changed));
-    observeTurn(context.metrics, spec.name, 'admit', attributes.operation, (step.durationMs ?? 0) / 1000, turn);
-    if (result.rejection) step.rejection = result.rejection;
-    return { ...result, changed };
+    observeTurn(context.metrics, spec.name, 'admit', attributes.operation, (step.durationMs ?? 0) / 1000, result);
+    if (outcome.rejection) step.rejection = outcome.rejection;
+    return { ...outcome, changed };
   };
 
   const call = await callMatched(entry, invocation, attributes, step, context);
   if (call.kind === 'refused') return finish({ kind: 'internal' }, { rejection: call.rejection });
   if (call.kind === 'failed') {
     const failedOpen = spec.failurePolicy === 'Ignore';
-    const turn: TurnResult = { kind: 'calling-error', code: call.error.code, failedOpen };
-    if (!failedOpen) return finish(turn, { rejection: call.error.status });
+    const result: TurnResult = { kind: 'calling-error', code: call.error.code, failedOpen };
+    if (!failedOpen) return finish(result, { rejection: call.error.status });
     step.failedOpen = true;
     context.annotations.add(...failedOpenAnnotation('mutation', round, index, spec.name));
     // A fail-open call that used up the request's own time ends the request.
-    return finish(turn, context.requestExpired() ? { rejection: requestTimeout() } : {});
+    return finish(result, context.requestExpired() ? { rejection: requestTimeout() } : {});
   }
   const { outcome } = call;
   if (outcome.denial) return finish({ kind: 'denied', code: outcome.denial.code ?? 400 }, { rejection: outcome.denial });
   const patch = outcome.patch ?? [];
   if (patch.length === 0) return finish({ kind: 'ok' });
-  const applied = patchObject(spec.name, invocation.object, patch);
+  const applied = patchObject(spec.name, { object: invocation.object, kind: invocation.kind, registry: context.registry, freshTimes: turn.patching.freshTimes }, patch);
   if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.status });
+  turn.patching.freshTimes = false;
   const patched = asRequestVersion(applied.object as KubeObject, attributes.object);
-  // Seen as the request's own object, the patch's verdict holds; a converted view is compared again.
-  changed = invocation.object === attributes.object && patched === applied.object ? applied.changed : !jsonEqual(attributes.object, patched);
+  changed = applied.changed;
   step.patch = patch;
   step.mutated = changed;
+  if (applied.onlyFreshTimes) step.firstPatch = true;
+  if (applied.dropped.length > 0) step.dropped = applied.dropped;
+  if (applied.defaulted.length > 0) step.defaulted = applied.defaulted;
   context.annotations.add(...patchAnnotation(round, index, entry.configuration, spec.name, patch));
   return finish({ kind: 'ok' }, { object: patched });
 }

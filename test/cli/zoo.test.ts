@@ -258,7 +258,8 @@ const CASES: ZooCase[] = [
     breaks: 'idempotent-reinvocation',
     name: 'sidecar-append',
     // A CREATE reinvoked with the webhook's output and a CREATE of an object that already carries it are the same request.
-    also: ['idempotent-preset'],
+    // …and reinvoked after another webhook's change, its second sidecar is a duplicate name the API refuses.
+    also: ['idempotent-preset', 'object-valid'],
     detail: exactly('reinvoked with its own output, the webhook changed the object again: [{"op":"add","path":"/spec/containers/-","value":{"name":"zoo-proxy","image":"ghcr.io/zoo/proxy:v1.0.0"}}]'),
     scenarios: /^CREATE pods( \((image :latest|two containers)\))?$/,
   },
@@ -275,6 +276,22 @@ const CASES: ZooCase[] = [
     also: ['idempotent-reinvocation'],
     detail: /^given a new object with its changes already made, the webhook changed the object again: \[\{"op":"add","path":"\/spec\/containers\/-","value":\{"name":"zoo-agent-\d+","image":"ghcr\.io\/zoo\/agent:v2\.1\.0"\}\}\]$/,
     scenarios: /^CREATE pods( \((image :latest|two containers)\))?$/,
+  },
+  {
+    breaks: 'object-valid',
+    name: 'invalid-label',
+    also: [],
+    detail: exactly(
+      "the API refuses the patched object: 422 Pod \"web-1\" is invalid: metadata.labels: Invalid value: \"platform team\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ),
+    scenarios: CREATE_PODS,
+  },
+  {
+    breaks: 'delete-repeatable',
+    name: 'delete-once',
+    also: [],
+    detail: exactly('storage attempt 2 of the same DELETE was denied, the first allowed: kube-apiserver admits one pod DELETE up to 3 times'),
+    scenarios: /^DELETE pods$/,
   },
   {
     breaks: 'dryrun-honored',

@@ -40,7 +40,7 @@ describe('matchConditions through the chain (KUBE-FACTS §6.7)', () => {
     });
     const result = await h.admit(review.create(objects.pod()));
     expect(result).toBeAllowed();
-    expect(result.trace.steps[0]?.why.at(-1)).toBe('matchConditions "c2" evaluated to false');
+    expect(result.trace.steps.find((s) => s.webhook === 'm.example.com')?.why.at(-1)).toBe('matchConditions "c2" evaluated to false');
     expect(h.metrics()).toContain('apiserver_admission_match_condition_exclusions_total{kind="webhook",name="m.example.com",operation="CREATE",type="admit"} 1');
   });
 

@@ -92,8 +92,10 @@ describe.each(Object.entries(KINDS))('objects.%s', (kind, generate) => {
     const changed = generate({ metadata: { annotations: { 'team.example.com/owner': 'payments' }, labels: null } }, { seed: 5 });
     expect(changed.metadata?.annotations).toMatchObject({ 'team.example.com/owner': 'payments' });
     expect(changed.metadata?.name).toBe(base.metadata?.name);
-    // Labels the API itself adds come back: a namespace's name label.
-    expect(Object.keys(changed.metadata?.labels ?? {})).toEqual(kind === 'namespace' ? ['kubernetes.io/metadata.name'] : []);
+    // Labels the API's defaulting adds come back: a namespace's name label, a Job's pod template labels (SetDefaults_Job).
+    const templateLabels = Object.keys((changed as { spec?: { template?: { metadata?: { labels?: object } } } }).spec?.template?.metadata?.labels ?? {});
+    const defaulted = kind === 'namespace' ? ['kubernetes.io/metadata.name'] : kind === 'job' ? templateLabels : [];
+    expect(Object.keys(changed.metadata?.labels ?? {})).toEqual(defaulted);
   });
 });
 

@@ -75,6 +75,7 @@ export function customResourceDefinitionResources(crd: unknown): { storageKey: s
       // `status: null` decodes to an absent subresource, as `status: {}` decodes to a present one.
       subresources: [...(subresources.status != null ? [STATUS] : []), ...(subresources.scale != null ? [SCALE] : [])],
       storageKey,
+      ...(isObject(version.schema) && version.schema.openAPIV3Schema !== undefined ? { schema: version.schema.openAPIV3Schema } : {}),
     });
   });
   if (storageVersions !== 1) fail('spec.versions', `Invalid value: must have exactly one version marked as storage version, found ${storageVersions}`);

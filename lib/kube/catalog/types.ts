@@ -43,6 +43,8 @@ export interface ResourceInfo {
    * when omitted, which makes every version of a group/resource equivalent, as kube-apiserver does.
    */
   storageKey?: string;
+  /** A custom resource version's `schema.openAPIV3Schema`, from which the registry prunes, defaults and validates its objects. */
+  schema?: unknown;
 }
 
 /** What lookups return: a registered resource with every default filled in. Frozen. */

@@ -19,3 +19,14 @@ export function preparePodForCreate(object: JsonRecord): JsonRecord {
   const status = objectAt(object, 'status');
   return { ...object, status: { phase: 'Pending', ...status, qosClass: status.qosClass ?? qosClass(objectAt(object, 'spec')) } };
 }
+
+/**
+ * podStrategy.CheckGracefulDelete: the grace period a delete gets — the one asked for (or the pod's
+ * terminationGracePeriodSeconds, 30 by default), and 0 for a pod never scheduled or already finished.
+ */
+export function podGracePeriod(pod: JsonRecord, asked: number | undefined): number {
+  const spec = objectAt(pod, 'spec');
+  const phase = objectAt(pod, 'status').phase;
+  if (typeof spec.nodeName !== 'string' || spec.nodeName === '' || phase === 'Failed' || phase === 'Succeeded') return 0;
+  return asked ?? (typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : 30);
+}

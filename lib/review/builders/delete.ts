@@ -7,6 +7,7 @@ import type { RequestOptions } from './options';
 import { request } from './request';
 import { catalogOf, entryFor, placement, requireOperation } from './target';
 import { canonical } from '../../registry/encode';
+import { podGracePeriod } from '../../registry/strategy/pod';
 import { asStored, withCreator } from './write';
 
 export interface DeleteOptions extends RequestOptions {
@@ -18,17 +19,6 @@ export interface DeleteOptions extends RequestOptions {
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
   /** `--grace-period`. */
   gracePeriodSeconds?: number;
-}
-
-/**
- * The grace period the pod strategy writes into the options before admission: the one asked for
- * (or the pod's terminationGracePeriodSeconds), and 0 for a pod never scheduled or already finished.
- */
-function podGracePeriod(pod: KubeObject, asked: number | undefined): number {
-  const spec = objectAt(pod, 'spec');
-  const phase = stringAt(objectAt(pod, 'status'), 'phase');
-  if (!stringAt(spec, 'nodeName') || phase === 'Failed' || phase === 'Succeeded') return 0;
-  return asked ?? (typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : 30);
 }
 
 function deleteFields(entry: CatalogEntry, stored: KubeObject, options: DeleteOptions): Record<string, unknown> {

@@ -20,7 +20,11 @@ export interface RequestOptions {
    * its first word (`curl/8.5.0` → `curl`), so raw API calls (`via: 'api'`) are `curl`'s by default.
    */
   userAgent?: string;
-  /** Whether objects carry the managedFields the apiserver records for the write (true, as in every capture). */
+  /**
+   * Whether objects carry the managedFields the apiserver records for the write. Off by default; a real
+   * apiserver's requests always carry them (every capture does), and with them the request's first
+   * patch counts as a change whatever it does (KUBE-FACTS §13.1).
+   */
   managedFields?: boolean;
 }
 

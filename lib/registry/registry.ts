@@ -1,0 +1,104 @@
+import type { GroupVersionKind, KubeObject } from '../kube/admission';
+import type { ResourceCatalog } from '../kube/catalog';
+import { internalError, invalid, type ApiStatus } from '../kube/status';
+import type { JsonRecord } from '../kube/record';
+import type { AdmissionAttributes } from '../review/attributes';
+import { addedPaths } from './changes';
+import { decodeObject } from './decode-object';
+import { defaultObject } from './default-object';
+import { semanticEqual } from './equality';
+import { validateObject } from './validate-object';
+
+/** kube-apiserver flags that change what the registry accepts. */
+export interface RegistryOptions {
+  /** `--allow-privileged`: false (kube-apiserver's default) refuses privileged containers in pod validation. */
+  allowPrivileged?: boolean;
+}
+
+/** What kube-apiserver made of a webhook's patched object (callAttrMutatingHook after the JSON patch applied). */
+export type PatchedObject =
+  | {
+      ok: true;
+      /** Decoded into the kind (unknown fields dropped) and defaulted: what the next webhook and storage see. */
+      object: KubeObject;
+      /** `!Semantic.DeepEqual(before, decoded)`: the verdict the mutation annotation and reinvocation follow. */
+      changed: boolean;
+      /** `changed` only because the object before held the request's sub-second managedFields time (no semantic change). */
+      onlyFreshTimes: boolean;
+      /** Fields the kind does not have, dropped by the decode (`spec.bogusField`). */
+      dropped: string[];
+      /** Fields the defaulters filled in after the decode (`spec.containers[1].imagePullPolicy`). */
+      defaulted: string[];
+    }
+  /** The patched JSON does not decode into the kind: 500, whatever the failurePolicy. */
+  | { ok: false; status: ApiStatus };
+
+/**
+ * The registry stage: what kube-apiserver does to an object of a kind, for one cluster (its catalog's
+ * custom resources and its server flags). It knows nothing of webhooks; the dispatcher asks it after
+ * each patch and between the admission phases.
+ */
+export class Registry {
+  constructor(
+    readonly catalog: ResourceCatalog,
+    readonly options: RegistryOptions = {},
+  ) {}
+
+  /** A custom resource version's openAPIV3Schema, or undefined for a built-in kind. */
+  schemaOf(kind: GroupVersionKind): unknown {
+    return this.catalog.resourceForKind(kind)?.schema;
+  }
+
+  /**
+   * callAttrMutatingHook's steps after the JSON patch: the patched JSON decoded into `kind` (a type
+   * error ends the request with a 500; fields the kind lacks are dropped), compared semantically
+   * with the object before, then defaulted. `freshTimes`: the object before still holds the
+   * request's managedFields time with its sub-second precision, which the round trip truncates — the
+   * first patch of a request therefore always reports a change (fixtures/apiserver-outcomes/README.md).
+   */
+  decodePatched(kind: GroupVersionKind, before: KubeObject, patched: KubeObject, freshTimes: boolean): PatchedObject {
+    const schema = this.schemaOf(kind);
+    const decoded = decodeObject(kind, patched as JsonRecord, schema);
+    if (!decoded.ok) return { ok: false, status: internalError(decoded.message) };
+    const equal = semanticEqual(kind, before as JsonRecord, decoded.object, schema);
+    const defaulted = defaultObject(kind, decoded.object, schema);
+    return {
+      ok: true,
+      object: defaulted as KubeObject,
+      changed: freshTimes || !equal,
+      onlyFreshTimes: freshTimes && equal,
+      dropped: decoded.dropped,
+      defaulted: addedPaths(decoded.object, defaulted),
+    };
+  }
+
+  /** The kind's defaults applied to a decoded object (the scheme's defaulters, or a CRD's schema defaults). */
+  default(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    return defaultObject(kind, object as JsonRecord, this.schemaOf(kind)) as KubeObject;
+  }
+
+  /** Semantic equality of two objects of `kind`, as apimachinery's Semantic.DeepEqual judges their typed forms. */
+  equal(kind: GroupVersionKind, a: KubeObject, b: KubeObject): boolean {
+    return semanticEqual(kind, a as JsonRecord, b as JsonRecord, this.schemaOf(kind));
+  }
+
+  /**
+   * The strategy's Validate / ValidateUpdate on the object about to be stored (already through
+   * BeforeCreate/BeforeUpdate): the 422 a client gets, or undefined when the object is valid.
+   * Subresource writes, deletes and connects are not validated here.
+   */
+  validate(attributes: AdmissionAttributes): ApiStatus | undefined {
+    const { operation, subResource, object, oldObject, kind } = attributes;
+    if (subResource !== '' || !object || (operation !== 'CREATE' && operation !== 'UPDATE')) return undefined;
+    const entry = this.catalog.resourceForKind(kind);
+    const errors = validateObject(
+      { group: kind.group, version: kind.version, kind: kind.kind, namespaced: entry?.namespaced ?? attributes.namespace !== '' },
+      object as JsonRecord,
+      operation === 'UPDATE' ? (oldObject as JsonRecord | null) : null,
+      entry?.schema,
+      { allowPrivileged: this.options.allowPrivileged ?? false },
+    );
+    if (errors.length === 0) return undefined;
+    return invalid({ group: kind.group, kind: kind.kind }, object.metadata?.name ?? '', errors);
+  }
+}
