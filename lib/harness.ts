@@ -230,6 +230,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const catalog = options.catalog ?? defaultCatalog;
   const webhooks = loadManifests(options.manifests ?? [], { catalog });
   const registry = new Registry(catalog, { allowPrivileged: options.allowPrivileged ?? false });
+  const refusedDefinitions = await registry.prepare();
+  if (refusedDefinitions.length > 0) {
+    const lines = refusedDefinitions.flatMap(({ resource, errors }) => errors.map((e) => `${resource}: ${e.field}: ${e.body}`));
+    throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
+  }
   const plugins = enabledPlugins(options.plugins);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
   let namespaces: NamespaceRegistry;

@@ -1,6 +1,7 @@
 import type { GroupVersionKind, KubeObject } from '../kube/admission';
 import type { ResourceCatalog } from '../kube/catalog';
-import { internalError, invalid, type ApiStatus } from '../kube/status';
+import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
+import { prepareCustomResourceValidation, structuralSchema } from './crd';
 import type { JsonRecord } from '../kube/record';
 import type { AdmissionAttributes } from '../review/attributes';
 import { addedPaths } from './changes';
@@ -21,6 +22,8 @@ export type PatchedObject =
       ok: true;
       /** Decoded into the kind (unknown fields dropped) and defaulted: what the next webhook and storage see. */
       object: KubeObject;
+      /** The same before defaulting: what the comparison with the object before looks at. */
+      decoded: KubeObject;
       /** `!Semantic.DeepEqual(before, decoded)`: the verdict the mutation annotation and reinvocation follow. */
       changed: boolean;
       /** `changed` only because the object before held the request's sub-second managedFields time (no semantic change). */
@@ -44,6 +47,21 @@ export class Registry {
     readonly options: RegistryOptions = {},
   ) {}
 
+  /**
+   * Compiles the CEL validation rules of every custom resource version the catalog serves (the CEL
+   * library loads on the first one): call once before validating. Answers the errors kube-apiserver
+   * would refuse those CustomResourceDefinitions with, by version.
+   */
+  async prepare(): Promise<{ resource: string; errors: FieldError[] }[]> {
+    const refused: { resource: string; errors: FieldError[] }[] = [];
+    for (const entry of this.catalog.resources()) {
+      if (entry.schema === undefined) continue;
+      const errors = await prepareCustomResourceValidation(structuralSchema(entry.schema));
+      if (errors.length > 0) refused.push({ resource: `${entry.resource}.${entry.group}/${entry.version}`, errors });
+    }
+    return refused;
+  }
+
   /** A custom resource version's openAPIV3Schema, or undefined for a built-in kind. */
   schemaOf(kind: GroupVersionKind): unknown {
     return this.catalog.resourceForKind(kind)?.schema;
@@ -65,6 +83,7 @@ export class Registry {
     return {
       ok: true,
       object: defaulted as KubeObject,
+      decoded: decoded.object as KubeObject,
       changed: freshTimes || !equal,
       onlyFreshTimes: freshTimes && equal,
       dropped: decoded.dropped,
@@ -92,7 +111,13 @@ export class Registry {
     if (subResource !== '' || !object || (operation !== 'CREATE' && operation !== 'UPDATE')) return undefined;
     const entry = this.catalog.resourceForKind(kind);
     const errors = validateObject(
-      { group: kind.group, version: kind.version, kind: kind.kind, namespaced: entry?.namespaced ?? attributes.namespace !== '' },
+      {
+        group: kind.group,
+        version: kind.version,
+        kind: kind.kind,
+        namespaced: entry?.namespaced ?? attributes.namespace !== '',
+        statusSubresource: entry?.subresources.some((sub) => sub.name === 'status') ?? false,
+      },
       object as JsonRecord,
       operation === 'UPDATE' ? (oldObject as JsonRecord | null) : null,
       entry?.schema,

@@ -59,6 +59,7 @@ function complete(info: ResourceInfo): CatalogEntry {
     subresources: Object.freeze(subresources),
     // kube-apiserver's fallback key is GroupResource.String(): every version of a group/resource is equivalent.
     storageKey: info.storageKey || (group ? `${resource}.${group}` : resource),
+    ...(info.schema !== undefined ? { schema: info.schema } : {}),
   });
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The one asynchronous step: loading CEL and compiling a schema's x-kubernetes-validations, so that
+ * validateCustomResource stays synchronous. kube-apiserver compiles the rules when the CRD is
+ * created and rejects a CRD whose rules do not compile; the same problems are returned here as the
+ * CRD's field errors (apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go):
+ * `<schema path>.x-kubernetes-validations[0].rule: Invalid value: {"rule":"…"}: compilation failed: …`.
+ */
+import type { Json, JsonObject } from '../../kube/json';
+import type { FieldError } from '../../kube/status';
+import { loadCel } from '../../cel/runtime';
+import { invalid, json } from '../validation/field';
+import { Path } from '../validation/path';
+import { compiledRules } from './cel/rules';
+import { normalizeFieldPath } from './cel/rule-field-path';
+import type { SchemaNode, StructuralSchema, ValidationRule } from './structural';
+
+/** A ValidationRule as json.Marshal writes the v1 struct (members in field order, empty ones omitted). */
+function ruleValue(rule: ValidationRule): Json {
+  const out: JsonObject = { rule: rule.rule };
+  if (rule.message) out.message = rule.message;
+  if (rule.messageExpression) out.messageExpression = rule.messageExpression;
+  if (rule.reason) out.reason = rule.reason;
+  if (rule.fieldPath) out.fieldPath = rule.fieldPath;
+  if (rule.optionalOldSelf !== undefined) out.optionalOldSelf = rule.optionalOldSelf;
+  return out;
+}
+
+function* nodes(node: SchemaNode): Generator<SchemaNode> {
+  yield node;
+  for (const child of node.properties.values()) yield* nodes(child);
+  if (typeof node.additionalProperties === 'object') yield* nodes(node.additionalProperties);
+  if (node.items) yield* nodes(node.items);
+  for (const branch of node.allOf) yield* nodes(branch);
+}
+
+/**
+ * Loads CEL (once per process) and compiles every rule of the schema (once per schema). Returns the
+ * errors kube-apiserver would reject the CRD with, under `schemaPath` (e.g.
+ * `spec.versions[0].schema.openAPIV3Schema`); an empty list means every rule compiled.
+ */
+export async function prepareCustomResourceValidation(schema: StructuralSchema, schemaPath = 'openAPIV3Schema'): Promise<FieldError[]> {
+  if (!schema.hasRules) return [];
+  await loadCel();
+  const errors: FieldError[] = [];
+  for (const node of nodes(schema.root)) {
+    const base = Path.of(node.location ? `${schemaPath}.${node.location}` : schemaPath).child('x-kubernetes-validations');
+    compiledRules(node).forEach((compiled, i) => {
+      const at = base.index(i);
+      if (compiled.error !== undefined) errors.push(invalid(at.child('rule'), json(ruleValue(compiled.rule)), compiled.error));
+      if (compiled.messageError !== undefined) errors.push(invalid(at.child('messageExpression'), json(ruleValue(compiled.rule)), compiled.messageError));
+      if (compiled.rule.fieldPath) {
+        const normalized = normalizeFieldPath(compiled.rule.fieldPath, node);
+        if (typeof normalized !== 'string') errors.push(invalid(at.child('fieldPath'), compiled.rule.fieldPath, `fieldPath must be a valid path: ${normalized.error}`));
+      }
+    });
+  }
+  return errors;
+}
