@@ -1,5 +1,5 @@
-import { listAt, objectAt, type JsonRecord } from '../../kube/record';
-import { at, shape } from '../shape';
+import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
+import { at, each, shape } from '../shape';
 import { labelSelector, typed } from './meta';
 import { persistentVolumeClaim } from './core';
 import { podTemplate } from './pod';
@@ -8,7 +8,7 @@ import { podTemplate } from './pod';
 const withTemplate = (spec: JsonRecord) => at(at(spec, 'template', podTemplate), 'selector', labelSelector);
 
 function rollingUpdate(strategy: JsonRecord, defaults: JsonRecord): JsonRecord {
-  const type = strategy.type ?? 'RollingUpdate';
+  const type = stringAt(strategy, 'type') || 'RollingUpdate';
   if (type !== 'RollingUpdate') return shape(strategy, ['type']);
   return shape({ ...strategy, type, rollingUpdate: shape(objectAt(strategy, 'rollingUpdate'), Object.keys(defaults), defaults) }, ['type', 'rollingUpdate']);
 }
@@ -30,21 +30,40 @@ export function replicaSet(object: JsonRecord): JsonRecord {
   return typed(at(object, 'spec', spec), ['spec', 'status'], { status: { replicas: 0 } });
 }
 
+/**
+ * SetDefaults_StatefulSet's update strategy. Only an empty type becomes RollingUpdate with a
+ * `rollingUpdate` created; an explicit RollingUpdate without one stays without. A rollingUpdate then
+ * gets partition 0 and, with MaxUnavailableStatefulSet (beta, on since 1.35), maxUnavailable 1.
+ */
+function statefulSetStrategy(strategy: JsonRecord): JsonRecord {
+  const typeSent = stringAt(strategy, 'type');
+  const type = typeSent || 'RollingUpdate';
+  let result: JsonRecord = { ...strategy, type };
+  if (!typeSent && (result.rollingUpdate === undefined || result.rollingUpdate === null)) result.rollingUpdate = {};
+  if (type === 'RollingUpdate') {
+    result = at(result, 'rollingUpdate', (update) => shape(update, ['partition', 'maxUnavailable'], { partition: 0, maxUnavailable: 1 }));
+  }
+  return shape(result, ['type', 'rollingUpdate']);
+}
+
 /** apps/v1 SetDefaults_StatefulSet, including its volumeClaimTemplates' PVC defaults. */
 export function statefulSet(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
-    const claims = Array.isArray(value.volumeClaimTemplates)
-      ? { volumeClaimTemplates: listAt(value, 'volumeClaimTemplates').map((claim) => persistentVolumeClaim({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', ...claim })) }
-      : {};
-    const updateStrategy = objectAt(value, 'updateStrategy');
+    const withClaims = each(value, 'volumeClaimTemplates', persistentVolumeClaim);
+    // StatefulSetAutoDeletePVC (GA): the policy is created if nil and each empty member becomes Retain.
+    const retention = shape(objectAt(value, 'persistentVolumeClaimRetentionPolicy'), ['whenDeleted', 'whenScaled'], { whenDeleted: 'Retain', whenScaled: 'Retain' });
+    for (const key of ['whenDeleted', 'whenScaled']) if (retention[key] === '' || retention[key] === null) retention[key] = 'Retain';
     return shape(
-      withTemplate({ ...value, ...claims, updateStrategy: rollingUpdate(updateStrategy, { partition: 0 }) }),
+      withTemplate({
+        ...withClaims,
+        updateStrategy: statefulSetStrategy(objectAt(value, 'updateStrategy')),
+        persistentVolumeClaimRetentionPolicy: retention,
+      }),
       ['replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy', 'revisionHistoryLimit', 'minReadySeconds', 'persistentVolumeClaimRetentionPolicy', 'ordinals'],
       {
         replicas: 1,
         podManagementPolicy: 'OrderedReady',
         revisionHistoryLimit: 10,
-        persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
       },
     );
   };

@@ -15,8 +15,10 @@ export function ingress(object: JsonRecord): JsonRecord {
 export function networkPolicy(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
     const rules = at(each(each(value, 'ingress', (rule) => shape(withProtocol(rule), ['ports', 'from'])), 'egress', (rule) => shape(withProtocol(rule), ['ports', 'to'])), 'podSelector', labelSelector);
-    const policyTypes = ['Ingress', ...(listAt(value, 'egress').length > 0 ? ['Egress'] : [])];
-    return shape(rules, ['podSelector', 'ingress', 'egress', 'policyTypes'], { policyTypes });
+    // len(policyTypes) == 0, so an empty (or null) list is defaulted too.
+    const sent = Array.isArray(value.policyTypes) && value.policyTypes.length > 0;
+    const policyTypes = sent ? value.policyTypes : ['Ingress', ...(listAt(value, 'egress').length > 0 ? ['Egress'] : [])];
+    return shape({ ...rules, policyTypes }, ['podSelector', 'ingress', 'egress', 'policyTypes']);
   };
   return typed(at(object, 'spec', spec), ['spec']);
 }

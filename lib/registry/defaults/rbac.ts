@@ -15,10 +15,18 @@ export function clusterRole(object: JsonRecord): JsonRecord {
   return typed(withRules(object), ['rules', 'aggregationRule']);
 }
 
-/** SetDefaults_Subject: users and groups are in the RBAC group; service accounts in the core group. */
+const emptyString = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * SetDefaults_Subject (users and groups are in the RBAC group; service accounts in the core group) and
+ * SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding (an empty roleRef.apiGroup is the RBAC
+ * group).
+ */
 export function roleBinding(object: JsonRecord): JsonRecord {
-  const subjects = each(object, 'subjects', (subject) =>
-    shape(subject, ['kind', 'apiGroup', 'name', 'namespace'], subject.kind === 'User' || subject.kind === 'Group' ? { apiGroup: RBAC_GROUP } : {}),
-  );
-  return typed(at(subjects, 'roleRef', (ref) => shape(ref, ['apiGroup', 'kind', 'name'])), ['subjects', 'roleRef']);
+  const subjects = each(object, 'subjects', (subject) => {
+    const inRbacGroup = emptyString(subject.apiGroup) && (subject.kind === 'User' || subject.kind === 'Group');
+    return shape(inRbacGroup ? { ...subject, apiGroup: RBAC_GROUP } : subject, ['kind', 'apiGroup', 'name', 'namespace']);
+  });
+  const withRef = at(subjects, 'roleRef', (ref) => shape(emptyString(ref.apiGroup) ? { ...ref, apiGroup: RBAC_GROUP } : ref, ['apiGroup', 'kind', 'name']));
+  return typed(withRef, ['subjects', 'roleRef']);
 }
