@@ -14,8 +14,9 @@ export type Mutation =
  * call or a denial ends the request before any patch (whose bytes kube ignores then), an empty patch
  * changes nothing, and a patch without an object to apply to, one that does not apply or whose result
  * does not decode into the kind is an internal error. The result is the object as the API continues
- * with it (h.call's `patched`: decoded, unknown fields dropped, defaulted); the changes are counted
- * from the request's object as the API held it (defaulted), so defaults are never the webhook's doing.
+ * with it (h.call's `patched`: decoded, unknown fields dropped, defaulted); the changes are those of
+ * the decoded object against the request's object as the API held it (defaulted), as kube-apiserver
+ * compares them, so the API's defaults are never counted as the webhook's doing.
  */
 export function mutationOf(subject: CallSubject): Mutation {
   const refused = refusal(subject);
@@ -29,7 +30,10 @@ export function mutationOf(subject: CallSubject): Mutation {
     return { ok: false, why: `${why}; kube-apiserver rejects the request with:\n  ${patched.status.code} ${patched.status.message ?? ''}` };
   }
   const before = patched.before ?? sent;
-  return { ok: true, patch, before, after: patched.object, changes: diffJson(before, patched.object) };
+  // What the patch changed, as kube-apiserver judges it: the decoded object (before its defaults) against
+  // the object before. A webhook that puts back a container without the API's defaults changes it.
+  const changes = patched.changed === false ? [] : diffJson(before, patched.decoded ?? patched.object);
+  return { ok: true, patch, before, after: patched.object, changes };
 }
 
 const WHY_NO_OBJECT = {
@@ -38,7 +42,7 @@ const WHY_NO_OBJECT = {
   decode: "the patched object does not decode into the request's kind",
 } as const;
 
-type Plain = { ok: true; object: KubeObject | null; before?: KubeObject | null } | { ok: false; failed: keyof typeof WHY_NO_OBJECT; status: { code?: number; message?: string } };
+type Plain = { ok: true; object: KubeObject | null; decoded?: KubeObject | null; before?: KubeObject | null; changed?: boolean } | { ok: false; failed: keyof typeof WHY_NO_OBJECT; status: { code?: number; message?: string } };
 
 // An outcome from outside a harness carries no `patched`: the JSON patch alone, with no decode or defaults.
 function plainlyPatched(object: KubeObject | null, patch: readonly JsonPatchOperation[]): Plain {

@@ -81,7 +81,7 @@ export function planBattery(webhooks: readonly WebhookEntry[], seed: number, tim
 }
 
 function unpatched(object: KubeObject | null): PatchedOutcome {
-  return { ok: true, object, before: object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
+  return { ok: true, object, decoded: object, before: object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
 }
 
 /** Sends one planned scenario and runs every check that applies to its outcome. */

@@ -17,6 +17,13 @@ describe('README', () => {
     expect(quickStart).toBe(readFileSync(path.join(root, 'examples/pod-defaults/test/quickstart.test.ts'), 'utf8'));
   });
 
+  it('the object section quotes its example spec', () => {
+    const block = /## The object as the API keeps it[\s\S]*?```ts\n\/\/ (\S+)\n([\s\S]*?)```/.exec(readme);
+    expect(block).not.toBeNull();
+    const source = readFileSync(path.join(root, block![1]!), 'utf8');
+    for (const line of block![2]!.trim().split('\n')) expect(source).toContain(line);
+  });
+
   it('names the same test command as .ci/run runs', () => {
     expect(readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/^npm test$/m);
   });

@@ -21,7 +21,8 @@ export interface ChainResult {
  * DELETE is admitted once per storage attempt (a pod's graceful deletion: KUBE-FACTS §13.4), each
  * run a whole chain with fresh uids, until one is rejected.
  */
-export async function admitRequest(attributes: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
+export async function admitRequest(request: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
+  const attributes = context.registry.requestView(request);
   const attempts = deleteAttempts(attributes);
   if (attempts.length === 1) return runChain(attributes, context);
   let result: ChainResult = { object: null };

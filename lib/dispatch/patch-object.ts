@@ -10,6 +10,8 @@ export type PatchResult =
       ok: true;
       /** The object as the next webhook and storage see it: decoded into the kind and defaulted. */
       object: KubeObject | null;
+      /** The object decoded, before defaulting: what kube-apiserver compares with the object before. */
+      decoded: KubeObject | null;
       /** Whether kube-apiserver counts the patch as a change (mutation annotation, reinvocation). */
       changed: boolean;
       /** `changed` only because this was the request's first patch (see Registry.decodePatched). */
@@ -42,7 +44,7 @@ export interface PatchTarget {
  */
 export function patchObject(webhook: string, target: PatchTarget, patch: readonly JsonPatchOperation[]): PatchResult {
   const { object } = target;
-  if (patch.length === 0) return { ok: true, object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
+  if (patch.length === 0) return { ok: true, object, decoded: object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
   if (object === null) {
     return { ok: false, failed: 'no-object', status: internalError(`admission webhook ${goQuote(webhook)} attempted to modify the object, which is not supported for this operation`) };
   }

@@ -1,4 +1,9 @@
 import type { GroupVersionKind, KubeObject } from '../kube/admission';
+import { jsonEqual } from '../kube/json';
+import { isUnstructured } from '../kube/unstructured';
+import { hashSeed, SeededRandom } from '../random';
+import { isStored, persist } from './strategy/create';
+import { storageRandom } from './strategy/random';
 import type { ResourceCatalog } from '../kube/catalog';
 import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
 import { prepareCustomResourceValidation, structuralSchema } from './crd';
@@ -35,6 +40,17 @@ export type PatchedObject =
     }
   /** The patched JSON does not decode into the kind: 500, whatever the failurePolicy. */
   | { ok: false; status: ApiStatus };
+
+// What an update carries over from the stored object when its own object does not say (rest.BeforeUpdate keeps them).
+const IDENTITY = ['uid', 'resourceVersion', 'generation', 'creationTimestamp'] as const;
+
+function withStoredIdentity(object: KubeObject, stored: KubeObject): KubeObject {
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const from = (stored.metadata ?? {}) as Record<string, unknown>;
+  const missing = IDENTITY.filter((key) => metadata[key] === undefined && from[key] !== undefined);
+  if (missing.length === 0) return object;
+  return { ...object, metadata: { ...metadata, ...Object.fromEntries(missing.map((key) => [key, from[key]])) } } as KubeObject;
+}
 
 /**
  * The registry stage: what kube-apiserver does to an object of a kind, for one cluster (its catalog's
@@ -89,6 +105,47 @@ export class Registry {
       dropped: decoded.dropped,
       defaulted: addedPaths(decoded.object, defaulted),
     };
+  }
+
+  /**
+   * The request as admission gets it from the API's handlers: the request body decoded into its kind
+   * and defaulted, the stored object defaulted as it is on every read, and an update's object carrying
+   * the stored object's identity where it names none (a patch is applied to the stored object). A raw
+   * AdmissionRequest written by hand may leave out what the API always has: an oldObject without a
+   * uid is taken as stored (uid, resourceVersion, creationTimestamp derived from its content, as the
+   * builders' stored objects are). Objects the builders made come back unchanged.
+   */
+  requestView(attributes: AdmissionAttributes): AdmissionAttributes {
+    const { object, oldObject, kind } = attributes;
+    if (attributes.operation === 'CONNECT') return attributes;
+    const decodedOld = oldObject && this.#storedOnce(kind, oldObject);
+    let decoded = object && this.#defaultedOnce(kind, object);
+    if (decoded && decodedOld && attributes.operation === 'UPDATE' && attributes.subResource === '') decoded = withStoredIdentity(decoded, decodedOld);
+    return decoded === object && decodedOld === oldObject ? attributes : { ...attributes, object: decoded, oldObject: decodedOld };
+  }
+
+  // Reviews and their objects are immutable, so each object is defaulted once; an object the
+  // defaulters leave as it is comes back itself (its cached JSON stays valid).
+  readonly #defaulted = new WeakMap<KubeObject, KubeObject>();
+  #defaultedOnce(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    let result = this.#defaulted.get(object);
+    if (!result) {
+      const defaulted = this.default(kind, object);
+      result = jsonEqual(defaulted, object) ? object : defaulted;
+      this.#defaulted.set(object, result);
+    }
+    return result;
+  }
+
+  readonly #stored = new WeakMap<KubeObject, KubeObject>();
+  #storedOnce(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    let result = this.#stored.get(object);
+    if (!result) {
+      const defaulted = this.#defaultedOnce(kind, object);
+      result = isStored(defaulted) ? defaulted : (persist(defaulted, storageRandom(new SeededRandom(hashSeed(JSON.stringify(defaulted)))), isUnstructured(defaulted.apiVersion)) as KubeObject);
+      this.#stored.set(object, result);
+    }
+    return result;
   }
 
   /** The kind's defaults applied to a decoded object (the scheme's defaulters, or a CRD's schema defaults). */

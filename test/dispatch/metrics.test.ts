@@ -21,7 +21,8 @@ describe('admission metrics (KUBE-FACTS §11)', () => {
         'closed.example.com': stub.closeConnection(),
       },
     });
-    await h.admit(review.update(objects.pod({ name: 'a' }), objects.pod({ name: 'a' })));
+    // An update the API accepts: the same pod with another label (a pod's spec is mostly immutable).
+    await h.admit(review.update(objects.pod({ name: 'a' }, { seed: 1 }), objects.pod({ name: 'a', labels: { v: '2' } }, { seed: 1 })));
     const text = h.metrics();
     expect(series(text, 'apiserver_admission_webhook_request_total').sort()).toEqual(
       [

@@ -105,13 +105,16 @@ export function sidecar(gen: Gen): JsonObject {
   ]);
 }
 
-/** Requests sized like real services, a memory limit, and sometimes a CPU limit. */
+const MILLICORES: Readonly<Record<string, number>> = { '50m': 50, '100m': 100, '250m': 250, '500m': 500, '1': 1000, '2': 2000 };
+
+/** Requests sized like real services, a memory limit, and sometimes a CPU limit, never below the request (the API refuses that). */
 export function resources(gen: Gen): JsonObject {
   const cpu = gen.pick(['50m', '100m', '250m', '500m', '1']);
   const memory = gen.pick(['64Mi', '128Mi', '256Mi', '512Mi', '1Gi']);
   const limitMemory = gen.pick([memory, `${Number.parseInt(memory, 10) * 2}${memory.replace(/^\d+/, '')}`]);
+  const cpuLimits = ['500m', '1', '2'].filter((limit) => (MILLICORES[limit] ?? 0) >= (MILLICORES[cpu] ?? 0));
   return {
-    limits: { ...(gen.chance(0.4) ? { cpu: gen.pick(['500m', '1', '2']) } : {}), memory: limitMemory },
+    limits: { ...(gen.chance(0.4) ? { cpu: gen.pick(cpuLimits) } : {}), memory: limitMemory },
     requests: { cpu, memory },
   };
 }
