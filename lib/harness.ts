@@ -330,7 +330,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
     assertOpen();
     const outcome = await invoke(callable, review.attributes, undefined);
-    if (callable.type === 'mutating') {
+    if (callable.type === 'mutating' && outcome.patch && outcome.patch.length > 0) {
+      await registry.ready();
       const patched = patchedOutcome(registry, outcome, review.attributes, random);
       if (patched) outcome.patched = patched;
     }

@@ -31,6 +31,7 @@ export async function reinvoke(handle: WebhookHandle, review: Review, peers: rea
   if (!first.mutation.ok) return { first, peers: [], problem: `the first call left no object to call again with: ${first.mutation.why}` };
   let object = first.mutation.after as KubeObject;
   const steps: PeerStep[] = [];
+  if (peers.length > 0) await handle.registry.ready();
   for (const [i, peer] of peers.entries()) {
     const { label, ops } = Array.isArray(peer) ? { label: `peer #${i + 1}`, ops: peer } : { label: `peer ${peer.name}`, ops: peer.ops };
     // A peer's patch is applied as the dispatcher applies any webhook's (lib/dispatch/patch-object):

@@ -22,6 +22,7 @@ export interface ChainResult {
  * run a whole chain with fresh uids, until one is rejected.
  */
 export async function admitRequest(request: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
+  await context.registry.ready();
   const attributes = context.registry.requestView(request);
   const attempts = deleteAttempts(attributes);
   if (attempts.length === 1) return runChain(attributes, context);

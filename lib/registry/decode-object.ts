@@ -3,7 +3,6 @@ import { joinApiVersion } from '../kube/api-version';
 import type { JsonObject } from '../kube/json';
 import type { JsonRecord } from '../kube/record';
 import { decodeTyped } from './decode';
-import { omitEmpty } from './omit-empty';
 import { structForKind } from './schema/table';
 
 /** A patched object decoded as kube-apiserver decodes it into its kind, or the decoder's error. */
@@ -11,17 +10,14 @@ export type DecodedObject = { ok: true; object: JsonRecord; dropped: string[] } 
 
 /**
  * `jsonSerializer.Decode(patchedJS, nil, newVersionedObject)` in callAttrMutatingHook: a built-in kind
- * into its Go type (lib/registry/decode: a type error fails with Go's text; unknown fields are
- * dropped), then written back as Go writes it (empty lists and maps, nil pointers and zero values
- * gone). A custom resource, or a kind the published schemas lack (the CONNECT options kinds), stays
- * an unstructured map.
+ * into its Go type and written back as Go writes it (lib/registry/decode: a type error fails with
+ * Go's text; unknown fields, nulls and empty lists and maps are dropped). A custom resource, or a kind
+ * the published schemas lack (the CONNECT options kinds), stays an unstructured map.
  */
 export function decodeObject(kind: GroupVersionKind, json: JsonRecord, schema: unknown): DecodedObject {
   const apiVersion = joinApiVersion(kind);
   if (schema !== undefined || !structForKind(apiVersion, kind.kind)) return { ok: true, object: json, dropped: [] };
   const decoded = decodeTyped(apiVersion, kind.kind, json as JsonObject);
   if (!decoded.ok) return decoded;
-  const type = structForKind(decoded.decodedAs.apiVersion, decoded.decodedAs.kind);
-  const object = type ? omitEmpty(type, decoded.object as JsonRecord) : (decoded.object as JsonRecord);
-  return { ok: true, object, dropped: decoded.dropped };
+  return { ok: true, object: decoded.object as JsonRecord, dropped: decoded.dropped };
 }

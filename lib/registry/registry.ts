@@ -1,19 +1,17 @@
 import type { GroupVersionKind, KubeObject } from '../kube/admission';
-import { jsonEqual } from '../kube/json';
+import { jsonEqual, type JsonObject } from '../kube/json';
 import { isUnstructured } from '../kube/unstructured';
 import { hashSeed, SeededRandom } from '../random';
 import { isStored, persist } from './strategy/create';
 import { storageRandom } from './strategy/random';
 import type { ResourceCatalog } from '../kube/catalog';
 import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
-import { prepareCustomResourceValidation, structuralSchema } from './crd';
+import { apiDefaults } from './defaults';
+import { engines, loadEngines } from './load-engines';
 import type { JsonRecord } from '../kube/record';
 import type { AdmissionAttributes } from '../review/attributes';
 import { addedPaths } from './changes';
-import { decodeObject } from './decode-object';
-import { defaultObject } from './default-object';
 import { semanticEqual } from './equality';
-import { validateObject } from './validate-object';
 
 /** kube-apiserver flags that change what the registry accepts. */
 export interface RegistryOptions {
@@ -72,10 +70,19 @@ export class Registry {
     const refused: { resource: string; errors: FieldError[] }[] = [];
     for (const entry of this.catalog.resources()) {
       if (entry.schema === undefined) continue;
+      const { prepareCustomResourceValidation, structuralSchema } = await loadEngines();
       const errors = await prepareCustomResourceValidation(structuralSchema(entry.schema));
       if (errors.length > 0) refused.push({ resource: `${entry.resource}.${entry.group}/${entry.version}`, errors });
     }
     return refused;
+  }
+
+  /**
+   * Loads what decoding and validation need (a chunk of its own, loaded once per process): await it
+   * before the first admission or patched call. Defaults of built-in kinds need nothing loaded.
+   */
+  async ready(): Promise<void> {
+    await loadEngines();
   }
 
   /** A custom resource version's openAPIV3Schema, or undefined for a built-in kind. */
@@ -92,10 +99,10 @@ export class Registry {
    */
   decodePatched(kind: GroupVersionKind, before: KubeObject, patched: KubeObject, freshTimes: boolean): PatchedObject {
     const schema = this.schemaOf(kind);
-    const decoded = decodeObject(kind, patched as JsonRecord, schema);
+    const decoded = engines().decodeObject(kind, patched as JsonRecord, schema);
     if (!decoded.ok) return { ok: false, status: internalError(decoded.message) };
     const equal = semanticEqual(kind, before as JsonRecord, decoded.object, schema);
-    const defaulted = defaultObject(kind, decoded.object, schema);
+    const defaulted = this.#defaults(decoded.object, schema);
     return {
       ok: true,
       object: defaulted as KubeObject,
@@ -150,7 +157,18 @@ export class Registry {
 
   /** The kind's defaults applied to a decoded object (the scheme's defaulters, or a CRD's schema defaults). */
   default(kind: GroupVersionKind, object: KubeObject): KubeObject {
-    return defaultObject(kind, object as JsonRecord, this.schemaOf(kind)) as KubeObject;
+    return this.#defaults(object as JsonRecord, this.schemaOf(kind)) as KubeObject;
+  }
+
+  /**
+   * The kind's ObjectDefaulter, as callAttrMutatingHook runs it after every patch: the scheme's
+   * defaulters for built-in kinds; a CRD's structural schema defaults for custom resources (no pruning
+   * there: the API prunes a custom resource only when decoding a request body or reading it back).
+   */
+  #defaults(object: JsonRecord, schema: unknown): JsonRecord {
+    if (schema === undefined) return apiDefaults(object);
+    const { defaultCustomResource, structuralSchema } = engines();
+    return defaultCustomResource(structuralSchema(schema), object as JsonObject) as JsonRecord;
   }
 
   /** Semantic equality of two objects of `kind`, as apimachinery's Semantic.DeepEqual judges their typed forms. */
@@ -167,7 +185,7 @@ export class Registry {
     const { operation, subResource, object, oldObject, kind } = attributes;
     if (subResource !== '' || !object || (operation !== 'CREATE' && operation !== 'UPDATE')) return undefined;
     const entry = this.catalog.resourceForKind(kind);
-    const errors = validateObject(
+    const errors = engines().validateObject(
       {
         group: kind.group,
         version: kind.version,

@@ -265,9 +265,23 @@ function decodeStruct(object: JsonObject, struct: StructType, s: State): JsonObj
     s.location.pop();
     while (s.stack.length > depth) s.stack.pop();
     s.struct = outerStruct;
-    if (decoded !== undefined) out[key] = decoded;
+    if (decoded !== undefined && !omittedOnEncode(struct, key, type, decoded)) out[key] = decoded;
   }
   return out;
+}
+
+/**
+ * Whether Go's encoding/json leaves the decoded field out when the object is written back: an
+ * `omitempty` list or map left empty. The API's optional lists and maps carry omitempty and its
+ * required ones do not (a pod's `containers`), so `readinessGates: []` a webhook adds is gone before
+ * the next webhook sees the object (fixtures/apiserver-outcomes/patch-empty-list.json). Scalars at
+ * their zero value are kept as written: whether Go omits one (a value field) or writes it (a pointer,
+ * a field without omitempty: TokenRequestStatus.token) the published schemas do not say, and
+ * equality treats an absent value field as its zero value anyway (lib/registry/equality.ts).
+ */
+function omittedOnEncode(struct: StructType, key: string, type: GoType, value: Json): boolean {
+  const empty = type.kind === 'slice' ? Array.isArray(value) && value.length === 0 : type.kind === 'map' && isObject(value) && Object.keys(value).length === 0;
+  return empty && !struct.required.includes(key);
 }
 
 function decodeSlice(array: Json[], elem: GoType, s: State): Json[] {
