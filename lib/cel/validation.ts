@@ -1,11 +1,15 @@
-import { goQuote } from '../go/strconv';
-
 /*
- * apimachinery field errors as `field.Error.Error()` prints them (pkg/util/validation/field/errors.go):
- * `<path>: <body>`, where a string bad value is Go-quoted.
+ * apimachinery field errors as `field.Error.Error()` prints them, `<path>: <body>`, for the
+ * matchConditions checks that report one-line texts: lib/registry/validation's constructors, whose
+ * path is the already-printed one given here.
  */
+import type { FieldError } from '../kube/status';
+import * as field from '../registry/validation/field';
+import { Path } from '../registry/validation/path';
 
-export const required = (path: string): string => `${path}: Required value`;
-export const duplicate = (path: string, value: string): string => `${path}: Duplicate value: ${goQuote(value)}`;
-export const invalid = (path: string, value: string, detail: string): string => `${path}: Invalid value: ${goQuote(value)}: ${detail}`;
-export const tooMany = (path: string, actual: number, max: number): string => `${path}: Too many: ${actual}: must have at most ${max} items`;
+const text = (error: FieldError): string => `${error.field}: ${error.body}`;
+
+export const required = (path: string): string => text(field.required(Path.of(path)));
+export const duplicate = (path: string, value: string): string => text(field.duplicate(Path.of(path), value));
+export const invalid = (path: string, value: string, detail: string): string => text(field.invalid(Path.of(path), value, detail));
+export const tooMany = (path: string, actual: number, max: number): string => text(field.tooMany(Path.of(path), actual, max));

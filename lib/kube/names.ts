@@ -26,10 +26,11 @@ export function dns1123SubdomainErrors(value: string): string[] {
   return errors;
 }
 
-/** `IsDNS1123Label`. */
+/** `IsDNS1123Label`. A valid subdomain that is no label (its length already checked) can only have dots in it. */
 export function dns1123LabelErrors(value: string): string[] {
   const errors = maxLength(value, 63);
-  if (!DNS1123_LABEL.test(value)) {
+  if (DNS1123_SUBDOMAIN.test(value) && !DNS1123_LABEL.test(value)) errors.push('must not contain dots');
+  else if (!DNS1123_LABEL.test(value)) {
     errors.push(`a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL_FMT}')`);
   }
   return errors;

@@ -1,14 +1,13 @@
 /**
  * The string-format checks of apimachinery (pkg/util/validation/validation.go, ip.go and
  * pkg/api/validate/content/*) with kube's texts. Each returns the messages a field error carries, none
- * when the value is valid. Lengths are Go's `len`, in bytes. The DNS subdomain, DNS-1035 label and
- * qualified-name (label key) checks are lib/kube/names.ts's; the DNS-1123 label check is redone here
- * because kube answers a valid subdomain that is not a label with `must not contain dots`.
+ * when the value is valid. Lengths are Go's `len`, in bytes. The DNS name and qualified-name (label
+ * key) checks are lib/kube/names.ts's.
  */
 import { isIPv6 } from 'node:net';
-import { dns1035LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/names';
+import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/names';
 
-export { dns1035LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors };
+export { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors };
 
 const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 
@@ -25,22 +24,6 @@ export const EMPTY_ERROR = 'must be non-empty';
 export function regexError(message: string, regex: string, ...examples: string[]): string {
   if (examples.length === 0) return `${message} (regex used for validation is '${regex}')`;
   return `${message} (e.g. ${examples.map((example, i) => `${i > 0 ? ' or ' : ''}'${example}', `).join('')}regex used for validation is '${regex}')`;
-}
-
-const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_LABEL = new RegExp(`^${DNS1123_LABEL_FMT}$`);
-const DNS1123_SUBDOMAIN = new RegExp(`^${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*$`);
-
-/** IsDNS1123Label. */
-export function dns1123LabelErrors(value: string): string[] {
-  const errors: string[] = [];
-  if (bytes(value) > 63) errors.push(maxLenError(63));
-  if (!DNS1123_LABEL.test(value)) {
-    // A valid subdomain that is not a label (length already checked) must have dots in it.
-    if (DNS1123_SUBDOMAIN.test(value)) errors.push('must not contain dots');
-    else errors.push(regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", DNS1123_LABEL_FMT, 'my-name', '123-abc'));
-  }
-  return errors;
 }
 
 const LABEL_VALUE_FMT = '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?';

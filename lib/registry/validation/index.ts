@@ -16,7 +16,7 @@ import type { FieldError } from '../../kube/status';
 import { validateDaemonSet, validateDaemonSetUpdate, validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate, validateStatefulSet, validateStatefulSetUpdate } from './apps';
 import { validateCronJob, validateCronJobUpdate, validateJob, validateJobUpdate } from './batch';
 import { validateConfigMap, validateConfigMapUpdate } from './config-map';
-import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, pathSegmentName, type NameValidator } from './names';
+import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from './names';
 import { validateNamespace, validateNamespaceUpdate, validateServiceAccount, validateServiceAccountUpdate } from './namespace';
 import { metadataOf, validateGenericObjectMeta, validateGenericObjectMetaUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from './path';
@@ -26,6 +26,7 @@ import { validateSecret, validateSecretUpdate } from './secret';
 import { validateService, validateServiceUpdate } from './service';
 
 export { POD_UPDATE_FORBIDDEN_PREFIX } from './pod';
+export { nameRuleOf } from './names';
 export * as field from './field';
 export { Path } from './path';
 
@@ -64,14 +65,6 @@ const RULES: ReadonlyMap<string, Rules> = new Map<string, Rules>([
   ['batch/Job', { create: validateJob, update: validateJobUpdate }],
   ['batch/CronJob', { create: validateCronJob, update: validateCronJobUpdate }],
 ]);
-
-/** The name rule of a kind without specific rules: path segments for RBAC, DNS subdomains otherwise. */
-function nameRuleOf(kind: KindInfo): NameValidator {
-  if (kind.group === 'rbac.authorization.k8s.io') return pathSegmentName;
-  if (kind.group === '' && kind.kind === 'Namespace') return nameIsDnsLabel;
-  if (kind.group === '' && kind.kind === 'Service') return nameIsDns1035Label;
-  return nameIsDnsSubdomain;
-}
 
 const METADATA = Path.of('metadata');
 

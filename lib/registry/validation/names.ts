@@ -32,3 +32,14 @@ export const pathSegmentName: NameValidator = (name, prefix) => {
   if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
   return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
 };
+
+/**
+ * The name rule of a kind (its strategy's ValidateNameFunc): path segments for RBAC, a DNS label for
+ * namespaces, a DNS-1035 label for services, DNS subdomains otherwise.
+ */
+export function nameRuleOf(kind: { group: string; kind: string }): NameValidator {
+  if (kind.group === 'rbac.authorization.k8s.io') return pathSegmentName;
+  if (kind.group === '' && kind.kind === 'Namespace') return nameIsDnsLabel;
+  if (kind.group === '' && kind.kind === 'Service') return nameIsDns1035Label;
+  return nameIsDnsSubdomain;
+}
