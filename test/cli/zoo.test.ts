@@ -191,6 +191,13 @@ const CASES: ZooCase[] = [
     scenarios: CREATE_PODS,
   },
   {
+    breaks: 'patch-applies',
+    name: 'wrong-type',
+    also: [],
+    detail: exactly('Internal error occurred: json: cannot unmarshal string into Go struct field ObjectMeta.metadata.labels of type map[string]string'),
+    scenarios: CREATE_PODS,
+  },
+  {
     breaks: 'patch-on-delete',
     name: 'patch-on-delete',
     also: [],
