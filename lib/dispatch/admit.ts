@@ -67,7 +67,9 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   const validateStarted = performance.now();
   const rejection = await dispatchValidating(prepared, context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
-  return { object: mutated.object, ...(rejection ? { rejection } : {}) };
+  if (rejection) return { object: mutated.object, rejection };
+  // What storage keeps: a custom resource loses the fields its schema lacks only now.
+  return { object: mutated.object && context.registry.storedForm(attributes.kind, mutated.object) };
 }
 
 // rest.BeforeCreate/BeforeUpdate: a mutation may rename an object but not move it to another namespace.

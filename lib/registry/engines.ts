@@ -6,4 +6,4 @@
  */
 export { decodeObject } from './decode-object';
 export { validateObject } from './validate-object';
-export { defaultCustomResource, prepareCustomResourceValidation, structuralSchema } from './crd';
+export { defaultCustomResource, prepareCustomResourceValidation, pruneCustomResource, structuralSchema } from './crd';

@@ -137,11 +137,32 @@ export class Registry {
   #defaultedOnce(kind: GroupVersionKind, object: KubeObject): KubeObject {
     let result = this.#defaulted.get(object);
     if (!result) {
-      const defaulted = this.default(kind, object);
+      const defaulted = this.#decodedBody(kind, object);
       result = jsonEqual(defaulted, object) ? object : defaulted;
       this.#defaulted.set(object, result);
     }
     return result;
+  }
+
+  // A request body (or a stored object read back) as the API decodes it: defaulted; a custom resource
+  // pruned to its schema first (apiextensions-apiserver's schemaCoercingDecoder).
+  #decodedBody(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    const schema = this.schemaOf(kind);
+    if (schema === undefined) return this.default(kind, object);
+    return this.default(kind, this.storedForm(kind, object));
+  }
+
+  /**
+   * The object as storage keeps it and every read gives it back: a custom resource pruned to its
+   * schema (fields a mutating webhook added that the schema lacks are gone from then on); a
+   * built-in object as it is (its decode already dropped what its type lacks).
+   */
+  storedForm(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    const schema = this.schemaOf(kind);
+    if (schema === undefined) return object;
+    const { pruneCustomResource, structuralSchema } = engines();
+    const { object: pruned, pruned: dropped } = pruneCustomResource(structuralSchema(schema), object as JsonObject);
+    return dropped.length === 0 ? object : (pruned as KubeObject);
   }
 
   readonly #stored = new WeakMap<KubeObject, KubeObject>();

@@ -54,12 +54,19 @@ async function harness(patch: { op: 'add' | 'replace'; path: string; value: unkn
 const gadget = () => ({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g1', namespace: 'default' }, spec: { size: 2 } });
 
 describe('custom resources through the chain', () => {
-  it('a patch that removes a defaulted field gets the schema default back; an unknown field is kept for later webhooks (no pruning after webhooks)', async () => {
+  it('a patch that removes a defaulted field gets the schema default back; an unknown field reaches later webhooks (no pruning after webhooks) but not storage', async () => {
     const h = await harness([{ op: 'replace', path: '/spec', value: { color: 'red', extra: true } }]);
     const result = await h.admit(review.create(gadget(), { catalog }));
     expect(result).toBeAllowed();
-    expect((result.object as { spec: unknown }).spec).toEqual({ color: 'red', extra: true, size: 3 });
     expect(h.stub('check.example.com').received[0]?.request?.object).toMatchObject({ spec: { color: 'red', extra: true, size: 3 } });
+    expect((result.object as { spec: unknown }).spec).toEqual({ color: 'red', size: 3 });
+  });
+
+  it('a request body is pruned to the schema before admission, as the API decodes it', async () => {
+    const h = await harness([]);
+    await h.admit(review.create({ ...gadget(), spec: { size: 2, unknown: 'x' } }, { catalog }));
+    expect(h.stub('gadget.example.com').received[0]?.request?.object).toMatchObject({ spec: { size: 2 } });
+    expect((h.stub('gadget.example.com').received[0]?.request?.object as { spec: object }).spec).not.toHaveProperty('unknown');
   });
 
   // An Unsupported or type error keeps the CEL rules from running, which kube-apiserver says in an error of its own.
