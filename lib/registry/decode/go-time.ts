@@ -23,37 +23,25 @@ export type GoTimeParse = { ok: true; time: GoTime } | { ok: false; message: str
 
 type Element = { literal: string } | { std: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'micro' | 'zone'; text: string };
 
-// The layouts cut into Go's chunks: literal prefixes and std elements, in order.
+// The layouts cut into Go's chunks: literal prefixes and std elements, in order. RFC3339Micro is
+// RFC3339 with six fractional digits before the zone.
+const DATE_TIME: readonly Element[] = [
+  { std: 'year', text: '2006' },
+  { literal: '-' },
+  { std: 'month', text: '01' },
+  { literal: '-' },
+  { std: 'day', text: '02' },
+  { literal: 'T' },
+  { std: 'hour', text: '15' },
+  { literal: ':' },
+  { std: 'minute', text: '04' },
+  { literal: ':' },
+  { std: 'second', text: '05' },
+];
+const ZONE: Element = { std: 'zone', text: 'Z07:00' };
 const ELEMENTS: Record<string, readonly Element[]> = {
-  [RFC3339]: [
-    { std: 'year', text: '2006' },
-    { literal: '-' },
-    { std: 'month', text: '01' },
-    { literal: '-' },
-    { std: 'day', text: '02' },
-    { literal: 'T' },
-    { std: 'hour', text: '15' },
-    { literal: ':' },
-    { std: 'minute', text: '04' },
-    { literal: ':' },
-    { std: 'second', text: '05' },
-    { std: 'zone', text: 'Z07:00' },
-  ],
-  [RFC3339_MICRO]: [
-    { std: 'year', text: '2006' },
-    { literal: '-' },
-    { std: 'month', text: '01' },
-    { literal: '-' },
-    { std: 'day', text: '02' },
-    { literal: 'T' },
-    { std: 'hour', text: '15' },
-    { literal: ':' },
-    { std: 'minute', text: '04' },
-    { literal: ':' },
-    { std: 'second', text: '05' },
-    { std: 'micro', text: '.000000' },
-    { std: 'zone', text: 'Z07:00' },
-  ],
+  [RFC3339]: [...DATE_TIME, ZONE],
+  [RFC3339_MICRO]: [...DATE_TIME, { std: 'micro', text: '.000000' }, ZONE],
 };
 
 function isDigit(s: string, i: number): boolean {
