@@ -112,12 +112,11 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
   for (const plugin of context.plugins) {
     const { changedBy, object: changed } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n) });
     if (changedBy.length === 0) continue;
-    // Plugins change the internal object; its conversion back writes the kind's field order.
-    const shaped = context.registry.default(attributes.kind, changed as KubeObject) as JsonRecord;
-    context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, shaped) });
-    current = shaped;
+    context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, changed) });
+    current = changed;
   }
-  return current as KubeObject;
+  // Plugins change the internal object; its conversion back writes the kind's field order.
+  return current === object ? object : context.registry.default(attributes.kind, current as KubeObject);
 }
 
 interface OneResult {

@@ -1,17 +1,14 @@
 import type { GroupVersionKind, KubeObject } from '../kube/admission';
-import { jsonEqual, type JsonObject } from '../kube/json';
-import { isUnstructured } from '../kube/unstructured';
-import { hashSeed, SeededRandom } from '../random';
-import { isStored, persist } from './strategy/create';
-import { storageRandom } from './strategy/random';
 import type { ResourceCatalog } from '../kube/catalog';
-import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
-import { apiDefaults } from './defaults';
-import { engines, loadEngines } from './load-engines';
+import { jsonEqual, type JsonObject } from '../kube/json';
 import type { JsonRecord } from '../kube/record';
+import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
 import type { AdmissionAttributes } from '../review/attributes';
 import { addedPaths } from './changes';
+import { apiDefaults } from './defaults';
 import { semanticEqual } from './equality';
+import { engines, loadEngines } from './load-engines';
+import { asStored, withIdentity } from './stored';
 
 /** kube-apiserver flags that change what the registry accepts. */
 export interface RegistryOptions {
@@ -38,17 +35,6 @@ export type PatchedObject =
     }
   /** The patched JSON does not decode into the kind: 500, whatever the failurePolicy. */
   | { ok: false; status: ApiStatus };
-
-// What an update carries over from the stored object when its own object does not say (rest.BeforeUpdate keeps them).
-const IDENTITY = ['uid', 'resourceVersion', 'generation', 'creationTimestamp'] as const;
-
-function withStoredIdentity(object: KubeObject, stored: KubeObject): KubeObject {
-  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
-  const from = (stored.metadata ?? {}) as Record<string, unknown>;
-  const missing = IDENTITY.filter((key) => metadata[key] === undefined && from[key] !== undefined);
-  if (missing.length === 0) return object;
-  return { ...object, metadata: { ...metadata, ...Object.fromEntries(missing.map((key) => [key, from[key]])) } } as KubeObject;
-}
 
 /**
  * The registry stage: what kube-apiserver does to an object of a kind, for one cluster (its catalog's
@@ -127,7 +113,7 @@ export class Registry {
     if (attributes.operation === 'CONNECT') return attributes;
     const decodedOld = oldObject && this.#storedOnce(kind, oldObject);
     let decoded = object && this.#defaultedOnce(kind, object);
-    if (decoded && decodedOld && attributes.operation === 'UPDATE' && attributes.subResource === '') decoded = withStoredIdentity(decoded, decodedOld);
+    if (decoded && decodedOld && attributes.operation === 'UPDATE' && attributes.subResource === '') decoded = withIdentity(decodedOld, decoded);
     return decoded === object && decodedOld === oldObject ? attributes : { ...attributes, object: decoded, oldObject: decodedOld };
   }
 
@@ -169,8 +155,7 @@ export class Registry {
   #storedOnce(kind: GroupVersionKind, object: KubeObject): KubeObject {
     let result = this.#stored.get(object);
     if (!result) {
-      const defaulted = this.#defaultedOnce(kind, object);
-      result = isStored(defaulted) ? defaulted : (persist(defaulted, storageRandom(new SeededRandom(hashSeed(JSON.stringify(defaulted)))), isUnstructured(defaulted.apiVersion)) as KubeObject);
+      result = asStored(this.#defaultedOnce(kind, object));
       this.#stored.set(object, result);
     }
     return result;

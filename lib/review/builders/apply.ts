@@ -6,7 +6,8 @@ import { createAs } from './create';
 import { strategicMergeOf } from './merge-patch';
 import { updateWriter, type RequestOptions } from './options';
 import { updateAs } from './update';
-import { appliedFields, asStored } from './write';
+import { appliedFields } from './write';
+import { asStored } from '../../registry/stored';
 
 export interface ApplyOptions extends RequestOptions {
   /** The object as stored when it exists: the apply then arrives as UPDATE, else as CREATE. */

@@ -8,7 +8,8 @@ import { request } from './request';
 import { catalogOf, entryFor, placement, requireOperation } from './target';
 import { canonical } from '../../registry/encode';
 import { podGracePeriod } from '../../registry/strategy/pod';
-import { asStored, withCreator } from './write';
+import { withCreator } from './write';
+import { asStored } from '../../registry/stored';
 
 export interface DeleteOptions extends RequestOptions {
   /** One request of a deletecollection: the same, with an empty name and no kubectl options (KUBE-FACTS §2.3). */

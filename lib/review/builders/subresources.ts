@@ -12,7 +12,8 @@ import { kubectlWriter, updateWriter, type RequestOptions, type UpdateVia, type 
 import { request } from './request';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';
 import { canonical } from '../../registry/encode';
-import { asStored, stampCreate, stampUpdate, withCreator } from './write';
+import { stampCreate, stampUpdate, withCreator } from './write';
+import { asStored } from '../../registry/stored';
 import { joinApiVersion } from '../../kube/api-version';
 
 /** The stored parent of a subresource request, its catalog entry and the subresource (validated). */

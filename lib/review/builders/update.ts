@@ -7,7 +7,8 @@ import { applyPatch, type PatchType } from './merge-patch';
 import { request } from './request';
 import { catalogOf, entryFor, placement, requireOperation, subresourceFor } from './target';
 import { canonical } from '../../registry/encode';
-import { asStored, stampUpdate, withCreator, withIdentity } from './write';
+import { stampUpdate, withCreator } from './write';
+import { asStored, withIdentity } from '../../registry/stored';
 
 export interface UpdateOptions extends RequestOptions {
   /** The client: `kubectl replace` (default), `kubectl patch --type=…`, `kubectl apply --server-side`, or a raw PUT. */

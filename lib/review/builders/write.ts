@@ -1,33 +1,10 @@
 import type { KubeObject } from '../../kube/admission';
-import { withSeed } from '../objects/faker';
 import { isObject, objectAt, stringAt, type JsonObject } from '../objects/json';
 import { changedFields, fieldsOf, managedFieldsEntry, managedFieldsOf, recordWrite, type ManagedFieldsEntry, type Scope } from '../objects/managed-fields';
-import { isStored, persist } from '../../registry/strategy/create';
 import { canonical } from '../../registry/encode';
 import { NOW, timestamp } from '../../kube/time';
 import { isUnstructured } from '../../kube/unstructured';
-import { hashSeed } from '../../random';
 import type { RequestOptions, Writer } from './options';
-
-/**
- * `object` as stored, for an oldObject: kept as is when it already has a uid, else stored with a
- * seed derived from its content, so the same object always gets the same uid and timestamps.
- */
-export function asStored(object: KubeObject): KubeObject {
-  if (isStored(object)) return object;
-  return withSeed(hashSeed(JSON.stringify(object)), (gen) => persist(object, gen, isUnstructured(object.apiVersion))) as KubeObject;
-}
-
-// What a PUT or PATCH carries over from the stored object: the client got it from a GET.
-const IDENTITY = ['name', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields'] as const;
-
-/** `next` with the stored identity of `stored` where it has none of its own. */
-export function withIdentity(stored: KubeObject, next: KubeObject): KubeObject {
-  const from = objectAt(stored, 'metadata');
-  const metadata: JsonObject = { ...objectAt(next, 'metadata') };
-  for (const key of IDENTITY) if (metadata[key] === undefined && from[key] !== undefined) metadata[key] = from[key];
-  return { ...next, metadata };
-}
 
 function withEntries(object: KubeObject, entries: readonly ManagedFieldsEntry[]): KubeObject {
   return canonical({ ...object, metadata: { ...objectAt(object, 'metadata'), managedFields: entries.map(managedFieldsEntry) } });
