@@ -25,7 +25,7 @@ import { NamespaceStore, type NamespaceRegistry, type NamespaceSpec } from './ma
 import type { MockApi, MockApiOptions } from './mockapi/mock-api';
 import { admissionSummary, type WriteRecord } from './mockapi/write-log';
 import { startMockApi } from './mockapi/start';
-import type { AdmissionAttributes } from './review/attributes';
+import type { AdmissionAttributes } from './kube/attributes';
 import type { InvocationView } from './review/encode';
 import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
 import { defaultSeed, SeededRandom } from './random';

@@ -1,5 +1,5 @@
 import { encodeReview, type InvocationView } from '../review/encode';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import type { AdmissionReviewVersion, KubeObject } from '../kube/admission';
 import { callWebhook, emptyOutcome, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
 import { CallingError } from './calling-error';

@@ -3,7 +3,7 @@ import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../kube/gvr';
 import { deleteAttempts, preparedForValidation } from '../registry';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
 import type { TraceStep } from './trace';

@@ -3,7 +3,7 @@ import type { CallingError } from '../call/calling-error';
 import type { WebhookEntry } from '../config/load';
 import type { Status } from '../kube/admission';
 import type { Invocation } from '../match/should-call';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import type { DispatchContext } from './context';
 import { dryRunRefusal } from './dry-run';
 import type { TraceStep } from './trace';

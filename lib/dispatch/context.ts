@@ -3,7 +3,7 @@ import type { WebhookEntry } from '../config/load';
 import type { MatchContext } from '../match/should-call';
 import type { MutationPlugin } from '../plugins';
 import type { Registry, StorageRandom } from '../registry';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import type { InvocationView } from '../review/encode';
 import type { AuditAnnotations } from './annotations';
 import type { AdmissionMetrics } from './metrics';

@@ -7,7 +7,7 @@ import { requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
 import { runMutationPlugins } from '../plugins';
 import { addedPaths } from '../registry/changes';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { failedOpenAnnotation, mutationAnnotation, patchAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
 import type { DispatchContext } from './context';

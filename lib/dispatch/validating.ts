@@ -2,7 +2,7 @@ import type { WebhookEntry } from '../config/load';
 import type { Status } from '../kube/admission';
 import { requestTimeout } from '../kube/status';
 import { shouldCallHook, type Invocation } from '../match/should-call';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { failedOpenAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
 import type { DispatchContext } from './context';

@@ -1,4 +1,4 @@
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 
 /**
  * What the predicates read of a request: kube-apiserver's admission.Attributes. userInfo, dryRun and

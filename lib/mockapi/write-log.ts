@@ -1,5 +1,5 @@
 import type { GroupVersionResource, Operation } from '../kube/admission';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import type { Verb } from './faults';
 
 /** The admission request a webhook was serving, as failure messages and the write log name it. */

@@ -1,5 +1,5 @@
 import type { JsonRecord } from '../kube/record';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 
 /**
  * What a mutating admission plugin is told about a request (kube-apiserver's admission.Attributes as

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../kube/admission';
 import { objectAt, stringAt } from '../kube/record';
 import { NOW, timestamp } from '../kube/time';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { canonical } from './encode';
 import { podGracePeriod } from './strategy/pod';
 

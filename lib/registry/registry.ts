@@ -3,7 +3,7 @@ import type { ResourceCatalog } from '../kube/catalog';
 import { jsonEqual, type JsonObject } from '../kube/json';
 import type { JsonRecord } from '../kube/record';
 import { internalError, invalid, type ApiStatus, type FieldError } from '../kube/status';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { addedPaths } from './changes';
 import { apiDefaults } from './defaults';
 import { semanticEqual } from './equality';

@@ -2,7 +2,7 @@ import type { KubeObject } from '../kube/admission';
 import { objectAt } from '../kube/record';
 import { isUnstructured } from '../kube/unstructured';
 import { SeededRandom } from '../random';
-import type { AdmissionAttributes } from '../review/attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { canonical } from './encode';
 import { persist } from './strategy/create';
 import { storageRandom, type StorageRandom } from './strategy/random';

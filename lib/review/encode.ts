@@ -1,5 +1,5 @@
 import type { AdmissionRequest, AdmissionReview, AdmissionReviewVersion, GroupVersionKind, GroupVersionResource, KubeObject } from '../kube/admission';
-import type { AdmissionAttributes } from './attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 
 /** How one webhook sees the request when its rules matched an equivalent resource (matchPolicy). */
 export interface InvocationView {

@@ -1,7 +1,7 @@
 import { HarnessError } from '../errors';
 import type { AdmissionRequest, KubeObject, Operation } from '../kube/admission';
 import { isNamespaceResource } from '../kube/gvr';
-import { DEFAULT_USER } from './attributes';
+import { DEFAULT_USER } from '../kube/attributes';
 import { Review } from './review';
 import { cloneJson, isRecord as isObject } from '../kube/json';
 

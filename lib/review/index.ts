@@ -20,8 +20,8 @@ export type { PodOptions, OwnedOptions, GenerateOptions, ObjectInput, Shortcuts,
 export { users } from './users';
 export type { ServiceAccountUserOptions } from './users';
 export { Review } from './review';
-export type { AdmissionAttributes } from './attributes';
-export { DEFAULT_USER } from './attributes';
+export type { AdmissionAttributes } from '../kube/attributes';
+export { DEFAULT_USER } from '../kube/attributes';
 export { encodeReview } from './encode';
 export { reviewFromRequest } from './from-request';
 export type { InvocationView } from './encode';

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../kube/admission';
-import type { AdmissionAttributes } from './attributes';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { withDryRun } from './builders/options';
 import { cloneJson } from '../kube/json';
 

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../kube/admission';
-import { DEFAULT_USER } from './attributes';
+import { DEFAULT_USER } from '../kube/attributes';
 import { hashSeed, SeededRandom } from '../random';
 import { sortedMap } from '../registry/shape';
 import { cloneJson } from '../kube/json';

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../kube/admission';
 import { gvrOf } from '../../kube/catalog';
-import { DEFAULT_USER } from '../attributes';
+import { DEFAULT_USER } from '../../kube/attributes';
 import { listAt, objectAt, stringAt } from '../objects/json';
 import { shape } from '../../registry/shape';
 import { Review } from '../review';

@@ -1,6 +1,6 @@
 import type { GroupVersionKind, KubeObject, Operation } from '../../kube/admission';
 import { gvkOf, gvrOf, type CatalogEntry } from '../../kube/catalog';
-import { DEFAULT_USER } from '../attributes';
+import { DEFAULT_USER } from '../../kube/attributes';
 import { Review } from '../review';
 import { optionsObject, type OptionsKind, type RequestOptions } from './options';
 import { cloneJson } from '../../kube/json';

@@ -1,4 +1,4 @@
-import type { GroupVersionKind, GroupVersionResource, KubeObject, Operation, UserInfo } from '../kube/admission';
+import type { GroupVersionKind, GroupVersionResource, KubeObject, Operation, UserInfo } from './admission';
 
 /**
  * What kube-apiserver knows about a request when admission runs (its admission.Attributes): every
