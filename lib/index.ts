@@ -45,7 +45,7 @@ export { loadManifests } from './config';
 export type { WebhookEntry, ManifestInput } from './config';
 export type { InProcessApp, RequestListener, KoaLike, FastifyLike } from './target/adapt';
 export * from './kube';
-export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './cel';
+export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './authz/authorizer';
 export { startMockApi } from './mockapi/start';
 export type { MockApi, MockApiOptions } from './mockapi/mock-api';
 export type { ObjectStore, ListResult, WriteOptions, ClusterNamespaces, Faults, Fault, FaultSpec, Verb, WriteLog, AdmissionSummary, WriteRecord, WriteVerb, ApiError, ApiStatus, StatusCause, Kubeconfig } from './mockapi';

@@ -1,4 +1,4 @@
-import type { Authorizer } from '../cel/authorizer';
+import type { Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { http, type RequestHandler } from 'msw';
-import { allowEverything, type Authorizer } from '../cel/authorizer';
+import { allowEverything, type Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { NamespaceSpec } from '../match/namespace-store';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HarnessError } from '../errors';
 import type { KeyPair } from '../tls';
-import { freePort } from './loopback-server';
+import { freePort } from '../net/loopback-server';
 
 /** A webhook the harness starts as a process, in any language. */
 export interface CommandTarget {
