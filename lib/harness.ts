@@ -11,7 +11,7 @@ import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
 import { explain, type Explanation } from './match/explain';
 import { prepareMatchConditions } from './match/conditions';
-import type { Authorizer } from './cel';
+import type { Authorizer } from './authz/authorizer';
 import { runChain } from './dispatch/admit';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
@@ -46,7 +46,10 @@ export interface HarnessOptions {
   authority?: CertificateAuthority;
   /** Namespaces of the mock cluster (besides default, kube-system, kube-public, kube-node-lease), for namespaceSelectors. */
   namespaces?: NamespaceSpec[];
-  /** Resources the mock apiserver serves; the built-in API by default. */
+  /**
+   * Resources the mock apiserver serves. By default a copy of the process-wide catalog (the built-in API and
+   * whatever `registerResource` added), so the manifests' CustomResourceDefinitions stay this harness's own.
+   */
   catalog?: ResourceCatalog;
   /** Answers matchConditions' `authorizer` checks (and the mock API's); allows everything by default. */
   authorizer?: Authorizer;
@@ -109,6 +112,11 @@ export interface Harness {
   readonly caBundle: string;
   /** The mock cluster's namespaces, as namespaceSelectors see them. */
   readonly namespaces: NamespaceRegistry;
+  /**
+   * The resources this harness serves, its manifests' CRDs included: build reviews of custom resources
+   * with it, `review.create(widget, { catalog: h.catalog })`.
+   */
+  readonly catalog: ResourceCatalog;
   /** The mock Kubernetes API, when the harness has one. */
   readonly api?: MockApi;
   /** The stub serving webhook `name`: the reviews it received, and its behavior (settable). */
@@ -172,7 +180,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
-  const catalog = options.catalog ?? defaultCatalog;
+  // CRDs in the manifests register into this catalog: a copy, so no other harness of the process sees them.
+  const catalog = options.catalog ?? defaultCatalog.copy();
   const webhooks = loadManifests(options.manifests ?? [], { catalog });
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
   let namespaces: NamespaceRegistry;
@@ -277,6 +286,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     authority,
     caBundle: authority.caBundle,
     namespaces,
+    catalog,
     ...(api ? { api } : {}),
     stub(name) {
       const server = targets.stub(name);
