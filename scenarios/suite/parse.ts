@@ -7,7 +7,7 @@ import { isRecord as isObject } from '../../lib/kube/json';
 type Json = Record<string, unknown>;
 
 const SUITE_KEYS = new Set(['apiVersion', 'kind', 'manifests', 'configurations', 'namespaces', 'webhooks', 'cases', 'timeScale', 'seed']);
-const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect']);
+const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect', 'knownFailure']);
 const EXPECT_KEYS = new Set(['allowed', 'code', 'reason', 'message', 'messageContains', 'called', 'callCounts', 'object', 'warnings', 'auditAnnotations', 'metrics', 'sentRequests']);
 const BEHAVIOR_KEYS = new Set(['respond', 'rawReview', 'omitResponse', 'http', 'transport', 'unreachable', 'delaySeconds', 'conditional', 'otherwise']);
 
@@ -56,6 +56,7 @@ export function parseSuite(file: string): Suite {
     for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) at(`${where}.${key}`, 'unknown field');
     if (typeof raw.name !== 'string' || raw.name === '') at(`${where}.name`, 'Required value');
     if (!isObject(raw.request)) at(`${where}.request`, 'Required value: an AdmissionRequest');
+    if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === '')) at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
     if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
     else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) at(`${where}.expect.${key}`, `unknown field; expectations are ${[...EXPECT_KEYS].join(', ')}`);
     return {
@@ -64,6 +65,7 @@ export function parseSuite(file: string): Suite {
       request: raw.request,
       webhooks: behaviors(raw.webhooks, `${where}.webhooks`) as SuiteCase['webhooks'],
       expect: (raw.expect ?? {}) as SuiteCase['expect'],
+      ...(typeof raw.knownFailure === 'string' ? { knownFailure: raw.knownFailure } : {}),
     };
   });
   if (cases.length === 0) at('cases', 'Required value: at least one case');
