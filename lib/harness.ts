@@ -28,6 +28,7 @@ import type { WebhookClientConfig, WebhookType } from './kube/webhook-config';
 import { defaultSeed, SeededRandom } from './review/random';
 import type { Review } from './review/review';
 import type { StubBehavior, StubServer } from './stub';
+import type { TargetExit } from './target/command';
 import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 
@@ -40,7 +41,10 @@ export interface HarnessOptions {
   manifests?: ManifestInput[];
   /** Seed for every generated value (uids, objects); printed in failures. Default: $ADMISSION_HARNESS_SEED or random. */
   seed?: number;
-  /** Real time per configured second: 0.01 turns timeoutSeconds 10 into a 100 ms deadline. */
+  /**
+   * Real time per configured second: 0.01 turns timeoutSeconds 10 into a 100 ms deadline. One clock:
+   * it scales stub delays and the mock API's injected latency too. Default: the given mock API's, or 1.
+   */
   timeScale?: number;
   /** CA issuing the serving certificate; the process-wide harness CA by default. */
   authority?: CertificateAuthority;
@@ -137,6 +141,12 @@ export interface Harness {
   explain(review: Review): Explanation[];
   /** Good-practice findings for the manifests' webhooks. */
   lint(): Finding[];
+  /**
+   * For a `{ command }` target: how its process ended (exit code or signal, its last stderr lines), or
+   * undefined while it runs. Call it after a call failed on the connection; a process that no longer
+   * accepts a TLS handshake gets a moment to be reaped.
+   */
+  targetExit(): Promise<TargetExit | undefined>;
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
 }
@@ -154,7 +164,7 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
 }
 
 /** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
-async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
+async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
   const requested = options.mockApi;
   if (!requested) return { ownsApi: false };
   if (typeof requested === 'object' && 'writes' in requested) return { api: requested, ownsApi: false };
@@ -164,6 +174,7 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
     seed: shared.seed,
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
     ...(requested === true ? {} : requested),
+    timeScale: shared.timeScale,
   });
   return { api, ownsApi: true };
 }
@@ -175,15 +186,21 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const seed = options.seed ?? defaultSeed();
   if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `seed must be an integer, got ${String(options.seed ?? process.env.ADMISSION_HARNESS_SEED)}`);
-  const timeScale = options.timeScale ?? 1;
-  if (!(timeScale > 0)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
+  // One clock for everything that waits: call deadlines, stub delays and the mock API's latency. A mock
+  // API handed over runs at its own timeScale; the harness takes it, and refuses a different one.
+  const givenApi = typeof options.mockApi === 'object' && 'writes' in options.mockApi ? options.mockApi : undefined;
+  const timeScale = options.timeScale ?? givenApi?.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
+  if (givenApi && givenApi.timeScale !== timeScale) {
+    throw new HarnessError('USAGE', `the mock API runs at timeScale ${givenApi.timeScale} and the harness at ${timeScale}: their delays would follow two clocks`, `start it with startMockApi({ timeScale: ${timeScale} }), or leave timeScale out of createHarness`);
+  }
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
   // CRDs in the manifests register into this catalog: a copy, so no other harness of the process sees them.
   const catalog = options.catalog ?? defaultCatalog.copy();
   const webhooks = loadManifests(options.manifests ?? [], { catalog });
-  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
+  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
   let namespaces: NamespaceRegistry;
   if (api) {
     namespaces = api.namespaces;
@@ -307,6 +324,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, call: (review) => callResolved(callable, review) };
     },
     metrics: () => metrics.toString(),
+    targetExit: () => targets.targetExit(),
     lint: () => lint(webhooks),
     explain: (review) => explain(callOrder(webhooks), review.attributes, matchContext),
     async admit(review, admitOptions = {}) {

@@ -1,7 +1,7 @@
 export { createHarness } from './harness';
 export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions, WebhookHandle } from './harness';
 export type { Target, UrlTarget } from './target/targets';
-export type { CommandTarget } from './target/command';
+export type { CommandTarget, TargetExit } from './target/command';
 export { stub } from './stub';
 export type { StubBehavior, StubResponse, StubCondition, StubServer } from './stub';
 export type { AdmitResult } from './dispatch/result';

@@ -16,6 +16,12 @@ export interface CheckArgs extends TargetArgs {
   junit?: string;
   only?: string[];
   failFast: boolean;
+  /** Show patches' base64 as received too, not only decoded. */
+  verbose?: boolean;
+  /** Real time per configured second, for webhook timeouts and every delay the harness controls. */
+  timeScale?: number;
+  /** Scenarios in flight at once. */
+  concurrency?: number;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
@@ -35,7 +41,12 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     shard = { index, count };
   }
   const target = await targetFromArgs(args, true);
-  const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
+  const harness = await createHarness({
+    target,
+    manifests: args.manifests,
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
+  });
   try {
     // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.
     const progress = process.stderr.isTTY && !args.json;
@@ -43,6 +54,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
       ...(args.only ? { only: args.only as CheckId[] } : {}),
       ...(shard ? { shard } : {}),
       failFast: args.failFast,
+      ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
       ...(progress ? { onProgress: (done: number, total: number, title: string) => process.stderr.write(`\r\x1b[K[${done + 1}/${total}] ${title}`) } : {}),
     });
     if (progress) process.stderr.write('\r\x1b[K');
@@ -53,7 +65,10 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
       );
     }
     const targetName = args.module ?? args.command ?? args.url;
-    out(args.json ? jsonReport(report) : formatReport(report, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}`));
+    const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';
+    out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}${scale}`));
+    // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
+    if (report.aborted) return 2;
     return report.failed > 0 ? 1 : 0;
   } finally {
     await harness.close();
