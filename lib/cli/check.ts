@@ -4,6 +4,7 @@ import { CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
+import { ensureWritable } from './output-file';
 import { targetFromArgs, type TargetArgs } from './target';
 import { formatReport, jsonReport } from './report';
 
@@ -40,6 +41,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (!match || count < 1 || index < 1 || index > count) throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(args.shard)}`);
     shard = { index, count };
   }
+  if (args.junit) ensureWritable('--junit', args.junit);
   const target = await targetFromArgs(args, true);
   const harness = await createHarness({
     target,

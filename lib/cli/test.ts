@@ -2,6 +2,7 @@ import { runSuiteFile } from '../../scenarios/suite/run';
 import type { CaseResult, SuiteReport } from '../../scenarios/suite/model';
 import { HarnessError } from '../errors';
 import { writeJUnit } from './junit';
+import { ensureWritable } from './output-file';
 import { targetFromArgs, type TargetArgs } from './target';
 
 export interface TestArgs extends TargetArgs {
@@ -13,6 +14,7 @@ export interface TestArgs extends TargetArgs {
 /** `admission-harness test`: runs declarative suite files. Exit 1 when any case fails. */
 export async function testCommand(args: TestArgs, out: (text: string) => void): Promise<number> {
   if (args.files.length === 0) throw new HarnessError('USAGE', 'test needs one or more suite files');
+  if (args.junit) ensureWritable('--junit', args.junit);
   const target = await targetFromArgs(args, false);
   const reports: SuiteReport[] = [];
   for (const file of args.files) reports.push(await runSuiteFile(file, target ? { target } : {}));
