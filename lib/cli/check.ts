@@ -5,6 +5,8 @@ import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';
+import { loadCommandManifests } from './manifests';
+import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
 import { formatReport, jsonReport } from './report';
 
@@ -27,7 +29,6 @@ export interface CheckArgs extends TargetArgs {
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
-  if (args.manifests.length === 0) throw new HarnessError('USAGE', 'check needs --manifests FILE (one or more)');
 
   const known = new Set<string>(CHECK_IDS);
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
@@ -42,6 +43,8 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     shard = { index, count };
   }
   if (args.junit) ensureWritable('--junit', args.junit);
+  // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
+  await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
   const target = await targetFromArgs(args, true);
   const harness = await createHarness({
     target,

@@ -27,7 +27,7 @@ const COMMANDS = {
            <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
            [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
            [--object FILE] [--old-object FILE] [--crd FILE]`,
-  test: `test     run declarative suite files (exit 1 when a case fails, 2 when a file is not a valid suite)
+  test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE]
            suite format: the JSON Schema in admission-harness/suite.schema.json`,

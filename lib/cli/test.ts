@@ -17,20 +17,34 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
   if (args.junit) ensureWritable('--junit', args.junit);
   const target = await targetFromArgs(args, false);
   const reports: SuiteReport[] = [];
-  for (const file of args.files) reports.push(await runSuiteFile(file, target ? { target } : {}));
+  // A file that is not a valid suite fails on its own; the other files still run.
+  const invalid: { file: string; message: string }[] = [];
+  for (const file of args.files) {
+    try {
+      reports.push(await runSuiteFile(file, target ? { target } : {}));
+    } catch (error) {
+      if (!(error instanceof HarnessError)) throw error;
+      invalid.push({ file, message: error.message });
+    }
+  }
   const cases = reports.flatMap((r) => r.cases);
   const count = (verdict: CaseResult['verdict']) => cases.filter((c) => c.verdict === verdict).length;
   const [passed, failed, knownFailures] = [count('passed'), count('failed'), count('known-failure')];
+  const failedFiles = invalid.length > 0 ? `, ${invalid.length} invalid file${invalid.length === 1 ? '' : 's'}` : '';
   // A known failure that fails as marked is not a failure of the run; one that passes is (the mark is stale).
   const isKnownFailure = (c: CaseResult): boolean => c.verdict === 'known-failure';
   if (args.junit) {
-    writeJUnit(args.junit, reports.flatMap((r) => r.cases.map((c) => ({ suite: r.file, name: c.name, durationMs: c.durationMs, failures: isKnownFailure(c) ? [] : c.failures, ...(isKnownFailure(c) ? { skipped: `known failure: ${c.knownFailure}` } : {}) }))));
+    writeJUnit(args.junit, [
+      ...invalid.map(({ file, message }) => ({ suite: file, name: 'a valid suite file', durationMs: 0, failures: [message] })),
+      ...reports.flatMap((r) => r.cases.map((c) => ({ suite: r.file, name: c.name, durationMs: c.durationMs, failures: isKnownFailure(c) ? [] : c.failures, ...(isKnownFailure(c) ? { skipped: `known failure: ${c.knownFailure}` } : {}) }))),
+    ]);
   }
   if (args.json) {
     const entries = cases.map(({ name, passed: ok, verdict, failures, result, knownFailure }) => ({ name, passed: ok, verdict, ...(knownFailure !== undefined ? { knownFailure } : {}), failures, result }));
-    out(JSON.stringify({ cases: entries, passed, failed, knownFailures }, null, 2));
+    out(JSON.stringify({ cases: entries, passed, failed, knownFailures, invalidFiles: invalid }, null, 2));
   } else {
     const lines: string[] = [];
+    for (const { file, message } of invalid) lines.push(`${file}`, `  ✗ not a valid suite file:`, ...message.split('\n').map((l) => `      ${l}`));
     for (const report of reports) {
       lines.push(report.file);
       for (const c of report.cases) {
@@ -44,8 +58,8 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
         for (const failure of c.failures) lines.push(...failure.split('\n').map((l) => `      ${l}`));
       }
     }
-    lines.push('', `${passed} passed, ${failed} failed${knownFailures > 0 ? `, ${knownFailures} known failure${knownFailures === 1 ? '' : 's'}` : ''}`);
+    lines.push('', `${passed} passed, ${failed + invalid.length} failed${failedFiles}${knownFailures > 0 ? `, ${knownFailures} known failure${knownFailures === 1 ? '' : 's'}` : ''}`);
     out(lines.join('\n'));
   }
-  return failed > 0 ? 1 : 0;
+  return failed > 0 || invalid.length > 0 ? 1 : 0;
 }

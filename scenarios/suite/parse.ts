@@ -3,6 +3,7 @@ import { parseManifestFile } from '../../lib/config/parse';
 import { HarnessError } from '../../lib/errors';
 import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
+import { didYouMean } from '../../lib/nearest-name';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +25,8 @@ export function parseSuite(file: string): Suite {
   if (!isObject(suite)) throw new HarnessError('MANIFEST_INVALID', `${file}: expected a Suite object`);
   if (suite.apiVersion !== 'admission-harness/v1alpha1') at('apiVersion', `Unsupported value: ${JSON.stringify(suite.apiVersion)}: supported values: "admission-harness/v1alpha1"`);
   if (suite.kind !== 'Suite') at('kind', `Unsupported value: ${JSON.stringify(suite.kind)}: supported values: "Suite"`);
-  for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) at(key, 'unknown field');
+  const unknownField = (where: string, key: string, known: Set<string>, tail = '') => at(where, `unknown field ${JSON.stringify(key)}${didYouMean(key, known)}${tail}`);
+  for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) unknownField(key, key, SUITE_KEYS);
   const list = (key: string): unknown[] => {
     const value = suite[key];
     if (value === undefined) return [];
@@ -42,7 +44,7 @@ export function parseSuite(file: string): Suite {
     }
     for (const [name, behavior] of Object.entries(value)) {
       if (!isObject(behavior)) at(`${where}.${name}`, 'must be a stub behavior object');
-      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) at(`${where}.${name}.${key}`, `unknown field; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
+      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) unknownField(`${where}.${name}.${key}`, key, BEHAVIOR_KEYS, `; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
     }
     return value;
   };
@@ -53,12 +55,13 @@ export function parseSuite(file: string): Suite {
       at(where, 'must be an object');
       return { name: `case ${i + 1}`, request: {}, expect: {} };
     }
-    for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) at(`${where}.${key}`, 'unknown field');
+    for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) unknownField(`${where}.${key}`, key, CASE_KEYS);
     if (typeof raw.name !== 'string' || raw.name === '') at(`${where}.name`, 'Required value');
     if (!isObject(raw.request)) at(`${where}.request`, 'Required value: an AdmissionRequest');
     if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === '')) at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
     if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
-    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) at(`${where}.expect.${key}`, `unknown field; expectations are ${[...EXPECT_KEYS].join(', ')}`);
+    else if (Object.keys(raw.expect).length === 0) at(`${where}.expect`, `Required value: at least one expectation (${[...EXPECT_KEYS].join(', ')}); an empty expect would pass whatever happens`);
+    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) unknownField(`${where}.expect.${key}`, key, EXPECT_KEYS, `; expectations are ${[...EXPECT_KEYS].join(', ')}`);
     return {
       name: String(raw.name ?? `case ${i + 1}`),
       ...(typeof raw.requestTimeoutSeconds === 'number' ? { requestTimeoutSeconds: raw.requestTimeoutSeconds } : {}),
