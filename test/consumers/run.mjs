@@ -198,6 +198,11 @@ function pack(pkg, dir) {
   const packed = new Set(info.files.map((f) => f.path));
   const notPacked = publishedEntryFiles(pkg).filter((file) => !packed.has(file));
   if (notPacked.length > 0) throw new Error(`the tarball lacks files that package.json points at: ${notPacked.join(', ')} (check "files" in package.json)`);
+  // MIT (and the rest) require the licence texts of the code bundled into dist to ship with it.
+  if (!packed.has('dist/THIRD-PARTY-LICENSES.txt')) throw new Error('the tarball lacks dist/THIRD-PARTY-LICENSES.txt: build with npm run build (scripts/build.mjs writes it)');
+  const licenses = fs.readFileSync(path.join(ROOT, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
+  const missing = ['@faker-js/faker', 'msw', '@marcbachmann/cel-js'].filter((name) => !licenses.includes(`\n${name}@`));
+  if (missing.length > 0) throw new Error(`dist/THIRD-PARTY-LICENSES.txt lacks the licences of bundled ${missing.join(', ')}`);
   return info;
 }
 
