@@ -2,6 +2,7 @@
 // these tests read every import (with TypeScript's own pre-processor) and fail on a cycle between folders.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { builtinModules } from 'node:module';
 import ts from 'typescript';
 
 const root = path.join(__dirname, '../..');
@@ -105,5 +106,32 @@ describe('module dependencies', () => {
 
   it('finds a cycle when there is one', () => {
     expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]))).toEqual([['a', 'b', 'c']]);
+  });
+});
+
+describe('runtime dependencies', () => {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  // Bundled into dist by tsup (noExternal): devDependencies that consumers never install.
+  const bundled = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw'];
+  // Modules the matcher types augment (`declare module 'expect'`), which the consumer's Jest provides.
+  const augmented = ['expect'];
+  const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] as string));
+  const imported = new Set(
+    ['lib', 'matchers', 'scenarios']
+      .flatMap(sources)
+      .flatMap((file) => ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true).importedFiles.map((f) => f.fileName))
+      .filter((name) => !name.startsWith('.') && !name.startsWith('node:') && !builtinModules.includes(name))
+      .map(packageName),
+  );
+
+  it('are what the published code imports: dependencies, the optional vitest peer, or bundled packages', () => {
+    const allowed = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...bundled, ...augmented]);
+    expect([...imported].filter((name) => !allowed.has(name))).toEqual([]);
+  });
+
+  it('include nothing the published code does not import (fast-json-patch is for the tests only)', () => {
+    // kubernetes-types is imported for types only, which TypeScript's pre-processor lists like any import.
+    expect(Object.keys(pkg.dependencies ?? {}).filter((name) => !imported.has(name))).toEqual([]);
+    expect(pkg.devDependencies).toHaveProperty('fast-json-patch');
   });
 });
