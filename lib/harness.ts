@@ -9,8 +9,9 @@ import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
-import { explain, type Explanation } from './match/explain';
+import { explain, Explanations } from './match/explain';
 import { prepareMatchConditions } from './match/conditions';
+import { matchRules } from './match/should-call';
 import type { Authorizer } from './authz/authorizer';
 import { runChain } from './dispatch/admit';
 import type { AdmitResult } from './dispatch/result';
@@ -127,7 +128,8 @@ export interface Harness {
   stub(name: string): StubServer;
   /**
    * Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook
-   * errors. `version` sends that AdmissionReview version instead of the negotiated one (it must be
+   * errors. A request the webhook's rules would never match is still sent, with a process warning
+   * (code ADMISSION_HARNESS_UNMATCHED_CALL) saying kube-apiserver would not send it. `version` sends that AdmissionReview version instead of the negotiated one (it must be
    * among the webhook's admissionReviewVersions).
    */
   call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
@@ -138,7 +140,7 @@ export interface Harness {
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
-  explain(review: Review): Explanation[];
+  explain(review: Review): Explanations;
   /** Good-practice findings for the manifests' webhooks. */
   lint(): Finding[];
   /**
@@ -295,6 +297,18 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     assertOpen();
     return invoke(callable, review.attributes, undefined);
   };
+  // h.call() sends whatever it is given; kube-apiserver sends a webhook only what its rules match. Said
+  // once per webhook and kind of request, as a process warning (Jest and Vitest print them).
+  const warned = new Set<string>();
+  const warnIfUnmatched = (reference: string, review: Review): void => {
+    const entry = findWebhook(webhooks, reference);
+    const verdict = matchRules(entry.spec, review.attributes, catalog);
+    if ('error' in verdict || verdict.invocation) return;
+    const key = `${entry.configuration}/${entry.spec.name} ${verdict.why}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${verdict.why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
+  };
 
   return {
     seed,
@@ -312,6 +326,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     call: async (webhook, review, callOptions = {}) => {
       const callable = resolve(webhook);
+      if (typeof webhook === 'string') warnIfUnmatched(webhook, review);
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);
       if (!callable.admissionReviewVersions.includes(version)) {
@@ -326,7 +341,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     metrics: () => metrics.toString(),
     targetExit: () => targets.targetExit(),
     lint: () => lint(webhooks),
-    explain: (review) => explain(callOrder(webhooks), review.attributes, matchContext),
+    explain: (review) => Explanations.forRequest(`${review.summary()} · seed ${seed}`, explain(callOrder(webhooks), review.attributes, matchContext)),
     async admit(review, admitOptions = {}) {
       assertOpen();
       const started = performance.now();

@@ -74,9 +74,10 @@ export function shouldCallHook(webhook: MutatingWebhook, attributes: MatchAttrib
   return { call: true, invocation: matched.invocation, why };
 }
 
-type RuleVerdict = { invocation?: Invocation; why: string } | { error: Status; why: string };
+export type RuleVerdict = { invocation?: Invocation; why: string } | { error: Status; why: string };
 
-function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resources: EquivalentResourceMapper): RuleVerdict {
+/** Whether the webhook's rules match the request, directly or (matchPolicy Equivalent) through an equivalent resource. */
+export function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resources: EquivalentResourceMapper): RuleVerdict {
   const { operation, namespace, subResource } = attributes;
   const rules = webhook.rules ?? [];
   const exact = firstMatchingRule(rules, { operation, namespace, subResource, resource: attributes.resource });
