@@ -30,7 +30,7 @@ const COMMANDS = {
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE]
-           suite format: the JSON Schema in admission-harness/suite.schema.json`,
+           suite format: the README, and the JSON Schema admission-harness/schemas/suite.schema.json`,
 } as const;
 
 type Command = keyof typeof COMMANDS;

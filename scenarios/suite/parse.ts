@@ -4,13 +4,20 @@ import { HarnessError } from '../../lib/errors';
 import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
 import { didYouMean } from '../../lib/nearest-name';
+import schema from '../../schemas/suite.schema.json';
 
 type Json = Record<string, unknown>;
 
-const SUITE_KEYS = new Set(['apiVersion', 'kind', 'manifests', 'configurations', 'namespaces', 'webhooks', 'cases', 'timeScale', 'seed']);
-const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect', 'knownFailure']);
-const EXPECT_KEYS = new Set(['allowed', 'code', 'reason', 'message', 'messageContains', 'called', 'callCounts', 'object', 'warnings', 'auditAnnotations', 'metrics', 'sentRequests']);
-const BEHAVIOR_KEYS = new Set(['respond', 'rawReview', 'omitResponse', 'http', 'transport', 'unreachable', 'delaySeconds', 'conditional', 'otherwise']);
+// The keys each level allows, from the suite's JSON Schema (schemas/suite.schema.json), which editors
+// validate with: one definition of the format, so the two cannot disagree.
+const keysOf = (definition: { properties: Record<string, unknown> }) => new Set(Object.keys(definition.properties));
+const SUITE_KEYS = keysOf(schema);
+const CASE_KEYS = keysOf(schema.definitions.case);
+const EXPECT_KEYS = keysOf(schema.definitions.expectation);
+const BEHAVIOR_KEYS = keysOf(schema.definitions.behavior);
+
+/** Where a person reads the format. */
+export const SUITE_FORMAT_HINT = 'see the Suite format in the README, or point your editor at admission-harness/schemas/suite.schema.json (# yaml-language-server: $schema=…)';
 
 /**
  * Reads and checks a suite file. Unknown keys are errors (a typo would otherwise silently test
@@ -88,6 +95,6 @@ export function parseSuite(file: string): Suite {
     cases,
   };
   if (parsed.manifests.length === 0 && parsed.configurations.length === 0) at('manifests', 'Required value: manifests or configurations');
-  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, 'see the suite format in the README');
+  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, SUITE_FORMAT_HINT);
   return parsed;
 }
