@@ -8,7 +8,7 @@ import { ensureWritable } from './output-file';
 import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
-import { formatReport, jsonReport } from './report';
+import { abortLines, formatReport, jsonReport } from './report';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
@@ -64,10 +64,12 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     });
     if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) {
-      writeJUnit(
-        args.junit,
-        report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-      );
+      writeJUnit(args.junit, [
+        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
+        // A dead target is one failure, where it died; what it left undone is skipped, not failed.
+        ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
+        ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
+      ]);
     }
     const targetName = args.module ?? args.command ?? args.url;
     const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';

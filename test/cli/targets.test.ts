@@ -1,6 +1,8 @@
 // How `check` treats the process or server it checks: readiness without a request, a process that dies
 // mid-run, nothing (or plain HTTP) behind --url, --ready-timeout, --time-scale and concurrent scenarios.
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { check, type CheckArgs } from '../../lib/cli/check';
@@ -47,7 +49,12 @@ describe('a --command webhook', () => {
     expect(text).toMatch(/^not run \(\d+\):$/m);
     expect(text).not.toContain('connection refused');
 
-    const json = JSON.parse((await run({ command: `node ${webhooks}/dying-webhook.mjs 3`, concurrency: 1, json: true })).text) as JsonReport;
+    const junit = path.join(os.tmpdir(), `ah-dying-${process.pid}.xml`);
+    const json = JSON.parse((await run({ command: `node ${webhooks}/dying-webhook.mjs 3`, concurrency: 1, json: true, junit })).text) as JsonReport;
+    const xml = readFileSync(junit, 'utf8');
+    rmSync(junit);
+    expect(xml.match(/<failure message="✗ the webhook process ended \(exit code 3\)/g)).toHaveLength(1);
+    expect(xml.match(/<skipped message="the webhook process ended before this scenario"\/>/g)).toHaveLength(json.notRun.length);
     expect(json.error).toMatchObject({ webhook: 'pod-defaults.example.com', exit: { code: 3, signal: null, stderr: ['handling CREATE pods', 'fatal: connection pool exhausted'] } });
     expect(json.error?.message).toMatch(/^the webhook process ended \(exit code 3\) during pod-defaults\.example\.com · /);
     // The scenarios before the one it died in are reported whole; that one and the rest are not run.
