@@ -80,6 +80,12 @@ describe('loading webhook configurations', () => {
     expect(() => parseManifestText('a: 1\n---\nb: [1, 2\n', 'broken.yaml')).toThrow(/^broken\.yaml doc 2: .* at line \d+, column \d+/);
   });
 
+  it('reads a file: URL, as an ES module names a file next to it without __dirname', () => {
+    const url = new URL(`file://${fixture('helm-output.yaml')}`);
+    expect(loadManifests([url])).toEqual(loadManifests([fixture('helm-output.yaml')]));
+    expect(() => loadManifests([new URL('https://example.com/webhooks.yaml')])).toThrow('manifests: https://example.com/webhooks.yaml is not a file URL');
+  });
+
   it('names an unreadable file', () => {
     expect(() => loadManifests(['does/not/exist.yaml'])).toThrow(expect.objectContaining({ code: 'MANIFEST_UNREADABLE' }));
   });
