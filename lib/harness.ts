@@ -9,9 +9,10 @@ import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
-import { explain, type Explanation } from './match/explain';
+import { explain, Explanations } from './match/explain';
 import { prepareMatchConditions } from './match/conditions';
-import type { Authorizer } from './cel';
+import { matchRules } from './match/should-call';
+import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
 import { patchObject, type PatchResult } from './dispatch/patch-object';
 import { MUTATION_PLUGINS, type MutationPlugin } from './plugins';
@@ -32,6 +33,7 @@ import { defaultSeed, SeededRandom } from './random';
 import type { Review } from './review/review';
 import type { KubeObject, Status } from './kube/admission';
 import type { StubBehavior, StubServer } from './stub';
+import type { TargetExit } from './target/command';
 import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 
@@ -44,13 +46,19 @@ export interface HarnessOptions {
   manifests?: ManifestInput[];
   /** Seed for every generated value (uids, objects); printed in failures. Default: $ADMISSION_HARNESS_SEED or random. */
   seed?: number;
-  /** Real time per configured second: 0.01 turns timeoutSeconds 10 into a 100 ms deadline. */
+  /**
+   * Real time per configured second: 0.01 turns timeoutSeconds 10 into a 100 ms deadline. One clock:
+   * it scales stub delays and the mock API's injected latency too. Default: the given mock API's, or 1.
+   */
   timeScale?: number;
   /** CA issuing the serving certificate; the process-wide harness CA by default. */
   authority?: CertificateAuthority;
   /** Namespaces of the mock cluster (besides default, kube-system, kube-public, kube-node-lease), for namespaceSelectors. */
   namespaces?: NamespaceSpec[];
-  /** Resources the mock apiserver serves; the built-in API by default. */
+  /**
+   * Resources the mock apiserver serves. By default a copy of the process-wide catalog (the built-in API and
+   * whatever `registerResource` added), so the manifests' CustomResourceDefinitions stay this harness's own.
+   */
   catalog?: ResourceCatalog;
   /** Answers matchConditions' `authorizer` checks (and the mock API's); allows everything by default. */
   authorizer?: Authorizer;
@@ -133,6 +141,11 @@ export interface Harness {
   readonly caBundle: string;
   /** The mock cluster's namespaces, as namespaceSelectors see them. */
   readonly namespaces: NamespaceRegistry;
+  /**
+   * The resources this harness serves, its manifests' CRDs included: build reviews of custom resources
+   * with it, `review.create(widget, { catalog: h.catalog })`.
+   */
+  readonly catalog: ResourceCatalog;
   /** The mock Kubernetes API, when the harness has one. */
   readonly api?: MockApi;
   /** What the API does to objects of each kind (decode, defaults, strategy, validation) in this cluster. */
@@ -141,7 +154,8 @@ export interface Harness {
   stub(name: string): StubServer;
   /**
    * Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook
-   * errors. `version` sends that AdmissionReview version instead of the negotiated one (it must be
+   * errors. A request the webhook's rules would never match is still sent, with a process warning
+   * (code ADMISSION_HARNESS_UNMATCHED_CALL) saying kube-apiserver would not send it. `version` sends that AdmissionReview version instead of the negotiated one (it must be
    * among the webhook's admissionReviewVersions).
    */
   call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
@@ -152,9 +166,15 @@ export interface Harness {
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
-  explain(review: Review): Explanation[];
+  explain(review: Review): Explanations;
   /** Good-practice findings for the manifests' webhooks. */
   lint(): Finding[];
+  /**
+   * For a `{ command }` target: how its process ended (exit code or signal, its last stderr lines), or
+   * undefined while it runs. Call it after a call failed on the connection; a process that no longer
+   * accepts a TLS handshake gets a moment to be reaped.
+   */
+  targetExit(): Promise<TargetExit | undefined>;
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
 }
@@ -201,7 +221,7 @@ function patchedOutcome(registry: Registry, outcome: HarnessCallOutcome, attribu
 }
 
 /** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
-async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
+async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
   const requested = options.mockApi;
   if (!requested) return { ownsApi: false };
   if (typeof requested === 'object' && 'writes' in requested) return { api: requested, ownsApi: false };
@@ -211,6 +231,7 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
     seed: shared.seed,
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
     ...(requested === true ? {} : requested),
+    timeScale: shared.timeScale,
   });
   return { api, ownsApi: true };
 }
@@ -222,12 +243,19 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const seed = options.seed ?? defaultSeed();
   if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `seed must be an integer, got ${String(options.seed ?? process.env.ADMISSION_HARNESS_SEED)}`);
-  const timeScale = options.timeScale ?? 1;
-  if (!(timeScale > 0)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
+  // One clock for everything that waits: call deadlines, stub delays and the mock API's latency. A mock
+  // API handed over runs at its own timeScale; the harness takes it, and refuses a different one.
+  const givenApi = typeof options.mockApi === 'object' && 'writes' in options.mockApi ? options.mockApi : undefined;
+  const timeScale = options.timeScale ?? givenApi?.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
+  if (givenApi && givenApi.timeScale !== timeScale) {
+    throw new HarnessError('USAGE', `the mock API runs at timeScale ${givenApi.timeScale} and the harness at ${timeScale}: their delays would follow two clocks`, `start it with startMockApi({ timeScale: ${timeScale} }), or leave timeScale out of createHarness`);
+  }
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
 
-  const catalog = options.catalog ?? defaultCatalog;
+  // CRDs in the manifests register into this catalog: a copy, so no other harness of the process sees them.
+  const catalog = options.catalog ?? defaultCatalog.copy();
   const webhooks = loadManifests(options.manifests ?? [], { catalog });
   const registry = new Registry(catalog, { allowPrivileged: options.allowPrivileged ?? false });
   const refusedDefinitions = await registry.prepare();
@@ -236,7 +264,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
   }
   const plugins = enabledPlugins(options.plugins);
-  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed });
+  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
   let namespaces: NamespaceRegistry;
   if (api) {
     namespaces = api.namespaces;
@@ -337,6 +365,18 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     }
     return outcome;
   };
+  // h.call() sends whatever it is given; kube-apiserver sends a webhook only what its rules match. Said
+  // once per webhook and kind of request, as a process warning (Jest and Vitest print them).
+  const warned = new Set<string>();
+  const warnIfUnmatched = (reference: string, review: Review): void => {
+    const entry = findWebhook(webhooks, reference);
+    const verdict = matchRules(entry.spec, review.attributes, catalog);
+    if ('error' in verdict || verdict.invocation) return;
+    const key = `${entry.configuration}/${entry.spec.name} ${verdict.why}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${verdict.why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
+  };
 
   return {
     seed,
@@ -345,6 +385,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     authority,
     caBundle: authority.caBundle,
     namespaces,
+    catalog,
     registry,
     ...(api ? { api } : {}),
     stub(name) {
@@ -354,6 +395,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     call: async (webhook, review, callOptions = {}) => {
       const callable = resolve(webhook);
+      if (typeof webhook === 'string') warnIfUnmatched(webhook, review);
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);
       if (!callable.admissionReviewVersions.includes(version)) {
@@ -366,8 +408,9 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, registry, call: (review) => callResolved(callable, review) };
     },
     metrics: () => metrics.toString(),
+    targetExit: () => targets.targetExit(),
     lint: () => lint(webhooks),
-    explain: (review) => explain(callOrder(webhooks), review.attributes, matchContext),
+    explain: (review) => Explanations.forRequest(`${review.summary()} · seed ${seed}`, explain(callOrder(webhooks), review.attributes, matchContext)),
     async admit(review, admitOptions = {}) {
       assertOpen();
       const started = performance.now();

@@ -13,15 +13,25 @@ export function requestSummary(subject: CallSubject): string {
   return line;
 }
 
-/** The parts of a call outcome a reader needs to see why a matcher failed. */
-export function outcomeDetails(subject: CallSubject): string {
+/**
+ * The response as a reader wants it: the patch decoded below it, so its base64 is left out unless
+ * `verbose` asks for the bytes as they came.
+ */
+function responseText(subject: CallSubject, verbose: boolean): string {
+  const response = subject.response as (CallSubject['response'] & { patch?: string }) | undefined;
+  if (!response?.patch || verbose) return JSON.stringify(response);
+  return JSON.stringify({ ...response, patch: `(${response.patch.length} characters of base64: decoded below)` });
+}
+
+/** The parts of a call outcome a reader needs to see why a matcher failed; `verbose` adds the patch's base64. */
+export function outcomeDetails(subject: CallSubject, options: { verbose?: boolean } = {}): string {
   const lines = [`Request:  ${requestSummary(subject)}`];
   if (subject.url) lines.push(`URL:      POST ${subject.url}`);
   if (subject.error) {
     lines.push(`Error:    ${subject.error.message}`, `Hint:     ${subject.error.hint}`);
   }
   if (subject.httpStatus !== undefined) lines.push(`HTTP:     ${subject.httpStatus}`);
-  if (subject.response) lines.push(`Response: ${truncate(JSON.stringify(subject.response))}`);
+  if (subject.response) lines.push(`Response: ${truncate(responseText(subject, options.verbose === true))}`);
   else if (subject.body !== undefined) lines.push(`Body:     ${truncate(subject.body)}`);
   if (subject.patch) lines.push(`Patch:    ${truncate(JSON.stringify(subject.patch))}`);
   if (subject.denial) lines.push(`Status:   ${subject.denial.code} ${subject.denial.message}`);

@@ -108,8 +108,15 @@ export function nameOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.name === 'string' ? value.name : undefined;
 }
 
-/** A value in a few characters: JSON, arrays of named elements by their names. */
+/** A value in a few characters: JSON, arrays of named elements by their names, matchers by their name and sample. */
 export function preview(value: unknown): string {
+  if (isAsymmetric(value)) {
+    // Jest's own rendering where the matcher has one (`Any<String>`), else its name and sample.
+    const own = (value as { toAsymmetricMatcher?: () => string }).toAsymmetricMatcher;
+    const sample = (value as { sample?: unknown }).sample;
+    const text = typeof own === 'function' ? own.call(value) : `${String(value)}${sample === undefined ? '' : ` ${JSON.stringify(sample) ?? String(sample)}`}`;
+    return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+  }
   const names = Array.isArray(value) ? uniqueNames(value) : undefined;
   const text = names && names.length > 0 ? `[${names.join(', ')}]` : (JSON.stringify(value) ?? String(value));
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
@@ -121,6 +128,44 @@ function uniqueNames(elements: unknown[]): string[] | undefined {
   return new Set(names).size === names.length ? (names as string[]) : undefined;
 }
 
+
+function isAsymmetric(value: unknown): value is { asymmetricMatch(other: unknown): boolean } {
+  return typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
+}
+
+/**
+ * Where `actual` disagrees with `expected`, which may hold asymmetric matchers (`expect.objectContaining`
+ * …): only the members that fail, by JSON pointer, `equals` being the runner's own equality. An
+ * objectContaining is followed into the keys it names; any other failing matcher is one change.
+ * `removed`: expected but absent; `added`: present but not expected.
+ */
+export function diffExpected(expected: unknown, actual: unknown, equals: (a: unknown, b: unknown) => boolean, path = ''): Change[] {
+  if (equals(actual, expected)) return [];
+  if (isAsymmetric(expected)) {
+    const sample = (expected as { sample?: unknown }).sample;
+    if (String(expected).startsWith('ObjectContaining') && isRecord(sample) && isRecord(actual)) {
+      return Object.entries(sample).flatMap(([key, value]) =>
+        Object.hasOwn(actual, key) ? diffExpected(value, actual[key], equals, child(path, key)) : [{ kind: 'removed' as const, path: child(path, key), before: value }],
+      );
+    }
+    return [{ kind: 'changed', path, before: expected, after: actual }];
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
+    return expected.flatMap((element, i) => diffExpected(element, actual[i], equals, `${path}/${i}`));
+  }
+  if (isRecord(expected) && isRecord(actual)) {
+    const changes: Change[] = [];
+    for (const [key, value] of Object.entries(expected)) {
+      if (Object.hasOwn(actual, key)) changes.push(...diffExpected(value, actual[key], equals, child(path, key)));
+      else if (value !== undefined) changes.push({ kind: 'removed', path: child(path, key), before: value });
+    }
+    for (const [key, value] of Object.entries(actual)) {
+      if (!Object.hasOwn(expected, key) && value !== undefined) changes.push({ kind: 'added', path: child(path, key), after: value });
+    }
+    return changes;
+  }
+  return [{ kind: 'changed', path, before: expected, after: actual }];
+}
 
 function child(path: string, key: string): string {
   return `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, report, subjectDetails, truncate } from './describe';
-import { diffJson, type Change } from './diff';
+import { changesSection, report, subjectDetails } from './describe';
+import { diffExpected, diffJson, type Change } from './diff';
 import { mutationOf } from './mutation';
 import { asCallOrAdmit, type CallOrAdmit } from './subject';
 
@@ -23,9 +23,9 @@ export function toHavePatchedTo(this: MatcherContext, received: unknown, expecte
     pass,
     message: () => {
       if (pass) return report(hint, 'expected the patched object to differ from the expected one, but it equals it', effect, subjectDetails(subject));
-      const difference = containsAsymmetric(expected)
-        ? `Patched object: ${truncate(JSON.stringify(patched.object))}`
-        : changesSection('Difference (expected → patched)', diffJson(expected, patched.object));
+      // Only where they disagree: an object of a hundred lines differing in one is one line here.
+      const changes = containsAsymmetric(expected) ? diffExpected(expected, patched.object, (a, b) => this.equals(a, b)) : diffJson(expected, patched.object);
+      const difference = changesSection('Difference (expected → patched)', changes);
       return report(hint, 'expected the patched object to equal the expected one', difference, effect, subjectDetails(subject));
     },
   };

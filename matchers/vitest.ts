@@ -2,7 +2,7 @@
  * `import 'admission-harness/vitest'` (in a test or `setupFiles`): registers the harness matchers on
  * Vitest's `expect` and adds their types.
  */
-import { expect } from 'vitest';
+import { expect, type Assertion } from 'vitest';
 import { matchers, type HarnessAsymmetricMatchers, type HarnessMatchers } from './index';
 
 declare module 'vitest' {
@@ -13,6 +13,13 @@ declare module 'vitest' {
 }
 
 expect.extend(matchers);
+
+/**
+ * Vitest's assertion with the harness matchers. Exported (and so imported by the declaration file) so
+ * that Vitest's types load before the augmentation above: without it, importing this module before
+ * 'vitest' left the matchers untyped.
+ */
+export type HarnessAssertion<T = unknown> = Assertion<T>;
 
 export { matchers };
 export type { HarnessMatchers };

@@ -2,6 +2,7 @@ import type { CallOutcome } from '../lib/call/call-webhook';
 import type { WebhookEntry } from '../lib/config/load';
 import type { Harness, PatchedOutcome } from '../lib/harness';
 import type { KubeObject } from '../lib/kube/admission';
+import type { TargetExit } from '../lib/target/command';
 import { SeededRandom } from '../lib/random';
 import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
@@ -31,8 +32,20 @@ export interface BatteryReport {
   results: ScenarioResult[];
   /** Webhooks (and why) the battery could not exercise. */
   skipped: { webhook: string; reason: string }[];
+  /** Checks passed and failed, over every scenario run. */
   passed: number;
   failed: number;
+  /** Set when the target process ended during the run: the run stopped there. */
+  aborted?: BatteryAbort;
+  /** Scenarios planned but not run (after an abort, or after --fail-fast), in plan order. */
+  notRun: { webhook: string; scenario: string }[];
+}
+
+/** The target process ended mid-run: how, and during which scenario. */
+export interface BatteryAbort {
+  webhook: string;
+  scenario: string;
+  exit: TargetExit;
 }
 
 export interface BatteryOptions {
@@ -44,6 +57,11 @@ export interface BatteryOptions {
   shard?: { index: number; count: number };
   /** Told before each scenario, e.g. to draw a progress line. */
   onProgress?: (done: number, total: number, title: string) => void;
+  /**
+   * Scenarios in flight at once (4 by default): a webhook that hangs costs its timeout once per
+   * `concurrency` scenarios, not once per scenario. The report keeps the plan's order whatever it is.
+   */
+  concurrency?: number;
 }
 
 /** One scenario of the battery for one webhook. */
@@ -103,18 +121,62 @@ export async function runScenario(harness: Harness, planned: PlannedScenario, on
   return { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks };
 }
 
-/** Runs the conformance battery against the harness's webhooks. */
+/** A call that failed on the connection: the target may have died under it. */
+function lostConnection(result: ScenarioResult): boolean {
+  const transport = result.outcome.error?.transport;
+  return transport === 'refused' || transport === 'closed';
+}
+
+/**
+ * Runs the conformance battery against the harness's webhooks, `concurrency` scenarios at a time,
+ * reporting them in plan order. If the target process ends, the run stops: the report says how it
+ * ended and during which scenario, and lists the scenarios not run.
+ */
 export async function runBattery(harness: Harness, options: BatteryOptions = {}): Promise<BatteryReport> {
   const { plan, skipped } = planBattery(harness.webhooks, harness.seed, harness.timeScale);
   const shard = options.shard;
   const mine = shard ? plan.filter((_, i) => i % shard.count === shard.index - 1) : plan;
-  const results: ScenarioResult[] = [];
-  for (const [i, planned] of mine.entries()) {
-    options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
-    const result = await runScenario(harness, planned, options.only);
-    results.push(result);
-    if (options.failFast && result.checks.some((c) => c.status === 'fail')) break;
-  }
-  const all = results.flatMap((r) => r.checks);
-  return { seed: harness.seed, results, skipped, passed: all.filter((c) => c.status === 'pass').length, failed: all.filter((c) => c.status === 'fail').length };
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(mine.length);
+  // Index of the first scenario not to report: where the target died, or just after the first failure (--fail-fast).
+  let cut = mine.length;
+  let aborted: BatteryAbort | undefined;
+  let abortedAt = mine.length;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cut && next < mine.length) {
+      const i = next++;
+      const planned = mine[i] as PlannedScenario;
+      options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
+      const result = await runScenario(harness, planned, options.only);
+      if (lostConnection(result)) {
+        const exit = await harness.targetExit();
+        if (exit) {
+          if (i < abortedAt) {
+            abortedAt = i;
+            aborted = { webhook: planned.webhook, scenario: planned.scenario.title, exit };
+          }
+          cut = Math.min(cut, i);
+          continue;
+        }
+      }
+      results[i] = result;
+      if (options.failFast && result.checks.some((c) => c.status === 'fail')) cut = Math.min(cut, i + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, mine.length) }, worker));
+  // Everything before the cut ran to the end (scenarios start in plan order); what ran after it is dropped,
+  // so the report is the same whatever the timing.
+  const kept = results.slice(0, cut).filter((r): r is ScenarioResult => r !== undefined);
+  const notRun = mine.slice(cut).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title }));
+  const all = kept.flatMap((r) => r.checks);
+  return {
+    seed: harness.seed,
+    results: kept,
+    skipped,
+    passed: all.filter((c) => c.status === 'pass').length,
+    failed: all.filter((c) => c.status === 'fail').length,
+    ...(aborted ? { aborted } : {}),
+    notRun,
+  };
 }

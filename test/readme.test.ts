@@ -24,6 +24,17 @@ describe('README', () => {
     for (const line of block![2]!.trim().split('\n')) expect(source).toContain(line);
   });
 
+  it('shows the consumer projects’ files verbatim, so the snippets are what test/consumers type-checks in each setup', () => {
+    const blocks = [...readme.matchAll(/<!-- verbatim: (\S+) -->\n```\w*\n([\s\S]*?)```/g)];
+    expect(blocks.map(([, file]) => file)).toEqual([
+      'test/consumers/jest-cjs/readme-jest.test.ts',
+      'test/consumers/jest-esm/readme-esm.ts',
+      'test/consumers/vitest/readme-vitest.ts',
+      'test/consumers/vitest/readme-globals.ts',
+    ]);
+    for (const [, file, text] of blocks) expect(text).toBe(readFileSync(path.join(root, file as string), 'utf8'));
+  });
+
   it('names the same test command as .ci/run runs', () => {
     expect(readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/^npm test$/m);
   });

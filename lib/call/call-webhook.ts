@@ -110,8 +110,8 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     outcome.durationMs = performance.now() - started;
     return outcome;
   };
-  const fail = (reason: string, code: number, hint: string): CallOutcome => {
-    outcome.error = new CallingError(webhook.name, reason, code, hint);
+  const fail = (reason: string, code: number, hint: string, transport?: TransportError['kind']): CallOutcome => {
+    outcome.error = new CallingError(webhook.name, reason, code, hint, transport);
     return finish(false);
   };
 
@@ -148,7 +148,7 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     }
   } catch (error) {
     if (error instanceof TransportError) {
-      return fail(`failed to call webhook: Post ${goQuote(outcome.url)}: ${error.goText}`, 503, error.hint);
+      return fail(`failed to call webhook: Post ${goQuote(outcome.url)}: ${error.goText}`, 503, error.hint, error.kind);
     }
     throw error;
   }

@@ -18,6 +18,8 @@ export class CallingError extends Error {
     readonly reason: string,
     code: number,
     readonly hint: string,
+    /** For a failure on the connection: what kind (nothing listening, closed, TLS, deadline). */
+    readonly transport?: 'deadline' | 'refused' | 'tls' | 'closed' | 'plain-http' | 'other',
   ) {
     super(`failed calling webhook "${webhook}": ${reason}`);
     this.code = code;

@@ -1,5 +1,6 @@
 import https from 'node:https';
 import { gunzipSync } from 'node:zlib';
+import { answeredInPlainHttp } from '../net/tls-handshake';
 import type { AgentPool } from './agents';
 import type { Endpoint } from './endpoint';
 
@@ -30,7 +31,7 @@ export interface HttpReply {
 export class TransportError extends Error {
   constructor(
     readonly goText: string,
-    readonly kind: 'deadline' | 'refused' | 'tls' | 'closed' | 'other',
+    readonly kind: 'deadline' | 'refused' | 'tls' | 'closed' | 'plain-http' | 'other',
     readonly hint: string,
     options?: { cause?: unknown },
   ) {
@@ -143,6 +144,10 @@ function translate(error: unknown): TransportError {
   }
   if (code.startsWith('HPE_')) {
     return new TransportError(`net/http: HTTP/1.x transport connection broken: malformed HTTP response`, 'other', 'the webhook answered with bytes that are not HTTP/1.1', { cause: e });
+  }
+  if (answeredInPlainHttp(e)) {
+    // Go's transport recognises an "HTTP/" record header and says so (net/http ErrSchemeMismatch).
+    return new TransportError('http: server gave HTTP response to HTTPS client', 'plain-http', 'the server answered in plain HTTP; webhooks must serve HTTPS', { cause: e });
   }
   if (code.startsWith('ERR_SSL') || /SSL|TLS/.test(e.message)) {
     return new TransportError(`remote error: tls: ${e.message}`, 'tls', 'the TLS handshake failed', { cause: e });

@@ -1,5 +1,5 @@
 import type { Environment } from '@marcbachmann/cel-js';
-import { registerAuthorizer } from './authorizer';
+import { registerAuthorizer } from './authz';
 import { registerLibrary } from './library';
 import { celModule } from './runtime';
 

@@ -1,4 +1,4 @@
 export { loadCel } from './runtime';
 export { compileMatchConditions } from './match-conditions';
 export type { CompiledConditions, MatchConditionsInput, MatchConditionsTarget } from './match-conditions';
-export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './authorizer';
+export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from '../authz/authorizer';

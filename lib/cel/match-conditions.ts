@@ -1,9 +1,9 @@
 import type { ParseResult } from '@marcbachmann/cel-js';
-import type { AdmissionRequest, KubeObject } from '../kube/admission';
+import type { AdmissionRequest, KubeObject, Status } from '../kube/admission';
 import { forbidden } from '../kube/status';
 import type { FailurePolicy, MatchCondition } from '../kube/webhook-config';
-import type { MatchConditionsVerdict } from '../match/should-call';
-import { allowEverything, requestAuthorizer, type Authorizer } from './authorizer';
+import { allowEverything, type Authorizer } from '../authz/authorizer';
+import { requestAuthorizer } from './authz';
 import { matchConditionsEnvironment } from './environment';
 import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName } from './errors';
 import { celModule } from './runtime';
@@ -25,6 +25,17 @@ export interface MatchConditionsInput {
 export interface MatchConditionsTarget {
   resource: { group: string; resource: string };
   name: string;
+}
+
+/** What a webhook's matchConditions decided about one request. */
+export interface MatchConditionsVerdict {
+  /** false: some condition evaluated to false, or one failed and failurePolicy Ignore skips the webhook. */
+  matches: boolean;
+  why: string;
+  /** Some condition failed to evaluate (whatever the failurePolicy made of it). */
+  evaluationError?: boolean;
+  /** Evaluation errors with failurePolicy Fail: the request is rejected. */
+  error?: Status;
 }
 
 export interface CompiledConditions {

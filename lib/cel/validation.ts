@@ -4,8 +4,8 @@
  * path is the already-printed one given here.
  */
 import type { FieldError } from '../kube/status';
-import * as field from '../registry/validation/field';
-import { Path } from '../registry/validation/path';
+import * as field from '../kube/field-errors';
+import { Path } from '../kube/field-path';
 
 const text = (error: FieldError): string => `${error.field}: ${error.body}`;
 

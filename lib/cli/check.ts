@@ -4,8 +4,11 @@ import { CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
+import { ensureWritable } from './output-file';
+import { loadCommandManifests } from './manifests';
+import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
-import { formatReport, jsonReport } from './report';
+import { abortLines, formatReport, jsonReport } from './report';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
@@ -16,11 +19,16 @@ export interface CheckArgs extends TargetArgs {
   junit?: string;
   only?: string[];
   failFast: boolean;
+  /** Show patches' base64 as received too, not only decoded. */
+  verbose?: boolean;
+  /** Real time per configured second, for webhook timeouts and every delay the harness controls. */
+  timeScale?: number;
+  /** Scenarios in flight at once. */
+  concurrency?: number;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
-  if (args.manifests.length === 0) throw new HarnessError('USAGE', 'check needs --manifests FILE (one or more)');
 
   const known = new Set<string>(CHECK_IDS);
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
@@ -34,8 +42,16 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (!match || count < 1 || index < 1 || index > count) throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(args.shard)}`);
     shard = { index, count };
   }
+  if (args.junit) ensureWritable('--junit', args.junit);
+  // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
+  await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
   const target = await targetFromArgs(args, true);
-  const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
+  const harness = await createHarness({
+    target,
+    manifests: args.manifests,
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
+  });
   try {
     // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.
     const progress = process.stderr.isTTY && !args.json;
@@ -43,17 +59,23 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
       ...(args.only ? { only: args.only as CheckId[] } : {}),
       ...(shard ? { shard } : {}),
       failFast: args.failFast,
+      ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
       ...(progress ? { onProgress: (done: number, total: number, title: string) => process.stderr.write(`\r\x1b[K[${done + 1}/${total}] ${title}`) } : {}),
     });
     if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) {
-      writeJUnit(
-        args.junit,
-        report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-      );
+      writeJUnit(args.junit, [
+        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
+        // A dead target is one failure, where it died; what it left undone is skipped, not failed.
+        ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
+        ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
+      ]);
     }
     const targetName = args.module ?? args.command ?? args.url;
-    out(args.json ? jsonReport(report) : formatReport(report, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}`));
+    const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';
+    out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}${scale}`));
+    // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
+    if (report.aborted) return 2;
     return report.failed > 0 ? 1 : 0;
   } finally {
     await harness.close();

@@ -1,12 +1,12 @@
 import { parseManifestFile } from '../config/parse';
 import { HarnessError } from '../errors';
-import { loadManifests } from '../config/load';
 import { callOrder } from '../config/order';
 import { defaultCatalog } from '../kube/catalog';
 import { prepareMatchConditions } from '../match/conditions';
 import { explain, formatExplanation } from '../match/explain';
 import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
 import { reviewFromRequest } from '../review/from-request';
+import { loadCommandManifests } from './manifests';
 
 export interface ExplainArgs {
   manifests: string[];
@@ -33,14 +33,15 @@ function readNamespaces(file: string): NamespaceSpec[] {
 
 /** `admission-harness explain`: which webhooks a request reaches and why. Returns the exit code. */
 export async function explainCommand(args: ExplainArgs, out: (text: string) => void): Promise<number> {
-  if (args.manifests.length === 0) throw new HarnessError('USAGE', 'explain needs --manifests FILE (one or more)');
   if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
   const [document] = readDocuments(args.review);
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
-  const webhooks = loadManifests(args.manifests, { catalog: defaultCatalog });
+  // The manifests' CRDs are served for this request only: a copy of the process-wide catalog.
+  const catalog = defaultCatalog.copy();
+  const webhooks = await loadCommandManifests('explain', args.manifests, catalog);
   const conditions = await prepareMatchConditions(webhooks);
-  const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: defaultCatalog, ...(conditions ? { conditions } : {}) });
+  const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
   if (!args.json) {
     out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`)].join('\n'));
     return 0;

@@ -6,6 +6,8 @@ export interface JUnitCase {
   durationMs: number;
   /** Failure lines; empty for a pass. */
   failures: string[];
+  /** Why the case did not count (a known failure, or a scenario not run). */
+  skipped?: string;
 }
 
 const escape = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
@@ -17,10 +19,11 @@ export function writeJUnit(file: string, cases: readonly JUnitCase[]): void {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites tests="${cases.length}" failures="${cases.filter((c) => c.failures.length > 0).length}">`];
   for (const [suite, members] of suites) {
     const seconds = members.reduce((t, c) => t + c.durationMs, 0) / 1000;
-    lines.push(`  <testsuite name="${escape(suite)}" tests="${members.length}" failures="${members.filter((c) => c.failures.length > 0).length}" time="${seconds.toFixed(3)}">`);
+    lines.push(`  <testsuite name="${escape(suite)}" tests="${members.length}" failures="${members.filter((c) => c.failures.length > 0).length}" skipped="${members.filter((c) => c.skipped !== undefined).length}" time="${seconds.toFixed(3)}">`);
     for (const c of members) {
       const open = `    <testcase classname="${escape(suite)}" name="${escape(c.name)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
-      if (c.failures.length === 0) lines.push(`${open}/>`);
+      if (c.skipped !== undefined) lines.push(`${open}>`, `      <skipped message="${escape(c.skipped)}"/>`, '    </testcase>');
+      else if (c.failures.length === 0) lines.push(`${open}/>`);
       else lines.push(`${open}>`, `      <failure message="${escape(c.failures[0] ?? '')}">${escape(c.failures.join('\n'))}</failure>`, '    </testcase>');
     }
     lines.push('  </testsuite>');

@@ -1,16 +1,17 @@
-import { loadManifests } from '../config/load';
-import { HarnessError } from '../errors';
 import { lint } from '../lint';
+import { loadCommandManifests } from './manifests';
 
 export interface LintArgs {
   manifests: string[];
   json: boolean;
 }
 
-/** `admission-harness lint`: good-practice findings for the manifests. Exit 1 when any is an error. */
-export function lintCommand(args: LintArgs, out: (text: string) => void): number {
-  if (args.manifests.length === 0) throw new HarnessError('USAGE', 'lint needs --manifests FILE (one or more)');
-  const findings = lint(loadManifests(args.manifests));
+/**
+ * `admission-harness lint`: good-practice findings for the manifests, which are first loaded exactly as
+ * a harness loads them (an invalid matchCondition is an error here too). Exit 1 when any is an error.
+ */
+export async function lintCommand(args: LintArgs, out: (text: string) => void): Promise<number> {
+  const findings = lint(await loadCommandManifests('lint', args.manifests));
   if (args.json) out(JSON.stringify({ findings }, null, 2));
   else if (findings.length === 0) out('no findings');
   else out(findings.map((f) => `${f.severity.padEnd(7)} ${f.id} · ${f.configuration}/${f.webhook}\n        ${f.message}\n        fix: ${f.fix}`).join('\n'));

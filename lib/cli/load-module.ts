@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HarnessError } from '../errors';
@@ -10,6 +11,8 @@ import type { InProcessApp } from '../target/adapt';
  */
 export async function loadAppModule(file: string): Promise<InProcessApp> {
   const absolute = path.resolve(file);
+  if (!existsSync(absolute)) throw new HarnessError('USAGE', `--module ${file}: no such file (looked for ${absolute})`, 'pass the path of the module that exports the app, relative to the working directory');
+  if (statSync(absolute).isDirectory()) throw new HarnessError('USAGE', `--module ${file} is a directory`, `name the module file in it, e.g. ${path.join(file, 'app.ts')}`);
   let exports: Record<string, unknown>;
   try {
     if (/\.[cm]?tsx?$/.test(absolute)) {
@@ -19,7 +22,9 @@ export async function loadAppModule(file: string): Promise<InProcessApp> {
       exports = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
     }
   } catch (error) {
-    throw new HarnessError('TARGET_INVALID', `could not load --module ${file}: ${(error as Error).message}`, 'the module must load with plain node (or be TypeScript)', { cause: error });
+    // The first line says what failed; Node's "Require stack:" after it is noise here.
+    const reason = String((error as Error).message).split('\n')[0];
+    throw new HarnessError('TARGET_INVALID', `could not load --module ${file}: ${reason}`, 'the module must load with plain node (or be TypeScript), its imports installed', { cause: error });
   }
   const candidate = exports.app ?? (exports.default as Record<string, unknown> | undefined)?.app ?? exports.default;
   if (!candidate) {

@@ -1,5 +1,6 @@
-import type { BatteryReport, ScenarioResult } from '../../scenarios/battery';
-import { outcomeDetails } from '../../matchers/describe';
+import type { BatteryAbort, BatteryReport, ScenarioResult } from '../../scenarios/battery';
+import { describeExit } from '../target/command';
+import { outcomeDetails, requestSummary } from '../../matchers/describe';
 
 const MARK = { pass: '✓', fail: '✗' } as const;
 
@@ -14,7 +15,7 @@ function verdict(result: ScenarioResult): string {
 }
 
 /** The human report: grouped by webhook, then scenario; failures show the request and the response. */
-export function formatReport(report: BatteryReport, header: string): string {
+export function formatReport(report: BatteryReport, options: { verbose?: boolean }, header: string): string {
   const lines = [header, ''];
   let current = '';
   for (const result of report.results) {
@@ -26,27 +27,64 @@ export function formatReport(report: BatteryReport, header: string): string {
     const failed = result.checks.filter((c) => c.status === 'fail');
     lines.push(`  ${failed.length > 0 ? MARK.fail : MARK.pass} ${result.scenario} — ${verdict(result)}`);
     for (const check of failed) lines.push(`      ${MARK.fail} ${check.id}: ${check.detail ?? ''}`);
-    if (failed.length > 0) lines.push(...outcomeDetails({ ...result.outcome, seed: report.seed }).split('\n').map((l) => `        ${l}`));
+    if (failed.length > 0) lines.push(...outcomeDetails({ ...result.outcome, seed: report.seed }, options).split('\n').map((l) => `        ${l}`));
   }
   for (const skip of report.skipped) lines.push('', `${skip.webhook}: not exercised — ${skip.reason}`);
+  if (report.aborted) lines.push('', ...abortLines(report.aborted));
+  if (report.notRun.length > 0) {
+    lines.push('', `not run (${report.notRun.length}):`, ...report.notRun.map((n) => `  - ${n.webhook} · ${n.scenario}`));
+  }
   const checkIds = new Set(report.results.flatMap((r) => r.checks.map((c) => c.id)));
+  const checks = report.passed + report.failed;
+  const notRun = report.notRun.length > 0 ? `, ${report.notRun.length} not run` : '';
   lines.push(
     '',
-    `${report.results.length} scenarios, ${checkIds.size} kinds of check · replay with --seed ${report.seed}`,
-    `${report.passed} passed, ${report.failed} failed`,
+    `${report.results.length} scenarios run${notRun} · ${checks} checks of ${checkIds.size} kinds · replay with --seed ${report.seed}`,
+    `checks: ${report.passed} passed, ${report.failed} failed`,
   );
   return lines.join('\n');
 }
 
-/** The machine report: stable check ids, one entry per check run. */
+/** The one report of a target process that ended mid-run: how, its last stderr lines, where. */
+export function abortLines(abort: BatteryAbort): string[] {
+  const { exit } = abort;
+  return [
+    `✗ the webhook process ended (${describeExit(exit)}) during ${abort.webhook} · ${abort.scenario}`,
+    `  command: ${exit.command}`,
+    ...(exit.stderr.length > 0 ? ['  last lines of its stderr:', ...exit.stderr.map((l) => `    ${l}`)] : ['  it wrote nothing to stderr']),
+    '  the remaining scenarios were not run',
+  ];
+}
+
+/**
+ * The machine report: stable check ids, one entry per check run. A failed check carries what a reader
+ * needs to see why: the request summary, the URL, the response (or the body), the decoded patch, the error.
+ */
 export function jsonReport(report: BatteryReport): string {
+  const checks = report.results.flatMap((r) =>
+    r.checks.map((c) => {
+      if (c.status !== 'fail') return c;
+      const o = r.outcome;
+      return {
+        ...c,
+        request: requestSummary({ ...o, seed: report.seed }),
+        url: o.url,
+        ...(o.httpStatus !== undefined ? { httpStatus: o.httpStatus } : {}),
+        ...(o.response ? { response: o.response } : o.body !== undefined ? { body: o.body } : {}),
+        ...(o.patch ? { patch: o.patch } : {}),
+        ...(o.error ? { error: { message: o.error.message, hint: o.error.hint } } : {}),
+      };
+    }),
+  );
   return JSON.stringify(
     {
       seed: report.seed,
       passed: report.passed,
       failed: report.failed,
-      checks: report.results.flatMap((r) => r.checks),
+      checks,
       skipped: report.skipped,
+      ...(report.aborted ? { error: { message: abortLines(report.aborted)[0]?.slice(2), ...report.aborted } } : {}),
+      notRun: report.notRun,
     },
     null,
     2,

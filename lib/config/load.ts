@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
@@ -16,8 +17,16 @@ export interface WebhookEntry {
   source: string;
 }
 
-/** Anything a manifest may hold: a file path, or an object already parsed. */
-export type ManifestInput = string | Record<string, unknown>;
+/**
+ * Anything a manifest may hold: a file path, a `file:` URL (`new URL('../deploy/webhooks.yaml',
+ * import.meta.url)` in an ES module, where there is no `__dirname`), or an object already parsed.
+ */
+export type ManifestInput = string | URL | Record<string, unknown>;
+
+function manifestPath(url: URL): string {
+  if (url.protocol !== 'file:') throw new HarnessError('USAGE', `manifests: ${url.href} is not a file URL`, 'give a path, or new URL(relativePath, import.meta.url)');
+  return fileURLToPath(url);
+}
 
 const KINDS: Record<string, WebhookType> = {
   MutatingWebhookConfiguration: 'mutating',
@@ -33,7 +42,7 @@ const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.
  */
 export function loadManifests(inputs: readonly ManifestInput[], options: { catalog?: ResourceCatalog } = {}): WebhookEntry[] {
   const documents: SourcedDocument[] = inputs.flatMap((input, i) =>
-    typeof input === 'string' ? parseManifestFiles([input]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
+    typeof input === 'string' ? parseManifestFiles([input]) : input instanceof URL ? parseManifestFiles([manifestPath(input)]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
   );
   const problems: string[] = [];
   const entries: WebhookEntry[] = [];

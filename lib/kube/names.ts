@@ -71,3 +71,16 @@ export function qualifiedNameErrors(value: string): string[] {
   if (!LABEL_KEY_RE.test(name)) errors.push(`name part ${LABEL_KEY_MESSAGE} ${LABEL_KEY_EXAMPLES}`);
   return errors;
 }
+
+const LABEL_VALUE = '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?';
+const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE}$`);
+
+/** apimachinery `IsValidLabelValue`: empty, or at most 63 characters of the label alphabet. */
+export function labelValueErrors(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 63) errors.push('must be no more than 63 characters');
+  if (!LABEL_VALUE_RE.test(value)) {
+    errors.push(`a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`);
+  }
+  return errors;
+}

@@ -1,4 +1,5 @@
-import { compileMatchConditions, loadCel, type Authorizer, type CompiledConditions } from '../cel';
+import type { Authorizer } from '../authz/authorizer';
+import { compileMatchConditions, loadCel, type CompiledConditions } from '../cel';
 import type { WebhookEntry } from '../config/load';
 import type { AdmissionRequest } from '../kube/admission';
 import type { MutatingWebhook } from '../kube/webhook-config';

@@ -53,3 +53,39 @@ export function formatExplanation(e: Explanation): string {
   }
   return `${e.name}: ${e.decision === 'error' ? 'rejects the request' : 'skipped'} — ${e.reason}`;
 }
+
+/**
+ * The explanations of one request, an array that prints (`String(h.explain(r))`) as the admission
+ * trace does: the request, then mutating and validating webhooks in call order as a tree.
+ */
+export class Explanations extends Array<Explanation> {
+  // map/filter give plain arrays: their elements need not be a request's explanations any more.
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
+  /** The request line the tree starts with. */
+  request = '';
+
+  static forRequest(request: string, explanations: readonly Explanation[]): Explanations {
+    const list = new Explanations();
+    list.push(...explanations);
+    list.request = request;
+    return list;
+  }
+
+  override toString(): string {
+    const lines = [this.request];
+    const groups = (['mutating', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
+    if (groups.length === 0) lines.push('└─ no webhooks');
+    groups.forEach((group, g) => {
+      const lastGroup = g === groups.length - 1;
+      lines.push(`${lastGroup ? '└─' : '├─'} ${group.type}`);
+      group.members.forEach((e, i) => {
+        const branch = i === group.members.length - 1 ? '└─' : '├─';
+        lines.push(`${lastGroup ? '   ' : '│  '}${branch} [${i}] ${e.configuration}/${formatExplanation(e)}`);
+      });
+    });
+    return lines.join('\n');
+  }
+}

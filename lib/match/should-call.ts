@@ -1,6 +1,7 @@
 import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from '../kube/admission';
 import { internalError } from '../kube/status';
 import type { MutatingWebhook } from '../kube/webhook-config';
+import type { MatchConditionsVerdict } from '../cel/match-conditions';
 import { matchNamespaceSelector, type NamespaceLookup } from './namespace-selector';
 import { matchObjectSelector } from './object-selector';
 import { formatGvr } from '../kube/gvr';
@@ -26,15 +27,7 @@ export interface Invocation {
   oldObject: KubeObject | null;
 }
 
-export interface MatchConditionsVerdict {
-  /** false: some condition evaluated to false, or one failed and failurePolicy Ignore skips the webhook. */
-  matches: boolean;
-  why: string;
-  /** Some condition failed to evaluate (whatever the failurePolicy made of it). */
-  evaluationError?: boolean;
-  /** Evaluation errors with failurePolicy Fail: the request is rejected. */
-  error?: Status;
-}
+export type { MatchConditionsVerdict } from '../cel/match-conditions';
 
 /** Evaluates a webhook's matchConditions against the request as the webhook would see it. */
 export type ConditionEvaluator = (webhook: MutatingWebhook, invocation: Invocation, attributes: MatchAttributes) => MatchConditionsVerdict;
@@ -81,9 +74,10 @@ export function shouldCallHook(webhook: MutatingWebhook, attributes: MatchAttrib
   return { call: true, invocation: matched.invocation, why };
 }
 
-type RuleVerdict = { invocation?: Invocation; why: string } | { error: Status; why: string };
+export type RuleVerdict = { invocation?: Invocation; why: string } | { error: Status; why: string };
 
-function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resources: EquivalentResourceMapper): RuleVerdict {
+/** Whether the webhook's rules match the request, directly or (matchPolicy Equivalent) through an equivalent resource. */
+export function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes, resources: EquivalentResourceMapper): RuleVerdict {
   const { operation, namespace, subResource } = attributes;
   const rules = webhook.rules ?? [];
   const exact = firstMatchingRule(rules, { operation, namespace, subResource, resource: attributes.resource });

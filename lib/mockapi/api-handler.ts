@@ -1,4 +1,4 @@
-import type { Authorizer } from '../cel/authorizer';
+import type { Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
@@ -13,7 +13,10 @@ export class Delays {
   readonly #pending = new Set<() => void>();
   #closed = false;
 
-  /** Resolves true after `ms`, or false as soon as the mock API closes. */
+  /** `timeScale`: real time per configured second, as the harness's call deadlines and stub delays run. */
+  constructor(readonly timeScale = 1) {}
+
+  /** Resolves true after `ms` configured milliseconds (scaled), or false as soon as the mock API closes. */
   wait(ms: number): Promise<boolean> {
     if (this.#closed) return Promise.resolve(false);
     return new Promise((resolve) => {
@@ -25,7 +28,7 @@ export class Delays {
       const timer = setTimeout(() => {
         this.#pending.delete(cancel);
         resolve(true);
-      }, ms);
+      }, ms * this.timeScale);
       this.#pending.add(cancel);
     });
   }

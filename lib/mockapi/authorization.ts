@@ -1,5 +1,5 @@
 import { goQuote } from '../go/strconv';
-import { authorize, type AuthorizationAttributes, type Authorizer } from '../cel/authorizer';
+import { authorize, type AuthorizationAttributes, type Authorizer } from '../authz/authorizer';
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { isObject, type JsonObject } from '../kube/json';
 import type { Route } from './paths';

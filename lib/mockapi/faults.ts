@@ -12,7 +12,7 @@ export interface FaultSpec {
   path?: string | RegExp;
   /** Which verbs (`get`, `list`, `create`, …); every verb when omitted. */
   verb?: Verb | readonly Verb[];
-  /** Real milliseconds to wait before answering (or before the failure below). */
+  /** Milliseconds to wait before answering (or before the failure below), scaled by the API's timeScale. */
   latencyMs?: number;
   /** Answer with this HTTP status and a Status body whose reason matches the code. */
   status?: number;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
-import { listenTls } from '../target/loopback-server';
+import { listenTls } from '../net/loopback-server';
 import type { KeyPair } from '../tls';
 
 /** A real HTTPS server on a loopback port, answering from msw handlers. */

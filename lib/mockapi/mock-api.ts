@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { http, type RequestHandler } from 'msw';
-import { allowEverything, type Authorizer } from '../cel/authorizer';
+import { allowEverything, type Authorizer } from '../authz/authorizer';
+import { HarnessError } from '../errors';
 import type { UserInfo } from '../kube/admission';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { NamespaceSpec } from '../match/namespace-store';
@@ -30,6 +31,11 @@ export interface MockApiOptions {
   /** Seed for uids and generateName suffixes. */
   seed?: number;
   /**
+   * Real time per configured second for injected latency (`latencyMs: 1500` with 0.1 waits 150 ms), the
+   * clock of the harness that uses this API: a harness starting the API passes its own.
+   */
+  timeScale?: number;
+  /**
    * Also answer in-process requests to the API's address through msw (https.request, fetch, node-fetch), so
    * clients reach it without trusting its CA. Default true. While on, every other in-process request passes
    * through msw too: it still reaches its server, but msw gives each request a fresh connection (no keep-alive).
@@ -57,6 +63,8 @@ export interface MockApi {
   readonly ca: string;
   /** The bearer token the kubeconfig carries. */
   readonly token: string;
+  /** Real time per configured second of injected latency (`MockApiOptions.timeScale`). */
+  readonly timeScale: number;
   readonly kubeconfig: Kubeconfig;
   readonly kubeconfigPath: string;
   /** For `@kubernetes/client-node`'s `loadFromCluster(inClusterPathPrefix)`, with `env` applied. */
@@ -88,7 +96,9 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   namespaces.seed(options.namespaces ?? []);
   const faults = new Faults();
   const writes = new WriteLog();
-  const delays = new Delays();
+  const timeScale = options.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${String(options.timeScale)}`);
+  const delays = new Delays(timeScale);
   const token = randomBytes(24).toString('base64url');
   const user = options.user ?? DEFAULT_USER;
   let authorizer = options.authorizer ?? allowEverything;
@@ -121,6 +131,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     handlers,
     ca: authority.cert,
     token,
+    timeScale,
     kubeconfig: access.kubeconfig,
     kubeconfigPath: access.kubeconfigPath,
     inClusterPathPrefix: access.inClusterPathPrefix,

@@ -1,5 +1,5 @@
 import { yaml } from '../yaml';
-import type { Authorizer } from '../cel/authorizer';
+import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
 import type { KubeObject, UserInfo } from '../kube/admission';

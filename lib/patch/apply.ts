@@ -4,12 +4,11 @@
  * webhook patches with (`Patch.Apply` in the mutating dispatcher's callAttrMutatingHook).
  *
  * Each operation below is a port of the patch.go function of the same name; the error strings are the
- * ones its fmt.Errorf calls print. fast-json-patch supplies JSON-pointer token decoding and deep
- * cloning; the operations themselves differ from it too often (indices, missing keys, error order and
- * text) to delegate.
+ * ones its fmt.Errorf calls print. fast-json-patch's operations differ from it too often (indices,
+ * missing keys, error order and text) to delegate to; the tests compare the two.
  */
 import { cannotUnmarshal, goJsonKind } from '../go/json-errors';
-import { deepClone } from 'fast-json-patch';
+import { cloneJson } from '../kube/json';
 import { findObject, rootContainer, type Json, type Target } from './containers';
 import { asPatch, type DecodedOperation } from './decode';
 import { valueEquals } from './equal';
@@ -54,7 +53,7 @@ const OPERATIONS: ReadonlyMap<string, (state: State, op: Operation) => void> = n
 export function applyJsonPatch(document: unknown, ops: unknown): ApplyResult {
   const patch = asPatch(ops);
   if (!patch.ok) return patch;
-  const state: State = { root: deepClone(document) as Json };
+  const state: State = { root: (document === undefined ? null : cloneJson(document)) as Json };
   const documentError = unmarshalError(state.root);
   if (documentError !== undefined) return { ok: false, error: documentError };
   try {
@@ -159,7 +158,7 @@ function copy(state: State, op: Operation): void {
   const value = wrapFailure(`error in copy for from: '${from}'`, () => source.container.get(source.key));
   const path = replaceFailure(`copy operation failed to decode path: ${ERR_MISSING}`, () => pathOf(op));
   const target = found(findObject(rootContainer(state.root), path), `copy operation does not apply: doc is missing destination path: ${path}`);
-  wrapFailure('error while adding value during copy', () => target.container.add(target.key, deepClone(value) as Json));
+  wrapFailure('error while adding value during copy', () => target.container.add(target.key, cloneJson(value) as Json));
 }
 
 function found(target: Target | undefined, message: string): Target {
@@ -185,5 +184,5 @@ function stringMember(op: Operation, name: string, absent: string): string {
 
 /** Operation.value(): undefined when the member is absent (a nil node), else a copy the result can own. */
 function valueOf(op: Operation): Json | undefined {
-  return op['value'] === undefined ? undefined : (deepClone(op['value']) as Json);
+  return op['value'] === undefined ? undefined : (cloneJson(op['value']) as Json);
 }

@@ -5,7 +5,6 @@
  * returns null for both. Nulls a patch adds are non-nil nodes with no bytes in Go; this model does not
  * tell them apart, which only matters for later operations of the same patch that test or copy them.
  */
-import { unescapePathComponent } from 'fast-json-patch';
 import type { Json, JsonObject } from '../kube/json';
 import { ERR_INVALID_INDEX, ERR_MISSING, GoError, GoPanic, goAtoi, wrapFailure } from './go-text';
 
@@ -34,10 +33,15 @@ export function findObject(root: Container, path: string): Target | undefined {
   if (tokens.length < 2) return undefined;
   let container: Container | undefined = root;
   for (const token of tokens.slice(1, -1)) {
-    container = containerOf(getOrNull(container, unescapePathComponent(token)));
+    container = containerOf(getOrNull(container, decodePatchKey(token)));
     if (container === undefined) return undefined;
   }
-  return { container, key: unescapePathComponent(tokens[tokens.length - 1] ?? '') };
+  return { container, key: decodePatchKey(tokens[tokens.length - 1] ?? '') };
+}
+
+/** patch.go's decodePatchKey: a JSON-pointer token's `~1` is `/`, then `~0` is `~` (RFC 6901 §4, in that order). */
+export function decodePatchKey(token: string): string {
+  return token.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 /** The container a document root unmarshals into; a `null` document decodes into a nil map. */

@@ -2,7 +2,7 @@ import net, { type Socket } from 'node:net';
 import type { AdmissionReview } from '../kube/admission';
 import type { KeyPair } from '../tls';
 import type { StubBehavior } from './behavior';
-import { freePort, listenLoopback, listenTls } from '../target/loopback-server';
+import { freePort, listenLoopback, listenTls } from '../net/loopback-server';
 import { stubReply } from './respond';
 
 /** A stub webhook: where it listens, what it received, and how to change what it does. */

@@ -1,6 +1,6 @@
 import type { KeyPair } from '../tls';
 import { toRequestListener, type InProcessApp } from './adapt';
-import { listenTls, type LoopbackServer } from './loopback-server';
+import { listenTls, type LoopbackServer } from '../net/loopback-server';
 
 /** An in-process webhook served on a loopback port. */
 export type ServedTarget = LoopbackServer;

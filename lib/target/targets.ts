@@ -6,7 +6,7 @@ import { HarnessError } from '../errors';
 import { createStub, type StubBehavior, type StubServer } from '../stub';
 import { serviceDnsNames, type CertificateAuthority } from '../tls';
 import type { InProcessApp } from './adapt';
-import { startCommand, type CommandTarget } from './command';
+import { startCommand, type CommandTarget, type RunningCommand, type TargetExit } from './command';
 import { serveInProcess } from './in-process';
 
 /** A webhook already running somewhere the harness can reach over HTTPS. */
@@ -23,6 +23,8 @@ export type Target = InProcessApp | UrlTarget | CommandTarget;
 export interface Targets {
   connection(webhook: CallableWebhook): Promise<{ route: Route; ca: string }>;
   stub(name: string): StubServer | undefined;
+  /** For a command target: how its process ended, if it did (see RunningCommand.exited). */
+  targetExit(): Promise<TargetExit | undefined>;
   close(): Promise<void>;
 }
 
@@ -79,12 +81,14 @@ export async function startTargets(options: {
   const servers: { close(): Promise<void> }[] = [];
   try {
     let base: { route: Route; ca: string } | undefined;
+    let command: RunningCommand | undefined;
     if (target && isUrlTarget(target)) {
       const { address } = resolveEndpoint({ url: target.url });
       base = { route: () => address, ca: target.ca ?? '' };
     } else if (target && serving) {
       const started = isCommandTarget(target) ? await startCommand({ ...target, env: { ...options.env, ...target.env } }, serving, authority.cert) : await serveInProcess(target, serving);
       servers.push(started);
+      if ('exited' in started) command = started;
       const address = 'address' in started ? started.address : { host: started.host, port: started.port };
       base = { route: () => address, ca: authority.cert };
     }
@@ -114,6 +118,7 @@ export async function startTargets(options: {
         return withBundle;
       },
       stub: (name) => stubServers.get(name),
+      targetExit: async () => command?.exited(),
       close: async () => {
         await Promise.all(servers.map((s) => s.close()));
       },

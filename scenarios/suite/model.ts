@@ -34,6 +34,11 @@ export interface SuiteCase {
   /** Stub behaviors for this case, over the suite's. */
   webhooks?: Record<string, StubBehavior>;
   expect: CaseExpectation;
+  /**
+   * Why the harness is known to fail this case (a divergence from kube-apiserver not yet resolved). The
+   * case still runs: failing is reported as a known failure, passing as a failure until the mark goes.
+   */
+  knownFailure?: string;
 }
 
 /** A declarative suite file (`apiVersion: admission-harness/v1alpha1`, `kind: Suite`). */
@@ -53,6 +58,8 @@ export interface Suite {
 export interface CaseResult {
   name: string;
   passed: boolean;
+  /** `known-failure`: failed as its `knownFailure` mark says; counts neither as passed nor as failed. */
+  verdict: 'passed' | 'failed' | 'known-failure';
   failures: string[];
   result: {
     allowed: boolean;
@@ -65,11 +72,16 @@ export interface CaseResult {
   };
   status?: Status;
   durationMs: number;
+  /** The case's `knownFailure`: it counts as failed only when it passes. */
+  knownFailure?: string;
 }
 
 export interface SuiteReport {
   file: string;
   cases: CaseResult[];
   passed: number;
+  /** Cases that failed, and known failures that passed. */
   failed: number;
+  /** Cases marked `knownFailure` that failed, as marked. */
+  knownFailures: number;
 }

@@ -3,13 +3,21 @@ import { parseManifestFile } from '../../lib/config/parse';
 import { HarnessError } from '../../lib/errors';
 import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
+import { didYouMean } from '../../lib/nearest-name';
+import schema from './suite.schema.json';
 
 type Json = Record<string, unknown>;
 
-const SUITE_KEYS = new Set(['apiVersion', 'kind', 'manifests', 'configurations', 'namespaces', 'webhooks', 'cases', 'timeScale', 'seed']);
-const CASE_KEYS = new Set(['name', 'requestTimeoutSeconds', 'request', 'webhooks', 'expect']);
-const EXPECT_KEYS = new Set(['allowed', 'code', 'reason', 'message', 'messageContains', 'called', 'callCounts', 'object', 'warnings', 'auditAnnotations', 'metrics', 'sentRequests']);
-const BEHAVIOR_KEYS = new Set(['respond', 'rawReview', 'omitResponse', 'http', 'transport', 'unreachable', 'delaySeconds', 'conditional', 'otherwise']);
+// The keys each level allows, from the suite's JSON Schema (scenarios/suite/suite.schema.json), which editors
+// validate with: one definition of the format, so the two cannot disagree.
+const keysOf = (definition: { properties: Record<string, unknown> }) => new Set(Object.keys(definition.properties));
+const SUITE_KEYS = keysOf(schema);
+const CASE_KEYS = keysOf(schema.definitions.case);
+const EXPECT_KEYS = keysOf(schema.definitions.expectation);
+const BEHAVIOR_KEYS = keysOf(schema.definitions.behavior);
+
+/** Where a person reads the format. */
+export const SUITE_FORMAT_HINT = 'see the Suite format in the README, or point your editor at admission-harness/suite.schema.json (# yaml-language-server: $schema=…)';
 
 /**
  * Reads and checks a suite file. Unknown keys are errors (a typo would otherwise silently test
@@ -24,7 +32,8 @@ export function parseSuite(file: string): Suite {
   if (!isObject(suite)) throw new HarnessError('MANIFEST_INVALID', `${file}: expected a Suite object`);
   if (suite.apiVersion !== 'admission-harness/v1alpha1') at('apiVersion', `Unsupported value: ${JSON.stringify(suite.apiVersion)}: supported values: "admission-harness/v1alpha1"`);
   if (suite.kind !== 'Suite') at('kind', `Unsupported value: ${JSON.stringify(suite.kind)}: supported values: "Suite"`);
-  for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) at(key, 'unknown field');
+  const unknownField = (where: string, key: string, known: Set<string>, tail = '') => at(where, `unknown field ${JSON.stringify(key)}${didYouMean(key, known)}${tail}`);
+  for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) unknownField(key, key, SUITE_KEYS);
   const list = (key: string): unknown[] => {
     const value = suite[key];
     if (value === undefined) return [];
@@ -42,7 +51,7 @@ export function parseSuite(file: string): Suite {
     }
     for (const [name, behavior] of Object.entries(value)) {
       if (!isObject(behavior)) at(`${where}.${name}`, 'must be a stub behavior object');
-      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) at(`${where}.${name}.${key}`, `unknown field; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
+      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) unknownField(`${where}.${name}.${key}`, key, BEHAVIOR_KEYS, `; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
     }
     return value;
   };
@@ -53,17 +62,20 @@ export function parseSuite(file: string): Suite {
       at(where, 'must be an object');
       return { name: `case ${i + 1}`, request: {}, expect: {} };
     }
-    for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) at(`${where}.${key}`, 'unknown field');
+    for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) unknownField(`${where}.${key}`, key, CASE_KEYS);
     if (typeof raw.name !== 'string' || raw.name === '') at(`${where}.name`, 'Required value');
     if (!isObject(raw.request)) at(`${where}.request`, 'Required value: an AdmissionRequest');
+    if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === '')) at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
     if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
-    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) at(`${where}.expect.${key}`, `unknown field; expectations are ${[...EXPECT_KEYS].join(', ')}`);
+    else if (Object.keys(raw.expect).length === 0) at(`${where}.expect`, `Required value: at least one expectation (${[...EXPECT_KEYS].join(', ')}); an empty expect would pass whatever happens`);
+    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) unknownField(`${where}.expect.${key}`, key, EXPECT_KEYS, `; expectations are ${[...EXPECT_KEYS].join(', ')}`);
     return {
       name: String(raw.name ?? `case ${i + 1}`),
       ...(typeof raw.requestTimeoutSeconds === 'number' ? { requestTimeoutSeconds: raw.requestTimeoutSeconds } : {}),
       request: raw.request,
       webhooks: behaviors(raw.webhooks, `${where}.webhooks`) as SuiteCase['webhooks'],
       expect: (raw.expect ?? {}) as SuiteCase['expect'],
+      ...(typeof raw.knownFailure === 'string' ? { knownFailure: raw.knownFailure } : {}),
     };
   });
   if (cases.length === 0) at('cases', 'Required value: at least one case');
@@ -83,6 +95,6 @@ export function parseSuite(file: string): Suite {
     cases,
   };
   if (parsed.manifests.length === 0 && parsed.configurations.length === 0) at('manifests', 'Required value: manifests or configurations');
-  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, 'see the suite format in the README');
+  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, SUITE_FORMAT_HINT);
   return parsed;
 }

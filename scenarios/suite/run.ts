@@ -29,6 +29,7 @@ export async function runCase(suite: Suite, testCase: SuiteCase, options: SuiteO
     return {
       name: testCase.name,
       passed: failures.length === 0,
+      verdict: failures.length === 0 ? 'passed' : testCase.knownFailure ? 'known-failure' : 'failed',
       failures: failures.length === 0 ? [] : [...failures, `trace:\n${String(result.trace)}`],
       result: {
         allowed: result.allowed,
@@ -39,29 +40,45 @@ export async function runCase(suite: Suite, testCase: SuiteCase, options: SuiteO
       },
       ...(status ? { status } : {}),
       durationMs: performance.now() - started,
+      ...(testCase.knownFailure ? { knownFailure: testCase.knownFailure } : {}),
     };
   } finally {
     await harness.close();
   }
 }
 
+/** A case marked knownFailure that passes: the mark is stale, which fails the case. */
+const UNEXPECTED_PASS = (reason: string) => `passed, though marked knownFailure (${reason}): remove the mark`;
+
 /** Runs every case of a suite file, in order. */
 export async function runSuiteFile(file: string, options: SuiteOptions = {}): Promise<SuiteReport> {
   const suite = parseSuite(file);
   const cases: CaseResult[] = [];
-  for (const testCase of suite.cases) cases.push(await runCase(suite, testCase, options));
-  const passed = cases.filter((c) => c.passed).length;
-  return { file, cases, passed, failed: cases.length - passed };
+  for (const testCase of suite.cases) {
+    const result = await runCase(suite, testCase, options);
+    cases.push(result.knownFailure && result.passed ? { ...result, passed: false, verdict: 'failed', failures: [UNEXPECTED_PASS(result.knownFailure)] } : result);
+  }
+  const count = (verdict: CaseResult['verdict']) => cases.filter((c) => c.verdict === verdict).length;
+  return { file, cases, passed: count('passed'), failed: count('failed'), knownFailures: count('known-failure') };
 }
+
+type TestBody = () => Promise<void>;
 
 interface TestRegistrar {
   describe(name: string, body: () => void): void;
-  it(name: string, body: () => Promise<void>): void;
+  it: ((name: string, body: TestBody) => void) & {
+    /** Jest: a test that must fail. */
+    failing?: (name: string, body: TestBody) => void;
+    /** Vitest: the same. */
+    fails?: (name: string, body: TestBody) => void;
+  };
 }
 
 /**
  * Registers a suite file as Jest (or Vitest) tests: a `describe` for the file, an `it` per case, each
- * failing with the case's mismatches and trace. Call it at the top level of a test file.
+ * failing with the case's mismatches and trace; a case marked `knownFailure` is registered as a test that
+ * must fail (`it.failing`, Vitest's `it.fails`), visible as such in the runner's report. Call it at the top
+ * level of a test file.
  */
 export function runSuite(file: string, options: SuiteOptions = {}): void {
   const { describe, it } = globalThis as unknown as Partial<TestRegistrar>;
@@ -69,10 +86,23 @@ export function runSuite(file: string, options: SuiteOptions = {}): void {
   const suite = parseSuite(file);
   describe(file, () => {
     for (const testCase of suite.cases) {
-      it(testCase.name, async () => {
+      const body = async (): Promise<void> => {
         const result = await runCase(suite, testCase, options);
         if (!result.passed) throw new Error(`${testCase.name}:\n  ${result.failures.join('\n  ')}`);
-      });
+      };
+      if (!testCase.knownFailure) {
+        it(testCase.name, body);
+        continue;
+      }
+      const name = `${testCase.name} [known failure: ${testCase.knownFailure}]`;
+      const mustFail = it.failing ?? it.fails;
+      if (mustFail) mustFail(name, body);
+      else {
+        it(name, async () => {
+          const failed = await body().then(() => false, () => true);
+          if (!failed) throw new Error(`${testCase.name}: ${UNEXPECTED_PASS(testCase.knownFailure as string)}`);
+        });
+      }
     }
   });
 }

@@ -1,4 +1,5 @@
-import { loadCel, type AuthorizationAttributes, type Authorizer } from '../../lib/cel';
+import type { AuthorizationAttributes, Authorizer } from '../../lib/authz/authorizer';
+import { loadCel } from '../../lib/cel';
 import { createPod, errorOf, evaluateOne, pod, podRequest } from './helpers';
 
 beforeAll(loadCel);

@@ -20,7 +20,8 @@ describe('admission-harness check', () => {
     expect(text).toContain('pod-defaults.example.com (mutating)');
     expect(text).toContain('image-policy.example.com (validating)');
     expect(text).toMatch(/✓ CREATE pods \(image :latest\) — denied 403: admission webhook "image-policy.example.com" denied the request: /);
-    expect(text).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(text).toMatch(/^\d+ scenarios run · \d+ checks of \d+ kinds · replay with --seed 5$/m);
+    expect(text).toMatch(/^checks: \d+ passed, 0 failed$/m);
   });
 
   it('fails a webhook that does not echo the uid, with stable check ids in JSON', async () => {

@@ -348,7 +348,32 @@ describe('the zoo of broken webhooks', () => {
     expect(code).toBe(1);
     expect(text).toMatch(/^ {2}✗ DELETE pods — allowed, patch of 1 op · \d+ ms$/m);
     expect(text).toContain('      ✗ patch-on-delete: admission webhook "patch-on-delete.zoo.example.com" attempted to modify the object, which is not supported for this operation');
-    expect(text).toMatch(/^\d+ passed, 1 failed$/m);
+    expect(text).toMatch(/^checks: \d+ passed, 1 failed$/m);
+    // The patch decoded; its base64 only on request.
+    const patch = '[{"op":"add","path":"/metadata/annotations","value":{"zoo.example.com/deleted-by":"zoo"}}]';
+    expect(text).toContain(`        Patch:    ${patch}`);
+    expect(text).toMatch(/^ {8}Response: \{.*"patch":"\(120 characters of base64: decoded below\)","patchType":"JSONPatch"\}$/m);
+    let verbose = '';
+    await check({ manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: false, failFast: false, seed: SEED, verbose: true }, (t) => (verbose += t));
+    expect(verbose).toContain(`"patch":"${Buffer.from(patch).toString('base64')}"`);
+  });
+
+  it('gives a failed check the request, the response and the decoded patch in --json', async () => {
+    let text = '';
+    await check({ manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: true, failFast: false, seed: SEED }, (t) => (text += t));
+    const failed = (JSON.parse(text) as { checks: Record<string, unknown>[] }).checks.find((c) => c.status === 'fail');
+    expect(failed).toEqual({
+      id: 'patch-on-delete',
+      webhook: 'patch-on-delete.zoo.example.com',
+      scenario: 'DELETE pods',
+      status: 'fail',
+      detail: 'admission webhook "patch-on-delete.zoo.example.com" attempted to modify the object, which is not supported for this operation',
+      request: expect.stringMatching(/^DELETE pods default\/\S+ → patch-on-delete\.zoo\.example\.com \[admission\.k8s\.io\/v1\] · seed 7 /),
+      url: 'https://patch-on-delete.zoo.svc:443/mutate?timeout=10s',
+      httpStatus: 200,
+      response: expect.objectContaining({ allowed: true, patchType: 'JSONPatch', patch: expect.any(String) }),
+      patch: [{ op: 'add', path: '/metadata/annotations', value: { 'zoo.example.com/deleted-by': 'zoo' } }],
+    });
   });
 });
 

@@ -33,7 +33,7 @@ describe('loading webhook configurations', () => {
     expect(error!.code).toBe('MANIFEST_INVALID');
     const at = `${fixture('invalid.yaml')} doc 2 (MutatingWebhookConfiguration "pod-defaults")`;
     for (const line of [
-      `${at} webhooks[0].clientConfig.url: Invalid value: "http://pod-defaults.example.com/mutate": 'https' is the only allowed URL scheme`,
+      `${at} webhooks[0].clientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme; desired format: https://host[/path]`,
       `${at} webhooks[0].timeoutSeconds: Invalid value: 31: the timeout value must be between 1 and 30 seconds`,
       `${at} webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"`,
       `${at} webhooks[1].name: Duplicate value: "pod-defaults.example.com"`,
@@ -80,6 +80,12 @@ describe('loading webhook configurations', () => {
     expect(() => parseManifestText('a: 1\n---\nb: [1, 2\n', 'broken.yaml')).toThrow(/^broken\.yaml doc 2: .* at line \d+, column \d+/);
   });
 
+  it('reads a file: URL, as an ES module names a file next to it without __dirname', () => {
+    const url = new URL(`file://${fixture('helm-output.yaml')}`);
+    expect(loadManifests([url])).toEqual(loadManifests([fixture('helm-output.yaml')]));
+    expect(() => loadManifests([new URL('https://example.com/webhooks.yaml')])).toThrow('manifests: https://example.com/webhooks.yaml is not a file URL');
+  });
+
   it('names an unreadable file', () => {
     expect(() => loadManifests(['does/not/exist.yaml'])).toThrow(expect.objectContaining({ code: 'MANIFEST_UNREADABLE' }));
   });
@@ -104,5 +110,50 @@ describe('CustomResourceDefinitions in the manifests', () => {
 
   it('reports an invalid one with its location', async () => {
     expect(() => loadManifests([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'x.example.com' }, spec: {} }], { catalog: new ResourceCatalog() })).toThrow(/manifests\[0\]: .*CustomResourceDefinition/);
+  });
+});
+
+describe('strict inputs, as kubectl and the API check them', () => {
+  const webhook = (fields: Record<string, unknown>, kind = 'ValidatingWebhookConfiguration') => ({
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind,
+    metadata: { name: 'strict' },
+    webhooks: [{ name: 'strict.example.com', clientConfig: { url: 'https://strict.example.com/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], ...fields }],
+  });
+  const problems = (config: Record<string, unknown>): string[] => {
+    try {
+      loadManifests([config]);
+    } catch (error) {
+      return (error as HarnessError).message.split('\n').filter((l) => l.startsWith('  manifests[0]')).map((l) => l.replace(/^ {2}manifests\[0\] \([A-Za-z]+ "strict"\) /, ''));
+    }
+    return [];
+  };
+
+  it.each<[string, Record<string, unknown>, string[], string?]>([
+    ['an unknown field, with the nearest known one', { timeoutSecond: 5 }, ['webhooks[0].timeoutSecond: unknown field "timeoutSecond" (did you mean "timeoutSeconds"?)']],
+    ['an unknown field deep down', { clientConfig: { url: 'https://x.example.com/', caBundel: 'eA==' } }, ['webhooks[0].clientConfig.caBundel: unknown field "caBundel" (did you mean "caBundle"?)']],
+    ['reinvocationPolicy on a validating webhook', { reinvocationPolicy: 'Never' }, ['webhooks[0].reinvocationPolicy: unknown field "reinvocationPolicy"']],
+    ['a URL with a query', { clientConfig: { url: 'https://x.example.com/hook?x=1' } }, ['webhooks[0].clientConfig.url: Invalid value: "x=1": query parameters are not permitted in the URL']],
+    ['a URL with a fragment', { clientConfig: { url: 'https://x.example.com/hook#top' } }, ['webhooks[0].clientConfig.url: Invalid value: "top": fragments are not permitted in the URL']],
+    ['an unknown operation', { rules: [{ operations: ['PATCH'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }, ['webhooks[0].rules[0].operations[0]: Unsupported value: "PATCH": supported values: "*", "CONNECT", "CREATE", "DELETE", "UPDATE"']],
+    ['a wildcard operation among others', { rules: [{ operations: ['*', 'CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }, ['webhooks[0].rules[0].operations: Invalid value: []admissionregistration.OperationType{"*", "CREATE"}: if \'*\' is present, must not specify other operations']],
+    ['a rule without groups or versions', { rules: [{ operations: ['CREATE'], resources: ['pods'] }] }, ['webhooks[0].rules[0].apiGroups: Required value', 'webhooks[0].rules[0].apiVersions: Required value']],
+    ['*/* among other resources', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['*/*', 'pods'] }] }, ['webhooks[0].rules[0].resources: Invalid value: []string{"*/*", "pods"}: if \'*/*\' is present, must not specify other resources']],
+    ['pods/* beside pods/status', { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/*', 'pods/status'] }] }, ['webhooks[0].rules[0].resources[1]: Invalid value: "pods/status": if \'pods/*\' is present, must not specify pods/status']],
+    ['an unknown scope', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'], scope: 'Namespace' }] }, ['webhooks[0].rules[0].scope: Unsupported value: "Namespace": supported values: "*", "Cluster", "Namespaced"']],
+    ['an unknown matchPolicy', { matchPolicy: 'Equivalence' }, ['webhooks[0].matchPolicy: Unsupported value: "Equivalence": supported values: "Equivalent", "Exact"']],
+    ['a selector operator that is none', { objectSelector: { matchExpressions: [{ key: 'env', operator: 'Equals', values: ['prod'] }] } }, ['webhooks[0].objectSelector.matchExpressions[0].operator: Invalid value: "Equals": not a valid selector operator']],
+    ['In without values', { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'In' }] } }, ["webhooks[0].namespaceSelector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"]],
+    ['Exists with values', { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] } }, ["webhooks[0].namespaceSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"]],
+    ['a label value that is none', { objectSelector: { matchLabels: { env: 'prod env' } } }, [expect.stringMatching(/^webhooks\[0\]\.objectSelector\.matchLabels: Invalid value: "prod env": a valid label must be an empty string or consist of alphanumeric characters/) as unknown as string]],
+  ])('%s', (_name, fields, expected) => {
+    expect(problems(webhook(fields))).toEqual(expected);
+  });
+
+  it('an unknown field of the configuration itself, or of its metadata', () => {
+    expect(problems({ ...webhook({}), metadata: { name: 'strict', label: { a: 'b' } }, webhook: [] })).toEqual([
+      'metadata.label: unknown field "label" (did you mean "labels"?)',
+      'webhook: unknown field "webhook" (did you mean "webhooks"?)',
+    ]);
   });
 });

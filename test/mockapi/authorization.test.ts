@@ -1,4 +1,4 @@
-import type { AuthorizationAttributes } from '../../lib/cel/authorizer';
+import type { AuthorizationAttributes } from '../../lib/authz/authorizer';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { call, objectOf } from './client';
 

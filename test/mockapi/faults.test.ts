@@ -1,3 +1,4 @@
+import { createHarness } from '../../lib/harness';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { call } from './client';
 
@@ -77,4 +78,43 @@ it('cancels pending latency at close(), failing the waiting call instead of leav
   await failed;
   // Two mock APIs intercept through one shared msw interceptor: closing one leaves the other answering.
   expect((await call(api, 'GET', NS)).status).toBe(200);
+});
+
+describe('one clock with the harness', () => {
+  it('scales injected latency by the API’s timeScale: a minute of latency at 1/10 000 answers at once', async () => {
+    const fast = await startMockApi({ seed: 9, timeScale: 0.0001 });
+    try {
+      fast.faults.inject({ path: '/api/v1/namespaces', verb: 'list', latencyMs: 60_000 });
+      // Unscaled, this call would wait a minute and the test time out.
+      expect((await call(fast, 'GET', '/api/v1/namespaces')).status).toBe(200);
+      expect(fast.timeScale).toBe(0.0001);
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it('gives a mock API the harness starts the harness’s timeScale', async () => {
+    const h = await createHarness({ mockApi: true, timeScale: 0.0001, seed: 1 });
+    try {
+      expect(h.api?.timeScale).toBe(0.0001);
+      h.api!.faults.inject({ path: '/api/v1/namespaces', verb: 'list', latencyMs: 60_000 });
+      expect((await call(h.api!, 'GET', '/api/v1/namespaces')).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('takes the timeScale of a mock API handed over, and refuses a different one', async () => {
+    const own = await startMockApi({ seed: 10, timeScale: 0.5 });
+    try {
+      const h = await createHarness({ mockApi: own, seed: 1 });
+      expect(h.timeScale).toBe(0.5);
+      await h.close();
+      await expect(createHarness({ mockApi: own, timeScale: 0.1, seed: 1 })).rejects.toThrow(
+        'the mock API runs at timeScale 0.5 and the harness at 0.1: their delays would follow two clocks\n  hint: start it with startMockApi({ timeScale: 0.1 }), or leave timeScale out of createHarness',
+      );
+    } finally {
+      await own.close();
+    }
+  });
 });

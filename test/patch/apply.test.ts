@@ -1,5 +1,6 @@
 import { applyPatch, type Operation } from 'fast-json-patch';
 import { applyJsonPatch, decodeJsonPatch } from '../../lib/patch';
+import { decodePatchKey } from '../../lib/patch/containers';
 
 // Expectations come from evanphx/json-patch v4.13.0 patch.go (as vendored by kubernetes under
 // vendor/gopkg.in/evanphx/json-patch.v4/), named per row as `patch.go <function>`.
@@ -299,3 +300,11 @@ function fastJsonPatch(doc: unknown, ops: unknown): Outcome {
 function isEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+describe('JSON-pointer tokens (patch.go decodePatchKey)', () => {
+  it('decodes ~1 before ~0, so ~01 is the key "~1", not "/"', () => {
+    expect(decodePatchKey('a~1b')).toBe('a/b');
+    expect(decodePatchKey('~01')).toBe('~1');
+    expect(applyJsonPatch({ '~1': 1, '/': 2 }, [{ op: 'remove', path: '/~01' }])).toEqual({ ok: true, document: { '/': 2 } });
+  });
+});

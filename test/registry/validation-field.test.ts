@@ -1,6 +1,6 @@
-import { goJsonString, goMarshal, goMap } from '../../lib/registry/validation/go-json';
-import { duplicate, forbidden, internalError, invalid, json, notFound, notSupported, OMIT, required, tooLong, tooMany } from '../../lib/registry/validation/field';
-import { Path } from '../../lib/registry/validation/path';
+import { goJsonString, goMarshal, goMap } from '../../lib/go/json-marshal';
+import { duplicate, forbidden, internalError, invalid, json, notFound, notSupported, OMIT, required, tooLong, tooMany } from '../../lib/kube/field-errors';
+import { Path } from '../../lib/kube/field-path';
 
 const text = (e: { field: string; body: string }): string => `${e.field}: ${e.body}`;
 

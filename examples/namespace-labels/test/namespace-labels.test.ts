@@ -6,7 +6,8 @@ import { createApp } from '../src/app';
 const WEBHOOK = 'namespace-owner.example.com';
 const MANIFESTS = [path.join(__dirname, '../deploy/webhooks.yaml')];
 const NAMESPACES = [{ name: 'team-a', labels: { owner: 'alice' } }, { name: 'scratch' }];
-// timeoutSeconds 2 in the manifest becomes a 500 ms deadline.
+// One clock for the harness and the mock API: timeoutSeconds 2 in the manifest becomes a 500 ms
+// deadline, and an API 4 s slow answers after 1 s.
 const TIME_SCALE = 0.25;
 
 let api: MockApi;
@@ -20,7 +21,7 @@ function kubeConfig(): KubeConfig {
 }
 
 beforeAll(async () => {
-  api = await startMockApi({ namespaces: NAMESPACES, seed: 21 });
+  api = await startMockApi({ namespaces: NAMESPACES, seed: 21, timeScale: TIME_SCALE });
   // The app needs the API's kubeconfig before the harness exists, so the API is started first and handed over.
   h = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: 100 }), manifests: MANIFESTS, mockApi: api, seed: 21, timeScale: TIME_SCALE });
 });
@@ -56,7 +57,7 @@ describe('normal behavior', () => {
 
 describe('a slow API', () => {
   it('still gets an answer within the webhook timeout: the webhook gives up on the API first', async () => {
-    api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 1500 });
+    api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 4000 });
     const pod = review.create(objects.pod({ namespace: 'team-a' }));
     const outcome = await h.call(WEBHOOK, pod);
     expect(outcome).toBeDenied({ code: 503, message: 'cannot check namespace "team-a": the API did not answer within 100ms' });
@@ -66,7 +67,7 @@ describe('a slow API', () => {
   it('without its own deadline, the webhook times out and kube-apiserver fails the request (failurePolicy Fail)', async () => {
     const patient = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: Infinity }), manifests: MANIFESTS, mockApi: api, seed: 21, timeScale: TIME_SCALE });
     try {
-      api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 1500 });
+      api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 4000 });
       const outcome = await patient.call(WEBHOOK, review.create(objects.pod({ namespace: 'team-a' })));
       expect(outcome.allowed).toBe(false);
       expect(outcome.error?.message).toMatch(/failed calling webhook "namespace-owner.example.com": .*context deadline exceeded/);

@@ -79,6 +79,17 @@ export class ResourceCatalog {
   }
 
   /**
+   * A catalog with this one's resources, in the same order, that registrations into either leave the other
+   * without: a harness registers its manifests' CRDs into a copy of the default catalog.
+   */
+  copy(): ResourceCatalog {
+    const copy = new ResourceCatalog([]);
+    for (const [key, entry] of this.#byResource) copy.#byResource.set(key, entry);
+    for (const [key, entry] of this.#byKind) copy.#byKind.set(key, entry);
+    return copy;
+  }
+
+  /**
    * Adds a resource, or replaces the one with the same group/version/resource. A replacement keeps its place among
    * its equivalents, as kube-apiserver's registry order does not change once a resource is installed.
    */

@@ -18,8 +18,8 @@
  * response and every later read).
  */
 import { cloneJson, isObject, type Json, type JsonObject } from '../../kube/json';
-import { invalid } from '../validation/field';
-import { compareBytes } from '../validation/go-json';
+import { invalid } from '../../kube/field-errors';
+import { compareBytes } from '../../go/json-marshal';
 import { at, child, index, key } from './field-path';
 import { applyDefaults, pruneNonNullableNulls } from './default';
 import { readObjectMeta } from './object-meta';

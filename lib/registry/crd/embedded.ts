@@ -8,7 +8,7 @@
 import { isObject, type Json } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { dns1035LabelErrors } from '../../kube/names';
-import { invalid, required } from '../validation/field';
+import { invalid, required } from '../../kube/field-errors';
 import { pathSegmentName } from '../validation/names';
 import { at, child, index, key } from './field-path';
 import { readObjectMeta } from './object-meta';

@@ -4,7 +4,7 @@
  * prints `<nil>` when an error names no field at all. `at()` turns one into the Path the field-error
  * constructors take.
  */
-import { Path } from '../validation/path';
+import { Path } from '../../kube/field-path';
 
 /** `p.Child(name)` of a possibly nil path. */
 export const child = (path: string, name: string): string => (path ? `${path}.${name}` : name);

@@ -7,7 +7,7 @@
  */
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { duplicate, invalid } from '../validation/field';
+import { duplicate, invalid } from '../../kube/field-errors';
 import { at, child, index, key } from './field-path';
 import { badValue, goJson } from './openapi/go-values';
 import type { SchemaNode } from './structural';

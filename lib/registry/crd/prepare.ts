@@ -8,8 +8,8 @@
 import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { loadCel } from '../../cel/runtime';
-import { invalid, json } from '../validation/field';
-import { Path } from '../validation/path';
+import { invalid, json } from '../../kube/field-errors';
+import { Path } from '../../kube/field-path';
 import { compiledRules } from './cel/rules';
 import { normalizeFieldPath } from './cel/rule-field-path';
 import type { SchemaNode, StructuralSchema, ValidationRule } from './structural';

@@ -7,8 +7,8 @@
  */
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { invalid } from '../validation/field';
-import { Path } from '../validation/path';
+import { invalid } from '../../kube/field-errors';
+import { Path } from '../../kube/field-path';
 import { goTypeName, goValueText, isGoInt } from './openapi/go-values';
 
 /** A CRD version's `subresources.scale`. */

@@ -6,15 +6,15 @@
 import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, numberOf, objectOf, optionalNumber, stringMapOf, stringOf } from './access';
-import { forbidden, invalid, json, notSupported, required, type MarshaledValue } from './field';
-import { goMap } from './go-json';
+import { forbidden, invalid, json, notSupported, required, type MarshaledValue } from '../../kube/field-errors';
+import { goMap } from '../../go/json-marshal';
 import { intOrPercentValue, intOrStringOf, notMoreThan100Percent, validatePositiveIntOrPercent, type IntOrString } from './int-or-percent';
 import { isEmptySelector, labelSelectorValue, selectorOf, validateLabelSelector } from './label-selector';
 import { validateAnnotations, validateLabels } from './labels';
 import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
 import { nonNegative } from './numbers';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { validatePodAnnotations } from './pod-annotations';
 import { validatePodTemplateSpec } from './pod';
 import { semanticEqual } from './semantic';

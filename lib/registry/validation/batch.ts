@@ -7,14 +7,14 @@ import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, numberOf, numbersOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf } from './access';
 import { cronScheduleError, isKnownTimeZone } from './cron-schedule';
-import { duplicate, invalid, json, notSupported, OMIT, required, tooLong, tooMany } from './field';
-import { goMap } from './go-json';
+import { duplicate, invalid, json, notSupported, OMIT, required, tooLong, tooMany } from '../../kube/field-errors';
+import { goMap } from '../../go/json-marshal';
 import { dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from './formats';
 import { labelSelectorValue, selectorOf, validateLabelSelector } from './label-selector';
 import { nameIsDnsSubdomain } from './names';
 import { nonNegative } from './numbers';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { validatePodTemplateSpec } from './pod';
 import { semanticEqual } from './semantic';
 

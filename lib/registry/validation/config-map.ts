@@ -2,11 +2,11 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { objectOf, sortedEntries } from './access';
-import { forbidden, invalid, tooLong } from './field';
+import { forbidden, invalid, tooLong } from '../../kube/field-errors';
 import { configMapKeyErrors } from './formats';
 import { nameIsDnsSubdomain } from './names';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { semanticEqual } from './semantic';
 
 /** core.MaxSecretSize: data and binaryData together at most 1 MiB. */

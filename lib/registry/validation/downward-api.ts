@@ -7,9 +7,9 @@ import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { canonicalQuantity, isZeroQuantity } from '../quantity';
 import { has, stringOf, valueOf } from './access';
-import { invalid, notSupported, required } from './field';
+import { invalid, notSupported, required } from '../../kube/field-errors';
 import { qualifiedNameErrors } from './formats';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 import { quantityOf } from './resources';
 
 /** validEnvDownwardAPIFieldPathExpressions, sorted as sets.List gives them. */

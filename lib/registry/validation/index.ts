@@ -19,7 +19,7 @@ import { validateConfigMap, validateConfigMapUpdate } from './config-map';
 import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from './names';
 import { validateNamespace, validateNamespaceUpdate, validateServiceAccount, validateServiceAccountUpdate } from './namespace';
 import { metadataOf, validateGenericObjectMeta, validateGenericObjectMetaUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { validatePodCreate, validatePodUpdate } from './pod';
 import { validatePodTemplate, validatePodTemplateUpdate, validateReplicationController, validateReplicationControllerUpdate } from './replication-controller';
 import { validateSecret, validateSecretUpdate } from './secret';
@@ -27,8 +27,8 @@ import { validateService, validateServiceUpdate } from './service';
 
 export { POD_UPDATE_FORBIDDEN_PREFIX } from './pod';
 export { nameRuleOf } from './names';
-export * as field from './field';
-export { Path } from './path';
+export * as field from '../../kube/field-errors';
+export { Path } from '../../kube/field-path';
 
 /** How the simulated kube-apiserver is configured. */
 export interface ValidationOptions {

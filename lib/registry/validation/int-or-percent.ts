@@ -4,10 +4,10 @@
  * through its MarshalJSON: a number or a JSON string.
  */
 import type { FieldError } from '../../kube/status';
-import { invalid, json } from './field';
+import { invalid, json } from '../../kube/field-errors';
 import { percentErrors } from './formats';
 import { nonNegative } from './numbers';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 export type IntOrString = number | string;
 

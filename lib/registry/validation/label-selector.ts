@@ -8,11 +8,11 @@ import type { Json, JsonObject } from '../../kube/json';
 import { compileSelector, type CompiledSelector } from '../../kube/label-selector';
 import type { FieldError } from '../../kube/status';
 import { listOf, stringMapOf, stringOf, stringsOf } from './access';
-import { forbidden, invalid, json, required } from './field';
-import { goMap } from './go-json';
+import { forbidden, invalid, json, required } from '../../kube/field-errors';
+import { goMap } from '../../go/json-marshal';
 import { labelValueErrors } from './formats';
 import { validateLabelName, validateLabels } from './labels';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** ValidateLabelSelector with AllowInvalidLabelValueInSelector false (the workloads' strict mode). */
 export function validateLabelSelector(selector: JsonObject | undefined, path: Path): FieldError[] {

@@ -5,9 +5,9 @@
  */
 import type { FieldError } from '../../kube/status';
 import { sortedEntries } from './access';
-import { invalid, tooLong } from './field';
+import { invalid, tooLong } from '../../kube/field-errors';
 import { labelValueErrors, qualifiedNameErrors } from './formats';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** apimachinery validation.TotalAnnotationSizeLimitB: 256 KiB of keys and values together. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;

@@ -2,11 +2,11 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { objectOf, stringsOf } from './access';
-import { invalid } from './field';
+import { invalid } from '../../kube/field-errors';
 import { qualifiedNameErrors } from './formats';
 import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
 import { metadataOf, validateKubeFinalizerName, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 
 const METADATA = Path.of('metadata');
 

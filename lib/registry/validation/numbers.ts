@@ -1,8 +1,8 @@
 /** Number checks shared by many validations (apimachinery api/validate NonNegative and friends). */
 import type { FieldError } from '../../kube/status';
-import { invalid } from './field';
+import { invalid } from '../../kube/field-errors';
 import { inclusiveRangeError } from './formats';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** apimachinery validation.IsNegativeErrorMsg. */
 export const IS_NEGATIVE = 'must be greater than or equal to 0';

@@ -7,12 +7,12 @@
 import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf } from './access';
-import { forbidden, invalid, json, required, tooLong } from './field';
+import { forbidden, invalid, json, required, tooLong } from '../../kube/field-errors';
 import { qualifiedNameErrors } from './formats';
 import { validateAnnotations, validateLabels } from './labels';
 import { nameIsDnsLabel, type NameValidator } from './names';
 import { nonNegative } from './numbers';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** apimachinery validation.FieldImmutableErrorMsg. */
 export const FIELD_IMMUTABLE = 'field is immutable';

@@ -3,8 +3,8 @@
  * ValidateLocalNonReservedPath (volume items, subPaths, seccomp localhost profiles).
  */
 import type { FieldError } from '../../kube/status';
-import { invalid } from './field';
-import type { Path } from './path';
+import { invalid } from '../../kube/field-errors';
+import type { Path } from '../../kube/field-path';
 
 /** validatePathNoBacksteps: no `..` element (one error is enough). */
 export function validatePathNoBacksteps(target: string, path: Path): FieldError[] {

@@ -6,9 +6,9 @@
 import { isObject, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, objectOf, optionalString, sortedEntries, stringMapOf, stringOf } from './access';
-import { forbidden, invalid } from './field';
+import { forbidden, invalid } from '../../kube/field-errors';
 import { goUnmarshalError } from './go-unmarshal';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 import { validateLocalDescendingPath } from './paths-local';
 import { validateTolerations } from './scheduling';
 

@@ -5,10 +5,10 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, numberOf, objectOf, optionalNumber, stringOf, valueOf } from './access';
-import { forbidden, invalid, json, notSupported, required } from './field';
+import { forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
 import { httpHeaderNameErrors, portNameErrors, portNumberErrors } from './formats';
 import { nonNegative } from './numbers';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** ValidatePortNumOrName: an intstr port (number or IANA name). */
 export function validatePortNumOrName(port: unknown, path: Path): FieldError[] {

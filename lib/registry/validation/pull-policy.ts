@@ -1,7 +1,7 @@
 /** validatePullPolicy (containers' imagePullPolicy, image volumes' pullPolicy). */
 import type { FieldError } from '../../kube/status';
-import { json, notSupported, required } from './field';
-import type { Path } from './path';
+import { json, notSupported, required } from '../../kube/field-errors';
+import type { Path } from '../../kube/field-path';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 

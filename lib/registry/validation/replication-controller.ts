@@ -5,12 +5,12 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, numberOf, objectOf, stringMapOf, stringOf } from './access';
-import { forbidden, invalid, json, notSupported, required } from './field';
-import { goMap } from './go-json';
+import { forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
+import { goMap } from '../../go/json-marshal';
 import { nameIsDnsSubdomain } from './names';
 import { nonNegative } from './numbers';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { validatePodTemplateSpec } from './pod';
 
 const METADATA = Path.of('metadata');

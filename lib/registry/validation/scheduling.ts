@@ -6,12 +6,12 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, numberOf, objectOf, optionalNumber, optionalString, stringOf, stringsOf } from './access';
-import { duplicate, forbidden, invalid, json, notSupported, required } from './field';
+import { duplicate, forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
 import { labelValueErrors } from './formats';
 import { validateLabelSelector } from './label-selector';
 import { validateLabelName } from './labels';
 import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
-import type { Path } from './path';
+import type { Path } from '../../kube/field-path';
 
 /** ValidateNodeSelectorRequirement (required node affinity: label values checked). */
 function validateNodeSelectorRequirement(requirement: JsonObject, checkValues: boolean, path: Path): FieldError[] {

@@ -3,12 +3,12 @@ import { isObject, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { objectOf, sortedEntries, stringMapOf, stringOf } from './access';
 import { MAX_SECRET_SIZE } from './config-map';
-import { forbidden, invalid, json, required, tooLong } from './field';
+import { forbidden, invalid, json, required, tooLong } from '../../kube/field-errors';
 import { configMapKeyErrors } from './formats';
 import { goUnmarshalError } from './go-unmarshal';
 import { nameIsDnsSubdomain } from './names';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 
 const METADATA = Path.of('metadata');
 const DATA = Path.of('data');

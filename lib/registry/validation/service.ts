@@ -6,13 +6,13 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, numberOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf, valueOf } from './access';
-import { duplicate, forbidden, invalid, json, notSupported, required } from './field';
+import { duplicate, forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
 import { dns1123LabelErrors, dns1123SubdomainErrors, INVALID_CIDR, INVALID_IP, isCIDR, isIP, portNumberErrors, qualifiedNameErrors } from './formats';
 import { isDualStack, isIPv6String, specialIPMessages } from './ip-address';
 import { validateLabels } from './labels';
 import { nameIsDns1035Label } from './names';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from './path';
+import { Path } from '../../kube/field-path';
 import { validatePortNumOrName } from './probes';
 
 const METADATA = Path.of('metadata');

@@ -21,6 +21,15 @@ function allowAll(req, res) {
   });
 }
 
+test('names manifests by URL, as an ES module without __dirname does', async () => {
+  const h = await createHarness({ target: allowAll, manifests: [new URL('./deploy/webhooks.yaml', import.meta.url)], seed: 1 });
+  try {
+    expect(await h.call('pod-policy.example.com', review.create(objects.pod()))).toBeAllowed();
+  } finally {
+    await h.close();
+  }
+});
+
 test('the packed package allows a pod through a plain handler (ESM)', async () => {
   if (process.env.CONSUMER_EXPECT_NODE) expect(process.version).toBe(process.env.CONSUMER_EXPECT_NODE);
   const h = await createHarness({ target: allowAll, seed: 1 });

@@ -18,7 +18,7 @@ import { isObject, type Json } from '../../../kube/json';
 import type { FieldError } from '../../../kube/status';
 import { CelFunctionError, celGoRuntimeMessage } from '../../../cel/errors';
 import { celModule } from '../../../cel/runtime';
-import { duplicate, forbidden, invalid, required } from '../../validation/field';
+import { duplicate, forbidden, invalid, required } from '../../../kube/field-errors';
 import { at, child, index, key } from '../field-path';
 import { findByKeys } from '../openapi/ratchet';
 import type { SchemaNode, ValidationRule } from '../structural';

@@ -12,7 +12,7 @@
  */
 import type { Json } from '../../../kube/json';
 import type { FieldError } from '../../../kube/status';
-import { invalid, notSupported, required, tooLong, tooMany } from '../../validation/field';
+import { invalid, notSupported, required, tooLong, tooMany } from '../../../kube/field-errors';
 import { at } from '../field-path';
 import { badValue, goJson } from './go-values';
 import type { Failure } from './result';

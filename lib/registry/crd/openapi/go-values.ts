@@ -4,8 +4,8 @@
  * `1.0` from `1`, so an integral number is taken for an int64 here.
  */
 import { isObject, type Json } from '../../../kube/json';
-import { json, type BadValue } from '../../validation/field';
-import { compareBytes, goMap } from '../../validation/go-json';
+import { json, type BadValue } from '../../../kube/field-errors';
+import { compareBytes, goMap } from '../../../go/json-marshal';
 
 /** Whether Go would hold this decoded number as an int64. */
 export const isGoInt = (value: number): boolean => Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER;

@@ -1,42 +1,8 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import type { UserInfo } from '../kube/admission';
 import { isDns1123Label, isDns1123Subdomain } from '../kube/names';
+import { authorize, type AuthorizationAttributes, type AuthorizationResult, type Authorizer } from '../authz/authorizer';
 import { CelFunctionError } from './errors';
-
-/**
- * What an authorization check asks, as kube-apiserver's authorizer.AttributesRecord: a resource check
- * fills group…name and leaves `path` empty; a non-resource check (`authorizer.path(…)`) fills only
- * `path` and `verb`.
- */
-export interface AuthorizationAttributes {
-  user: UserInfo;
-  verb: string;
-  group: string;
-  resource: string;
-  subresource: string;
-  namespace: string;
-  name: string;
-  path: string;
-}
-
-export interface AuthorizationResult {
-  decision: 'allow' | 'deny' | 'noOpinion';
-  reason?: string;
-}
-
-/** Stands in for the cluster's authorizer in matchConditions; throwing makes the Decision `errored()`. */
-export type Authorizer = (attributes: AuthorizationAttributes) => AuthorizationResult;
-
-export const allowEverything: Authorizer = () => ({ decision: 'allow' });
-
-/** Runs `authorizer`, turning a throw into kube's evaluation error: a decision of no opinion, with the error's text. */
-export function authorize(authorizer: Authorizer, attributes: AuthorizationAttributes): AuthorizationResult & { error?: string } {
-  try {
-    return authorizer(attributes);
-  } catch (error) {
-    return { decision: 'noOpinion', error: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 // The CEL values of k8s.io/apiserver/pkg/cel/library/authz.go. Each builder call returns a new value,
 // as the Go values are copied, so a check stored in a comprehension is never changed under it.

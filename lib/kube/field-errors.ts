@@ -12,11 +12,11 @@
  *   order): `"TCP"`, `{"app":"web"}`;
  * - field.OmitValueType → `OMIT`.
  */
-import type { Json } from '../../kube/json';
-import type { FieldError, FieldErrorType } from '../../kube/status';
-import { goQuote } from '../../go/strconv';
-import { goMarshal } from './go-json';
-import type { Path } from './path';
+import type { Json } from '../kube/json';
+import type { FieldError, FieldErrorType } from './status';
+import { goQuote } from '../go/strconv';
+import { goMarshal } from '../go/json-marshal';
+import type { Path } from './field-path';
 
 /** A bad value already rendered as json.Marshal writes it. */
 export interface MarshaledValue {

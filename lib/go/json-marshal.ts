@@ -6,7 +6,8 @@
  * `goMap`. Strings are escaped as encoding/json does: HTML-safe (`<`, `>`, `&` as \u003c…), U+2028 and
  * U+2029 escaped, `\b` and `\f` short forms (Go ≥ 1.22).
  */
-import type { Json } from '../../kube/json';
+// A JSON value (lib/kube/json's Json, restated so that Go's texts depend on nothing of the project).
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const SHORT_ESCAPES: ReadonlyMap<string, string> = new Map([
   ['"', '\\"'],

@@ -1,0 +1,33 @@
+import { loadManifests, type WebhookEntry } from '../config/load';
+import { parseManifestFiles } from '../config/parse';
+import { HarnessError } from '../errors';
+import type { ResourceCatalog } from '../kube/catalog';
+import { prepareMatchConditions } from '../match/conditions';
+
+/** What the files hold, for a message: `a.yaml: Deployment "web", Service "web"`. */
+function contents(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      const documents = parseManifestFiles([file]).map(({ value }) => {
+        const object = (value ?? {}) as { kind?: unknown; metadata?: { name?: unknown } };
+        return typeof object.kind === 'string' ? `${object.kind}${typeof object.metadata?.name === 'string' ? ` ${JSON.stringify(object.metadata.name)}` : ''}` : 'a document without kind';
+      });
+      return `${file}: ${documents.length > 0 ? documents.join(', ') : 'no documents'}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The manifests a command was given, checked exactly as a harness loads them: validated and defaulted
+ * like the API does, matchConditions compiled. Files with no webhook configuration at all are a usage
+ * error that says what they hold.
+ */
+export async function loadCommandManifests(command: string, files: readonly string[], catalog?: ResourceCatalog): Promise<WebhookEntry[]> {
+  if (files.length === 0) throw new HarnessError('USAGE', `${command} needs --manifests FILE (one or more)`);
+  const webhooks = loadManifests(files, catalog ? { catalog } : {});
+  if (webhooks.length === 0) {
+    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations (for Helm: helm template … > rendered.yaml)');
+  }
+  await prepareMatchConditions(webhooks);
+  return webhooks;
+}

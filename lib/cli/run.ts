@@ -1,0 +1,254 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { version } from '../../package.json';
+import { HarnessError } from '../errors';
+import { didYouMean } from '../nearest-name';
+import { check } from './check';
+import { explainCommand } from './explain';
+import { lintCommand } from './lint';
+import { reviewCommand } from './review';
+import { testCommand } from './test';
+import type { TargetArgs } from './target';
+
+const TARGET_USAGE = '(--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE])';
+
+/** Each command's own help: what it does, its options, and its exit codes. */
+const COMMANDS = {
+  check: `check    run the conformance battery against a webhook, as kube-apiserver would call it
+           --manifests FILE... ${TARGET_USAGE}
+           [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
+           [--only CHECK_ID]... [--fail-fast] [--shard i/n]
+           --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
+           exit 0: all checks passed · 1: a check failed · 2: usage or setup error (the webhook process ended)`,
+  explain: `explain  which webhooks a request reaches, in call order, and why
+           --manifests FILE... --review FILE [--namespaces FILE] [--json]`,
+  lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
+           --manifests FILE... [--json]`,
+  review: `review   print one AdmissionReview as kube-apiserver would send it
+           <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
+           [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
+           [--object FILE] [--old-object FILE] [--crd FILE]`,
+  test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
+           SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
+           [--json] [--junit FILE]
+           suite format: the README, and the JSON Schema admission-harness/suite.schema.json`,
+} as const;
+
+type Command = keyof typeof COMMANDS;
+
+const USAGE = `usage: admission-harness <command> [options]      (admission-harness <command> --help for one)
+
+${Object.values(COMMANDS)
+  .map((text) => `  ${text.replace(/\n/g, '\n  ')}`)
+  .join('\n')}
+
+  --version  print the version`;
+
+
+/** The options that name the webhook (`check` and `test`). */
+const TARGET_OPTIONS = {
+  module: { type: 'string' },
+  command: { type: 'string' },
+  'ready-timeout': { type: 'string' },
+  url: { type: 'string' },
+  ca: { type: 'string' },
+} as const;
+
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+function positive(option: string, text: string | undefined, integer = false): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(value > 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    throw new HarnessError('USAGE', `--${option} takes a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+function targetArgs(values: { module?: string; command?: string; url?: string; ca?: string; 'ready-timeout'?: string }): TargetArgs {
+  const readyTimeoutSeconds = positive('ready-timeout', values['ready-timeout']);
+  return {
+    ...(values.module ? { module: values.module } : {}),
+    ...(values.command ? { command: values.command } : {}),
+    ...(values.url ? { url: values.url } : {}),
+    ...(values.ca ? { ca: values.ca } : {}),
+    ...(readyTimeoutSeconds !== undefined ? { readyTimeoutSeconds } : {}),
+  };
+}
+
+function seedOf(text: string): number {
+  const seed = Number(text);
+  if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${text}`);
+  return seed;
+}
+
+/**
+ * node:util parseArgs, with its errors said for this command: the unknown option, the nearest known one,
+ * and where the command's help is.
+ */
+function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Command, args: string[], options: T, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options: { ...options, ...HELP }, allowPositionals, strict: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    const help = `run \`admission-harness ${command} --help\``;
+    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+      const known = Object.keys(options).map((name) => `--${name}`);
+      throw new HarnessError('USAGE', `${command}: unknown option ${unknown}${didYouMean(unknown, known)}`, help);
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      const positional = /^Unexpected argument '([^']*)'/.exec((error as Error).message)?.[1] ?? '';
+      throw new HarnessError('USAGE', `${command}: unexpected argument ${JSON.stringify(positional)}`, `${help}; options take their value after them, e.g. --manifests a.yaml --manifests b.yaml`);
+    }
+    if (code.startsWith('ERR_PARSE_ARGS')) throw new HarnessError('USAGE', `${command}: ${(error as Error).message}`, help);
+    throw error;
+  }
+}
+
+async function main(argv: string[], out: (text: string) => void): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    out(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    out(version);
+    return 0;
+  }
+  if (!(command in COMMANDS)) {
+    throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}${didYouMean(command, Object.keys(COMMANDS))}`, 'run `admission-harness --help`');
+  }
+  const helpFor = (name: Command): number => {
+    out(`usage: admission-harness ${COMMANDS[name].replace(/^(\S+)\s+/, '$1 — ')}`);
+    return 0;
+  };
+  switch (command as Command) {
+    case 'check': {
+      const { values } = parse('check', rest, {
+        manifests: { type: 'string', multiple: true },
+        ...TARGET_OPTIONS,
+        seed: { type: 'string' },
+        'time-scale': { type: 'string' },
+        concurrency: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        junit: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true },
+        'fail-fast': { type: 'boolean', default: false },
+        shard: { type: 'string' },
+      });
+      if (values.help) return helpFor('check');
+      const seed = values.seed === undefined ? undefined : seedOf(values.seed);
+      const timeScale = positive('time-scale', values['time-scale']);
+      const concurrency = positive('concurrency', values.concurrency, true);
+      return check(
+        {
+          manifests: values.manifests ?? [],
+          ...targetArgs(values),
+          ...(seed !== undefined ? { seed } : {}),
+          ...(timeScale !== undefined ? { timeScale } : {}),
+          ...(concurrency !== undefined ? { concurrency } : {}),
+          json: values.json === true,
+          verbose: values.verbose === true,
+          ...(values.junit ? { junit: values.junit } : {}),
+          ...(values.only ? { only: values.only } : {}),
+          failFast: values['fail-fast'] === true,
+          ...(values.shard ? { shard: values.shard } : {}),
+        },
+        out,
+      );
+    }
+    case 'explain': {
+      const { values } = parse('explain', rest, {
+        manifests: { type: 'string', multiple: true },
+        review: { type: 'string' },
+        namespaces: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      });
+      if (values.help) return helpFor('explain');
+      return explainCommand(
+        {
+          manifests: values.manifests ?? [],
+          review: values.review ?? '',
+          ...(values.namespaces ? { namespaces: values.namespaces } : {}),
+          json: values.json === true,
+        },
+        out,
+      );
+    }
+    case 'lint': {
+      const { values } = parse('lint', rest, { manifests: { type: 'string', multiple: true }, json: { type: 'boolean', default: false } });
+      if (values.help) return helpFor('lint');
+      return lintCommand({ manifests: values.manifests ?? [], json: values.json === true }, out);
+    }
+    case 'review': {
+      const { values, positionals } = parse(
+        'review',
+        rest,
+        {
+          namespace: { type: 'string' },
+          name: { type: 'string' },
+          'dry-run': { type: 'boolean', default: false },
+          version: { type: 'string', default: 'v1' },
+          seed: { type: 'string', default: '1' },
+          uid: { type: 'string' },
+          user: { type: 'string' },
+          group: { type: 'string', multiple: true },
+          object: { type: 'string' },
+          'old-object': { type: 'string' },
+          crd: { type: 'string' },
+        },
+        true,
+      );
+      if (values.help) return helpFor('review');
+      const [target, operation] = positionals;
+      if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
+      const seed = seedOf(values.seed ?? '1');
+      return reviewCommand(
+        {
+          target,
+          operation,
+          ...(values.namespace ? { namespace: values.namespace } : {}),
+          ...(values.name ? { name: values.name } : {}),
+          dryRun: values['dry-run'] === true,
+          version: values.version ?? 'v1',
+          seed,
+          ...(values.uid ? { uid: values.uid } : {}),
+          ...(values.user ? { user: values.user } : {}),
+          groups: values.group ?? [],
+          ...(values.object ? { object: values.object } : {}),
+          ...(values['old-object'] ? { oldObject: values['old-object'] } : {}),
+          ...(values.crd ? { crd: values.crd } : {}),
+        },
+        out,
+      );
+    }
+    case 'test': {
+      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' } }, true);
+      if (values.help) return helpFor('test');
+      return testCommand(
+        {
+          files: positionals,
+          ...targetArgs(values),
+          json: values.json === true,
+          ...(values.junit ? { junit: values.junit } : {}),
+        },
+        out,
+      );
+    }
+  }
+}
+
+/**
+ * The `admission-harness` command line: runs `argv` (without node and the script), writing the command's
+ * output through `out` and errors through `err`; resolves the exit code. Usage and setup errors are said
+ * in one message with a hint (exit 2); only a bug in the harness shows a stack trace.
+ */
+export async function runCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  try {
+    return await main(argv, out);
+  } catch (error) {
+    err(`admission-harness: ${error instanceof HarnessError ? error.message : (error as Error).stack}`);
+    return 2;
+  }
+}

@@ -1,0 +1,65 @@
+import { didYouMean } from '../nearest-name';
+import { isRecord } from '../kube/json';
+
+/**
+ * The fields of admissionregistration.k8s.io webhook configurations, for strict decoding: what kubectl's
+ * server-side field validation (`strict decoding error: unknown field …`) refuses, the harness refuses at
+ * load, naming the field and the nearest known one.
+ */
+type Shape = 'value' | 'map' | { fields: Record<string, Shape> } | { items: Shape };
+
+const fields = (shape: Record<string, Shape>): Shape => ({ fields: shape });
+const list = (items: Shape): Shape => ({ items });
+
+const OBJECT_META = fields({
+  name: 'value',
+  generateName: 'value',
+  namespace: 'value',
+  selfLink: 'value',
+  uid: 'value',
+  resourceVersion: 'value',
+  generation: 'value',
+  creationTimestamp: 'value',
+  deletionTimestamp: 'value',
+  deletionGracePeriodSeconds: 'value',
+  labels: 'map',
+  annotations: 'map',
+  ownerReferences: 'value',
+  finalizers: 'value',
+  managedFields: 'value',
+});
+
+const LABEL_SELECTOR = fields({ matchLabels: 'map', matchExpressions: list(fields({ key: 'value', operator: 'value', values: 'value' })) });
+
+const VALIDATING_WEBHOOK: Record<string, Shape> = {
+  name: 'value',
+  clientConfig: fields({ url: 'value', service: fields({ namespace: 'value', name: 'value', path: 'value', port: 'value' }), caBundle: 'value' }),
+  rules: list(fields({ operations: 'value', apiGroups: 'value', apiVersions: 'value', resources: 'value', scope: 'value' })),
+  failurePolicy: 'value',
+  matchPolicy: 'value',
+  namespaceSelector: LABEL_SELECTOR,
+  objectSelector: LABEL_SELECTOR,
+  sideEffects: 'value',
+  timeoutSeconds: 'value',
+  admissionReviewVersions: 'value',
+  matchConditions: list(fields({ name: 'value', expression: 'value' })),
+};
+
+/** The shape of a configuration of either kind. */
+export function configurationShape(mutating: boolean): Shape {
+  const webhook = fields(mutating ? { ...VALIDATING_WEBHOOK, reinvocationPolicy: 'value' } : VALIDATING_WEBHOOK);
+  return fields({ apiVersion: 'value', kind: 'value', metadata: OBJECT_META, webhooks: list(webhook) });
+}
+
+/** Every field of `value` that `shape` does not declare: `[path, message]`, the message naming the nearest known field. */
+export function unknownFields(value: unknown, shape: Shape, path = ''): { path: string; message: string }[] {
+  if (shape === 'value' || shape === 'map') return [];
+  if ('items' in shape) return Array.isArray(value) ? value.flatMap((item, i) => unknownFields(item, shape.items, `${path}[${i}]`)) : [];
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([key, member]) => {
+    const here = path ? `${path}.${key}` : key;
+    const known = shape.fields[key];
+    if (known === undefined) return [{ path: here, message: `unknown field ${JSON.stringify(key)}${didYouMean(key, Object.keys(shape.fields))}` }];
+    return unknownFields(member, known, here);
+  });
+}

@@ -1,0 +1,98 @@
+// Errors a person understands, never a stack trace: one test per message, through the command line as
+// a user types it (runCli is the `admission-harness` executable minus process.argv and process.exit).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../../lib/cli/run';
+import { version } from '../../package.json';
+
+const root = path.join(__dirname, '../..');
+const manifest = path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml');
+const app = path.join(root, 'examples/pod-defaults/src/app.ts');
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, (t) => (stdout += `${t}\n`), (t) => (stderr += `${t}\n`));
+  return { code, stdout, stderr };
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ah-errors-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A usage or setup error: exit 2, one message on stderr, no stack trace, nothing on stdout. */
+function expectUsageError(result: { code: number; stdout: string; stderr: string }, message: string): void {
+  expect(result.stderr).toContain(`admission-harness: ${message}`);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(result.stderr).not.toContain('Require stack');
+  expect(result.stdout).toBe('');
+  expect(result.code).toBe(2);
+}
+
+describe('a --junit path that cannot be written is refused before anything runs', () => {
+  it('in a folder that does not exist', async () => {
+    const file = path.join(tmp, 'missing', 'report.xml');
+    expectUsageError(await cli('check', '--manifests', manifest, '--module', app, '--junit', file), `--junit ${file}: cannot write the report there: the folder ${path.dirname(file)} does not exist\n  hint: create it first`);
+  });
+
+  it('that is a directory', async () => {
+    const dir = path.join(tmp, 'reports');
+    mkdirSync(dir);
+    expectUsageError(await cli('test', path.join(root, 'test/suites/basic.suite.yaml'), '--junit', dir), `--junit ${dir}: cannot write the report there: it is a directory`);
+  });
+});
+
+describe('--module', () => {
+  it('that does not exist: no such file, not a require stack', async () => {
+    expectUsageError(await cli('check', '--manifests', manifest, '--module', 'src/nope.ts'), `--module src/nope.ts: no such file (looked for ${path.resolve('src/nope.ts')})`);
+  });
+
+  it('that fails to load: its first line only', async () => {
+    const broken = path.join(tmp, 'broken.js');
+    writeFileSync(broken, "require('a-package-nobody-installed');\n");
+    const result = await cli('check', '--manifests', manifest, '--module', broken);
+    expectUsageError(result, `could not load --module ${broken}: Cannot find module 'a-package-nobody-installed'`);
+  });
+});
+
+it('a directory given as a manifest', async () => {
+  const dir = path.join(root, 'examples/pod-defaults/deploy');
+  expectUsageError(await cli('lint', '--manifests', dir), `${dir} is a directory, not a manifest file\n  hint: name the files in it, e.g. ${dir}/*.yaml`);
+});
+
+describe('help and version', () => {
+  it.each(['check', 'explain', 'lint', 'review', 'test'])('%s --help prints that command’s usage', async (command) => {
+    const result = await cli(command, '--help');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(new RegExp(`^usage: admission-harness ${command} — `));
+    expect((await cli(command, '-h')).stdout).toBe(result.stdout);
+  });
+
+  it('--help lists every command; no command at all is a usage error', async () => {
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    for (const command of ['check', 'explain', 'lint', 'review', 'test', '--version']) expect(help.stdout).toContain(`  ${command} `);
+    expect((await cli()).code).toBe(2);
+  });
+
+  it('--version prints the package version', async () => {
+    expect(await cli('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
+describe('mistyped command lines', () => {
+  it('an unknown option, with the nearest known one', async () => {
+    expectUsageError(await cli('check', '--manifest', manifest), 'check: unknown option --manifest (did you mean "--manifests"?)\n  hint: run `admission-harness check --help`');
+  });
+
+  it('an unknown command, with the nearest known one', async () => {
+    expectUsageError(await cli('chekc'), 'unknown command "chekc" (did you mean "check"?)');
+  });
+
+  it('a number that is not one', async () => {
+    expectUsageError(await cli('check', '--manifests', manifest, '--module', app, '--time-scale', 'fast'), '--time-scale takes a positive number, got "fast"');
+  });
+});
