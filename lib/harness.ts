@@ -14,7 +14,7 @@ import { prepareMatchConditions } from './match/conditions';
 import { matchRules } from './match/should-call';
 import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
-import { patchObject, type PatchResult } from './dispatch/patch-object';
+import { patchObject, type PatchResult } from './patch/patch-object';
 import { MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';

@@ -1,6 +1,6 @@
 import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
 import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { patchObject } from '../lib/dispatch/patch-object';
+import { patchObject } from '../lib/patch/patch-object';
 import { Review } from '../lib/review/review';
 import { diffJson, type Change } from './diff';
 import { mutationOf, type Mutation } from './mutation';
@@ -34,7 +34,7 @@ export async function reinvoke(handle: WebhookHandle, review: Review, peers: rea
   if (peers.length > 0) await handle.registry.ready();
   for (const [i, peer] of peers.entries()) {
     const { label, ops } = Array.isArray(peer) ? { label: `peer #${i + 1}`, ops: peer } : { label: `peer ${peer.name}`, ops: peer.ops };
-    // A peer's patch is applied as the dispatcher applies any webhook's (lib/dispatch/patch-object):
+    // A peer's patch is applied as the dispatcher applies any webhook's (lib/patch/patch-object):
     // decoded into the kind the webhook was sent, then defaulted.
     const kind = first.outcome.review.request?.kind ?? review.attributes.kind;
     const applied = patchObject(label, { object, kind, registry: handle.registry }, ops);

@@ -13,7 +13,7 @@ import { chainOrder } from '../config/order';
 import type { DispatchContext } from './context';
 import { callMatched } from './call-matched';
 import { observeTurn, type TurnResult } from './observe';
-import { patchObject } from './patch-object';
+import { patchObject } from '../patch/patch-object';
 import type { TraceStep } from './trace';
 
 /** Reinvocation bookkeeping across the two rounds (apiserver `webhookReinvokeContext`). */

@@ -1,7 +1,7 @@
 import type { GroupVersionKind, JsonPatchOperation, KubeObject, Status } from '../kube/admission';
 import { goQuote } from '../go/strconv';
 import { internalError, panicked } from '../kube/status';
-import { applyJsonPatch, GO_PANIC_PREFIX } from '../patch';
+import { applyJsonPatch, GO_PANIC_PREFIX } from './apply';
 import type { Registry } from '../registry';
 
 /** An allowed mutating answer's effect on the object: the result, or the request's rejection. */
