@@ -7,6 +7,8 @@ import { defineConfig } from 'tsup';
 const ESM_ONLY = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', /^msw\//, 'rettime', '@open-draft/deferred-promise', 'until-async'];
 // ESM output gets a `require`, so the synchronous lazy loads (lib/yaml.ts, the faker locale) work in
 // both builds; esbuild's own `__require` shim uses it when it exists.
+// Faker (~480 KB) is a file of its own that the bundles require on the first generated object.
+const FAKER_EN = { __FAKER_EN_FILE__: JSON.stringify('./faker-en.cjs') };
 const ESM_REQUIRE = ({ format }: { format: string }) => (format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : {});
 
 export default defineConfig([
@@ -18,15 +20,14 @@ export default defineConfig([
     },
     format: ['cjs', 'esm'],
     dts: true,
-    // Read by lib/build.mjs to list the bundled packages whose licences dist must carry.
-    metafile: true,
     target: 'node20',
     platform: 'node',
     splitting: true,
     sourcemap: false,
     // ESM-only: bundled so CJS consumers never require() them. cel-js is imported on first use, in a
-    // chunk of its own; faker is bundled in but only initialised when the first object is generated.
+    // chunk of its own; faker is required from dist/faker-en.cjs when the first object is generated.
     noExternal: ESM_ONLY,
+    define: FAKER_EN,
     banner: ESM_REQUIRE,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
   },
@@ -38,15 +39,23 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     external: ['vitest'],
-    metafile: true,
     banner: ESM_REQUIRE,
     outExtension: () => ({ js: '.mjs' }),
+  },
+  {
+    // The English Faker, CommonJS so both builds require it synchronously (the ESM one through its banner's require).
+    entry: { 'faker-en': 'lib/review/objects/faker-en.ts' },
+    format: ['cjs'],
+    noExternal: ['@faker-js/faker'],
+    target: 'node20',
+    platform: 'node',
+    outExtension: () => ({ js: '.cjs' }),
   },
   {
     entry: { cli: 'lib/cli/main.ts' },
     format: ['cjs'],
     noExternal: ESM_ONLY,
-    metafile: true,
+    define: FAKER_EN,
     target: 'node20',
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },

@@ -46,22 +46,19 @@ function packageOf(input) {
 }
 
 /**
- * dist/THIRD-PARTY-LICENSES.txt: for every package whose code esbuild put into dist (read from tsup's
- * metafiles), its name, version, licence and licence text. MIT and the like require the text to travel
- * with the code; packages left external are installed with their own.
+ * dist/THIRD-PARTY-LICENSES.txt: for every package whose code esbuild put into dist, its name, version,
+ * licence and licence text. MIT and the like require the text to travel with the code; packages left
+ * external are installed with their own. What was bundled is read from the bundles themselves (esbuild
+ * heads each module it inlines with a `// node_modules/<package>/…` line), so every build's output
+ * counts, whichever of tsup's builds wrote it.
  */
 function writeLicenses() {
-  const metafiles = readdirSync(DIST).filter((f) => /^metafile-.*\.json$/.test(f));
   const packages = new Map();
-  for (const metafile of metafiles) {
-    const { outputs } = JSON.parse(readFileSync(path.join(DIST, metafile), 'utf8'));
-    for (const output of Object.values(outputs)) {
-      for (const input of Object.keys(output.inputs ?? {})) {
-        const owner = packageOf(input);
-        if (owner && !packages.has(owner.dir)) packages.set(owner.dir, owner.name);
-      }
+  for (const bundle of readdirSync(DIST).filter((f) => /\.(c|m)?js$/.test(f))) {
+    for (const [, input] of readFileSync(path.join(DIST, bundle), 'utf8').matchAll(/^\/\/ (\S*node_modules\/\S+)$/gm)) {
+      const owner = packageOf(input);
+      if (owner && !packages.has(owner.dir)) packages.set(owner.dir, owner.name);
     }
-    rmSync(path.join(DIST, metafile));
   }
   const sections = [...packages]
     .map(([dir, name]) => {

@@ -1,7 +1,12 @@
 import type { Faker, FakerOptions, Randomizer } from '@faker-js/faker';
 import { SeededRandom } from '../../random';
 
-type EnglishModule = typeof import('@faker-js/faker/locale/en');
+type EnglishModule = typeof import('./faker-en');
+
+// The build names the English Faker's own file beside the bundle (tsup's `define`); sources and Jest
+// require the package.
+declare const __FAKER_EN_FILE__: string | undefined;
+const FAKER_EN = typeof __FAKER_EN_FILE__ === 'string' ? __FAKER_EN_FILE__ : '@faker-js/faker/locale/en';
 
 let instance: Faker | undefined;
 // The stream the private Faker reads; `withSeed` swaps it, so one instance serves every seed.
@@ -14,8 +19,8 @@ let stream = new SeededRandom(0);
  */
 function englishFaker(): Faker {
   if (instance) return instance;
-  // A synchronous require keeps objects.*() synchronous; the bundler inlines it as a lazy module.
-  const { faker: shared } = require('@faker-js/faker/locale/en') as EnglishModule;
+  // A synchronous require keeps objects.*() synchronous; in the bundle it reads dist/faker-en.cjs.
+  const { faker: shared } = require(FAKER_EN) as EnglishModule;
   const FakerClass = shared.constructor as new (options: FakerOptions) => Faker;
   const randomizer: Randomizer = {
     next: () => stream.next(),
