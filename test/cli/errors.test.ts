@@ -3,19 +3,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../lib/cli/run';
+import { cli } from './captured';
 import { version } from '../../package.json';
 
 const root = path.join(__dirname, '../..');
 const manifest = path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml');
 const app = path.join(root, 'examples/pod-defaults/src/app.ts');
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, (t) => (stdout += `${t}\n`), (t) => (stderr += `${t}\n`));
-  return { code, stdout, stderr };
-}
 
 let tmp: string;
 beforeAll(() => {

@@ -2,17 +2,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../lib/cli/run';
+import { cli } from './captured';
 
 const root = path.join(__dirname, '../..');
 const basic = path.join(root, 'test/suites/basic.suite.yaml');
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, (t) => (stdout += `${t}\n`), (t) => (stderr += `${t}\n`));
-  return { code, stdout, stderr };
-}
 
 let tmp: string;
 const write = (name: string, text: string): string => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isObject, type JsonObject } from '../../lib/kube/json';
 import {
   prepareCustomResourceForCreate,
@@ -10,8 +11,8 @@ import {
   validateCustomResource,
 } from '../../lib/registry/crd';
 
-// Recorded from kube-apiserver v1.36.2 (/work/shared/fixtures/apiserver-captures, README there).
-const CAPTURES = '/work/shared/fixtures/apiserver-captures';
+// Recorded from kube-apiserver v1.36.2 (test/fixtures/apiserver-captures, README there).
+const CAPTURES = path.join(__dirname, '../fixtures/apiserver-captures');
 
 interface Call {
   webhook: string;

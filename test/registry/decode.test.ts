@@ -11,7 +11,7 @@ import { QUANTITY_FORMAT_ERROR } from '../../lib/registry/quantity';
 import { structForKind } from '../../lib/registry/schema/table';
 
 const ROOT = path.join(__dirname, '..', '..');
-const FIXTURES = '/work/shared/fixtures';
+const FIXTURES = path.join(__dirname, '../fixtures');
 
 beforeAll(() => {
   // The schema table is generated, not committed: make it if this checkout has none yet.

@@ -1,5 +1,5 @@
 /**
- * Registry validation against what a real kube-apiserver v1.36.2 did (/work/shared/fixtures, README.md in
+ * Registry validation against what a real kube-apiserver v1.36.2 did (test/fixtures, README.md in
  * each folder): the recorded 422 Invalid answers are reproduced exactly, and every object the apiserver
  * accepted (the validating webhooks' view of it, and what it stored) passes.
  */
@@ -9,7 +9,7 @@ import { cloneJson, isObject, type Json, type JsonObject } from '../../lib/kube/
 import { invalid } from '../../lib/kube/status';
 import { validateCreate, validateUpdate, type KindInfo } from '../../lib/registry/validation';
 
-const FIXTURES = '/work/shared/fixtures';
+const FIXTURES = path.join(__dirname, '../fixtures');
 const POD: KindInfo = { group: '', version: 'v1', kind: 'Pod', namespaced: true };
 
 function load(folder: string, file: string): JsonObject {

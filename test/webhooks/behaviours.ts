@@ -1,8 +1,9 @@
-// The webhook the recordings in test/fixtures/apiserver-outcomes were made with: one HTTPS server whose
+// The webhook the recordings in test/fixtures/apiserver-outcomes and apiserver-policies were made with: one HTTPS server whose
 // behaviour is the URL path `/b/<behaviour>`, each behaviour answering exactly as recorded (the
 // fixtures' `webhookCalls[].patchOpsDecoded`). It records every review it receives, by behaviour.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionReview, JsonPatchOperation, KubeObject } from '../../lib/kube/admission';
+import { answer, base64Patch, scriptedWebhook } from './handlers';
 
 const SIDECAR = { name: 'foo-sidecar', image: 'registry.example.com/sidecar:1.0' };
 
@@ -18,6 +19,7 @@ function hasSidecar(object: KubeObject | null | undefined): boolean {
 /** Each behaviour's patch for the object it is sent; undefined answers without one. */
 export const BEHAVIOURS: Record<string, (object: KubeObject | null | undefined) => JsonPatchOperation[] | undefined> = {
   allow: () => undefined,
+  'log-allow': () => undefined,
   'label-blind': () => [{ op: 'add', path: '/metadata/labels/b-added', value: 'true' }],
   'label-idempotent': (object) => (hasLabel(object, 'b-added') ? undefined : [{ op: 'add', path: '/metadata/labels/b-added', value: 'true' }]),
   'empty-list': () => [{ op: 'add', path: '/spec/readinessGates', value: [] }],
@@ -39,23 +41,13 @@ export interface BehaviourCall {
 /** The recording webhook: answers by behaviour and keeps every review it was sent, in order. */
 export function behaviourWebhook(): { handler: (req: IncomingMessage, res: ServerResponse) => void; calls: BehaviourCall[] } {
   const calls: BehaviourCall[] = [];
-  const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AdmissionReview;
-      const behaviour = /^\/b\/([^?]+)/.exec(req.url ?? '')?.[1] ?? '';
-      calls.push({ behaviour, review });
-      const answer = BEHAVIOURS[behaviour];
-      if (!answer) {
-        res.writeHead(404).end();
-        return;
-      }
-      const patch = answer(review.request?.object);
-      const response = { uid: review.request?.uid, allowed: true, ...(patch ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}) };
-      const body = JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response });
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
-    });
-  };
+  const { handler } = scriptedWebhook((review, url) => {
+    const behaviour = /^\/b\/([^?]+)/.exec(url)?.[1] ?? '';
+    calls.push({ behaviour, review });
+    const patchFor = BEHAVIOURS[behaviour];
+    if (!patchFor) return { raw: '', status: 404 };
+    const patch = patchFor(review.request?.object);
+    return answer(review, patch ? { patchType: 'JSONPatch', patch: base64Patch(patch) } : {});
+  });
   return { handler, calls };
 }

@@ -20,10 +20,10 @@ export type Answer =
   | { destroy: true };
 
 /**
- * A webhook for tests: records each request and answers with whatever `answer` returns for it, so
- * one handler can play a good webhook or any broken one.
+ * A webhook for tests: records each request and answers with whatever `answer` returns for it (given the
+ * review and the request's URL), so one handler can play a good webhook or any broken one.
  */
-export function scriptedWebhook(answer: (review: AdmissionReview) => Answer): { handler: (req: IncomingMessage, res: ServerResponse) => void; received: Received[] } {
+export function scriptedWebhook(answer: (review: AdmissionReview, url: string) => Answer): { handler: (req: IncomingMessage, res: ServerResponse) => void; received: Received[] } {
   const received: Received[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
@@ -39,7 +39,7 @@ export function scriptedWebhook(answer: (review: AdmissionReview) => Answer): { 
         servername: (req.socket as { servername?: string }).servername,
         remotePort: req.socket.remotePort,
       });
-      send(res, answer(review));
+      send(res, answer(review, req.url ?? ''));
     });
   };
   return { handler, received };
