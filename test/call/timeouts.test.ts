@@ -4,27 +4,27 @@ import { answer, scriptedWebhook } from '../webhooks/handlers';
 
 describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
   it('fails a call that outlives timeoutSeconds with the Go deadline text, scaled by timeScale', async () => {
+    // The webhook answers after 2 s of real time. Unscaled, timeoutSeconds 5 would let it answer; with
+    // timeScale 0.01 the deadline is 50 ms, so the failure itself proves the scaling (no timed assertion).
     const slow = scriptedWebhook((r) => ({ delayMs: 2_000, then: answer(r) }));
-    // timeScale 0.01: timeoutSeconds 5 is a 50 ms deadline, while the URL still says timeout=5s.
     const h = await createHarness({ target: slow.handler, seed: 1, timeScale: 0.01 });
     try {
       expect(h.timeScale).toBe(0.01);
-      const started = performance.now();
       const outcome = await h.call({ type: 'validating', name: 'slow.example.com', path: '/v', timeoutSeconds: 5 }, review.create(objects.pod()));
-      expect(performance.now() - started).toBeLessThan(1_500);
+      // The URL keeps the configured deadline, whatever the scale.
       expect(outcome.error?.message).toBe('failed calling webhook "slow.example.com": failed to call webhook: Post "https://localhost/v?timeout=5s": context deadline exceeded');
       expect(outcome.error?.code).toBe(503);
-      expect(slow.received[0]?.url).toBe('/v?timeout=5s');
     } finally {
       await h.close();
     }
   });
 
-  it('answers that arrive within the deadline succeed', async () => {
+  it('answers that arrive within the deadline succeed, and the webhook reads the configured deadline in the URL', async () => {
     const quick = scriptedWebhook((r) => ({ delayMs: 5, then: answer(r) }));
     const h = await createHarness({ target: quick.handler, seed: 1, timeScale: 0.1 });
     try {
-      expect(await h.call({ type: 'validating', timeoutSeconds: 10 }, review.create(objects.pod()))).toBeAllowed();
+      expect(await h.call({ type: 'validating', path: '/v', timeoutSeconds: 10 }, review.create(objects.pod()))).toBeAllowed();
+      expect(quick.received[0]?.url).toBe('/v?timeout=10s');
     } finally {
       await h.close();
     }

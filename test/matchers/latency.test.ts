@@ -29,8 +29,9 @@ describe('toRespondWithin', () => {
       h = await createHarness({
         seed: 11,
         timeScale: 0.01,
-        manifests: [validating('slow', { name: 'slow.example.com', timeoutSeconds: 10 }, { name: 'stuck.example.com', timeoutSeconds: 1 })],
-        // Delays of 1 s and 5 s configured: 10 ms and 50 ms real, against deadlines of 100 ms and 10 ms.
+        manifests: [validating('slow', { name: 'slow.example.com', timeoutSeconds: 30 }, { name: 'stuck.example.com', timeoutSeconds: 1 })],
+        // Delays of 1 s and 5 s configured: 10 ms and 50 ms real, against deadlines of 300 ms (room for a
+        // loaded machine: the slow webhook must answer, only too slowly) and 10 ms (it never can).
         stubs: { 'slow.example.com': stub.delay(1, stub.allow()), 'stuck.example.com': stub.delay(5, stub.allow()) },
       });
     });
