@@ -3,7 +3,7 @@ import { credentialsFor, type AdmissionKubeconfig, type WebhookCredentials } fro
 import { resolveEndpoint } from './call/endpoint';
 import type { CallableWebhook, CallContext, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
-import { loadManifests, type ManifestInput, type WebhookEntry } from './config/load';
+import { loadManifestSet, type ManifestInput, type WebhookEntry } from './config/load';
 import { AuditAnnotations } from './dispatch/annotations';
 import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
@@ -22,7 +22,12 @@ import { AdmissionTrace } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
 import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
-import { NamespaceStore, type NamespaceRegistry, type NamespaceSpec } from './match/namespace-store';
+import type { NamespaceRegistry, NamespaceSpec } from './match/namespace-store';
+import { ClusterNamespaces } from './mockapi/namespaces';
+import { ObjectStore } from './mockapi/store';
+import { prepareValidatingPolicies, type PreparedValidatingPolicy } from './policy/prepare';
+import { storeParamSource } from './policy/store-params';
+import type { PolicyContext } from './dispatch/context';
 import type { MockApi, MockApiOptions } from './mockapi/mock-api';
 import { admissionSummary, type WriteRecord } from './mockapi/write-log';
 import { startMockApi } from './mockapi/start';
@@ -55,6 +60,12 @@ export interface HarnessOptions {
   authority?: CertificateAuthority;
   /** Namespaces of the mock cluster (besides default, kube-system, kube-public, kube-node-lease), for namespaceSelectors. */
   namespaces?: NamespaceSpec[];
+  /**
+   * Objects the cluster holds before the first request: policies' params (a ConfigMap, a custom
+   * resource…) and anything the webhook reads through the mock API. Namespaced ones need their
+   * namespace in `namespaces` (or one of the built-in ones).
+   */
+  objects?: KubeObject[];
   /**
    * Resources the mock apiserver serves. By default a copy of the process-wide catalog (the built-in API and
    * whatever `registerResource` added), so the manifests' CustomResourceDefinitions stay this harness's own.
@@ -256,7 +267,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 
   // CRDs in the manifests register into this catalog: a copy, so no other harness of the process sees them.
   const catalog = options.catalog ?? defaultCatalog.copy();
-  const webhooks = loadManifests(options.manifests ?? [], { catalog });
+  const manifests = loadManifestSet(options.manifests ?? [], { catalog });
+  const webhooks = manifests.webhooks;
   const registry = new Registry(catalog, { allowPrivileged: options.allowPrivileged ?? false });
   const refusedDefinitions = await registry.prepare();
   if (refusedDefinitions.length > 0) {
@@ -265,17 +277,27 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   }
   const plugins = enabledPlugins(options.plugins);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
+  // The cluster's objects (namespaces, params, `objects`): the mock API's store, or the harness's own.
+  const store = api?.store ?? new ObjectStore(catalog, new SeededRandom(seed));
   let namespaces: NamespaceRegistry;
   if (api) {
     namespaces = api.namespaces;
     for (const namespace of options.namespaces ?? []) namespaces.set(namespace);
-  } else namespaces = new NamespaceStore(options.namespaces);
+  } else {
+    const cluster = new ClusterNamespaces(store);
+    cluster.seed(options.namespaces ?? []);
+    namespaces = cluster;
+  }
   const metrics = new AdmissionMetrics();
   // Everything after the mock API started closes it again if the harness cannot be built.
   let targets: Targets;
   let conditions: Awaited<ReturnType<typeof prepareMatchConditions>>;
   let credentials: WebhookCredentials;
+  let validatingPolicies: PreparedValidatingPolicy[];
+  const clusterObjects = storeParamSource(store);
   try {
+    seedObjects(store, options.objects ?? []);
+    validatingPolicies = await prepareValidatingPolicies(manifests, clusterObjects);
     conditions = await prepareMatchConditions(webhooks, {
       ...(options.authorizer ? { authorizer: options.authorizer } : {}),
       observer: {
@@ -317,6 +339,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     return found;
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
+  const policies: PolicyContext | undefined =
+    validatingPolicies.length > 0
+      ? { validating: validatingPolicies, namespaces, resources: catalog, params: clusterObjects, namespaceObject: clusterObjects.namespaceObject, ...(options.authorizer ? { authorizer: options.authorizer } : {}) }
+      : undefined;
   let closed = false;
   const assertOpen = (): void => {
     if (closed) throw new HarnessError('HARNESS_CLOSED', 'the harness was used after close()', 'create a new harness per test file and close it in afterAll');
@@ -436,6 +462,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         metrics,
         registry,
         plugins,
+        ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
       return {
@@ -463,4 +490,16 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       }
     },
   };
+}
+
+/** Puts the test's objects into the cluster, each error naming the object. */
+function seedObjects(store: ObjectStore, objects: readonly KubeObject[]): void {
+  objects.forEach((object, i) => {
+    const what = `objects[${i}] (${object.kind ?? 'no kind'} ${JSON.stringify([object.metadata?.namespace, object.metadata?.name].filter(Boolean).join('/'))})`;
+    try {
+      store.put(object);
+    } catch (error) {
+      throw new HarnessError('USAGE', `${what}: ${(error as Error).message}`, 'declare the namespace in createHarness({ namespaces }), and give each object apiVersion, kind and metadata.name', { cause: error });
+    }
+  });
 }

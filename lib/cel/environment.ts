@@ -10,6 +10,15 @@ export interface MatchConditionsEnvironment {
 }
 
 let cached: MatchConditionsEnvironment | undefined;
+const policyCache = new Map<string, MatchConditionsEnvironment>();
+
+/** Which optional variables a policy expression may read (plugin/cel `OptionalVariableDeclarations`). */
+export interface PolicyVariables {
+  /** `params`: the policy has a paramKind. */
+  params: boolean;
+  /** `authorizer`: every policy expression but messageExpression. */
+  authorizer: boolean;
+}
 
 /**
  * The environment kube-apiserver compiles webhook matchConditions in: the variables of
@@ -27,6 +36,30 @@ export function matchConditionsEnvironment(): MatchConditionsEnvironment {
   env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', 'kubernetes.AdmissionRequest');
   cached = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
   return cached;
+}
+
+/**
+ * The environment ValidatingAdmissionPolicy expressions compile in (apiserver
+ * pkg/admission/plugin/cel/compile.go `createEnvForOpts`, composition.go): the matchConditions
+ * variables plus `namespaceObject`, `variables`, and `params` and `authorizer` when declared. kube
+ * types `object`, `params`, `namespaceObject` and `variables` from the schemas; here they are `dyn`, so
+ * a misspelt field fails when the expression runs rather than when the policy is created.
+ */
+export function policyEnvironment(declared: PolicyVariables): MatchConditionsEnvironment {
+  const key = `${declared.params}/${declared.authorizer}`;
+  const known = policyCache.get(key);
+  if (known) return known;
+  const { Environment } = celModule();
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  registerRequestType(env);
+  if (declared.authorizer) registerAuthorizer(env);
+  registerLibrary(env);
+  env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', 'kubernetes.AdmissionRequest');
+  env.registerVariable('namespaceObject', 'dyn').registerVariable('variables', 'dyn');
+  if (declared.params) env.registerVariable('params', 'dyn');
+  const built = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  policyCache.set(key, built);
+  return built;
 }
 
 /** compile.go `BuildRequestType`: a declared type, so a misspelt field fails when the expression is compiled. */

@@ -5,7 +5,8 @@ import type { FailurePolicy, MatchCondition } from '../kube/webhook-config';
 import { allowEverything, type Authorizer } from '../authz/authorizer';
 import { requestAuthorizer } from './authz';
 import { matchConditionsEnvironment } from './environment';
-import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName } from './errors';
+import { compileExpression } from './compile';
+import { evaluateProgram, expressionError } from './evaluate';
 import { celModule } from './runtime';
 import { goAggregate } from '../go/aggregate';
 import { qualifiedNameErrors } from '../kube/names';
@@ -78,27 +79,9 @@ export function compileMatchConditions(conditions: readonly MatchCondition[], pa
   return { evaluate: (input, failurePolicy, target) => evaluate(frozen, programs, input, failurePolicy, target) };
 }
 
-/** compile.go `CompileCELExpression`: a parse/check failure, or a result type other than exactly bool. */
+/** compile.go `CompileCELExpression` in the matchConditions environment: exactly bool. */
 function compile(expression: string): ParseResult | string {
-  const { ParseError, TypeError: CelTypeError } = celModule();
-  const { env, functions } = matchConditionsEnvironment();
-  let program: ParseResult;
-  try {
-    program = env.parse(expression);
-  } catch (error) {
-    if (error instanceof ParseError) return `compilation failed: ${celGoIssue(error, expression, functions)}`;
-    throw error;
-  }
-  const checked = program.check();
-  if (!checked.valid) {
-    const { error } = checked;
-    if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-    return `compilation failed: ${celGoIssue(error, expression, functions)}`;
-  }
-  if (checked.type === 'bool') return program;
-  // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
-  const type = { list: 'list<dyn>', map: 'map<dyn, dyn>' }[checked.type ?? ''] ?? checked.type ?? 'dyn';
-  return `must evaluate to bool but got ${celGoTypeName(type)}`;
+  return compileExpression(expression, matchConditionsEnvironment(), ['bool']);
 }
 
 type Outcome = { value: boolean } | { error: string };
@@ -127,19 +110,10 @@ function evaluate(
 }
 
 function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): Outcome {
-  const { EvaluationError } = celModule();
   if (!program) throw new Error(`matchCondition ${JSON.stringify(condition.name)} has no compiled program`);
-  let result: unknown;
-  try {
-    result = program(context);
-  } catch (error) {
-    let cause: string;
-    if (error instanceof EvaluationError) cause = celGoRuntimeMessage(error.code, error.summary);
-    else if (error instanceof CelFunctionError) cause = error.message;
-    else throw error;
-    // apiserver pkg/admission/plugin/cel/activation.go `Evaluate`.
-    return { error: `expression '${condition.expression}' resulted in error: ${cause}` };
-  }
+  const evaluation = evaluateProgram(program, context);
+  if ('error' in evaluation) return { error: expressionError(condition.expression, evaluation.error) };
+  const result = evaluation.value;
   if (typeof result !== 'boolean') throw new Error(`matchCondition ${JSON.stringify(condition.name)} produced ${typeof result}, not a bool`);
   return { value: result };
 }

@@ -1,4 +1,5 @@
 import type { MutatingWebhook, RuleWithOperations } from '../kube/webhook-config';
+import type { MatchResources, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
 
 /**
  * Applies the API's defaults to one webhook (KUBE-FACTS §6.6). v1beta1 objects get that version's
@@ -22,4 +23,38 @@ export function defaultWebhook(webhook: MutatingWebhook, apiVersion: string, mut
     ...(v1 ? {} : { sideEffects: webhook.sideEffects ?? 'Unknown', admissionReviewVersions: webhook.admissionReviewVersions ?? ['v1beta1'] }),
     ...(mutating ? { reinvocationPolicy: webhook.reinvocationPolicy ?? 'Never' } : {}),
   };
+}
+
+/** `SetDefaults_MatchResources` and the rules' scope: what a policy's or binding's matchResources hold once stored. */
+export function defaultMatchResources(match: MatchResources): MatchResources {
+  const rules = (list: NamedRuleWithOperations[] | undefined) => list?.map((rule): NamedRuleWithOperations => ({ ...rule, scope: rule.scope ?? '*' }));
+  const resourceRules = rules(match.resourceRules);
+  const excludeResourceRules = rules(match.excludeResourceRules);
+  return {
+    ...match,
+    matchPolicy: match.matchPolicy ?? 'Equivalent',
+    namespaceSelector: match.namespaceSelector ?? {},
+    objectSelector: match.objectSelector ?? {},
+    ...(resourceRules ? { resourceRules } : {}),
+    ...(excludeResourceRules ? { excludeResourceRules } : {}),
+  };
+}
+
+/** admissionregistration/v1 `SetDefaults_ValidatingAdmissionPolicySpec`: failurePolicy Fail, and matchConstraints' defaults. */
+export function defaultValidatingPolicy(policy: ValidatingAdmissionPolicy): ValidatingAdmissionPolicy {
+  const spec = policy.spec;
+  return {
+    ...policy,
+    spec: {
+      ...spec,
+      failurePolicy: spec.failurePolicy ?? 'Fail',
+      ...(spec.matchConstraints ? { matchConstraints: defaultMatchResources(spec.matchConstraints) } : {}),
+    },
+  };
+}
+
+/** A binding's matchResources get the same defaults as a policy's matchConstraints. */
+export function defaultValidatingPolicyBinding(binding: ValidatingAdmissionPolicyBinding): ValidatingAdmissionPolicyBinding {
+  const spec = binding.spec;
+  return { ...binding, spec: { ...spec, ...(spec.matchResources ? { matchResources: defaultMatchResources(spec.matchResources) } : {}) } };
 }

@@ -6,7 +6,7 @@ import { isRecord } from '../kube/json';
  * server-side field validation (`strict decoding error: unknown field …`) refuses, the harness refuses at
  * load, naming the field and the nearest known one.
  */
-type Shape = 'value' | 'map' | { fields: Record<string, Shape> } | { items: Shape };
+export type Shape = 'value' | 'map' | { fields: Record<string, Shape> } | { items: Shape };
 
 const fields = (shape: Record<string, Shape>): Shape => ({ fields: shape });
 const list = (items: Shape): Shape => ({ items });
@@ -31,10 +31,12 @@ const OBJECT_META = fields({
 
 const LABEL_SELECTOR = fields({ matchLabels: 'map', matchExpressions: list(fields({ key: 'value', operator: 'value', values: 'value' })) });
 
+const RULE_FIELDS: Record<string, Shape> = { operations: 'value', apiGroups: 'value', apiVersions: 'value', resources: 'value', scope: 'value' };
+
 const VALIDATING_WEBHOOK: Record<string, Shape> = {
   name: 'value',
   clientConfig: fields({ url: 'value', service: fields({ namespace: 'value', name: 'value', path: 'value', port: 'value' }), caBundle: 'value' }),
-  rules: list(fields({ operations: 'value', apiGroups: 'value', apiVersions: 'value', resources: 'value', scope: 'value' })),
+  rules: list(fields(RULE_FIELDS)),
   failurePolicy: 'value',
   matchPolicy: 'value',
   namespaceSelector: LABEL_SELECTOR,
@@ -50,6 +52,47 @@ export function configurationShape(mutating: boolean): Shape {
   const webhook = fields(mutating ? { ...VALIDATING_WEBHOOK, reinvocationPolicy: 'value' } : VALIDATING_WEBHOOK);
   return fields({ apiVersion: 'value', kind: 'value', metadata: OBJECT_META, webhooks: list(webhook) });
 }
+
+const NAMED_RULE = fields({ ...RULE_FIELDS, resourceNames: 'value' });
+const MATCH_RESOURCES = fields({
+  namespaceSelector: LABEL_SELECTOR,
+  objectSelector: LABEL_SELECTOR,
+  resourceRules: list(NAMED_RULE),
+  excludeResourceRules: list(NAMED_RULE),
+  matchPolicy: 'value',
+});
+// status is written by the API (typeChecking, conditions): a manifest may carry it, e.g. from `kubectl get -o yaml`.
+const POLICY_STATUS = fields({ observedGeneration: 'value', typeChecking: 'value', conditions: 'value' });
+
+/** ValidatingAdmissionPolicy (admissionregistration.k8s.io/v1). */
+export const VALIDATING_POLICY_SHAPE: Shape = fields({
+  apiVersion: 'value',
+  kind: 'value',
+  metadata: OBJECT_META,
+  spec: fields({
+    paramKind: fields({ apiVersion: 'value', kind: 'value' }),
+    matchConstraints: MATCH_RESOURCES,
+    validations: list(fields({ expression: 'value', message: 'value', reason: 'value', messageExpression: 'value' })),
+    failurePolicy: 'value',
+    auditAnnotations: list(fields({ key: 'value', valueExpression: 'value' })),
+    matchConditions: list(fields({ name: 'value', expression: 'value' })),
+    variables: list(fields({ name: 'value', expression: 'value' })),
+  }),
+  status: POLICY_STATUS,
+});
+
+/** ValidatingAdmissionPolicyBinding (admissionregistration.k8s.io/v1). */
+export const VALIDATING_BINDING_SHAPE: Shape = fields({
+  apiVersion: 'value',
+  kind: 'value',
+  metadata: OBJECT_META,
+  spec: fields({
+    policyName: 'value',
+    paramRef: fields({ name: 'value', namespace: 'value', selector: LABEL_SELECTOR, parameterNotFoundAction: 'value' }),
+    matchResources: MATCH_RESOURCES,
+    validationActions: 'value',
+  }),
+});
 
 /** Every field of `value` that `shape` does not declare: `[path, message]`, the message naming the nearest known field. */
 export function unknownFields(value: unknown, shape: Shape, path = ''): { path: string; message: string }[] {

@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
-import { defaultWebhook } from './defaults';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import { defaultValidatingPolicy, defaultValidatingPolicyBinding, defaultWebhook } from './defaults';
 import { parseManifestFiles, type SourcedDocument } from './parse';
 import { validateConfiguration } from './validate';
+import { validateValidatingPolicy, validateValidatingPolicyBinding } from './validate-policy';
 
 /** One webhook of a loaded configuration, defaulted, with where it was declared. */
 export interface WebhookEntry {
@@ -15,6 +17,25 @@ export interface WebhookEntry {
   index: number;
   spec: MutatingWebhook;
   source: string;
+}
+
+/** A ValidatingAdmissionPolicy of the manifests, defaulted, with where it was declared. */
+export interface ValidatingPolicyEntry {
+  policy: ValidatingAdmissionPolicy;
+  source: string;
+}
+
+/** A ValidatingAdmissionPolicyBinding of the manifests, defaulted, with where it was declared. */
+export interface ValidatingBindingEntry {
+  binding: ValidatingAdmissionPolicyBinding;
+  source: string;
+}
+
+/** Everything of the admission chain the manifests configure. */
+export interface ManifestSet {
+  webhooks: WebhookEntry[];
+  validatingPolicies: ValidatingPolicyEntry[];
+  validatingBindings: ValidatingBindingEntry[];
 }
 
 /**
@@ -33,6 +54,9 @@ const KINDS: Record<string, WebhookType> = {
   ValidatingWebhookConfiguration: 'validating',
 };
 const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.k8s.io/v1beta1'];
+// ValidatingAdmissionPolicy is GA since 1.30; its beta versions are off by default in 1.36.
+const POLICY_API_VERSIONS = ['admissionregistration.k8s.io/v1'];
+const POLICY_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
 
 /**
  * Loads webhook configurations from files and objects: CustomResourceDefinitions are registered with
@@ -41,16 +65,27 @@ const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.
  * once, each naming file, document, object and field.
  */
 export function loadManifests(inputs: readonly ManifestInput[], options: { catalog?: ResourceCatalog } = {}): WebhookEntry[] {
+  return loadManifestSet(inputs, options).webhooks;
+}
+
+/**
+ * Loads the admission chain's configuration from files and objects: webhook configurations,
+ * ValidatingAdmissionPolicies and their bindings, each validated as the API server would on create
+ * (CEL expressions apart: they compile when the chain is prepared) and then defaulted;
+ * CustomResourceDefinitions are registered with `catalog` (when given); other kinds are skipped.
+ */
+export function loadManifestSet(inputs: readonly ManifestInput[], options: { catalog?: ResourceCatalog } = {}): ManifestSet {
   const documents: SourcedDocument[] = inputs.flatMap((input, i) =>
     typeof input === 'string' ? parseManifestFiles([input]) : input instanceof URL ? parseManifestFiles([manifestPath(input)]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
   );
-  const problems: string[] = [];
-  const entries: WebhookEntry[] = [];
+  const webhookProblems: string[] = [];
+  const policyProblems: string[] = [];
+  const set: ManifestSet = { webhooks: [], validatingPolicies: [], validatingBindings: [] };
   for (const document of documents) {
     const value = document.value;
     const where = document.doc > 0 ? `${document.file} doc ${document.doc}` : document.file;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      problems.push(`${where}: not a Kubernetes object`);
+      webhookProblems.push(`${where}: not a Kubernetes object`);
       continue;
     }
     const config = value as Record<string, unknown>;
@@ -59,26 +94,41 @@ export function loadManifests(inputs: readonly ManifestInput[], options: { catal
       try {
         options.catalog.registerCustomResourceDefinition(config);
       } catch (error) {
-        problems.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
+        webhookProblems.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
       }
+      continue;
+    }
+    const name = (config.metadata as { name?: unknown } | undefined)?.name;
+    const label = `${where} (${String(config.kind)} ${JSON.stringify(typeof name === 'string' ? name : '')})`;
+    if (POLICY_KINDS.includes(config.kind as string)) {
+      if (!POLICY_API_VERSIONS.includes(config.apiVersion as string)) {
+        policyProblems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${POLICY_API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
+        continue;
+      }
+      const isPolicy = config.kind === 'ValidatingAdmissionPolicy';
+      const errors = isPolicy ? validateValidatingPolicy(config) : validateValidatingPolicyBinding(config);
+      if (errors.length > 0) {
+        policyProblems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
+        continue;
+      }
+      if (isPolicy) set.validatingPolicies.push({ policy: defaultValidatingPolicy(config as unknown as ValidatingAdmissionPolicy), source: label });
+      else set.validatingBindings.push({ binding: defaultValidatingPolicyBinding(config as unknown as ValidatingAdmissionPolicyBinding), source: label });
       continue;
     }
     const type = typeof config.kind === 'string' ? KINDS[config.kind] : undefined;
     if (!type) continue;
-    const name = (config.metadata as { name?: unknown } | undefined)?.name;
-    const label = `${where} (${String(config.kind)} ${JSON.stringify(typeof name === 'string' ? name : '')})`;
     if (!API_VERSIONS.includes(config.apiVersion as string)) {
-      problems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
+      webhookProblems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
       continue;
     }
     const errors = validateConfiguration(config, type === 'mutating');
     if (errors.length > 0) {
-      problems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
+      webhookProblems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
       continue;
     }
     const webhooks = (config.webhooks ?? []) as MutatingWebhook[];
     webhooks.forEach((webhook, index) =>
-      entries.push({
+      set.webhooks.push({
         type,
         configuration: name as string,
         index,
@@ -87,8 +137,12 @@ export function loadManifests(inputs: readonly ManifestInput[], options: { catal
       }),
     );
   }
-  if (problems.length > 0) {
-    throw new HarnessError('MANIFEST_INVALID', `invalid webhook configuration:\n  ${problems.join('\n  ')}`, 'the API server would reject these objects on create; fix the fields named');
+  if (webhookProblems.length > 0 || policyProblems.length > 0) {
+    const sections = [
+      ...(webhookProblems.length > 0 ? [`invalid webhook configuration:\n  ${webhookProblems.join('\n  ')}`] : []),
+      ...(policyProblems.length > 0 ? [`invalid admission policy:\n  ${policyProblems.join('\n  ')}`] : []),
+    ];
+    throw new HarnessError('MANIFEST_INVALID', sections.join('\n'), 'the API server would reject these objects on create; fix the fields named');
   }
-  return entries;
+  return set;
 }

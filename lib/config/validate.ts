@@ -139,7 +139,7 @@ const SCOPES = ['*', 'Cluster', 'Namespaced'];
 const supported = (values: string[]) => values.map((v) => JSON.stringify(v)).join(', ');
 
 /** `validateRuleWithOperations` (pkg/apis/admissionregistration/validation), with the API's texts. */
-function validateRule(rule: unknown, at: string, add: (path: string, message: string) => void): void {
+export function validateRule(rule: unknown, at: string, add: (path: string, message: string) => void): void {
   if (!isObject(rule)) return add(at, 'must be an object');
   const strings = (key: string): string[] | undefined => {
     const value = rule[key];
@@ -206,7 +206,7 @@ function validateResources(resources: string[], at: string, add: (path: string, 
 }
 
 /** apimachinery `ValidateLabelSelector`: operators, values as the operator wants them, keys and values of labels. */
-function validateLabelSelector(selector: unknown, at: string, add: (path: string, message: string) => void): void {
+export function validateLabelSelector(selector: unknown, at: string, add: (path: string, message: string) => void): void {
   if (!isObject(selector)) return add(at, 'must be an object');
   const expressions = selector.matchExpressions;
   if (Array.isArray(expressions)) {

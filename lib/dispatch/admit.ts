@@ -8,6 +8,7 @@ import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
 import type { TraceStep } from './trace';
 import { dispatchValidating } from './validating';
+import { dispatchValidatingPolicies } from './validating-policies';
 
 export interface ChainResult {
   /** The object after mutation: what would be stored (null for DELETE and when rejected early). */
@@ -40,8 +41,8 @@ export async function admitRequest(request: AdmissionAttributes, context: Dispat
 /**
  * The admission chain as kube-apiserver runs it once: the mutation phase (built-in plugins and
  * mutating webhooks, with reinvocation), the storage layer's namespace check, the registry's
- * strategy and validation (a 422 here means no validating webhook is called), then validating
- * webhooks on the object as the registry prepared it.
+ * strategy and validation (a 422 here means no validating webhook is called), then the
+ * ValidatingAdmissionPolicies and the validating webhooks on the object as the registry prepared it.
  */
 export async function runChain(attributes: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
   const exempt = exemptionOf(attributes);
@@ -65,7 +66,8 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   }
 
   const validateStarted = performance.now();
-  const rejection = await dispatchValidating(prepared, context);
+  // ValidatingAdmissionPolicy runs before the validating webhooks; its denial means none is called.
+  const rejection = dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context));
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   if (rejection) return { object: mutated.object, rejection };
   // What storage keeps: a custom resource loses the fields its schema lacks only now.

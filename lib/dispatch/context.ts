@@ -8,6 +8,11 @@ import type { InvocationView } from '../review/encode';
 import type { AuditAnnotations } from './annotations';
 import type { AdmissionMetrics } from './metrics';
 import type { AdmissionTrace } from './trace';
+import type { Authorizer } from '../authz/authorizer';
+import type { KubeObject } from '../kube/admission';
+import type { PolicyMatchContext } from '../policy/match-resources';
+import type { ParamSource } from '../policy/params';
+import type { PreparedValidatingPolicy } from '../policy/prepare';
 import type { WarningRecorder } from './warnings';
 
 /** What the dispatchers need from the harness: matching data, a way to call, and the request's records. */
@@ -27,6 +32,19 @@ export interface DispatchContext {
   annotations: AuditAnnotations;
   trace: AdmissionTrace;
   metrics: AdmissionMetrics;
+  /** The admission policies of the loaded manifests, and what they read of the cluster. */
+  policies?: PolicyContext;
   /** What the storage layer generates (name, uid, timestamps, allocations, the token volume's suffix), seeded. */
   random: StorageRandom;
+}
+
+/** What the policy plugins read: the prepared policies, the cluster's objects (params, namespaces), the authorizer. */
+export interface PolicyContext extends PolicyMatchContext {
+  /** In the order they are evaluated (by name). */
+  validating: readonly PreparedValidatingPolicy[];
+  params: ParamSource;
+  /** The stored Namespace object (`namespaceObject`), or undefined when there is none. */
+  namespaceObject(name: string): KubeObject | undefined;
+  /** Answers `authorizer` checks; allows everything when omitted. */
+  authorizer?: Authorizer;
 }

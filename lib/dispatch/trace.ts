@@ -3,7 +3,7 @@ import type { JsonPatchOperation, Status } from '../kube/admission';
 
 /** What happened at one point of the chain: a webhook, a built-in plugin, or the registry between the phases. */
 export interface TraceStep {
-  phase: 'mutating' | 'validating' | 'registry';
+  phase: 'mutating' | 'validating' | 'registry' | 'validating-policy';
   round: 0 | 1;
   /** Mutating: position in the sorted list of all mutating webhooks. Validating: among the matching ones. Plugins and the registry: -1. */
   index: number;
@@ -13,6 +13,8 @@ export interface TraceStep {
   webhook: string;
   /** A built-in admission plugin (lib/plugins), not a webhook. */
   plugin?: boolean;
+  /** A ValidatingAdmissionPolicy with one of its bindings (`configuration` is the policy, `webhook` the binding). */
+  policy?: { outcome: string };
   decision: 'skipped' | 'not-reinvoked' | 'called' | 'rejected-without-call';
   /** The reasons, in the order kube-apiserver decided them. */
   why: string[];
@@ -46,7 +48,7 @@ export class AdmissionTrace {
 
   /** The webhooks actually called, in call order (validating ones in list order). */
   get calls(): TraceStep[] {
-    return this.steps.filter((s) => s.decision === 'called' && !s.plugin && s.phase !== 'registry');
+    return this.steps.filter((s) => s.decision === 'called' && !s.plugin && !s.policy && s.phase !== 'registry');
   }
 
   /** A readable tree: phase and round (and storage attempt), then one line per webhook, plugin or registry step. */
@@ -54,7 +56,7 @@ export class AdmissionTrace {
     const lines = [this.request];
     const groups: { title: string; steps: TraceStep[] }[] = [];
     for (const step of this.steps) {
-      const phase = step.phase === 'mutating' ? `mutating round ${step.round}` : step.phase === 'registry' ? 'registry' : 'validating';
+      const phase = step.phase === 'mutating' ? `mutating round ${step.round}` : step.phase === 'registry' ? 'registry' : step.phase === 'validating-policy' ? 'validating admission policies' : 'validating';
       const title = step.attempt ? `storage attempt ${step.attempt.number} of ${step.attempt.of} (${step.attempt.step}): ${phase}` : phase;
       const last = groups[groups.length - 1];
       if (last?.title === title) last.steps.push(step);
@@ -76,6 +78,7 @@ export class AdmissionTrace {
 function label(step: TraceStep): string {
   if (step.plugin) return `${step.webhook} (built-in plugin)`;
   if (step.phase === 'registry') return 'strategy and validation';
+  if (step.policy) return `ValidatingAdmissionPolicy ${step.configuration} with binding ${step.webhook}`;
   return `[${step.index}] ${step.configuration}/${step.webhook}`;
 }
 
@@ -95,6 +98,7 @@ function objectNotes(step: TraceStep): string {
 function describe(step: TraceStep): string {
   if (step.plugin) return step.rejection ? `rejected — ${step.rejection.message ?? ''}` : `changed the object${objectNotes(step)}`;
   if (step.phase === 'registry') return step.rejection ? `rejected — ${step.rejection.code} ${step.rejection.message ?? ''}` : 'the object is valid';
+  if (step.policy) return step.decision === 'skipped' ? `skipped — ${step.why[step.why.length - 1] ?? ''}` : step.policy.outcome;
   if (step.decision === 'skipped') return `skipped — ${step.why[step.why.length - 1] ?? ''}`;
   if (step.decision === 'not-reinvoked') return 'not reinvoked — it was not scheduled for round 1';
   if (step.decision === 'rejected-without-call') return `rejected without a call — ${step.rejection?.message ?? ''}`;

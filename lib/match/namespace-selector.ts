@@ -15,7 +15,7 @@ export interface NamespaceLookup {
  * than namespaces always match; a namespace's own CREATE/UPDATE uses the new object's labels; anything
  * else the stored namespace's, and a missing namespace is the client's 404.
  */
-export function matchNamespaceSelector(webhook: MutatingWebhook, attributes: MatchAttributes, namespaces: NamespaceLookup): SelectorVerdict {
+export function matchNamespaceSelector(webhook: Pick<MutatingWebhook, 'namespaceSelector'>, attributes: MatchAttributes, namespaces: NamespaceLookup): SelectorVerdict {
   const namespaceRequest = isNamespaceResource(attributes.resource);
   if (attributes.namespace === '' && !namespaceRequest) return { matches: true, why: 'cluster-scoped request: namespaceSelector does not apply' };
   const compiled = compiledOrVerdict(webhook.namespaceSelector, 'namespaceSelector');

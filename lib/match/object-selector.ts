@@ -13,7 +13,7 @@ function labelsOf(object: KubeObject | null): Readonly<Record<string, string>> |
  * objectSelector (apiserver `object.Matcher`, KUBE-FACTS §6.4): `{}` matches everything; otherwise
  * the object or the old object must match.
  */
-export function matchObjectSelector(webhook: MutatingWebhook, attributes: Pick<MatchAttributes, 'object' | 'oldObject'>): SelectorVerdict {
+export function matchObjectSelector(webhook: Pick<MutatingWebhook, 'objectSelector'>, attributes: Pick<MatchAttributes, 'object' | 'oldObject'>): SelectorVerdict {
   const compiled = compiledOrVerdict(webhook.objectSelector, 'objectSelector');
   if ('verdict' in compiled) return compiled.verdict;
   const { selector } = compiled;

@@ -98,7 +98,7 @@ export function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes
       const kind = resources.kindFor(equivalent, subResource);
       if (!kind) return { error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`), why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown` };
       return {
-        invocation: { kind, resource: equivalent, subResource, object: convert(attributes.object, kind), oldObject: convert(attributes.oldObject, kind) },
+        invocation: { kind, resource: equivalent, subResource, object: convertToKind(attributes.object, kind), oldObject: convertToKind(attributes.oldObject, kind) },
         why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent): sent as ${formatKind(kind)}`,
       };
     }
@@ -123,7 +123,7 @@ export function formatKind(kind: GroupVersionKind): string {
 
 // The harness has no per-version schemas: conversion re-labels the object with the matched version,
 // which is what conversion does for CRDs with `conversion: None` and for versions with equal schemas.
-function convert(object: KubeObject | null, kind: GroupVersionKind): KubeObject | null {
+export function convertToKind(object: KubeObject | null, kind: GroupVersionKind): KubeObject | null {
   if (!object) return null;
   return { ...object, apiVersion: joinApiVersion(kind), kind: kind.kind };
 }

@@ -1,0 +1,39 @@
+import type { ParseResult } from '@marcbachmann/cel-js';
+import type { MatchConditionsEnvironment } from './environment';
+import { celGoIssue, celGoTypeName } from './errors';
+import { celModule } from './runtime';
+
+/** What an expression must evaluate to, as cel-go names the types. */
+export type ReturnType = 'bool' | 'string' | 'null_type';
+
+/**
+ * apiserver plugin/cel compile.go `CompileCELExpression`: a parse or check failure is `compilation failed:
+ * <cel-go's issue>`; a result type that is none of `returnTypes` is `must evaluate to …`. `acceptDyn`
+ * lets a dyn result through: for policies, whose `object` kube types from the resource's schema (a
+ * boolean field is a bool there) while the harness declares it dyn — the value is checked when it runs.
+ * `anyType` accepts every result (a policy's variables, whose type is what their expression gives).
+ */
+export function compileExpression(expression: string, environment: MatchConditionsEnvironment, returnTypes: readonly ReturnType[], acceptDyn = false, anyType = false): ParseResult | string {
+  const { ParseError, TypeError: CelTypeError } = celModule();
+  const { env, functions } = environment;
+  let program: ParseResult;
+  try {
+    program = env.parse(expression);
+  } catch (error) {
+    if (error instanceof ParseError) return `compilation failed: ${celGoIssue(error, expression, functions)}`;
+    throw error;
+  }
+  const checked = program.check();
+  if (!checked.valid) {
+    const { error } = checked;
+    if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
+    return `compilation failed: ${celGoIssue(error, expression, functions)}`;
+  }
+  const type = checked.type ?? 'dyn';
+  if (anyType) return program;
+  if ((returnTypes as readonly string[]).includes(type === 'null' ? 'null_type' : type)) return program;
+  if (acceptDyn && type === 'dyn') return program;
+  // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
+  const got = celGoTypeName({ list: 'list<dyn>', map: 'map<dyn, dyn>' }[type] ?? type);
+  return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${got}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${got}`;
+}

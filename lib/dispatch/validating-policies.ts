@@ -1,0 +1,195 @@
+import { allowEverything } from '../authz/authorizer';
+import { requestAuthorizer } from '../cel/authz';
+import { requestValue } from '../cel/values';
+import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from '../kube/admission';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import type { AdmissionAttributes } from '../kube/attributes';
+import { forbidden } from '../kube/status';
+import { convertToKind } from '../match/should-call';
+import { policyActivation, validatePolicy, type PolicyDecision } from '../policy/evaluate-validating';
+import { matchResources } from '../policy/match-resources';
+import { collectParams } from '../policy/params';
+import type { PreparedValidatingPolicy } from '../policy/prepare';
+import type { DispatchContext } from './context';
+import type { TraceStep } from './trace';
+
+interface Denial {
+  policy: ValidatingAdmissionPolicy;
+  binding?: ValidatingAdmissionPolicyBinding;
+  decision: PolicyDecision;
+}
+
+const FAILURE_KEY = 'validation.policy.admission.k8s.io/validation_failure';
+// validating/dispatcher.go: longer audit annotation values are cut to this length.
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+/**
+ * The ValidatingAdmissionPolicy plugin (apiserver plugin/policy/validating dispatcher.go `Dispatch`):
+ * for each policy whose matchConstraints match, each binding whose matchResources match is evaluated
+ * once per param; a failed validation is denied, warned or audited as the binding's validationActions
+ * say, and configuration errors meet the policy's failurePolicy. The first denial is the request's:
+ * `<resource> "<name>" is forbidden: ValidatingAdmissionPolicy '<p>' with binding '<b>' denied request: <message>`,
+ * with the validation's reason (Invalid: 422).
+ */
+export function dispatchValidatingPolicies(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
+  const policies = context.policies;
+  if (!policies || policies.validating.length === 0) return undefined;
+  const denials: Denial[] = [];
+  const denyOnError = (policy: ValidatingAdmissionPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: string): string => {
+    if (policy.spec.failurePolicy === 'Ignore') return `${error} (failurePolicy Ignore: admitted)`;
+    denials.push({ policy, ...(binding ? { binding } : {}), decision: { action: 'deny', evaluation: 'error', message: binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}` } });
+    return `${error} (failurePolicy Fail: denied)`;
+  };
+
+  for (const prepared of policies.validating) {
+    const { policy } = prepared;
+    const step = (binding: string, decision: TraceStep['decision'], why: string[], outcome: string): TraceStep => {
+      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: { outcome } };
+      context.trace.steps.push(traced);
+      return traced;
+    };
+    const matched = matchResources(policy.spec.matchConstraints ?? {}, attributes, policies);
+    if (matched.error) {
+      step('', 'called', matched.why, denyOnError(policy, undefined, matched.error.message ?? ''));
+      continue;
+    }
+    if (!matched.matches) continue;
+    if (prepared.configurationError) {
+      step('', 'called', matched.why, denyOnError(policy, undefined, prepared.configurationError));
+      continue;
+    }
+    const annotations = new Map<string, string[]>();
+    for (const { binding } of prepared.bindings) {
+      const name = binding.metadata.name;
+      const why = [...matched.why];
+      if (binding.spec.matchResources) {
+        const bound = matchResources(binding.spec.matchResources, attributes, policies);
+        why.push(...bound.why.map((reason) => `binding: ${reason}`));
+        if (bound.error) {
+          step(name, 'called', why, denyOnError(policy, binding, bound.error.message ?? ''));
+          continue;
+        }
+        if (!bound.matches) {
+          step(name, 'skipped', why, '');
+          continue;
+        }
+      }
+      const collected = collectParams(policy.spec.paramKind, binding.spec.paramRef, attributes.namespace, policies.params);
+      if ('error' in collected) {
+        step(name, 'called', why, denyOnError(policy, binding, collected.error));
+        continue;
+      }
+      if (collected.params.length === 0) {
+        step(name, 'skipped', [...why, 'no params found and parameterNotFoundAction Allow: the binding is not evaluated'], '');
+        continue;
+      }
+      const outcomes: string[] = [];
+      for (const params of collected.params) {
+        const result = validatePolicy(prepared.compiled, activationFor(attributes, matched.resource, matched.kind, params, context));
+        if (result.skipped) {
+          outcomes.push(`skipped — ${result.skipped}`);
+          continue;
+        }
+        result.decisions.forEach((decision, index) => {
+          if (decision.action !== 'deny') return;
+          outcomes.push(`${decision.evaluation === 'error' ? 'failed' : 'failed validation'} [${index}]: ${decision.message}`);
+          for (const action of binding.spec.validationActions) {
+            if (action === 'Deny') denials.push({ policy, binding, decision });
+            else if (action === 'Warn') context.warnings.add(`Validation failed for ValidatingAdmissionPolicy '${policy.metadata.name}' with binding '${name}': ${decision.message}`);
+            else publishValidationFailure(context, binding, index, decision);
+          }
+        });
+        for (const annotation of result.auditAnnotations) {
+          if (annotation.action === 'publish') {
+            const values = annotations.get(annotation.key) ?? [];
+            const value = (annotation.value ?? '').slice(0, MAX_AUDIT_ANNOTATION_VALUE);
+            if (!values.includes(value)) values.push(value);
+            annotations.set(annotation.key, values);
+          } else if (annotation.action === 'error') {
+            outcomes.push(`audit annotation ${JSON.stringify(annotation.key)} failed: ${annotation.error ?? ''}`);
+            denials.push({ policy, binding, decision: { action: 'deny', evaluation: 'error', message: annotation.error ?? '' } });
+          }
+        }
+      }
+      const actions = binding.spec.validationActions.join(', ');
+      step(name, 'called', why, outcomes.length === 0 ? 'every validation passed' : `${outcomes.join('; ')} (validationActions ${actions})`);
+    }
+    // auditAnnotationCollector.publish: one annotation per key, distinct values joined.
+    for (const [key, values] of annotations) context.annotations.add(`${policy.metadata.name}/${key}`, values.join(', '));
+  }
+
+  const [first] = denials;
+  if (!first) return undefined;
+  const message = first.binding
+    ? `ValidatingAdmissionPolicy '${first.policy.metadata.name}' with binding '${first.binding.metadata.name}' denied request: ${first.decision.message}`
+    : `ValidatingAdmissionPolicy '${first.policy.metadata.name}' denied request: ${first.decision.message}`;
+  const status = admissionForbidden(attributes, message);
+  const reason = first.decision.reason || 'Invalid';
+  return { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
+}
+
+function activationFor(attributes: AdmissionAttributes, resource: GroupVersionResource, kind: GroupVersionKind, params: KubeObject | null, context: DispatchContext) {
+  const policies = context.policies!;
+  const request = requestValue({
+    uid: '',
+    kind,
+    resource,
+    subResource: attributes.subResource,
+    requestKind: attributes.kind,
+    requestResource: attributes.resource,
+    requestSubResource: attributes.subResource,
+    name: attributes.name,
+    namespace: attributes.namespace,
+    operation: attributes.operation,
+    userInfo: attributes.userInfo,
+    object: null,
+    oldObject: null,
+    dryRun: attributes.dryRun,
+    options: attributes.options,
+  });
+  // authz.go: `authorizer.requestResource` describes the request as it was made.
+  const authorizer = requestAuthorizer(attributes.userInfo, policies.authorizer ?? allowEverything, {
+    group: attributes.resource.group,
+    resource: attributes.resource.resource,
+    subresource: attributes.subResource,
+    namespace: attributes.namespace,
+    name: attributes.name,
+  });
+  return policyActivation({
+    object: convertToKind(attributes.object, kind),
+    oldObject: convertToKind(attributes.oldObject, kind),
+    request,
+    params,
+    // Cluster-scoped requests have no namespace object (null).
+    namespaceObject: attributes.namespace ? (policies.namespaceObject(attributes.namespace) ?? null) : null,
+    authorizer,
+  });
+}
+
+/** `publishValidationFailureAnnotation`: set once per request; a later failure cannot overwrite it (kube only logs that). */
+function publishValidationFailure(context: DispatchContext, binding: ValidatingAdmissionPolicyBinding, index: number, decision: PolicyDecision): void {
+  // Go marshals ValidationFailureValue's fields in declaration order.
+  const value = JSON.stringify([{ message: decision.message, policy: binding.spec.policyName, binding: binding.metadata.name, expressionIndex: index, validationActions: binding.spec.validationActions }]);
+  context.annotations.add(FAILURE_KEY, value);
+}
+
+/** admission `NewForbidden`: the request's name, else the object's name or generateName, else `Unknown`. */
+function admissionForbidden(attributes: AdmissionAttributes, message: string): Status {
+  const metadata = attributes.object?.metadata;
+  const name = attributes.name || metadata?.name || metadata?.generateName || 'Unknown';
+  return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, message);
+}
+
+/** dispatcher.go `reasonToCode`. */
+function reasonToCode(reason: string): number {
+  switch (reason) {
+    case 'Forbidden':
+      return 403;
+    case 'Unauthorized':
+      return 401;
+    case 'RequestEntityTooLarge':
+      return 413;
+    default:
+      return 422;
+  }
+}

@@ -1,0 +1,24 @@
+import type { KubeObject } from '../kube/admission';
+import type { ObjectStore } from '../mockapi/store';
+import { splitApiVersion } from '../kube/api-version';
+import type { ParamSource } from './params';
+
+/** The cluster's objects as params and namespace objects: the mock API's store (or the harness's own). */
+export function storeParamSource(store: ObjectStore): ParamSource & { namespaceObject(name: string): KubeObject | undefined } {
+  const entry = (apiVersion: string, kind: string) => {
+    const [group, version] = splitApiVersion(apiVersion);
+    return store.catalog.resourceForKind({ group, version, kind });
+  };
+  return {
+    scope(apiVersion, kind) {
+      const found = entry(apiVersion, kind);
+      return found && { namespaced: found.namespaced };
+    },
+    get: (apiVersion, kind, namespace, name) => store.read(apiVersion, kind, name, namespace),
+    list(apiVersion, kind, namespace) {
+      const found = entry(apiVersion, kind);
+      return found ? store.list(found, namespace).items : [];
+    },
+    namespaceObject: (name) => store.read('v1', 'Namespace', name),
+  };
+}
