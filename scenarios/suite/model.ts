@@ -1,4 +1,4 @@
-import type { Status } from '../../lib/kube/admission';
+import type { KubeObject, Status } from '../../lib/kube/admission';
 import type { NamespaceSpec } from '../../lib/match/namespace-store';
 import type { StubBehavior } from '../../lib/stub';
 
@@ -48,6 +48,8 @@ export interface Suite {
   manifests: string[];
   configurations: Record<string, unknown>[];
   namespaces: NamespaceSpec[];
+  /** Objects the cluster holds before each case (policies' params and the like). */
+  objects: KubeObject[];
   webhooks: Record<string, StubBehavior>;
   timeScale?: number;
   seed?: number;

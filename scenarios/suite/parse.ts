@@ -89,6 +89,11 @@ export function parseSuite(file: string): Suite {
     manifests: list('manifests').map((m) => path.resolve(base, String(m))),
     configurations: list('configurations').filter(isObject),
     namespaces: list('namespaces') as Suite['namespaces'],
+    objects: list('objects').filter((object, i) => {
+      if (isObject(object) && typeof object.apiVersion === 'string' && typeof object.kind === 'string' && isObject(object.metadata)) return true;
+      at(`objects[${i}]`, 'must be a Kubernetes object with apiVersion, kind and metadata');
+      return false;
+    }) as Suite['objects'],
     webhooks: behaviors(suite.webhooks, 'webhooks') as Suite['webhooks'],
     ...(typeof suite.timeScale === 'number' ? { timeScale: suite.timeScale } : {}),
     ...(typeof suite.seed === 'number' ? { seed: suite.seed } : {}),

@@ -18,6 +18,7 @@ export async function runCase(suite: Suite, testCase: SuiteCase, options: SuiteO
     manifests: [...suite.manifests, ...suite.configurations],
     stubs: { ...suite.webhooks, ...testCase.webhooks },
     namespaces: suite.namespaces,
+    objects: suite.objects,
     ...(options.target ? { target: options.target } : {}),
     ...(suite.seed !== undefined ? { seed: suite.seed } : {}),
     ...(suite.timeScale !== undefined ? { timeScale: suite.timeScale } : {}),

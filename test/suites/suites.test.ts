@@ -6,8 +6,10 @@ import { testCommand } from '../../lib/cli/test';
 
 const basic = path.join(__dirname, 'basic.suite.yaml');
 
-// The suite as Jest tests, the way users run their own.
+// The suites as Jest tests, the way users run their own.
 runSuite(basic);
+// Policies only, no webhook, params among the suite's objects.
+runSuite(path.join(__dirname, 'policies.suite.yaml'));
 
 describe('admission-harness test', () => {
   it('reports cases, failures and the trace of a failing case', async () => {
