@@ -14,6 +14,7 @@ import { prepareMatchConditions } from './match/conditions';
 import { matchRules } from './match/should-call';
 import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
+import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
 import { MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import { preparedForValidation, Registry, storageRandom } from './registry';
@@ -172,6 +173,10 @@ export interface Harness {
   call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
   /** A handle on one webhook (by name, `configuration/name`, or inline). */
   webhook(webhook: string | InlineWebhook): WebhookHandle;
+  /** The ValidatingAdmissionPolicies of the manifests, compiled, with their bindings, in evaluation order. */
+  readonly validatingPolicies: readonly PreparedValidatingPolicy[];
+  /** A handle on one ValidatingAdmissionPolicy of the manifests, to evaluate it without the rest of the chain. */
+  policy(name: string): PolicyHandle;
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
@@ -188,6 +193,23 @@ export interface Harness {
   targetExit(): Promise<TargetExit | undefined>;
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
+}
+
+/** One ValidatingAdmissionPolicy, evaluated alone. */
+export interface PolicyHandle {
+  readonly name: string;
+  /**
+   * The policy with each of its bindings on one request, as the chain would evaluate it (the review's
+   * object as given: no mutation, no registry). The result reads like `h.admit()`'s, so the same
+   * matchers apply; `errors` lists what failed to evaluate, whatever the failurePolicy made of it.
+   */
+  evaluate(review: Review): Promise<PolicyEvaluation>;
+}
+
+export interface PolicyEvaluation extends AdmitResult {
+  /** Whether the policy's matchConstraints matched the request. */
+  matched: boolean;
+  errors: string[];
 }
 
 /** The call-relevant fields of a loaded (defaulted) webhook. */
@@ -432,6 +454,38 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     webhook(webhook) {
       const callable = resolve(webhook);
       return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, registry, call: (review) => callResolved(callable, review) };
+    },
+    validatingPolicies,
+    policy(name) {
+      const prepared = validatingPolicies.find((p) => p.policy.metadata.name === name);
+      if (!prepared || !policies) {
+        const known = validatingPolicies.map((p) => p.policy.metadata.name).join(', ') || '(none in the manifests)';
+        throw new HarnessError('POLICY_NOT_FOUND', `no ValidatingAdmissionPolicy named ${JSON.stringify(name)}; known: ${known}`, 'pass metadata.name of a ValidatingAdmissionPolicy in the manifests');
+      }
+      const alone: PolicyContext = { ...policies, validating: [prepared] };
+      return {
+        name,
+        async evaluate(review) {
+          assertOpen();
+          const trace = new AdmissionTrace(`${review.summary()} · ValidatingAdmissionPolicy ${name} · seed ${seed}`);
+          const warnings = new WarningRecorder();
+          const annotations = new AuditAnnotations();
+          const status = dispatchValidatingPolicies(review.attributes, { policies: alone, trace, warnings, annotations });
+          return {
+            allowed: !status,
+            object: review.attributes.object,
+            ...(status ? { status } : {}),
+            warnings: warnings.texts(),
+            warningHeaders: warnings.headers,
+            auditAnnotations: annotations.values,
+            dropped: { warnings: warnings.dropped, auditAnnotations: annotations.dropped },
+            trace,
+            seed,
+            matched: trace.steps.length > 0,
+            errors: trace.steps.flatMap((step) => step.policy?.errors ?? []),
+          };
+        },
+      };
     },
     metrics: () => metrics.toString(),
     targetExit: () => targets.targetExit(),

@@ -1,5 +1,5 @@
 export { createHarness } from './harness';
-export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions, WebhookHandle } from './harness';
+export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions, WebhookHandle, PolicyHandle, PolicyEvaluation } from './harness';
 export type { Target, UrlTarget } from './target/targets';
 export type { CommandTarget, TargetExit } from './target/command';
 export { stub } from './stub';
@@ -42,8 +42,8 @@ export type {
 export { validatingView } from './registry/validating-view';
 export { CertificateAuthority, sharedAuthority, serviceDnsNames } from './tls';
 export type { KeyPair, ServingCertificateOptions, ClientCertificateOptions } from './tls';
-export { loadManifests } from './config';
-export type { WebhookEntry, ManifestInput } from './config';
+export { loadManifests, loadManifestSet } from './config';
+export type { WebhookEntry, ManifestInput, ManifestSet, ValidatingPolicyEntry, ValidatingBindingEntry } from './config';
 export type { InProcessApp, RequestListener, KoaLike, FastifyLike } from './target/adapt';
 export * from './kube';
 export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './authz/authorizer';

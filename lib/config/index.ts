@@ -1,3 +1,3 @@
-export { loadManifests } from './load';
-export type { WebhookEntry, ManifestInput } from './load';
+export { loadManifests, loadManifestSet } from './load';
+export type { WebhookEntry, ManifestInput, ManifestSet, ValidatingPolicyEntry, ValidatingBindingEntry } from './load';
 export { parseManifestText, parseManifestFiles } from './parse';

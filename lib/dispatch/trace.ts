@@ -14,7 +14,7 @@ export interface TraceStep {
   /** A built-in admission plugin (lib/plugins), not a webhook. */
   plugin?: boolean;
   /** A ValidatingAdmissionPolicy with one of its bindings (`configuration` is the policy, `webhook` the binding). */
-  policy?: { outcome: string };
+  policy?: { outcome: string; /** Expressions and configuration that failed, whatever the failurePolicy made of them. */ errors: string[] };
   decision: 'skipped' | 'not-reinvoked' | 'called' | 'rejected-without-call';
   /** The reasons, in the order kube-apiserver decided them. */
   why: string[];

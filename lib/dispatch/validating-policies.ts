@@ -10,8 +10,11 @@ import { policyActivation, validatePolicy, type PolicyDecision } from '../policy
 import { matchResources } from '../policy/match-resources';
 import { collectParams } from '../policy/params';
 import type { PreparedValidatingPolicy } from '../policy/prepare';
-import type { DispatchContext } from './context';
+import type { DispatchContext, PolicyContext } from './context';
 import type { TraceStep } from './trace';
+
+/** What the policy plugin needs of the dispatch context. */
+export type PolicyDispatchContext = Pick<DispatchContext, 'policies' | 'warnings' | 'annotations' | 'trace'>;
 
 interface Denial {
   policy: ValidatingAdmissionPolicy;
@@ -31,20 +34,21 @@ const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
  * `<resource> "<name>" is forbidden: ValidatingAdmissionPolicy '<p>' with binding '<b>' denied request: <message>`,
  * with the validation's reason (Invalid: 422).
  */
-export function dispatchValidatingPolicies(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
+export function dispatchValidatingPolicies(attributes: AdmissionAttributes, context: PolicyDispatchContext): Status | undefined {
   const policies = context.policies;
   if (!policies || policies.validating.length === 0) return undefined;
   const denials: Denial[] = [];
-  const denyOnError = (policy: ValidatingAdmissionPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: string): string => {
-    if (policy.spec.failurePolicy === 'Ignore') return `${error} (failurePolicy Ignore: admitted)`;
-    denials.push({ policy, ...(binding ? { binding } : {}), decision: { action: 'deny', evaluation: 'error', message: binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}` } });
-    return `${error} (failurePolicy Fail: denied)`;
+  const denyOnError = (policy: ValidatingAdmissionPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: string): { outcome: string; errors: string[] } => {
+    const message = binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}`;
+    if (policy.spec.failurePolicy === 'Ignore') return { outcome: `${message} (failurePolicy Ignore: admitted)`, errors: [message] };
+    denials.push({ policy, ...(binding ? { binding } : {}), decision: { action: 'deny', evaluation: 'error', message } });
+    return { outcome: `${message} (failurePolicy Fail: denied)`, errors: [message] };
   };
 
   for (const prepared of policies.validating) {
     const { policy } = prepared;
-    const step = (binding: string, decision: TraceStep['decision'], why: string[], outcome: string): TraceStep => {
-      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: { outcome } };
+    const step = (binding: string, decision: TraceStep['decision'], why: string[], result: { outcome: string; errors: string[] }): TraceStep => {
+      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: result };
       context.trace.steps.push(traced);
       return traced;
     };
@@ -70,7 +74,7 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
           continue;
         }
         if (!bound.matches) {
-          step(name, 'skipped', why, '');
+          step(name, 'skipped', why, { outcome: '', errors: [] });
           continue;
         }
       }
@@ -80,12 +84,14 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
         continue;
       }
       if (collected.params.length === 0) {
-        step(name, 'skipped', [...why, 'no params found and parameterNotFoundAction Allow: the binding is not evaluated'], '');
+        step(name, 'skipped', [...why, 'no params found and parameterNotFoundAction Allow: the binding is not evaluated'], { outcome: '', errors: [] });
         continue;
       }
       const outcomes: string[] = [];
+      const errors: string[] = [];
       for (const params of collected.params) {
-        const result = validatePolicy(prepared.compiled, activationFor(attributes, matched.resource, matched.kind, params, context));
+        const result = validatePolicy(prepared.compiled, activationFor(attributes, matched.resource, matched.kind, params, policies));
+        errors.push(...result.errors);
         if (result.skipped) {
           outcomes.push(`skipped — ${result.skipped}`);
           continue;
@@ -112,7 +118,7 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
         }
       }
       const actions = binding.spec.validationActions.join(', ');
-      step(name, 'called', why, outcomes.length === 0 ? 'every validation passed' : `${outcomes.join('; ')} (validationActions ${actions})`);
+      step(name, 'called', why, { outcome: outcomes.length === 0 ? 'every validation passed' : `${outcomes.join('; ')} (validationActions ${actions})`, errors });
     }
     // auditAnnotationCollector.publish: one annotation per key, distinct values joined.
     for (const [key, values] of annotations) context.annotations.add(`${policy.metadata.name}/${key}`, values.join(', '));
@@ -128,8 +134,7 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
   return { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
 }
 
-function activationFor(attributes: AdmissionAttributes, resource: GroupVersionResource, kind: GroupVersionKind, params: KubeObject | null, context: DispatchContext) {
-  const policies = context.policies!;
+function activationFor(attributes: AdmissionAttributes, resource: GroupVersionResource, kind: GroupVersionKind, params: KubeObject | null, policies: PolicyContext) {
   const request = requestValue({
     uid: '',
     kind,
@@ -167,7 +172,7 @@ function activationFor(attributes: AdmissionAttributes, resource: GroupVersionRe
 }
 
 /** `publishValidationFailureAnnotation`: set once per request; a later failure cannot overwrite it (kube only logs that). */
-function publishValidationFailure(context: DispatchContext, binding: ValidatingAdmissionPolicyBinding, index: number, decision: PolicyDecision): void {
+function publishValidationFailure(context: PolicyDispatchContext, binding: ValidatingAdmissionPolicyBinding, index: number, decision: PolicyDecision): void {
   // Go marshals ValidationFailureValue's fields in declaration order.
   const value = JSON.stringify([{ message: decision.message, policy: binding.spec.policyName, binding: binding.metadata.name, expressionIndex: index, validationActions: binding.spec.validationActions }]);
   context.annotations.add(FAILURE_KEY, value);

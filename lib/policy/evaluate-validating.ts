@@ -39,6 +39,8 @@ export interface ValidateResult {
   auditAnnotations: PolicyAuditAnnotation[];
   /** Why nothing was decided: a matchCondition was false, or failed under failurePolicy Ignore. */
   skipped?: string;
+  /** Every expression that failed to evaluate, whatever the failurePolicy made of it. */
+  errors: string[];
 }
 
 const onError = (failurePolicy: FailurePolicy | undefined): PolicyDecision['action'] => (failurePolicy === 'Ignore' ? 'admit' : 'deny');
@@ -57,11 +59,11 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
     for (const condition of compiled.matchConditions) {
       const outcome = evaluateProgram(condition.program, activation);
       if ('error' in outcome) errors.push(expressionError(condition.expression, outcome.error));
-      else if (outcome.value !== true) return { decisions: [], auditAnnotations: [], skipped: `matchConditions ${JSON.stringify(condition.name)} evaluated to false` };
+      else if (outcome.value !== true) return { decisions: [], auditAnnotations: [], skipped: `matchConditions ${JSON.stringify(condition.name)} evaluated to false`, errors: [] };
     }
     if (errors.length > 0) {
-      if (failurePolicy === 'Ignore') return { decisions: [], auditAnnotations: [], skipped: `matchConditions failed and failurePolicy Ignore skips the policy: ${goAggregate(errors)}` };
-      return { decisions: [{ action: 'deny', evaluation: 'error', message: goAggregate(errors) }], auditAnnotations: [] };
+      if (failurePolicy === 'Ignore') return { decisions: [], auditAnnotations: [], skipped: `matchConditions failed and failurePolicy Ignore skips the policy: ${goAggregate(errors)}`, errors };
+      return { decisions: [{ action: 'deny', evaluation: 'error', message: goAggregate(errors) }], auditAnnotations: [], errors };
     }
   }
 
@@ -87,7 +89,8 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
     }
     return { key, action: 'error', error: `valueExpression '${annotation.valueExpression}' resulted in unsupported return type: ${celTypeOf(outcome.value)}. Return type must be either string or null.` };
   });
-  return { decisions, auditAnnotations };
+  const failures = [...decisions.filter((d) => d.evaluation === 'error').map((d) => d.message), ...auditAnnotations.flatMap((a) => (a.error ? [a.error] : []))];
+  return { decisions, auditAnnotations, errors: failures };
 }
 
 /** validator.go: the messageExpression's non-empty string, else the message, else the expression quoted. */

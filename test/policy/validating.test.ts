@@ -220,3 +220,25 @@ describe('loading, as the API validates policies on create', () => {
     await expect(harness([policy('p', { validations: [{ expression: 'params.x == 1' }] })])).rejects.toThrow("undeclared reference to 'params'");
   });
 });
+
+describe('h.policy(name): one policy alone', () => {
+  it('evaluates the policy with its bindings, reads like h.admit for the matchers, and lists evaluation errors', async () => {
+    const h = await harness([
+      policy('no-latest', { validations: [{ expression: "!object.spec.containers.exists(c, c.image.endsWith(':latest'))", message: 'no latest tags' }] }),
+      binding('b', { policyName: 'no-latest' }),
+      policy('fragile', { failurePolicy: 'Ignore', validations: [{ expression: "object.metadata.annotations['owner'] != ''" }] }),
+      binding('f', { policyName: 'fragile' }),
+    ]);
+    const denied = await h.policy('no-latest').evaluate(review.create(pod(['nginx:latest'])));
+    expect(denied).toBeDenied({ code: 422, reason: 'Invalid', message: "pods \"web-1\" is forbidden: ValidatingAdmissionPolicy 'no-latest' with binding 'b' denied request: no latest tags" });
+    expect(denied.matched).toBe(true);
+    expect(await h.policy('no-latest').evaluate(review.create(pod()))).toBeAllowed();
+    const configMap = await h.policy('no-latest').evaluate(review.create(objects.configMap({ namespace: 'shop' }, { seed: 3 })));
+    expect(configMap).toMatchObject({ matched: false, allowed: true, errors: [] });
+
+    const fragile = await h.policy('fragile').evaluate(review.create(pod()));
+    expect(fragile).toBeAllowed();
+    expect(fragile.errors).toEqual(["expression 'object.metadata.annotations['owner'] != ''' resulted in error: no such key: annotations"]);
+    expect(() => h.policy('nope')).toThrow('no ValidatingAdmissionPolicy named "nope"; known: fragile, no-latest');
+  });
+});
