@@ -7,9 +7,12 @@ import { SeededRandom } from '../lib/random';
 import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
 import { scenariosFor, type Scenario } from './requests';
+import { planPolicies, runPolicyScenario, type PolicyCheckId, type PolicyScenarioResult } from './policy-battery';
 
-/** Every check id the battery knows: the per-call checks, then the follow-up ones. */
+/** Every webhook check id the battery knows: the per-call checks, then the follow-up ones. */
 export const CHECK_IDS: readonly CheckId[] = [...CHECKS, ...FOLLOW_UP_CHECKS].map((check) => check.id);
+/** Every check id `--only` accepts: the webhooks', then the policies'. */
+export const ALL_CHECK_IDS: readonly (CheckId | PolicyCheckId)[] = [...CHECK_IDS, 'policy-evaluates'];
 
 export interface CheckResult {
   id: CheckId;
@@ -30,6 +33,8 @@ export interface ScenarioResult {
 export interface BatteryReport {
   seed: number;
   results: ScenarioResult[];
+  /** The ValidatingAdmissionPolicies' scenarios, after the webhooks'. */
+  policies: PolicyScenarioResult[];
   /** Webhooks (and why) the battery could not exercise. */
   skipped: { webhook: string; reason: string }[];
   /** Checks passed and failed, over every scenario run. */
@@ -50,7 +55,7 @@ export interface BatteryAbort {
 
 export interface BatteryOptions {
   /** Only these checks. */
-  only?: CheckId[];
+  only?: (CheckId | PolicyCheckId)[];
   /** Stop at the first failing scenario. */
   failFast?: boolean;
   /** This machine's part of the scenarios: `{ index: 1, count: 3 }` is the first third (deterministic). */
@@ -148,7 +153,7 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
       const i = next++;
       const planned = mine[i] as PlannedScenario;
       options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
-      const result = await runScenario(harness, planned, options.only);
+      const result = await runScenario(harness, planned, options.only as CheckId[] | undefined);
       if (lostConnection(result)) {
         const exit = await harness.targetExit();
         if (exit) {
@@ -169,10 +174,24 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
   // so the report is the same whatever the timing.
   const kept = results.slice(0, cut).filter((r): r is ScenarioResult => r !== undefined);
   const notRun = mine.slice(cut).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title }));
-  const all = kept.flatMap((r) => r.checks);
+  // Policies run in-process and cannot die with the target: they run unless the run stopped early.
+  const policyPlan = planPolicies(harness.validatingPolicies, harness.seed);
+  const policyMine = shard ? policyPlan.plan.filter((_, i) => i % shard.count === shard.index - 1) : policyPlan.plan;
+  const policies: PolicyScenarioResult[] = [];
+  const stopped = aborted !== undefined || (options.failFast === true && kept.some((r) => r.checks.some((c) => c.status === 'fail')));
+  if (!options.only || options.only.includes('policy-evaluates')) {
+    for (const planned of stopped ? [] : policyMine) {
+      const result = await runPolicyScenario(harness, planned);
+      policies.push(result);
+      if (options.failFast && result.checks.some((c) => c.status === 'fail')) break;
+    }
+  }
+  skipped.push(...policyPlan.skipped);
+  const all = [...kept.flatMap((r) => r.checks), ...policies.flatMap((r) => r.checks)];
   return {
     seed: harness.seed,
     results: kept,
+    policies,
     skipped,
     passed: all.filter((c) => c.status === 'pass').length,
     failed: all.filter((c) => c.status === 'fail').length,

@@ -1,4 +1,4 @@
-export { runBattery, CHECK_IDS } from './battery';
+export { runBattery, CHECK_IDS, ALL_CHECK_IDS } from './battery';
 export type { BatteryReport, BatteryOptions, CheckResult, ScenarioResult } from './battery';
 export { CHECKS } from './checks';
 export type { Check, CheckId, CheckVerdict } from './checks';

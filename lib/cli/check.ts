@@ -1,6 +1,7 @@
 import { runBattery } from '../../scenarios/battery';
 import type { CheckId } from '../../scenarios/checks';
-import { CHECK_IDS } from '../../scenarios/battery';
+import type { PolicyCheckId } from '../../scenarios/policy-battery';
+import { ALL_CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
@@ -30,7 +31,7 @@ export interface CheckArgs extends TargetArgs {
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
 
-  const known = new Set<string>(CHECK_IDS);
+  const known = new Set<string>(ALL_CHECK_IDS);
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 
@@ -44,8 +45,9 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   }
   if (args.junit) ensureWritable('--junit', args.junit);
   // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
-  await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
-  const target = await targetFromArgs(args, true);
+  const loaded = await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
+  // Policies alone are evaluated in-process: a webhook target is needed only when there are webhooks.
+  const target = await targetFromArgs(args, loaded.webhooks.length > 0);
   const harness = await createHarness({
     target,
     manifests: args.manifests,
@@ -56,7 +58,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.
     const progress = process.stderr.isTTY && !args.json;
     const report = await runBattery(harness, {
-      ...(args.only ? { only: args.only as CheckId[] } : {}),
+      ...(args.only ? { only: args.only as (CheckId | PolicyCheckId)[] } : {}),
       ...(shard ? { shard } : {}),
       failFast: args.failFast,
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
@@ -68,12 +70,14 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
         ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         // A dead target is one failure, where it died; what it left undone is skipped, not failed.
         ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
+        ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `ValidatingAdmissionPolicy ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
       ]);
     }
-    const targetName = args.module ?? args.command ?? args.url;
+    const targetName = args.module ?? args.command ?? args.url ?? 'no webhook target';
     const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';
-    out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks · seed ${report.seed}${scale}`));
+    const policies = harness.validatingPolicies.length > 0 ? ` · ${harness.validatingPolicies.length} ValidatingAdmissionPolicies` : '';
+    out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`));
     // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
     if (report.aborted) return 2;
     return report.failed > 0 ? 1 : 0;

@@ -39,7 +39,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
   // The manifests' CRDs are served for this request only: a copy of the process-wide catalog.
   const catalog = defaultCatalog.copy();
-  const webhooks = await loadCommandManifests('explain', args.manifests, catalog);
+  const { webhooks } = await loadCommandManifests('explain', args.manifests, catalog);
   const conditions = await prepareMatchConditions(webhooks);
   const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
   if (!args.json) {

@@ -1,8 +1,9 @@
-import { loadManifests, type WebhookEntry } from '../config/load';
+import { loadManifestSet, type ManifestSet } from '../config/load';
 import { parseManifestFiles } from '../config/parse';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import { prepareMatchConditions } from '../match/conditions';
+import { prepareValidatingPolicies } from '../policy/prepare';
 
 /** What the files hold, for a message: `a.yaml: Deployment "web", Service "web"`. */
 function contents(files: readonly string[]): string {
@@ -19,15 +20,17 @@ function contents(files: readonly string[]): string {
 
 /**
  * The manifests a command was given, checked exactly as a harness loads them: validated and defaulted
- * like the API does, matchConditions compiled. Files with no webhook configuration at all are a usage
- * error that says what they hold.
+ * like the API does, matchConditions and policies compiled. Files with neither a webhook nor a
+ * ValidatingAdmissionPolicy are a usage error that says what they hold.
  */
-export async function loadCommandManifests(command: string, files: readonly string[], catalog?: ResourceCatalog): Promise<WebhookEntry[]> {
+export async function loadCommandManifests(command: string, files: readonly string[], catalog?: ResourceCatalog): Promise<ManifestSet> {
   if (files.length === 0) throw new HarnessError('USAGE', `${command} needs --manifests FILE (one or more)`);
-  const webhooks = loadManifests(files, catalog ? { catalog } : {});
-  if (webhooks.length === 0) {
-    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations (for Helm: helm template … > rendered.yaml)');
+  const set = loadManifestSet(files, catalog ? { catalog } : {});
+  if (set.webhooks.length === 0 && set.validatingPolicies.length === 0) {
+    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no ValidatingAdmissionPolicy, in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)');
   }
-  await prepareMatchConditions(webhooks);
-  return webhooks;
+  await prepareMatchConditions(set.webhooks);
+  // Compiled as the harness compiles them; params are looked up only when a request is admitted.
+  await prepareValidatingPolicies(set, { scope: () => ({ namespaced: true }), get: () => undefined, list: () => [] });
+  return set;
 }

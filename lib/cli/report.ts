@@ -1,4 +1,5 @@
 import type { BatteryAbort, BatteryReport, ScenarioResult } from '../../scenarios/battery';
+import type { PolicyScenarioResult } from '../../scenarios/policy-battery';
 import { describeExit } from '../target/command';
 import { outcomeDetails, requestSummary } from '../../matchers/describe';
 
@@ -12,6 +13,14 @@ function verdict(result: ScenarioResult): string {
   const patch = o.patch && o.patch.length > 0 ? `, patch of ${o.patch.length} op${o.patch.length === 1 ? '' : 's'}` : '';
   const warnings = o.warnings.length > 0 ? `, ${o.warnings.length} warning${o.warnings.length === 1 ? '' : 's'}` : '';
   return `allowed${patch}${warnings} · ${ms}`;
+}
+
+function policyVerdict(result: PolicyScenarioResult): string {
+  const { evaluation } = result;
+  if (!evaluation.matched) return 'not matched';
+  if (evaluation.status) return `denied ${evaluation.status.code}: ${evaluation.status.message}`;
+  const warnings = evaluation.warnings.length > 0 ? `, ${evaluation.warnings.length} warning${evaluation.warnings.length === 1 ? '' : 's'}` : '';
+  return `allowed${warnings}`;
 }
 
 /** The human report: grouped by webhook, then scenario; failures show the request and the response. */
@@ -29,17 +38,29 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
     for (const check of failed) lines.push(`      ${MARK.fail} ${check.id}: ${check.detail ?? ''}`);
     if (failed.length > 0) lines.push(...outcomeDetails({ ...result.outcome, seed: report.seed }, options).split('\n').map((l) => `        ${l}`));
   }
+  let currentPolicy = '';
+  for (const result of report.policies) {
+    if (result.policy !== currentPolicy) {
+      if (current || currentPolicy) lines.push('');
+      currentPolicy = result.policy;
+      lines.push(`ValidatingAdmissionPolicy ${result.policy}`);
+    }
+    const failed = result.checks.filter((c) => c.status === 'fail');
+    lines.push(`  ${failed.length > 0 ? MARK.fail : MARK.pass} ${result.scenario} — ${policyVerdict(result)}`);
+    for (const check of failed) lines.push(`      ${MARK.fail} ${check.id}: ${check.detail ?? ''}`);
+    if (failed.length > 0) lines.push(...String(result.evaluation.trace).split('\n').map((l) => `        ${l}`));
+  }
   for (const skip of report.skipped) lines.push('', `${skip.webhook}: not exercised — ${skip.reason}`);
   if (report.aborted) lines.push('', ...abortLines(report.aborted));
   if (report.notRun.length > 0) {
     lines.push('', `not run (${report.notRun.length}):`, ...report.notRun.map((n) => `  - ${n.webhook} · ${n.scenario}`));
   }
-  const checkIds = new Set(report.results.flatMap((r) => r.checks.map((c) => c.id)));
+  const checkIds = new Set([...report.results, ...report.policies].flatMap((r) => r.checks.map((c) => c.id)));
   const checks = report.passed + report.failed;
   const notRun = report.notRun.length > 0 ? `, ${report.notRun.length} not run` : '';
   lines.push(
     '',
-    `${report.results.length} scenarios run${notRun} · ${checks} checks of ${checkIds.size} kinds · replay with --seed ${report.seed}`,
+    `${report.results.length + report.policies.length} scenarios run${notRun} · ${checks} checks of ${checkIds.size} kinds · replay with --seed ${report.seed}`,
     `checks: ${report.passed} passed, ${report.failed} failed`,
   );
   return lines.join('\n');
@@ -76,12 +97,15 @@ export function jsonReport(report: BatteryReport): string {
       };
     }),
   );
+  const policyChecks = report.policies.flatMap((r) =>
+    r.checks.map((c) => (c.status !== 'fail' ? c : { ...c, request: `${r.evaluation.trace.request}`, ...(r.evaluation.status ? { denial: r.evaluation.status } : {}), errors: r.evaluation.errors })),
+  );
   return JSON.stringify(
     {
       seed: report.seed,
       passed: report.passed,
       failed: report.failed,
-      checks,
+      checks: [...checks, ...policyChecks],
       skipped: report.skipped,
       ...(report.aborted ? { error: { message: abortLines(report.aborted)[0]?.slice(2), ...report.aborted } } : {}),
       notRun: report.notRun,

@@ -44,12 +44,12 @@ describe('manifests', () => {
     expect(explained.stderr.split('\n')[1]).toBe(linted.stderr.split('\n')[1]);
   });
 
-  it.each(['lint', 'check', 'explain'])('%s: files without a webhook configuration are a usage error that says what they hold', async (command) => {
+  it.each(['lint', 'check', 'explain'])('%s: files without a webhook configuration or policy are a usage error that says what they hold', async (command) => {
     const file = write(`workload-${command}.yaml`, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n');
     const extra = command === 'check' ? ['--module', path.join(root, 'examples/pod-defaults/src/app.ts')] : command === 'explain' ? ['--review', path.join(root, 'test/cli/fixtures/deployment-scale-review.yaml')] : [];
     const result = await cli(command, '--manifests', file, ...extra);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks in the manifests; read ${file}: Deployment "web", Service "web"`);
+    expect(result.stderr).toContain(`admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no ValidatingAdmissionPolicy, in the manifests; read ${file}: Deployment "web", Service "web"`);
   });
 
   it('an unknown field names the nearest known one', async () => {

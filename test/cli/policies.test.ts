@@ -1,0 +1,39 @@
+// `check`, `lint` and `explain` on manifests that hold ValidatingAdmissionPolicies and no webhook.
+import path from 'node:path';
+import { cli } from './captured';
+
+const fixture = (name: string) => path.join(__dirname, 'fixtures', name);
+
+describe('admission-harness check with policies only', () => {
+  it('evaluates each policy on every request its rules match, without a webhook target; all pass', async () => {
+    const { code, stdout } = await cli('check', '--manifests', fixture('policies.yaml'), '--seed', '4');
+    expect(code).toBe(0);
+    expect(stdout).toContain('admission-harness check · no webhook target · 0 webhooks · 1 ValidatingAdmissionPolicies · seed 4');
+    expect(stdout).toContain('ValidatingAdmissionPolicy guarded');
+    expect(stdout).toMatch(/✓ .*DELETE.* — allowed/);
+    expect(stdout).toMatch(/checks: \d+ passed, 0 failed/);
+  });
+
+  it('fails policy-evaluates where an expression cannot evaluate (a DELETE has no object), with the consequence and the trace', async () => {
+    const { code, stdout } = await cli('check', '--manifests', fixture('policies-fragile.yaml'), '--seed', '4');
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      "✗ policy-evaluates: expression 'object.spec.containers.all(c, !c.image.endsWith(':latest'))' resulted in error: no such key: spec (failurePolicy Fail denies every such request; guard the expression, e.g. with has() or request.operation)",
+    );
+    expect(stdout).toContain("ValidatingAdmissionPolicy fragile with binding fragile-binding: failed [0]");
+  });
+
+  it('--json lists the policy checks with the errors', async () => {
+    const { code, stdout } = await cli('check', '--manifests', fixture('policies-fragile.yaml'), '--seed', '4', '--json', '--only', 'policy-evaluates');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { checks: { id: string; policy?: string; status: string; errors?: string[] }[] };
+    const failed = report.checks.filter((c) => c.status === 'fail');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((c) => c.id === 'policy-evaluates' && c.policy === 'fragile')).toBe(true);
+    expect(failed[0]!.errors).toEqual(["expression 'object.spec.containers.all(c, !c.image.endsWith(':latest'))' resulted in error: no such key: spec"]);
+  });
+
+  it('lint loads policy-only manifests instead of refusing them', async () => {
+    expect((await cli('lint', '--manifests', fixture('policies.yaml'))).code).toBe(0);
+  });
+});
