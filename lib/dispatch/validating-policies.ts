@@ -14,7 +14,7 @@ import type { DispatchContext, PolicyContext } from './context';
 import type { TraceStep } from './trace';
 
 /** What the policy plugin needs of the dispatch context. */
-export type PolicyDispatchContext = Pick<DispatchContext, 'policies' | 'warnings' | 'annotations' | 'trace'>;
+export type PolicyDispatchContext = Pick<DispatchContext, 'policies' | 'warnings' | 'annotations' | 'trace'> & Partial<Pick<DispatchContext, 'metrics'>>;
 
 interface Denial {
   policy: ValidatingAdmissionPolicy;
@@ -90,19 +90,26 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
       const outcomes: string[] = [];
       const errors: string[] = [];
       for (const params of collected.params) {
+        const started = performance.now();
         const result = validatePolicy(prepared.compiled, activationFor(attributes, matched.resource, matched.kind, params, policies));
+        const seconds = (performance.now() - started) / 1000;
         errors.push(...result.errors);
         if (result.skipped) {
           outcomes.push(`skipped — ${result.skipped}`);
           continue;
         }
+        const observe = (action: 'allow' | 'deny' | 'audit' | 'warn', decision: PolicyDecision) => context.metrics?.policyCheck(policy.metadata.name, name, action, decision.evaluation === 'error', seconds);
         result.decisions.forEach((decision, index) => {
-          if (decision.action !== 'deny') return;
+          if (decision.action !== 'deny') {
+            if (decision.evaluation === 'error') observe('allow', decision);
+            return;
+          }
           outcomes.push(`${decision.evaluation === 'error' ? 'failed' : 'failed validation'} [${index}]: ${decision.message}`);
           for (const action of binding.spec.validationActions) {
             if (action === 'Deny') denials.push({ policy, binding, decision });
             else if (action === 'Warn') context.warnings.add(`Validation failed for ValidatingAdmissionPolicy '${policy.metadata.name}' with binding '${name}': ${decision.message}`);
             else publishValidationFailure(context, binding, index, decision);
+            observe(action === 'Deny' ? 'deny' : action === 'Warn' ? 'warn' : 'audit', decision);
           }
         });
         for (const annotation of result.auditAnnotations) {
@@ -113,7 +120,9 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
             annotations.set(annotation.key, values);
           } else if (annotation.action === 'error') {
             outcomes.push(`audit annotation ${JSON.stringify(annotation.key)} failed: ${annotation.error ?? ''}`);
-            denials.push({ policy, binding, decision: { action: 'deny', evaluation: 'error', message: annotation.error ?? '' } });
+            const decision: PolicyDecision = { action: 'deny', evaluation: 'error', message: annotation.error ?? '' };
+            denials.push({ policy, binding, decision });
+            observe('deny', decision);
           }
         }
       }

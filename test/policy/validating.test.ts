@@ -65,6 +65,23 @@ describe('decisions and their texts', () => {
     ]);
   });
 
+  it('every denied, warned or audited validation is counted in apiserver_validating_admission_policy_check_total', async () => {
+    const h = await harness([
+      policy('p', { validations: [{ expression: 'false', message: 'no' }] }),
+      binding('deny', { policyName: 'p' }),
+      binding('warn', { policyName: 'p', validationActions: ['Warn', 'Audit'] }),
+      policy('q', { failurePolicy: 'Ignore', validations: [{ expression: 'object.nothing == 1' }] }),
+      binding('q', { policyName: 'q' }),
+    ]);
+    await h.admit(review.create(pod()));
+    const metrics = h.metrics();
+    expect(metrics).toContain('apiserver_validating_admission_policy_check_total{enforcement_action="deny",error_type="no_error",policy="p",policy_binding="deny"} 1');
+    expect(metrics).toContain('apiserver_validating_admission_policy_check_total{enforcement_action="warn",error_type="no_error",policy="p",policy_binding="warn"} 1');
+    expect(metrics).toContain('apiserver_validating_admission_policy_check_total{enforcement_action="audit",error_type="no_error",policy="p",policy_binding="warn"} 1');
+    expect(metrics).toContain('apiserver_validating_admission_policy_check_total{enforcement_action="allow",error_type="invalid_error",policy="q",policy_binding="q"} 1');
+    expect(metrics).toMatch(/apiserver_validating_admission_policy_check_duration_seconds_count\{enforcement_action="deny",error_type="no_error",policy="p",policy_binding="deny"\} 1/);
+  });
+
   it("a validation's reason picks the status code: Forbidden is a 403", async () => {
     const h = await harness([policy('p', { validations: [{ expression: 'false', message: 'no', reason: 'Forbidden' }] }), binding('b', { policyName: 'p' })]);
     const result = await h.admit(review.create(pod()));
