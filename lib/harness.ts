@@ -10,6 +10,7 @@ import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, type Finding } from './lint';
 import { explain, Explanations } from './match/explain';
+import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
 import { matchRules } from './match/should-call';
 import type { Authorizer } from './authz/authorizer';
@@ -490,7 +491,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     metrics: () => metrics.toString(),
     targetExit: () => targets.targetExit(),
     lint: () => lint(webhooks),
-    explain: (review) => Explanations.forRequest(`${review.summary()} · seed ${seed}`, explain(callOrder(webhooks), review.attributes, matchContext)),
+    explain: (review) =>
+      Explanations.forRequest(`${review.summary()} · seed ${seed}`, [
+        ...explain(callOrder(webhooks), review.attributes, matchContext),
+        ...(policies ? explainPolicies(validatingPolicies, review.attributes, policies) : []),
+      ]),
     async admit(review, admitOptions = {}) {
       assertOpen();
       const started = performance.now();

@@ -7,6 +7,8 @@ import { explain, formatExplanation } from '../match/explain';
 import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
 import { reviewFromRequest } from '../review/from-request';
 import { loadCommandManifests } from './manifests';
+import { explainPolicies } from '../policy/explain';
+import { prepareValidatingPolicies } from '../policy/prepare';
 
 export interface ExplainArgs {
   manifests: string[];
@@ -39,11 +41,14 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
   // The manifests' CRDs are served for this request only: a copy of the process-wide catalog.
   const catalog = defaultCatalog.copy();
-  const { webhooks } = await loadCommandManifests('explain', args.manifests, catalog);
-  const conditions = await prepareMatchConditions(webhooks);
-  const explanations = explain(callOrder(webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
+  const set = await loadCommandManifests('explain', args.manifests, catalog);
+  const conditions = await prepareMatchConditions(set.webhooks);
+  const explanations = explain(callOrder(set.webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
+  // Matching only: params are not read, so no cluster objects are needed.
+  const policies = await prepareValidatingPolicies(set, { scope: () => ({ namespaced: true }), get: () => undefined, list: () => [] });
+  const policyExplanations = explainPolicies(policies, review.attributes, { namespaces, resources: catalog });
   if (!args.json) {
-    out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`)].join('\n'));
+    out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`), ...policyExplanations.map((e) => `  ValidatingAdmissionPolicy ${e.configuration}${e.name ? ` with binding ` : ''}${formatExplanation(e)}`)].join('\n'));
     return 0;
   }
   const report = explanations.map((e) => ({
@@ -56,6 +61,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
     ...(e.resource ? { resource: e.resource } : {}),
     ...(e.subResource !== undefined ? { subResource: e.subResource } : {}),
   }));
-  out(JSON.stringify({ webhooks: report }, null, 2));
+  const policyReport = policyExplanations.map((e) => ({ policy: e.configuration, binding: e.name, decision: e.decision, reason: e.reason }));
+  out(JSON.stringify({ webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}) }, null, 2));
   return 0;
 }

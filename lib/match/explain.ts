@@ -6,9 +6,11 @@ import { formatKind, formatResource, shouldCallHook, type MatchContext } from '.
 
 /** Whether one webhook would be called for a request, and why. */
 export interface Explanation {
+  /** The webhook's configuration; for a policy, the policy. */
   configuration: string;
+  /** The webhook; for a policy, its binding. */
   name: string;
-  type: 'mutating' | 'validating';
+  type: 'mutating' | 'validating' | 'validating-policy';
   decision: 'called' | 'skipped' | 'error';
   /** The deciding reason; `reasons` has every step. */
   reason: string;
@@ -46,6 +48,7 @@ export function explain(order: readonly WebhookEntry[], attributes: MatchAttribu
 
 /** `pod-defaults.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject`. */
 export function formatExplanation(e: Explanation): string {
+  if (e.type === 'validating-policy') return `${e.name}: ${e.decision === 'called' ? 'evaluated' : e.decision === 'error' ? 'fails to match' : 'skipped'} — ${e.reason}`;
   if (e.decision === 'called') {
     const kind = e.kind ? formatKind(e.kind) : '';
     const resource = e.resource ? formatResource(e.resource, e.subResource ?? '') : '';
@@ -76,14 +79,17 @@ export class Explanations extends Array<Explanation> {
 
   override toString(): string {
     const lines = [this.request];
-    const groups = (['mutating', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
+    // In the chain's order: ValidatingAdmissionPolicies run before the validating webhooks.
+    const titles = { mutating: 'mutating', 'validating-policy': 'validating admission policies', validating: 'validating' } as const;
+    const groups = (['mutating', 'validating-policy', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
     if (groups.length === 0) lines.push('└─ no webhooks');
     groups.forEach((group, g) => {
       const lastGroup = g === groups.length - 1;
-      lines.push(`${lastGroup ? '└─' : '├─'} ${group.type}`);
+      lines.push(`${lastGroup ? '└─' : '├─'} ${titles[group.type]}`);
       group.members.forEach((e, i) => {
         const branch = i === group.members.length - 1 ? '└─' : '├─';
-        lines.push(`${lastGroup ? '   ' : '│  '}${branch} [${i}] ${e.configuration}/${formatExplanation(e)}`);
+        const what = e.type === 'validating-policy' ? `ValidatingAdmissionPolicy ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
+        lines.push(`${lastGroup ? '   ' : '│  '}${branch} ${what}`);
       });
     });
     return lines.join('\n');

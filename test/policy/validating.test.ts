@@ -259,3 +259,21 @@ describe('h.policy(name): one policy alone', () => {
     expect(() => h.policy('nope')).toThrow('no ValidatingAdmissionPolicy named "nope"; known: fragile, no-latest');
   });
 });
+
+describe('h.explain: policies in their place in the chain', () => {
+  it('lists each policy and binding between the mutating and the validating webhooks, with why', async () => {
+    const h = await harness([
+      policy('p', { validations: [{ expression: 'true' }] }),
+      binding('all', { policyName: 'p' }),
+      binding('elsewhere', { policyName: 'p', matchResources: { namespaceSelector: { matchLabels: { team: 'other' } } } }),
+      { ...policy('configmaps-only', { validations: [{ expression: 'true' }] }), spec: { validations: [{ expression: 'true' }], matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['*'], resources: ['configmaps'] }] } } },
+      validating('v', { name: 'v.example.com' }),
+    ], { stubs: { 'v.example.com': stub.allow() } });
+    const text = String(h.explain(review.create(pod())));
+    expect(text).toContain('├─ validating admission policies');
+    expect(text).toContain('ValidatingAdmissionPolicy configmaps-only: skipped — no rule matched CREATE v1 pods or any equivalent resource');
+    expect(text).toContain('ValidatingAdmissionPolicy p with binding all: evaluated — rules[0] matched CREATE v1 pods; validationActions Deny');
+    expect(text).toMatch(/ValidatingAdmissionPolicy p with binding elsewhere: skipped — binding: namespaceSelector \{team=other\} did not match namespace "shop"/);
+    expect(text.indexOf('validating admission policies')).toBeLessThan(text.indexOf('└─ validating'));
+  });
+});
