@@ -27,7 +27,7 @@ import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
 import type { NamespaceRegistry, NamespaceSpec } from './match/namespace-store';
 import { ClusterNamespaces } from './mockapi/namespaces';
 import { ObjectStore } from './mockapi/store';
-import { prepareValidatingPolicies, type PreparedValidatingPolicy } from './policy/prepare';
+import { prepareMutatingPolicies, prepareValidatingPolicies, type PreparedMutatingPolicy, type PreparedValidatingPolicy } from './policy/prepare';
 import { storeParamSource } from './policy/store-params';
 import type { PolicyContext } from './dispatch/context';
 import type { MockApi, MockApiOptions } from './mockapi/mock-api';
@@ -317,10 +317,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   let conditions: Awaited<ReturnType<typeof prepareMatchConditions>>;
   let credentials: WebhookCredentials;
   let validatingPolicies: PreparedValidatingPolicy[];
+  let mutatingPolicies: PreparedMutatingPolicy[];
   const clusterObjects = storeParamSource(store);
   try {
     seedObjects(store, options.objects ?? []);
     validatingPolicies = await prepareValidatingPolicies(manifests, clusterObjects);
+    mutatingPolicies = await prepareMutatingPolicies(manifests, clusterObjects);
     conditions = await prepareMatchConditions(webhooks, {
       ...(options.authorizer ? { authorizer: options.authorizer } : {}),
       observer: {
@@ -363,8 +365,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   const policies: PolicyContext | undefined =
-    validatingPolicies.length > 0
-      ? { validating: validatingPolicies, namespaces, resources: catalog, params: clusterObjects, namespaceObject: clusterObjects.namespaceObject, ...(options.authorizer ? { authorizer: options.authorizer } : {}) }
+    validatingPolicies.length > 0 || mutatingPolicies.length > 0
+      ? { validating: validatingPolicies, mutating: mutatingPolicies, namespaces, resources: catalog, params: clusterObjects, namespaceObject: clusterObjects.namespaceObject, ...(options.authorizer ? { authorizer: options.authorizer } : {}) }
       : undefined;
   let closed = false;
   const assertOpen = (): void => {

@@ -164,7 +164,8 @@ export function celGoTypeName(name: string): string {
 
 const MAX_SNIPPET_LENGTH = 16384;
 
-function displayIssue(expression: string, offset: number, message: string): string {
+/** cel-go common/error.go `ToDisplayString`: the header, the source line and a caret under the column. */
+export function displayIssue(expression: string, offset: number, message: string): string {
   const before = expression.slice(0, offset);
   const line = before.split('\n').length;
   const lineStart = before.lastIndexOf('\n') + 1;

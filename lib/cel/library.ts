@@ -1,5 +1,6 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from './errors';
+import { registerKubernetesLibraries } from './libraries';
 
 /*
  * Kubernetes CEL functions cel-js lacks: `replace` and `charAt` of ext.Strings (kube enables version 2)
@@ -33,6 +34,7 @@ export function registerLibrary(env: Environment): void {
     .registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => goReplace(s, from, to, -1), sync)
     .registerFunction('string.replace(string, string, int): string', (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)), sync)
     .registerFunction('string.charAt(int): string', charAt, sync);
+  registerKubernetesLibraries(env);
 }
 
 function isSorted(list: unknown[]): boolean {

@@ -1,5 +1,5 @@
-import type { MutatingWebhook, RuleWithOperations } from '../kube/webhook-config';
-import type { MatchResources, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import type { FailurePolicy, MutatingWebhook, RuleWithOperations } from '../kube/webhook-config';
+import type { MatchResources, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
 
 /**
  * Applies the API's defaults to one webhook (KUBE-FACTS §6.6). v1beta1 objects get that version's
@@ -40,21 +40,29 @@ export function defaultMatchResources(match: MatchResources): MatchResources {
   };
 }
 
-/** admissionregistration/v1 `SetDefaults_ValidatingAdmissionPolicySpec`: failurePolicy Fail, and matchConstraints' defaults. */
-export function defaultValidatingPolicy(policy: ValidatingAdmissionPolicy): ValidatingAdmissionPolicy {
-  const spec = policy.spec;
-  return {
-    ...policy,
-    spec: {
-      ...spec,
-      failurePolicy: spec.failurePolicy ?? 'Fail',
-      ...(spec.matchConstraints ? { matchConstraints: defaultMatchResources(spec.matchConstraints) } : {}),
-    },
-  };
+/** What every policy's spec gets (`SetDefaults_ValidatingAdmissionPolicySpec`, `…MutatingAdmissionPolicySpec`): failurePolicy Fail, matchConstraints' defaults. */
+function defaultPolicySpec<S extends { failurePolicy?: FailurePolicy; matchConstraints?: MatchResources }>(spec: S): S {
+  return { ...spec, failurePolicy: spec.failurePolicy ?? 'Fail', ...(spec.matchConstraints ? { matchConstraints: defaultMatchResources(spec.matchConstraints) } : {}) };
 }
 
 /** A binding's matchResources get the same defaults as a policy's matchConstraints. */
+function defaultBindingSpec<S extends { matchResources?: MatchResources }>(spec: S): S {
+  return { ...spec, ...(spec.matchResources ? { matchResources: defaultMatchResources(spec.matchResources) } : {}) };
+}
+
+export function defaultValidatingPolicy(policy: ValidatingAdmissionPolicy): ValidatingAdmissionPolicy {
+  return { ...policy, spec: defaultPolicySpec(policy.spec) };
+}
+
 export function defaultValidatingPolicyBinding(binding: ValidatingAdmissionPolicyBinding): ValidatingAdmissionPolicyBinding {
-  const spec = binding.spec;
-  return { ...binding, spec: { ...spec, ...(spec.matchResources ? { matchResources: defaultMatchResources(spec.matchResources) } : {}) } };
+  return { ...binding, spec: defaultBindingSpec(binding.spec) };
+}
+
+/** A MutatingAdmissionPolicy is also reinvocationPolicy Never unless it says otherwise. */
+export function defaultMutatingPolicy(policy: MutatingAdmissionPolicy): MutatingAdmissionPolicy {
+  return { ...policy, spec: { ...defaultPolicySpec(policy.spec), reinvocationPolicy: policy.spec.reinvocationPolicy ?? 'Never' } };
+}
+
+export function defaultMutatingPolicyBinding(binding: MutatingAdmissionPolicyBinding): MutatingAdmissionPolicyBinding {
+  return { ...binding, spec: defaultBindingSpec(binding.spec) };
 }

@@ -61,6 +61,9 @@ const MATCH_RESOURCES = fields({
   excludeResourceRules: list(NAMED_RULE),
   matchPolicy: 'value',
 });
+const PARAM_KIND = fields({ apiVersion: 'value', kind: 'value' });
+const PARAM_REF = fields({ name: 'value', namespace: 'value', selector: LABEL_SELECTOR, parameterNotFoundAction: 'value' });
+const NAMED_EXPRESSIONS = list(fields({ name: 'value', expression: 'value' }));
 // status is written by the API (typeChecking, conditions): a manifest may carry it, e.g. from `kubectl get -o yaml`.
 const POLICY_STATUS = fields({ observedGeneration: 'value', typeChecking: 'value', conditions: 'value' });
 
@@ -70,13 +73,13 @@ export const VALIDATING_POLICY_SHAPE: Shape = fields({
   kind: 'value',
   metadata: OBJECT_META,
   spec: fields({
-    paramKind: fields({ apiVersion: 'value', kind: 'value' }),
+    paramKind: PARAM_KIND,
     matchConstraints: MATCH_RESOURCES,
     validations: list(fields({ expression: 'value', message: 'value', reason: 'value', messageExpression: 'value' })),
     failurePolicy: 'value',
     auditAnnotations: list(fields({ key: 'value', valueExpression: 'value' })),
-    matchConditions: list(fields({ name: 'value', expression: 'value' })),
-    variables: list(fields({ name: 'value', expression: 'value' })),
+    matchConditions: NAMED_EXPRESSIONS,
+    variables: NAMED_EXPRESSIONS,
   }),
   status: POLICY_STATUS,
 });
@@ -88,9 +91,38 @@ export const VALIDATING_BINDING_SHAPE: Shape = fields({
   metadata: OBJECT_META,
   spec: fields({
     policyName: 'value',
-    paramRef: fields({ name: 'value', namespace: 'value', selector: LABEL_SELECTOR, parameterNotFoundAction: 'value' }),
+    paramRef: PARAM_REF,
     matchResources: MATCH_RESOURCES,
     validationActions: 'value',
+  }),
+});
+
+/** MutatingAdmissionPolicy (admissionregistration.k8s.io/v1, GA in 1.36). */
+export const MUTATING_POLICY_SHAPE: Shape = fields({
+  apiVersion: 'value',
+  kind: 'value',
+  metadata: OBJECT_META,
+  spec: fields({
+    paramKind: PARAM_KIND,
+    matchConstraints: MATCH_RESOURCES,
+    variables: NAMED_EXPRESSIONS,
+    mutations: list(fields({ patchType: 'value', applyConfiguration: fields({ expression: 'value' }), jsonPatch: fields({ expression: 'value' }) })),
+    failurePolicy: 'value',
+    matchConditions: NAMED_EXPRESSIONS,
+    reinvocationPolicy: 'value',
+  }),
+  status: POLICY_STATUS,
+});
+
+/** MutatingAdmissionPolicyBinding (admissionregistration.k8s.io/v1). */
+export const MUTATING_BINDING_SHAPE: Shape = fields({
+  apiVersion: 'value',
+  kind: 'value',
+  metadata: OBJECT_META,
+  spec: fields({
+    policyName: 'value',
+    paramRef: PARAM_REF,
+    matchResources: MATCH_RESOURCES,
   }),
 });
 

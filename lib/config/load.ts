@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
-import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
-import { defaultValidatingPolicy, defaultValidatingPolicyBinding, defaultWebhook } from './defaults';
+import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import { defaultMutatingPolicy, defaultMutatingPolicyBinding, defaultValidatingPolicy, defaultValidatingPolicyBinding, defaultWebhook } from './defaults';
 import { parseManifestFiles, type SourcedDocument } from './parse';
 import { validateConfiguration } from './validate';
-import { validateValidatingPolicy, validateValidatingPolicyBinding } from './validate-policy';
+import { validateMutatingPolicy, validateMutatingPolicyBinding, validateValidatingPolicy, validateValidatingPolicyBinding } from './validate-policy';
 
 /** One webhook of a loaded configuration, defaulted, with where it was declared. */
 export interface WebhookEntry {
@@ -31,11 +31,25 @@ export interface ValidatingBindingEntry {
   source: string;
 }
 
+/** A MutatingAdmissionPolicy of the manifests, defaulted, with where it was declared. */
+export interface MutatingPolicyEntry {
+  policy: MutatingAdmissionPolicy;
+  source: string;
+}
+
+/** A MutatingAdmissionPolicyBinding of the manifests, defaulted, with where it was declared. */
+export interface MutatingBindingEntry {
+  binding: MutatingAdmissionPolicyBinding;
+  source: string;
+}
+
 /** Everything of the admission chain the manifests configure. */
 export interface ManifestSet {
   webhooks: WebhookEntry[];
   validatingPolicies: ValidatingPolicyEntry[];
   validatingBindings: ValidatingBindingEntry[];
+  mutatingPolicies: MutatingPolicyEntry[];
+  mutatingBindings: MutatingBindingEntry[];
 }
 
 /**
@@ -54,9 +68,9 @@ const KINDS: Record<string, WebhookType> = {
   ValidatingWebhookConfiguration: 'validating',
 };
 const API_VERSIONS = ['admissionregistration.k8s.io/v1', 'admissionregistration.k8s.io/v1beta1'];
-// ValidatingAdmissionPolicy is GA since 1.30; its beta versions are off by default in 1.36.
+// ValidatingAdmissionPolicy is GA since 1.30, MutatingAdmissionPolicy since 1.36; their beta versions are off by default in 1.36.
 const POLICY_API_VERSIONS = ['admissionregistration.k8s.io/v1'];
-const POLICY_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
+const POLICY_KINDS = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'MutatingAdmissionPolicy', 'MutatingAdmissionPolicyBinding'];
 
 /**
  * Loads webhook configurations from files and objects: CustomResourceDefinitions are registered with
@@ -80,7 +94,7 @@ export function loadManifestSet(inputs: readonly ManifestInput[], options: { cat
   );
   const webhookProblems: string[] = [];
   const policyProblems: string[] = [];
-  const set: ManifestSet = { webhooks: [], validatingPolicies: [], validatingBindings: [] };
+  const set: ManifestSet = { webhooks: [], validatingPolicies: [], validatingBindings: [], mutatingPolicies: [], mutatingBindings: [] };
   for (const document of documents) {
     const value = document.value;
     const where = document.doc > 0 ? `${document.file} doc ${document.doc}` : document.file;
@@ -105,14 +119,17 @@ export function loadManifestSet(inputs: readonly ManifestInput[], options: { cat
         policyProblems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${POLICY_API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
         continue;
       }
-      const isPolicy = config.kind === 'ValidatingAdmissionPolicy';
-      const errors = isPolicy ? validateValidatingPolicy(config) : validateValidatingPolicyBinding(config);
+      const validate = { ValidatingAdmissionPolicy: validateValidatingPolicy, ValidatingAdmissionPolicyBinding: validateValidatingPolicyBinding, MutatingAdmissionPolicy: validateMutatingPolicy, MutatingAdmissionPolicyBinding: validateMutatingPolicyBinding }[config.kind as string];
+      const errors = validate ? validate(config) : [];
       if (errors.length > 0) {
         policyProblems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
         continue;
       }
-      if (isPolicy) set.validatingPolicies.push({ policy: defaultValidatingPolicy(config as unknown as ValidatingAdmissionPolicy), source: label });
-      else set.validatingBindings.push({ binding: defaultValidatingPolicyBinding(config as unknown as ValidatingAdmissionPolicyBinding), source: label });
+      const object = config as unknown;
+      if (config.kind === 'ValidatingAdmissionPolicy') set.validatingPolicies.push({ policy: defaultValidatingPolicy(object as ValidatingAdmissionPolicy), source: label });
+      else if (config.kind === 'ValidatingAdmissionPolicyBinding') set.validatingBindings.push({ binding: defaultValidatingPolicyBinding(object as ValidatingAdmissionPolicyBinding), source: label });
+      else if (config.kind === 'MutatingAdmissionPolicy') set.mutatingPolicies.push({ policy: defaultMutatingPolicy(object as MutatingAdmissionPolicy), source: label });
+      else set.mutatingBindings.push({ binding: defaultMutatingPolicyBinding(object as MutatingAdmissionPolicyBinding), source: label });
       continue;
     }
     const type = typeof config.kind === 'string' ? KINDS[config.kind] : undefined;

@@ -1,6 +1,6 @@
 import { dns1035LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../kube/names';
 import { isRecord as isObject } from '../kube/json';
-import { unknownFields, VALIDATING_BINDING_SHAPE, VALIDATING_POLICY_SHAPE } from './fields';
+import { MUTATING_BINDING_SHAPE, MUTATING_POLICY_SHAPE, unknownFields, VALIDATING_BINDING_SHAPE, VALIDATING_POLICY_SHAPE, type Shape } from './fields';
 import { validateLabelSelector, validateRule, type FieldError } from './validate';
 
 type Json = Record<string, unknown>;
@@ -24,25 +24,9 @@ const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'con
  * prepared (lib/policy), as matchConditions are.
  */
 export function validateValidatingPolicy(policy: Json): FieldError[] {
-  const errors: FieldError[] = [...unknownFields(policy, VALIDATING_POLICY_SHAPE)];
-  const add: Add = (path, message) => void errors.push({ path, message });
-  const name = metadataName(policy, add);
-  const spec = policy.spec;
-  if (!isObject(spec)) {
-    add('spec', 'Required value');
-    return errors;
-  }
-  if (spec.failurePolicy !== undefined && !FAILURE_POLICIES.includes(spec.failurePolicy as string)) {
-    add('spec.failurePolicy', `Unsupported value: ${JSON.stringify(spec.failurePolicy)}: supported values: ${quoted(FAILURE_POLICIES)}`);
-  }
-  if (spec.paramKind !== undefined) validateParamKind(spec.paramKind, 'spec.paramKind', add);
-  if (spec.matchConstraints === undefined || spec.matchConstraints === null) add('spec.matchConstraints', 'Required value');
-  else {
-    validateMatchResources(spec.matchConstraints, 'spec.matchConstraints', add);
-    // At least one resourceRule gives the expressions their type information.
-    const rules = isObject(spec.matchConstraints) ? spec.matchConstraints.resourceRules : undefined;
-    if (!Array.isArray(rules) || rules.length === 0) add('spec.matchConstraints.resourceRules', 'Required value');
-  }
+  const { errors, add, spec, name } = begin(policy, VALIDATING_POLICY_SHAPE);
+  if (!spec) return errors;
+  validatePolicySpec(spec, add);
   const validations = Array.isArray(spec.validations) ? spec.validations : [];
   const annotations = Array.isArray(spec.auditAnnotations) ? spec.auditAnnotations : [];
   if (validations.length === 0 && annotations.length === 0) {
@@ -63,7 +47,11 @@ export function validateValidatingPolicy(policy: Json): FieldError[] {
     if (value === '') add(`${at}.valueExpression`, 'Required value: valueExpression is not specified');
     else if (value.length > MAX_VALUE_EXPRESSION) add(`${at}.valueExpression`, `Required value: must not exceed ${MAX_VALUE_EXPRESSION} bytes in length`);
   });
-  const variables = Array.isArray(spec.variables) ? spec.variables : [];
+  return errors;
+}
+
+function validateVariables(list: unknown, add: Add): void {
+  const variables = Array.isArray(list) ? list : [];
   variables.forEach((variable: unknown, i) => {
     const at = `spec.variables[${i}]`;
     if (!isObject(variable)) return add(at, 'must be an object');
@@ -72,26 +60,90 @@ export function validateValidatingPolicy(policy: Json): FieldError[] {
     else if (!CEL_IDENTIFIER.test(variableName) || CEL_RESERVED.has(variableName)) add(`${at}.name`, `Invalid value: ${JSON.stringify(variableName)}: name is not a valid CEL identifier`);
     if (typeof variable.expression !== 'string' || variable.expression.trim() === '') add(`${at}.expression`, 'Required value: expression is not specified');
   });
-  return errors;
 }
 
 /** `validateValidatingAdmissionPolicyBindingSpec`. */
 export function validateValidatingPolicyBinding(binding: Json): FieldError[] {
-  const errors: FieldError[] = [...unknownFields(binding, VALIDATING_BINDING_SHAPE)];
+  const { errors, add, spec } = begin(binding, VALIDATING_BINDING_SHAPE);
+  if (!spec) return errors;
+  validateBindingSpec(spec, add);
+  validateActions(spec.validationActions, 'spec.validationActions', add);
+  return errors;
+}
+
+/**
+ * `validateMutatingAdmissionPolicySpec` (after the API's defaults), CEL apart as for validating policies:
+ * what every policy has, at least one mutation, each with a supported patchType and the expression its
+ * patchType names, and reinvocationPolicy among its values.
+ */
+export function validateMutatingPolicy(policy: Json): FieldError[] {
+  const { errors, add, spec } = begin(policy, MUTATING_POLICY_SHAPE);
+  if (!spec) return errors;
+  validatePolicySpec(spec, add);
+  if (spec.reinvocationPolicy !== undefined && spec.reinvocationPolicy !== 'Never' && spec.reinvocationPolicy !== 'IfNeeded') {
+    add('spec.reinvocationPolicy', `Unsupported value: ${JSON.stringify(spec.reinvocationPolicy)}: supported values: "IfNeeded", "Never"`);
+  }
+  const mutations = Array.isArray(spec.mutations) ? spec.mutations : [];
+  if (mutations.length === 0) add('spec.mutations', 'Required value: mutations must contain at least one item');
+  mutations.forEach((mutation: unknown, i) => {
+    const at = `spec.mutations[${i}]`;
+    if (!isObject(mutation)) return add(at, 'must be an object');
+    const patchType = mutation.patchType;
+    if (patchType === undefined || patchType === '') return add(`${at}.patchType`, 'Required value');
+    if (patchType !== 'ApplyConfiguration' && patchType !== 'JSONPatch') return add(`${at}.patchType`, `Unsupported value: ${JSON.stringify(patchType)}: supported values: "ApplyConfiguration", "JSONPatch"`);
+    const field = patchType === 'ApplyConfiguration' ? 'applyConfiguration' : 'jsonPatch';
+    const other = patchType === 'ApplyConfiguration' ? 'jsonPatch' : 'applyConfiguration';
+    const holder = mutation[field];
+    if (!isObject(holder)) add(`${at}.${field}`, `Required value: ${field} is required when patchType is ${patchType}`);
+    else if (typeof holder.expression !== 'string' || holder.expression.trim() === '') add(`${at}.${field}.expression`, 'Required value: expression is not specified');
+    if (mutation[other] !== undefined) add(`${at}.${other}`, `Forbidden: must not be specified when patchType is ${patchType}`);
+  });
+  return errors;
+}
+
+/** `validateMutatingAdmissionPolicyBindingSpec`. */
+export function validateMutatingPolicyBinding(binding: Json): FieldError[] {
+  const { errors, add, spec } = begin(binding, MUTATING_BINDING_SHAPE);
+  if (spec) validateBindingSpec(spec, add);
+  return errors;
+}
+
+/** Unknown fields, metadata.name, and the spec every policy and binding must have. */
+function begin(object: Json, shape: Shape): { errors: FieldError[]; add: Add; spec?: Json; name?: string } {
+  const errors: FieldError[] = [...unknownFields(object, shape)];
   const add: Add = (path, message) => void errors.push({ path, message });
-  metadataName(binding, add);
-  const spec = binding.spec;
+  const name = metadataName(object, add);
+  const spec = object.spec;
   if (!isObject(spec)) {
     add('spec', 'Required value');
-    return errors;
+    return { errors, add };
   }
+  return { errors, add, spec, ...(name ? { name } : {}) };
+}
+
+/** What validating and mutating policies have alike: failurePolicy, paramKind, matchConstraints with resourceRules, variables. */
+function validatePolicySpec(spec: Json, add: Add): void {
+  if (spec.failurePolicy !== undefined && !FAILURE_POLICIES.includes(spec.failurePolicy as string)) {
+    add('spec.failurePolicy', `Unsupported value: ${JSON.stringify(spec.failurePolicy)}: supported values: ${quoted(FAILURE_POLICIES)}`);
+  }
+  if (spec.paramKind !== undefined) validateParamKind(spec.paramKind, 'spec.paramKind', add);
+  if (spec.matchConstraints === undefined || spec.matchConstraints === null) add('spec.matchConstraints', 'Required value');
+  else {
+    validateMatchResources(spec.matchConstraints, 'spec.matchConstraints', add);
+    // At least one resourceRule gives the expressions their type information.
+    const rules = isObject(spec.matchConstraints) ? spec.matchConstraints.resourceRules : undefined;
+    if (!Array.isArray(rules) || rules.length === 0) add('spec.matchConstraints.resourceRules', 'Required value');
+  }
+  validateVariables(spec.variables, add);
+}
+
+/** What both kinds of binding have: policyName, paramRef, matchResources. */
+function validateBindingSpec(spec: Json, add: Add): void {
   const policyName = spec.policyName;
   if (typeof policyName !== 'string' || policyName === '') add('spec.policyName', 'Required value');
   else for (const message of dns1123SubdomainErrors(policyName)) add('spec.policyName', `Invalid value: ${JSON.stringify(policyName)}: ${message}`);
   if (spec.paramRef !== undefined && spec.paramRef !== null) validateParamRef(spec.paramRef, 'spec.paramRef', add);
   if (spec.matchResources !== undefined && spec.matchResources !== null) validateMatchResources(spec.matchResources, 'spec.matchResources', add);
-  validateActions(spec.validationActions, 'spec.validationActions', add);
-  return errors;
 }
 
 function metadataName(object: Json, add: Add): string | undefined {

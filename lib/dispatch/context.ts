@@ -12,7 +12,7 @@ import type { Authorizer } from '../authz/authorizer';
 import type { KubeObject } from '../kube/admission';
 import type { PolicyMatchContext } from '../policy/match-resources';
 import type { ParamSource } from '../policy/params';
-import type { PreparedValidatingPolicy } from '../policy/prepare';
+import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../policy/prepare';
 import type { WarningRecorder } from './warnings';
 
 /** What the dispatchers need from the harness: matching data, a way to call, and the request's records. */
@@ -42,6 +42,7 @@ export interface DispatchContext {
 export interface PolicyContext extends PolicyMatchContext {
   /** In the order they are evaluated (by name). */
   validating: readonly PreparedValidatingPolicy[];
+  mutating: readonly PreparedMutatingPolicy[];
   params: ParamSource;
   /** The stored Namespace object (`namespaceObject`), or undefined when there is none. */
   namespaceObject(name: string): KubeObject | undefined;

@@ -15,6 +15,7 @@ import { callMatched } from './call-matched';
 import { observeTurn, type TurnResult } from './observe';
 import { patchObject } from '../patch/patch-object';
 import type { TraceStep } from './trace';
+import { dispatchMutatingPolicies, PolicyReinvocation } from './mutating-policies';
 
 /** Reinvocation bookkeeping across the two rounds (apiserver `webhookReinvokeContext`). */
 class ReinvocationState {
@@ -61,7 +62,7 @@ function hasFreshManagedFields(attributes: AdmissionAttributes): boolean {
 
 /**
  * The mutation phase (KUBE-FACTS §9, §13.1, §14): each round runs the enabled built-in mutating
- * plugins, then the mutating webhooks one at a time in order, each seeing the object as earlier ones
+ * plugins, the MutatingAdmissionPolicies, then the mutating webhooks one at a time in order, each seeing the object as earlier ones
  * left it (decoded and defaulted by the registry after every patch); round 1 re-invokes the IfNeeded
  * webhooks a later change concerned, and all of them when the plugins changed the object since the
  * last webhook. The first rejection ends the request.
@@ -69,12 +70,17 @@ function hasFreshManagedFields(attributes: AdmissionAttributes): boolean {
 export async function dispatchMutating(attributes: AdmissionAttributes, context: DispatchContext): Promise<MutatingResult> {
   const chain = chainOrder(context.webhooks, 'mutating');
   const state = new ReinvocationState();
+  const policyState = new PolicyReinvocation();
   let object = attributes.object;
   const patching = { freshTimes: hasFreshManagedFields(attributes) };
   let lastWebhookOutput: KubeObject | null = null;
   for (const round of [0, 1] as const) {
     if (round === 1 && !state.requested) break;
     object = runPlugins(round, { ...attributes, object }, context);
+    // MutatingAdmissionPolicy runs between the built-in plugins and the webhooks, with its own reinvocation state.
+    const policies = dispatchMutatingPolicies({ ...attributes, object }, context, { round, state: policyState, requestReinvocation: () => (state.requested = true) });
+    object = policies.object;
+    if (policies.rejection) return { object, rejection: policies.rejection };
     if (round === 1 && object && lastWebhookOutput && !context.registry.equal(attributes.kind, lastWebhookOutput, object)) state.requireReinvokingPreviouslyInvoked();
     for (const { entry, index } of chain) {
       const spec = entry.spec;

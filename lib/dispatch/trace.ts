@@ -13,8 +13,13 @@ export interface TraceStep {
   webhook: string;
   /** A built-in admission plugin (lib/plugins), not a webhook. */
   plugin?: boolean;
-  /** A ValidatingAdmissionPolicy with one of its bindings (`configuration` is the policy, `webhook` the binding). */
-  policy?: { outcome: string; /** Expressions and configuration that failed, whatever the failurePolicy made of them. */ errors: string[] };
+  /** An admission policy with one of its bindings (`configuration` is the policy, `webhook` the binding). */
+  policy?: {
+    kind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
+    outcome: string;
+    /** Expressions and configuration that failed, whatever the failurePolicy made of them. */
+    errors: string[];
+  };
   decision: 'skipped' | 'not-reinvoked' | 'called' | 'rejected-without-call';
   /** The reasons, in the order kube-apiserver decided them. */
   why: string[];
@@ -78,7 +83,7 @@ export class AdmissionTrace {
 function label(step: TraceStep): string {
   if (step.plugin) return `${step.webhook} (built-in plugin)`;
   if (step.phase === 'registry') return 'strategy and validation';
-  if (step.policy) return `ValidatingAdmissionPolicy ${step.configuration} with binding ${step.webhook}`;
+  if (step.policy) return `${step.policy.kind} ${step.configuration}${step.webhook ? ` with binding ${step.webhook}` : ''}`;
   return `[${step.index}] ${step.configuration}/${step.webhook}`;
 }
 
@@ -98,7 +103,12 @@ function objectNotes(step: TraceStep): string {
 function describe(step: TraceStep): string {
   if (step.plugin) return step.rejection ? `rejected — ${step.rejection.message ?? ''}` : `changed the object${objectNotes(step)}`;
   if (step.phase === 'registry') return step.rejection ? `rejected — ${step.rejection.code} ${step.rejection.message ?? ''}` : 'the object is valid';
-  if (step.policy) return step.decision === 'skipped' ? `skipped — ${step.why[step.why.length - 1] ?? ''}` : step.policy.outcome;
+  if (step.policy) {
+    if (step.decision === 'skipped') return `skipped — ${step.why[step.why.length - 1] ?? ''}`;
+    if (step.decision === 'not-reinvoked') return 'not reinvoked — it was not scheduled for round 1';
+    if (step.rejection) return `rejected — ${step.rejection.code} ${step.rejection.message ?? ''}`;
+    return `${step.policy.outcome}${objectNotes(step)}`;
+  }
   if (step.decision === 'skipped') return `skipped — ${step.why[step.why.length - 1] ?? ''}`;
   if (step.decision === 'not-reinvoked') return 'not reinvoked — it was not scheduled for round 1';
   if (step.decision === 'rejected-without-call') return `rejected without a call — ${step.rejection?.message ?? ''}`;

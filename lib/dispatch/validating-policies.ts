@@ -1,16 +1,13 @@
-import { allowEverything } from '../authz/authorizer';
-import { requestAuthorizer } from '../cel/authz';
-import { requestValue } from '../cel/values';
-import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from '../kube/admission';
+import type { Status } from '../kube/admission';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { forbidden } from '../kube/status';
-import { convertToKind } from '../match/should-call';
-import { policyActivation, validatePolicy, type PolicyDecision } from '../policy/evaluate-validating';
+import { validatePolicy, type PolicyDecision } from '../policy/evaluate-validating';
+import { activationFor } from '../policy/scope';
 import { matchResources } from '../policy/match-resources';
 import { collectParams } from '../policy/params';
 import type { PreparedValidatingPolicy } from '../policy/prepare';
-import type { DispatchContext, PolicyContext } from './context';
+import type { DispatchContext } from './context';
 import type { TraceStep } from './trace';
 
 /** What the policy plugin needs of the dispatch context. */
@@ -48,7 +45,7 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
   for (const prepared of policies.validating) {
     const { policy } = prepared;
     const step = (binding: string, decision: TraceStep['decision'], why: string[], result: { outcome: string; errors: string[] }): TraceStep => {
-      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: result };
+      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: { kind: 'ValidatingAdmissionPolicy', ...result } };
       context.trace.steps.push(traced);
       return traced;
     };
@@ -141,43 +138,6 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
   const status = admissionForbidden(attributes, message);
   const reason = first.decision.reason || 'Invalid';
   return { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
-}
-
-function activationFor(attributes: AdmissionAttributes, resource: GroupVersionResource, kind: GroupVersionKind, params: KubeObject | null, policies: PolicyContext) {
-  const request = requestValue({
-    uid: '',
-    kind,
-    resource,
-    subResource: attributes.subResource,
-    requestKind: attributes.kind,
-    requestResource: attributes.resource,
-    requestSubResource: attributes.subResource,
-    name: attributes.name,
-    namespace: attributes.namespace,
-    operation: attributes.operation,
-    userInfo: attributes.userInfo,
-    object: null,
-    oldObject: null,
-    dryRun: attributes.dryRun,
-    options: attributes.options,
-  });
-  // authz.go: `authorizer.requestResource` describes the request as it was made.
-  const authorizer = requestAuthorizer(attributes.userInfo, policies.authorizer ?? allowEverything, {
-    group: attributes.resource.group,
-    resource: attributes.resource.resource,
-    subresource: attributes.subResource,
-    namespace: attributes.namespace,
-    name: attributes.name,
-  });
-  return policyActivation({
-    object: convertToKind(attributes.object, kind),
-    oldObject: convertToKind(attributes.oldObject, kind),
-    request,
-    params,
-    // Cluster-scoped requests have no namespace object (null).
-    namespaceObject: attributes.namespace ? (policies.namespaceObject(attributes.namespace) ?? null) : null,
-    authorizer,
-  });
 }
 
 /** `publishValidationFailureAnnotation`: set once per request; a later failure cannot overwrite it (kube only logs that). */

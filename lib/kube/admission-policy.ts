@@ -81,3 +81,40 @@ export interface ValidatingAdmissionPolicyBinding {
   metadata: { name: string; [key: string]: unknown };
   spec: ValidatingAdmissionPolicyBindingSpec;
 }
+
+/** One mutation of a MutatingAdmissionPolicy: a CEL expression giving an apply configuration or JSON patch operations. */
+export interface Mutation {
+  patchType: 'ApplyConfiguration' | 'JSONPatch';
+  applyConfiguration?: { expression: string };
+  jsonPatch?: { expression: string };
+}
+
+export interface MutatingAdmissionPolicySpec {
+  paramKind?: ParamKind;
+  matchConstraints?: MatchResources;
+  variables?: Variable[];
+  mutations?: Mutation[];
+  failurePolicy?: FailurePolicy;
+  matchConditions?: MatchCondition[];
+  reinvocationPolicy?: 'Never' | 'IfNeeded';
+}
+
+export interface MutatingAdmissionPolicy {
+  apiVersion: string;
+  kind: 'MutatingAdmissionPolicy';
+  metadata: { name: string; [key: string]: unknown };
+  spec: MutatingAdmissionPolicySpec;
+}
+
+export interface MutatingAdmissionPolicyBindingSpec {
+  policyName: string;
+  paramRef?: ParamRef;
+  matchResources?: MatchResources;
+}
+
+export interface MutatingAdmissionPolicyBinding {
+  apiVersion: string;
+  kind: 'MutatingAdmissionPolicyBinding';
+  metadata: { name: string; [key: string]: unknown };
+  spec: MutatingAdmissionPolicyBindingSpec;
+}

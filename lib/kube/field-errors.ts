@@ -12,7 +12,7 @@
  *   order): `"TCP"`, `{"app":"web"}`;
  * - field.OmitValueType → `OMIT`.
  */
-import type { Json } from '../kube/json';
+import type { Json } from './json';
 import type { FieldError, FieldErrorType } from './status';
 import { goQuote } from '../go/strconv';
 import { goMarshal } from '../go/json-marshal';

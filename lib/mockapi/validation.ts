@@ -5,7 +5,7 @@
 import { goQuote } from '../go/strconv';
 import type { CatalogEntry } from '../kube/catalog';
 import type { FieldError } from '../kube/status';
-import { nameRuleOf } from '../registry/validation/names';
+import { nameRuleOf } from '../kube/name-validators';
 
 /** The metadata.name errors of an object about to be stored (its generateName already expanded). */
 export function validateName(entry: CatalogEntry, name: string): FieldError[] {

@@ -1,20 +1,7 @@
-import type { ParseResult } from '@marcbachmann/cel-js';
 import { evaluateProgram, expressionError, type Evaluation } from '../cel/evaluate';
-import { CelFunctionError } from '../cel/errors';
-import { celValue } from '../cel/values';
 import type { FailurePolicy } from '../kube/webhook-config';
-import { goAggregate } from '../go/aggregate';
 import type { CompiledValidatingPolicy } from './compile-validating';
-
-/** What the expressions of one policy read: the request as the matched resource sees it. */
-export interface PolicyActivation {
-  object: unknown;
-  oldObject: unknown;
-  request: Record<string, unknown>;
-  params: unknown;
-  namespaceObject: unknown;
-  authorizer: unknown;
-}
+import { evaluateMatchConditions, withVariables, type PolicyActivation } from './scope';
 
 /** validating `PolicyDecision`: what one validation (or a failure to evaluate) decided. */
 export interface PolicyDecision {
@@ -52,20 +39,11 @@ const onError = (failurePolicy: FailurePolicy | undefined): PolicyDecision['acti
  */
 export function validatePolicy(compiled: CompiledValidatingPolicy, input: PolicyActivation): ValidateResult {
   const failurePolicy = compiled.policy.spec.failurePolicy;
-  const activation: Record<string, unknown> = { ...input, variables: lazyVariables(compiled, input) };
+  const activation = withVariables(compiled.variables, input);
 
-  if (compiled.matchConditions.length > 0) {
-    const errors: string[] = [];
-    for (const condition of compiled.matchConditions) {
-      const outcome = evaluateProgram(condition.program, activation);
-      if ('error' in outcome) errors.push(expressionError(condition.expression, outcome.error));
-      else if (outcome.value !== true) return { decisions: [], auditAnnotations: [], skipped: `matchConditions ${JSON.stringify(condition.name)} evaluated to false`, errors: [] };
-    }
-    if (errors.length > 0) {
-      if (failurePolicy === 'Ignore') return { decisions: [], auditAnnotations: [], skipped: `matchConditions failed and failurePolicy Ignore skips the policy: ${goAggregate(errors)}`, errors };
-      return { decisions: [{ action: 'deny', evaluation: 'error', message: goAggregate(errors) }], auditAnnotations: [], errors };
-    }
-  }
+  const conditions = evaluateMatchConditions(compiled.matchConditions, activation, failurePolicy);
+  if (conditions.error !== undefined) return { decisions: [{ action: 'deny', evaluation: 'error', message: conditions.error }], auditAnnotations: [], errors: conditions.errors };
+  if (conditions.skipped) return { decisions: [], auditAnnotations: [], skipped: conditions.skipped, errors: conditions.errors };
 
   const decisions = compiled.validations.map(({ validation, condition, message }): PolicyDecision => {
     const outcome = evaluateProgram(condition.program, activation);
@@ -100,27 +78,6 @@ function failureMessage(expression: string, message: string | undefined, evaluat
   return `failed expression: ${expression.trim()}`;
 }
 
-/**
- * composition.go: `variables.<name>` evaluates its expression on first read and keeps the value (or
- * the error) for the rest of the request; an error surfaces where the variable is read.
- */
-function lazyVariables(compiled: CompiledValidatingPolicy, input: PolicyActivation): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  const activation: Record<string, unknown> = { ...input, variables };
-  for (const variable of compiled.variables) {
-    let memo: Evaluation | undefined;
-    Object.defineProperty(variables, variable.name, {
-      enumerable: true,
-      get() {
-        memo ??= evaluateProgram(variable.program as ParseResult, activation);
-        if ('error' in memo) throw new CelFunctionError(`composited variable "${variable.name}" fails to evaluate: ${memo.error}`);
-        return memo.value;
-      },
-    });
-  }
-  return variables;
-}
-
 function celTypeOf(value: unknown): string {
   if (value === null) return 'null_type';
   if (typeof value === 'bigint') return 'int';
@@ -131,14 +88,3 @@ function celTypeOf(value: unknown): string {
   return 'map';
 }
 
-/** The activation of one evaluation: JSON values as CEL reads them. */
-export function policyActivation(parts: { object: unknown; oldObject: unknown; request: Record<string, unknown>; params: unknown; namespaceObject: unknown; authorizer: unknown }): PolicyActivation {
-  return {
-    object: celValue(parts.object ?? null),
-    oldObject: celValue(parts.oldObject ?? null),
-    request: parts.request,
-    params: celValue(parts.params ?? null),
-    namespaceObject: celValue(parts.namespaceObject ?? null),
-    authorizer: parts.authorizer,
-  };
-}

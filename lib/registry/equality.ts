@@ -3,7 +3,7 @@ import { isRecord, jsonEqual } from '../kube/json';
 import { joinApiVersion } from '../kube/api-version';
 import type { JsonRecord } from '../kube/record';
 import { isPointerField } from './go-pointers';
-import { compareQuantities, quantityFromJson } from './quantity';
+import { compareQuantities, quantityFromJson } from '../kube/quantity';
 import { structForKind, type GoType, type StructType } from './schema/table';
 
 /**

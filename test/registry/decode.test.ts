@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cloneJson, isObject, type Json, type JsonObject } from '../../lib/kube/json';
 import { decodeTyped, type DecodeResult } from '../../lib/registry/decode';
-import { QUANTITY_FORMAT_ERROR } from '../../lib/registry/quantity';
+import { QUANTITY_FORMAT_ERROR } from '../../lib/kube/quantity';
 import { structForKind } from '../../lib/registry/schema/table';
 
 const ROOT = path.join(__dirname, '..', '..');

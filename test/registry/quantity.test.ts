@@ -16,7 +16,7 @@ import {
   signOf,
   type Quantity,
   type QuantityFormat,
-} from '../../lib/registry/quantity';
+} from '../../lib/kube/quantity';
 
 /** upstream's decQuantity(i, exponent, format). */
 function dec(mantissa: bigint | number, exponent: number, format: QuantityFormat): Quantity {

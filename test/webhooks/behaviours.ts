@@ -22,6 +22,7 @@ export const BEHAVIOURS: Record<string, (object: KubeObject | null | undefined) 
   'log-allow': () => undefined,
   'label-blind': () => [{ op: 'add', path: '/metadata/labels/b-added', value: 'true' }],
   'label-idempotent': (object) => (hasLabel(object, 'b-added') ? undefined : [{ op: 'add', path: '/metadata/labels/b-added', value: 'true' }]),
+  'label-wh-if-absent': (object) => (hasLabel(object, 'wh-added') ? undefined : [{ op: 'add', path: '/metadata/labels/wh-added', value: 'true' }]),
   'empty-list': () => [{ op: 'add', path: '/spec/readinessGates', value: [] }],
   'noop-replace': () => [{ op: 'replace', path: '/metadata/labels/app', value: 't' }],
   'unknown-field': () => [{ op: 'add', path: '/spec/bogusField', value: 1 }],

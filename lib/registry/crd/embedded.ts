@@ -9,7 +9,7 @@ import { isObject, type Json } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { dns1035LabelErrors } from '../../kube/names';
 import { invalid, required } from '../../kube/field-errors';
-import { pathSegmentName } from '../validation/names';
+import { pathSegmentName } from '../../kube/name-validators';
 import { at, child, index, key } from './field-path';
 import { readObjectMeta } from './object-meta';
 import { validateObjectMeta } from './object-meta-validation';

@@ -12,9 +12,9 @@ import { isObject, type Json, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { qualifiedNameErrors } from '../../kube/names';
 import { invalid, forbidden, required } from '../../kube/field-errors';
-import { dns1123LabelErrors } from '../validation/formats';
+import { dns1123LabelErrors } from '../../kube/value-formats';
 import { validateAnnotations, validateLabels } from '../validation/labels';
-import type { NameValidator } from '../validation/names';
+import type { NameValidator } from '../../kube/name-validators';
 import type { Path } from '../../kube/field-path';
 
 const str = (meta: JsonObject, name: string): string => (typeof meta[name] === 'string' ? (meta[name] as string) : '');

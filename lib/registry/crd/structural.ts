@@ -27,7 +27,7 @@ export interface SchemaNode {
   /** `type`, or '' when the schema leaves it out (x-kubernetes-int-or-string, preserve-unknown-fields). */
   readonly type: string;
   readonly nullable: boolean;
-  /** `format` as written; validation only checks the formats kube supports (see openapi/formats.ts). */
+  /** `format` as written; validation only checks the formats kube supports (see lib/kube/openapi-formats.ts). */
   readonly format: string;
   /** The default after PruneDefaults (defaulting/prune.go): unknown fields already removed. */
   readonly default: Json | undefined;

@@ -23,7 +23,7 @@ import { celModule } from '../../cel/runtime';
 import { goQuote } from '../../go/strconv';
 import { qualifiedNameErrors } from '../../kube/names';
 import { invalid } from '../../kube/field-errors';
-import { nameIsDnsSubdomain } from '../validation/names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { Path } from '../../kube/field-path';
 import { Correlation, type Ratcheting } from './cel/correlation';
 import { validateRules } from './cel/validate';

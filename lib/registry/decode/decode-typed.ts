@@ -21,7 +21,7 @@
  */
 import { goJsonKind } from '../../go/json-errors';
 import { cloneJson, isObject, type Json, type JsonObject } from '../../kube/json';
-import { canonicalQuantity, jsonNumberLiteral, quantityFromJsonOrError } from '../quantity';
+import { canonicalQuantity, jsonNumberLiteral, quantityFromJsonOrError } from '../../kube/quantity';
 import { goTypeName, structByName, structForKind, type GoType, type StructType } from '../schema/table';
 import { decodeGoBase64, encodeGoBase64 } from './go-base64';
 import { RFC3339, RFC3339_MICRO, formatGoTime, isZeroGoTime, parseGoTime } from './go-time';

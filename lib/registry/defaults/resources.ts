@@ -1,6 +1,6 @@
 import { isRecord as isObject } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
-import { canonicalQuantity, quantityFromJson, type Quantity } from '../quantity';
+import { canonicalQuantity, quantityFromJson, type Quantity } from '../../kube/quantity';
 import { at, shape, sortedMap } from '../shape';
 
 const MILLI = -3;

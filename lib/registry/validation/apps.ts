@@ -11,7 +11,7 @@ import { goMap } from '../../go/json-marshal';
 import { intOrPercentValue, intOrStringOf, notMoreThan100Percent, validatePositiveIntOrPercent, type IntOrString } from './int-or-percent';
 import { isEmptySelector, labelSelectorValue, selectorOf, validateLabelSelector } from './label-selector';
 import { validateAnnotations, validateLabels } from './labels';
-import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
+import { nameIsDnsLabel, nameIsDnsSubdomain } from '../../kube/name-validators';
 import { nonNegative } from './numbers';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';

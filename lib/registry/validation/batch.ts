@@ -9,9 +9,9 @@ import { has, listOf, numberOf, numbersOf, objectOf, optionalBoolean, optionalNu
 import { cronScheduleError, isKnownTimeZone } from './cron-schedule';
 import { duplicate, invalid, json, notSupported, OMIT, required, tooLong, tooMany } from '../../kube/field-errors';
 import { goMap } from '../../go/json-marshal';
-import { dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from './formats';
+import { dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/value-formats';
 import { labelSelectorValue, selectorOf, validateLabelSelector } from './label-selector';
-import { nameIsDnsSubdomain } from './names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { nonNegative } from './numbers';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';

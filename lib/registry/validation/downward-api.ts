@@ -5,10 +5,10 @@
  */
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { canonicalQuantity, isZeroQuantity } from '../quantity';
+import { canonicalQuantity, isZeroQuantity } from '../../kube/quantity';
 import { has, stringOf, valueOf } from './access';
 import { invalid, notSupported, required } from '../../kube/field-errors';
-import { qualifiedNameErrors } from './formats';
+import { qualifiedNameErrors } from '../../kube/value-formats';
 import type { Path } from '../../kube/field-path';
 import { quantityOf } from './resources';
 

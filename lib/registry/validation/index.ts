@@ -16,7 +16,7 @@ import type { FieldError } from '../../kube/status';
 import { validateDaemonSet, validateDaemonSetUpdate, validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate, validateStatefulSet, validateStatefulSetUpdate } from './apps';
 import { validateCronJob, validateCronJobUpdate, validateJob, validateJobUpdate } from './batch';
 import { validateConfigMap, validateConfigMapUpdate } from './config-map';
-import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from './names';
+import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from '../../kube/name-validators';
 import { validateNamespace, validateNamespaceUpdate, validateServiceAccount, validateServiceAccountUpdate } from './namespace';
 import { metadataOf, validateGenericObjectMeta, validateGenericObjectMetaUpdate, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
@@ -26,7 +26,7 @@ import { validateSecret, validateSecretUpdate } from './secret';
 import { validateService, validateServiceUpdate } from './service';
 
 export { POD_UPDATE_FORBIDDEN_PREFIX } from './pod';
-export { nameRuleOf } from './names';
+export { nameRuleOf } from '../../kube/name-validators';
 export * as field from '../../kube/field-errors';
 export { Path } from '../../kube/field-path';
 

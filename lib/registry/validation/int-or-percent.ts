@@ -5,7 +5,7 @@
  */
 import type { FieldError } from '../../kube/status';
 import { invalid, json } from '../../kube/field-errors';
-import { percentErrors } from './formats';
+import { percentErrors } from '../../kube/value-formats';
 import { nonNegative } from './numbers';
 import type { Path } from '../../kube/field-path';
 

@@ -2,7 +2,7 @@
  * IP address properties Service validation checks (core validation ValidateNonSpecialIP, netutils
  * IsIPv6String, IsDualStackIPStrings), over Go's sloppy parser's accepted forms.
  */
-import { isIP } from './formats';
+import { isIP } from '../../kube/value-formats';
 
 /** The 16 bytes of an IP netutils.ParseIPSloppy accepts (IPv4 as ::ffff:a.b.c.d), or undefined. */
 export function ipBytes(value: string): number[] | undefined {

@@ -10,7 +10,7 @@ import type { FieldError } from '../../kube/status';
 import { listOf, stringMapOf, stringOf, stringsOf } from './access';
 import { forbidden, invalid, json, required } from '../../kube/field-errors';
 import { goMap } from '../../go/json-marshal';
-import { labelValueErrors } from './formats';
+import { labelValueErrors } from '../../kube/value-formats';
 import { validateLabelName, validateLabels } from './labels';
 import type { Path } from '../../kube/field-path';
 

@@ -6,7 +6,7 @@
 import type { FieldError } from '../../kube/status';
 import { sortedEntries } from './access';
 import { invalid, tooLong } from '../../kube/field-errors';
-import { labelValueErrors, qualifiedNameErrors } from './formats';
+import { labelValueErrors, qualifiedNameErrors } from '../../kube/value-formats';
 import type { Path } from '../../kube/field-path';
 
 /** apimachinery validation.TotalAnnotationSizeLimitB: 256 KiB of keys and values together. */

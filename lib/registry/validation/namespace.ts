@@ -3,8 +3,8 @@ import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { objectOf, stringsOf } from './access';
 import { invalid } from '../../kube/field-errors';
-import { qualifiedNameErrors } from './formats';
-import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
+import { qualifiedNameErrors } from '../../kube/value-formats';
+import { nameIsDnsLabel, nameIsDnsSubdomain } from '../../kube/name-validators';
 import { metadataOf, validateKubeFinalizerName, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
 

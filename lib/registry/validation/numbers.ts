@@ -1,7 +1,7 @@
 /** Number checks shared by many validations (apimachinery api/validate NonNegative and friends). */
 import type { FieldError } from '../../kube/status';
 import { invalid } from '../../kube/field-errors';
-import { inclusiveRangeError } from './formats';
+import { inclusiveRangeError } from '../../kube/value-formats';
 import type { Path } from '../../kube/field-path';
 
 /** apimachinery validation.IsNegativeErrorMsg. */

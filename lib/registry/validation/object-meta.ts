@@ -8,9 +8,9 @@ import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf } from './access';
 import { forbidden, invalid, json, required, tooLong } from '../../kube/field-errors';
-import { qualifiedNameErrors } from './formats';
+import { qualifiedNameErrors } from '../../kube/value-formats';
 import { validateAnnotations, validateLabels } from './labels';
-import { nameIsDnsLabel, type NameValidator } from './names';
+import { nameIsDnsLabel, type NameValidator } from '../../kube/name-validators';
 import { nonNegative } from './numbers';
 import type { Path } from '../../kube/field-path';
 

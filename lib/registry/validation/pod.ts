@@ -9,9 +9,9 @@ import { listOf, objectOf, optionalNumber, stringMapOf, stringOf } from './acces
 import { imageWhitespace } from './containers';
 import { forbidden, invalid, json, required } from '../../kube/field-errors';
 import { goMap } from '../../go/json-marshal';
-import { inclusiveRangeError } from './formats';
+import { inclusiveRangeError } from '../../kube/value-formats';
 import { validateAnnotations, validateLabels } from './labels';
-import { nameIsDnsSubdomain } from './names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { MAX_INT32 } from './numbers';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';

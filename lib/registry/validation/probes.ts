@@ -6,7 +6,7 @@ import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, numberOf, objectOf, optionalNumber, stringOf, valueOf } from './access';
 import { forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
-import { httpHeaderNameErrors, portNameErrors, portNumberErrors } from './formats';
+import { httpHeaderNameErrors, portNameErrors, portNumberErrors } from '../../kube/value-formats';
 import { nonNegative } from './numbers';
 import type { Path } from '../../kube/field-path';
 

@@ -1,8 +1,8 @@
 /**
  * The integer views of a resource.Quantity that validation uses (quantity.go ScaledValue, Value,
- * MilliValue: rounded up, away from zero), on top of lib/registry/quantity.ts's exact representation.
+ * MilliValue: rounded up, away from zero), on top of lib/kube/quantity.ts's exact representation.
  */
-import type { Quantity } from '../quantity';
+import type { Quantity } from '../../kube/quantity';
 
 /** `q.ScaledValue(scale)`: the value in units of 10^scale, rounded up. */
 export function scaledValue(q: Quantity, scale: number): bigint {

@@ -7,7 +7,7 @@ import type { FieldError } from '../../kube/status';
 import { has, numberOf, objectOf, stringMapOf, stringOf } from './access';
 import { forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
 import { goMap } from '../../go/json-marshal';
-import { nameIsDnsSubdomain } from './names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { nonNegative } from './numbers';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';

@@ -5,11 +5,11 @@
  */
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { canonicalQuantity, compareQuantities, parseQuantity, quantityFromJson, signOf, type Quantity } from '../quantity';
+import { canonicalQuantity, compareQuantities, parseQuantity, quantityFromJson, signOf, type Quantity } from '../../kube/quantity';
 import { listOf, objectOf, sortedEntries, stringOf } from './access';
 import { duplicate, forbidden, invalid, json, notFound, notSupported, required } from '../../kube/field-errors';
 import { compareBytes } from '../../go/json-marshal';
-import { dns1123LabelErrors, qualifiedNameErrors } from './formats';
+import { dns1123LabelErrors, qualifiedNameErrors } from '../../kube/value-formats';
 import { IS_NEGATIVE } from './numbers';
 import type { Path } from '../../kube/field-path';
 import { integerValue, milliValue } from './quantity-values';

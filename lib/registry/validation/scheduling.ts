@@ -7,10 +7,10 @@ import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, numberOf, objectOf, optionalNumber, optionalString, stringOf, stringsOf } from './access';
 import { duplicate, forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
-import { labelValueErrors } from './formats';
+import { labelValueErrors } from '../../kube/value-formats';
 import { validateLabelSelector } from './label-selector';
 import { validateLabelName } from './labels';
-import { nameIsDnsLabel, nameIsDnsSubdomain } from './names';
+import { nameIsDnsLabel, nameIsDnsSubdomain } from '../../kube/name-validators';
 import type { Path } from '../../kube/field-path';
 
 /** ValidateNodeSelectorRequirement (required node affinity: label values checked). */

@@ -4,9 +4,9 @@ import type { FieldError } from '../../kube/status';
 import { objectOf, sortedEntries, stringMapOf, stringOf } from './access';
 import { MAX_SECRET_SIZE } from './config-map';
 import { forbidden, invalid, json, required, tooLong } from '../../kube/field-errors';
-import { configMapKeyErrors } from './formats';
+import { configMapKeyErrors } from '../../kube/value-formats';
 import { goUnmarshalError } from './go-unmarshal';
-import { nameIsDnsSubdomain } from './names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
 

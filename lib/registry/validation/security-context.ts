@@ -7,7 +7,7 @@ import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { booleanOf, listOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringOf, stringsOf } from './access';
 import { duplicate, forbidden, invalid, json, notSupported, required, tooLong } from '../../kube/field-errors';
-import { groupIdErrors, userIdErrors } from './formats';
+import { groupIdErrors, userIdErrors } from '../../kube/value-formats';
 import type { Path } from '../../kube/field-path';
 import { validateLocalDescendingPath } from './paths-local';
 

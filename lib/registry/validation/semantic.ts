@@ -6,7 +6,7 @@
  * where that difference does not arise.
  */
 import { isObject, type Json } from '../../kube/json';
-import { compareQuantities, quantityFromJson } from '../quantity';
+import { compareQuantities, quantityFromJson } from '../../kube/quantity';
 
 /** Members of these maps are resource.Quantity values. */
 const QUANTITY_MAPS = new Set(['limits', 'requests', 'overhead', 'capacity', 'allocatable', 'hard', 'used']);

@@ -6,13 +6,13 @@
  */
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { compareQuantities } from '../quantity';
+import { compareQuantities } from '../../kube/quantity';
 import { has, listOf, numberOf, objectOf, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf, sortedEntries, valueOf } from './access';
 import { VOLUME_FIELD_PATHS, validateObjectFieldSelector, validateResourceFieldSelector } from './downward-api';
 import { duplicate, forbidden, invalid, json, notSupported, required, tooLong } from '../../kube/field-errors';
-import { dns1123LabelErrors, dns1123SubdomainErrors, inclusiveRangeError } from './formats';
+import { dns1123LabelErrors, dns1123SubdomainErrors, inclusiveRangeError } from '../../kube/value-formats';
 import { validateAnnotations, validateLabels } from './labels';
-import { nameIsDnsSubdomain } from './names';
+import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import type { Path } from '../../kube/field-path';
 import { validateLocalDescendingPath, validateLocalNonReservedPath, validatePathNoBacksteps } from './paths-local';
 import { validatePullPolicy } from './pull-policy';

@@ -13,7 +13,7 @@
 import { isObject, jsonEqual, type Json, type JsonObject } from '../../../kube/json';
 import { goQuote } from '../../../go/strconv';
 import type { SchemaNode } from '../structural';
-import { matchesFormat, supportedFormat } from './formats';
+import { matchesFormat, supportedFormat } from '../../../kube/openapi-formats';
 import { goFloat, isGoInt } from './go-values';
 import { compilePattern } from './pattern';
 import { RatchetNode } from './ratchet';

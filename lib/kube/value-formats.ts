@@ -5,7 +5,7 @@
  * key) checks are lib/kube/names.ts's.
  */
 import { isIPv6 } from 'node:net';
-import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/names';
+import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from './names';
 
 export { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors };
 

@@ -2,7 +2,7 @@
  * The name functions of apimachinery's api/validation/generic.go and path/name.go: what
  * `metadata.name` (and `metadata.generateName`, as a prefix) must look like for each resource.
  */
-import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors } from './formats';
+import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors } from './value-formats';
 
 /** `ValidateNameFunc(name, prefix)`: the messages for an invalid name, none for a valid one. */
 export type NameValidator = (name: string, prefix: boolean) => string[];

@@ -1,0 +1,12 @@
+export { applyConfiguration } from './apply-configuration';
+export type { ApplyConfigurationResult } from './apply-configuration';
+export { builtinApplySchema } from './builtin-schema';
+export type { BuiltinApplySchema } from './builtin-schema';
+export { crdApplySchema } from './crd-schema';
+export type { ApplySchema, Atom } from './schema';
+export { compileMutation, mutationEnvironment, RETURN_TYPES } from './expressions';
+export type { CompiledMutation, MutationEnvironment, MutationEvaluation, PatchType } from './expressions';
+export { applyMutationJsonPatch } from './json-patch';
+export type { JsonPatchMutationResult } from './json-patch';
+export { toJson } from './smd-values';
+export type { GoMap, GoValue } from './smd-values';
