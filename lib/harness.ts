@@ -17,7 +17,7 @@ import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
-import { MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
@@ -225,15 +225,15 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
   };
 }
 
-/** The built-in mutating plugins a harness runs: all the harness implements, less those disabled. */
-function enabledPlugins(given: HarnessOptions['plugins']): readonly MutationPlugin[] {
+/** The built-in plugins a harness runs: all the harness implements, less those disabled. */
+function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string> } {
   const disable = given?.disable ?? [];
-  const known = MUTATION_PLUGINS.map((p) => p.name);
+  const known = BUILTIN_PLUGIN_NAMES;
   const unknown = disable.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, which the harness does not run`, `the built-in mutating plugins are ${known.join(', ')}`);
+    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, which the harness does not run`, `the built-in plugins are ${known.join(', ')}`);
   }
-  return MUTATION_PLUGINS.filter((p) => !disable.includes(p.name));
+  return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(known.filter((name) => !disable.includes(name))) };
 }
 
 /**
@@ -298,7 +298,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     const lines = refusedDefinitions.flatMap(({ resource, errors }) => errors.map((e) => `${resource}: ${e.field}: ${e.body}`));
     throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
   }
-  const plugins = enabledPlugins(options.plugins);
+  const { mutating: plugins, builtins } = enabledPlugins(options.plugins);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
   // The cluster's objects (namespaces, params, `objects`): the mock API's store, or the harness's own.
   const store = api?.store ?? new ObjectStore(catalog, new SeededRandom(seed));
@@ -429,6 +429,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${verdict.why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
   };
 
+  // A test that forgot to declare its namespace meets NamespaceLifecycle's 404, as in a cluster: said
+  // once per namespace, as a process warning naming the fix.
+  const undeclared = new Set<string>();
+  const warnIfUndeclaredNamespace = (rejection: Status | undefined, namespace: string): void => {
+    if (rejection?.code !== 404 || rejection.message !== `namespaces ${JSON.stringify(namespace)} not found` || undeclared.has(namespace)) return;
+    undeclared.add(namespace);
+    process.emitWarning(`h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`, { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' });
+  };
+
   return {
     seed,
     timeScale,
@@ -500,6 +509,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       ]),
     async admit(review, admitOptions = {}) {
       assertOpen();
+      // The harness's own loading (schemas, decoders on first use) is no part of the request's time.
+      await registry.ready();
       const started = performance.now();
       const deadlineMs = admitOptions.timeoutSeconds !== undefined ? admitOptions.timeoutSeconds * 1000 : undefined;
       const elapsedMs = (): number => (performance.now() - started) / timeScale;
@@ -523,9 +534,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         metrics,
         registry,
         plugins,
+        builtins,
+        cluster: clusterObjects,
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
+      warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
       return {
         allowed: !result.rejection,
         object: result.object,

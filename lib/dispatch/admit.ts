@@ -6,6 +6,7 @@ import { deleteAttempts, preparedForValidation } from '../registry';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
+import { namespaceLifecycle } from '../plugins/namespace-lifecycle';
 import type { TraceStep } from './trace';
 import { dispatchValidating } from './validating';
 import { dispatchValidatingPolicies } from './validating-policies';
@@ -47,6 +48,15 @@ export async function admitRequest(request: AdmissionAttributes, context: Dispat
 export async function runChain(attributes: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {
   const exempt = exemptionOf(attributes);
   if (exempt) return { object: attributes.object, exempt };
+
+  // NamespaceLifecycle, the first plugin of the mutation phase: it refuses before anyone else sees the request.
+  if (context.builtins?.has('NamespaceLifecycle') && context.cluster) {
+    const refused = namespaceLifecycle(attributes, (name) => context.cluster!.namespaceObject(name));
+    if (refused) {
+      context.trace.steps.push({ phase: 'mutating', round: 0, index: -1, configuration: '', webhook: 'NamespaceLifecycle', plugin: true, decision: 'called', why: [], rejection: refused });
+      return { object: attributes.object, rejection: refused };
+    }
+  }
 
   const admitStarted = performance.now();
   const mutated = await dispatchMutating(attributes, context);

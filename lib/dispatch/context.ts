@@ -28,6 +28,10 @@ export interface DispatchContext {
   registry: Registry;
   /** The built-in mutating admission plugins enabled, in kube-apiserver's order. */
   plugins: readonly MutationPlugin[];
+  /** Every built-in plugin enabled, by name (NamespaceLifecycle and the mutating ones). */
+  builtins?: ReadonlySet<string>;
+  /** The cluster's objects the plugins read. */
+  cluster?: { namespaceObject(name: string): KubeObject | undefined };
   warnings: WarningRecorder;
   annotations: AuditAnnotations;
   trace: AdmissionTrace;

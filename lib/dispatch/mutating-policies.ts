@@ -2,7 +2,7 @@ import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from 
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../kube/admission-policy';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { JsonObject } from '../kube/json';
-import { forbidden, panicked, statusForCode } from '../kube/status';
+import { admissionForbidden, panicked, statusForCode } from '../kube/status';
 import { convertToKind } from '../match/should-call';
 import { structuralSchema } from '../registry/crd/structural';
 import { matchResources } from '../policy/match-resources';
@@ -229,9 +229,7 @@ function rejectionFor(attributes: AdmissionAttributes, errors: readonly PolicyEr
   const [first] = standing;
   if (!first) return undefined;
   const text = (error: PolicyError) => (error.binding ? `policy '${error.policy.metadata.name}' with binding '${error.binding.metadata.name}' denied request: ${error.message}` : `policy ${JSON.stringify(error.policy.metadata.name)} denied request: ${error.message}`);
-  const metadata = attributes.object?.metadata;
-  const name = attributes.name || metadata?.name || metadata?.generateName || 'Unknown';
-  const status = forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, 'admission request denied by policy');
+  const status = admissionForbidden(attributes, 'admission request denied by policy');
   return { ...status, message: text(first), reason: first.reason ?? status.reason, details: { ...status.details, causes: standing.map((error) => ({ message: text(error) })) } };
 }
 

@@ -1,7 +1,7 @@
 import type { Status } from '../kube/admission';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
 import type { AdmissionAttributes } from '../kube/attributes';
-import { forbidden } from '../kube/status';
+import { admissionForbidden } from '../kube/status';
 import { validatePolicy, type PolicyDecision } from '../policy/evaluate-validating';
 import { activationFor } from '../policy/scope';
 import { matchResources } from '../policy/match-resources';
@@ -145,13 +145,6 @@ function publishValidationFailure(context: PolicyDispatchContext, binding: Valid
   // Go marshals ValidationFailureValue's fields in declaration order.
   const value = JSON.stringify([{ message: decision.message, policy: binding.spec.policyName, binding: binding.metadata.name, expressionIndex: index, validationActions: binding.spec.validationActions }]);
   context.annotations.add(FAILURE_KEY, value);
-}
-
-/** admission `NewForbidden`: the request's name, else the object's name or generateName, else `Unknown`. */
-function admissionForbidden(attributes: AdmissionAttributes, message: string): Status {
-  const metadata = attributes.object?.metadata;
-  const name = attributes.name || metadata?.name || metadata?.generateName || 'Unknown';
-  return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, message);
 }
 
 /** dispatcher.go `reasonToCode`. */

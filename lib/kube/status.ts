@@ -102,6 +102,16 @@ export function forbidden(resource: GroupResource, name: string, cause: string):
   return failure(403, 'Forbidden', `${subject} is forbidden: ${cause}`, { name, group: resource.group, kind: resource.resource });
 }
 
+/**
+ * admission `NewForbidden(attributes, err)`: the resource of the request and its name — the request's,
+ * else the object's name or generateName (not generated yet), else `Unknown`.
+ */
+export function admissionForbidden(attributes: { name: string; resource: GroupResource; object: { metadata?: { name?: string; generateName?: string } } | null }, cause: string): ApiStatus {
+  const metadata = attributes.object?.metadata;
+  const name = attributes.name || metadata?.name || metadata?.generateName || 'Unknown';
+  return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, cause);
+}
+
 /** `NewBadRequest(message)`. */
 export function badRequest(message: string): ApiStatus {
   return failure(400, 'BadRequest', message);

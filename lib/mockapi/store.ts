@@ -159,15 +159,24 @@ export class ObjectStore {
     return answer;
   }
 
-  /** Creates `object`, or replaces the stored one of the same name: for seeding a test's cluster. */
+  /**
+   * Creates `object`, or replaces the stored one of the same name: for seeding a test's cluster. A
+   * `status` given is kept as the cluster's controllers would have written it (a namespace being
+   * terminated, a quota's usage), where an API create would reset it.
+   */
   put(object: KubeObject): KubeObject {
     const entry = this.entryFor(object.apiVersion ?? '', object.kind ?? '');
     const namespace = entry.namespaced ? (object.metadata?.namespace ?? 'default') : '';
     const name = object.metadata?.name ?? '';
-    const exists = this.#bucket(entry).has(this.#key(entry, namespace, name));
+    const key = this.#key(entry, namespace, name);
+    const exists = this.#bucket(entry).has(key);
     const { resourceVersion: _ignored, ...metadata } = object.metadata ?? {};
     const body = { ...object, metadata };
-    return exists ? this.update(entry, namespace, name, body) : this.create(entry, namespace, body);
+    const written = exists ? this.update(entry, namespace, name, body) : this.create(entry, namespace, body);
+    if (object.status === undefined) return written;
+    const withStatus = { ...cloneJson(this.#bucket(entry).get(key) as KubeObject), status: cloneJson(object.status) };
+    this.#write(entry, key, withStatus);
+    return this.#present(entry, withStatus);
   }
 
   /** The stored object, or undefined: for assertions. */

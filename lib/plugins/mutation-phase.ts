@@ -14,6 +14,9 @@ export const MUTATION_PLUGINS: readonly MutationPlugin[] = [serviceAccount, tain
 /** The plugins' names, in order. */
 export const MUTATION_PLUGIN_NAMES: readonly string[] = MUTATION_PLUGINS.map((p) => p.name);
 
+/** Every built-in plugin the harness runs, by `--enable-admission-plugins` name, in kube-apiserver's order. */
+export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES];
+
 /** The outcome of the mutation phase's built-in plugins: the object, and which plugins changed it. */
 export interface PluginsResult {
   object: JsonRecord;

@@ -4,6 +4,7 @@ import { mutating, setLabel, validating } from './helpers';
 describe('the admission trace', () => {
   it('prints every webhook’s decision as a tree, in call order', async () => {
     const h = await createHarness({
+      namespaces: [{ name: 'shop' }],
       seed: 8,
       manifests: [
         mutating('m', { name: 'labeler.example.com', reinvocationPolicy: 'IfNeeded' }, { name: 'other.example.com', objectSelector: { matchLabels: { tier: 'db' } } }, { name: 'second.example.com' }),

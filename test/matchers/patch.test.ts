@@ -128,7 +128,7 @@ describe('toHavePatchedTo', () => {
   });
 
   it('reads the admitted object of h.admit()', async () => {
-    const s = await createHarness({ seed: 5, manifests: [mutating('m', { name: 'env.example.com' })], stubs: { 'env.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]) } });
+    const s = await createHarness({ seed: 5, namespaces: [{ name: 'shop' }], manifests: [mutating('m', { name: 'env.example.com' })], stubs: { 'env.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]) } });
     try {
       const result = await s.admit(review.create(pod()));
       expect(result).toHavePatchedTo(expect.objectContaining({ metadata: expect.objectContaining({ labels: { app: 'web', env: 'prod' } }) }));

@@ -5,6 +5,7 @@ import { failure } from './failure';
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({
+    namespaces: [{ name: 'shop' }],
     seed: 3,
     manifests: [validating('policy', { name: 'policy.example.com' })],
     stubs: {

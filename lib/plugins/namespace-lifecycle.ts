@@ -1,0 +1,31 @@
+import type { KubeObject, Status } from '../kube/admission';
+import type { AdmissionAttributes } from '../kube/attributes';
+import { admissionForbidden, forbidden, notFound } from '../kube/status';
+
+// lifecycle/admission.go: the namespaces kube-apiserver never lets anyone delete.
+const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
+
+const isNamespaceKind = (attributes: Pick<AdmissionAttributes, 'kind'>) => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
+
+/**
+ * The NamespaceLifecycle admission plugin (plugin/pkg/admission/namespace/lifecycle/admission.go), the
+ * first of the mutation phase, so it refuses before any policy or webhook sees the request: an immortal
+ * namespace may not be deleted; anything but a DELETE in a namespace that does not exist is the
+ * client's 404; nothing new may be created in a namespace being terminated (403, cause
+ * NamespaceTerminating). Namespaces themselves, cluster-scoped resources and deletions always pass.
+ * `namespace(name)` reads the cluster's Namespace object.
+ */
+export function namespaceLifecycle(attributes: AdmissionAttributes, namespace: (name: string) => KubeObject | undefined): Status | undefined {
+  if (attributes.operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
+    return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted');
+  }
+  if (attributes.namespace === '' || isNamespaceKind(attributes) || attributes.operation === 'DELETE') return undefined;
+  // SubjectAccessReviews and friends never learn whether a namespace exists.
+  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews')) return undefined;
+  const found = namespace(attributes.namespace);
+  if (!found) return notFound({ group: '', resource: 'namespaces' }, attributes.namespace);
+  if (attributes.operation !== 'CREATE') return undefined;
+  if ((found as { status?: { phase?: string } }).status?.phase !== 'Terminating') return undefined;
+  const status = admissionForbidden(attributes, `unable to create new content in namespace ${attributes.namespace} because it is being terminated`);
+  return { ...status, details: { ...status.details, causes: [...(status.details?.causes ?? []), { reason: 'NamespaceTerminating', message: `namespace ${attributes.namespace} is being terminated`, field: 'metadata.namespace' }] } };
+}

@@ -1,0 +1,77 @@
+// NamespaceLifecycle, the first plugin of the mutation phase (plugin/pkg/admission/namespace/lifecycle),
+// replayed from test/fixtures/apiserver-policies/namespace-terminating.json (a real kube-apiserver v1.36.2)
+// and checked for the rest of its documented behaviour.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHarness, objects, review, type Harness } from '../../lib';
+import type { AdmissionReview, KubeObject } from '../../lib/kube/admission';
+import { behaviourWebhook } from '../webhooks/behaviours';
+
+interface Recording {
+  objectsCreated: { sent: KubeObject }[];
+  requests: { label: string; clientRequest: { path: string; body: KubeObject }; response: { status: number; body: unknown }; webhookCalls: { admissionReviewReceived: AdmissionReview }[] }[];
+}
+const recording = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-policies/namespace-terminating.json'), 'utf8')) as Recording;
+
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+});
+
+const terminating = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Terminating' } });
+
+describe('NamespaceLifecycle as a real kube-apiserver v1.36.2 runs it (fixtures/apiserver-policies/namespace-terminating.json)', () => {
+  it.each(recording.requests.map((request, i) => [request.label, i] as const))('%s: refused before any webhook, with the recorded status', async (_label, i) => {
+    const request = recording.requests[i]!;
+    const configurations = recording.objectsCreated.map((o) => o.sent).filter((o) => o.kind?.endsWith('WebhookConfiguration'));
+    const { handler, calls } = behaviourWebhook();
+    const h = await createHarness({ seed: 4, target: handler, manifests: configurations as never[], objects: [terminating('oracle3-nsterm')] });
+    harnesses.push(h);
+    const namespace = request.clientRequest.path.split('/')[4]!;
+    const sent = request.clientRequest.body;
+    const result = await h.admit(review.create({ ...sent, metadata: { ...sent.metadata, namespace } }, { via: 'api' }));
+    expect(result.status).toEqual(request.response.body);
+    expect(calls).toHaveLength(request.webhookCalls.length);
+    expect(String(result.trace)).toContain('NamespaceLifecycle (built-in plugin): rejected');
+  });
+});
+
+describe('NamespaceLifecycle', () => {
+  it('lets deletions and updates through in a terminating namespace, and refuses only creates', async () => {
+    const h = await createHarness({ seed: 4, objects: [terminating('closing')] });
+    harnesses.push(h);
+    const pod = objects.stored(objects.pod({ name: 'web', namespace: 'closing' }, { seed: 4 }), { seed: 4 });
+    expect(await h.admit(review.delete(pod))).toBeAllowed();
+    expect(await h.admit(review.update(pod, { ...pod, metadata: { ...pod.metadata, labels: { a: 'b' } } }))).toBeAllowed();
+  });
+
+  it('never lets default, kube-system or kube-public be deleted', async () => {
+    const h = await createHarness({ seed: 4 });
+    harnesses.push(h);
+    const namespace = objects.stored({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } }, { seed: 4 });
+    const result = await h.admit(review.delete(namespace));
+    expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted' });
+  });
+
+  it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, it lets the request through', async () => {
+    const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const h = await createHarness({ seed: 4 });
+      harnesses.push(h);
+      const result = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      expect(result.status).toMatchObject({ code: 404, reason: 'NotFound', message: 'namespaces "nowhere" not found' });
+      await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      expect(emitWarning.mock.calls).toEqual([
+        [
+          'h.admit: the namespace "nowhere" does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: "nowhere" }] })',
+          { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' },
+        ],
+      ]);
+    } finally {
+      emitWarning.mockRestore();
+    }
+    const off = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle'] } });
+    harnesses.push(off);
+    expect(await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
+  });
+});
