@@ -16,6 +16,7 @@ import { matchRules } from './match/should-call';
 import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
+import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
 import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import { preparedForValidation, Registry, storageRandom } from './registry';
@@ -176,8 +177,10 @@ export interface Harness {
   webhook(webhook: string | InlineWebhook): WebhookHandle;
   /** The ValidatingAdmissionPolicies of the manifests, compiled, with their bindings, in evaluation order. */
   readonly validatingPolicies: readonly PreparedValidatingPolicy[];
-  /** A handle on one ValidatingAdmissionPolicy of the manifests, to evaluate it without the rest of the chain. */
+  /** A handle on one ValidatingAdmissionPolicy or MutatingAdmissionPolicy of the manifests, to evaluate it without the rest of the chain. */
   policy(name: string): PolicyHandle;
+  /** The MutatingAdmissionPolicies of the manifests, compiled, with their bindings, in evaluation order. */
+  readonly mutatingPolicies: readonly PreparedMutatingPolicy[];
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
@@ -196,13 +199,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** One ValidatingAdmissionPolicy, evaluated alone. */
+/** One admission policy, evaluated alone. */
 export interface PolicyHandle {
   readonly name: string;
+  readonly kind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
   /**
-   * The policy with each of its bindings on one request, as the chain would evaluate it (the review's
-   * object as given: no mutation, no registry). The result reads like `h.admit()`'s, so the same
-   * matchers apply; `errors` lists what failed to evaluate, whatever the failurePolicy made of it.
+   * The policy with each of its bindings on one request, as the chain would evaluate it: a validating
+   * policy on the review's object as given, a mutating one on the request as the API decodes it, in one
+   * round, `object` being its result. The result reads like `h.admit()`'s, so the same matchers apply;
+   * `errors` lists what failed to evaluate, whatever the failurePolicy made of it.
    */
   evaluate(review: Review): Promise<PolicyEvaluation>;
 }
@@ -468,24 +473,38 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, registry, call: (review) => callResolved(callable, review) };
     },
     validatingPolicies,
+    mutatingPolicies,
     policy(name) {
-      const prepared = validatingPolicies.find((p) => p.policy.metadata.name === name);
-      if (!prepared || !policies) {
-        const known = validatingPolicies.map((p) => p.policy.metadata.name).join(', ') || '(none in the manifests)';
-        throw new HarnessError('POLICY_NOT_FOUND', `no ValidatingAdmissionPolicy named ${JSON.stringify(name)}; known: ${known}`, 'pass metadata.name of a ValidatingAdmissionPolicy in the manifests');
+      const validating = validatingPolicies.find((p) => p.policy.metadata.name === name);
+      const mutatingPolicy = mutatingPolicies.find((p) => p.policy.metadata.name === name);
+      if ((!validating && !mutatingPolicy) || !policies) {
+        const known = [...validatingPolicies, ...mutatingPolicies].map((p) => p.policy.metadata.name).sort().join(', ') || '(none in the manifests)';
+        throw new HarnessError('POLICY_NOT_FOUND', `no ValidatingAdmissionPolicy or MutatingAdmissionPolicy named ${JSON.stringify(name)}; known: ${known}`, 'pass metadata.name of a policy in the manifests');
       }
-      const alone: PolicyContext = { ...policies, validating: [prepared] };
+      const kind = validating ? 'ValidatingAdmissionPolicy' : 'MutatingAdmissionPolicy';
+      const alone: PolicyContext = { ...policies, validating: validating ? [validating] : [], mutating: mutatingPolicy ? [mutatingPolicy] : [] };
       return {
         name,
+        kind,
         async evaluate(review) {
           assertOpen();
-          const trace = new AdmissionTrace(`${review.summary()} · ValidatingAdmissionPolicy ${name} · seed ${seed}`);
+          await registry.ready();
+          const trace = new AdmissionTrace(`${review.summary()} · ${kind} ${name} · seed ${seed}`);
           const warnings = new WarningRecorder();
           const annotations = new AuditAnnotations();
-          const status = dispatchValidatingPolicies(review.attributes, { policies: alone, trace, warnings, annotations });
+          let object = review.attributes.object;
+          let status: Status | undefined;
+          if (validating) status = dispatchValidatingPolicies(review.attributes, { policies: alone, trace, warnings, annotations });
+          else {
+            // The request as the API hands it to admission (decoded, defaulted), then the policy's round 0.
+            const attributes = registry.requestView(review.attributes);
+            const outcome = dispatchMutatingPolicies(attributes, { policies: alone, trace, registry }, { round: 0, state: new PolicyReinvocation(), requestReinvocation: () => undefined });
+            object = outcome.object;
+            status = outcome.rejection;
+          }
           return {
             allowed: !status,
-            object: review.attributes.object,
+            object,
             ...(status ? { status } : {}),
             warnings: warnings.texts(),
             warningHeaders: warnings.headers,
@@ -504,6 +523,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     lint: () => lint(webhooks),
     explain: (review) =>
       Explanations.forRequest(`${review.summary()} · seed ${seed}`, [
+        ...(policies ? explainPolicies(mutatingPolicies, review.attributes, policies) : []),
         ...explain(callOrder(webhooks), review.attributes, matchContext),
         ...(policies ? explainPolicies(validatingPolicies, review.attributes, policies) : []),
       ]),

@@ -175,7 +175,7 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
   const kept = results.slice(0, cut).filter((r): r is ScenarioResult => r !== undefined);
   const notRun = mine.slice(cut).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title }));
   // Policies run in-process and cannot die with the target: they run unless the run stopped early.
-  const policyPlan = planPolicies(harness.validatingPolicies, harness.seed);
+  const policyPlan = planPolicies([...harness.mutatingPolicies, ...harness.validatingPolicies], harness.seed);
   const policyMine = shard ? policyPlan.plan.filter((_, i) => i % shard.count === shard.index - 1) : policyPlan.plan;
   const policies: PolicyScenarioResult[] = [];
   const stopped = aborted !== undefined || (options.failFast === true && kept.some((r) => r.checks.some((c) => c.status === 'fail')));

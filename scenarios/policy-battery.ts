@@ -1,6 +1,6 @@
 import type { WebhookEntry } from '../lib/config/load';
 import type { Harness, PolicyEvaluation } from '../lib/harness';
-import type { PreparedValidatingPolicy } from '../lib/policy/prepare';
+import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../lib/policy/prepare';
 import { SeededRandom } from '../lib/random';
 import { scenariosFor, type Scenario } from './requests';
 
@@ -17,6 +17,7 @@ export interface PolicyCheckResult {
 
 export interface PolicyScenarioResult {
   policy: string;
+  kind: 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
   scenario: string;
   evaluation: PolicyEvaluation;
   checks: PolicyCheckResult[];
@@ -29,11 +30,11 @@ export interface PlannedPolicyScenario {
 }
 
 /**
- * The battery's requests for each ValidatingAdmissionPolicy: every request the battery builds that its
+ * The battery's requests for each admission policy (validating and mutating): every request the battery builds that its
  * matchConstraints' resourceRules match (the same requests the webhooks get: each operation, DELETE
  * without an object, subresources, CONNECT, dryRun), in a deterministic order for the seed.
  */
-export function planPolicies(policies: readonly PreparedValidatingPolicy[], seed: number): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
+export function planPolicies(policies: readonly (PreparedValidatingPolicy | PreparedMutatingPolicy)[], seed: number): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
   const random = new SeededRandom(seed + 1);
   const plan: PlannedPolicyScenario[] = [];
   const skipped: { webhook: string; reason: string }[] = [];
@@ -42,7 +43,7 @@ export function planPolicies(policies: readonly PreparedValidatingPolicy[], seed
     // The request builders pick requests by rules alone, as they do for a webhook.
     const asRules = { spec: { name: policy.metadata.name, rules } } as unknown as WebhookEntry;
     const { scenarios } = scenariosFor(asRules, random);
-    if (scenarios.length === 0) skipped.push({ webhook: `ValidatingAdmissionPolicy ${policy.metadata.name}`, reason: 'its resourceRules match none of the requests the battery builds' });
+    if (scenarios.length === 0) skipped.push({ webhook: `${policy.kind} ${policy.metadata.name}`, reason: 'its resourceRules match none of the requests the battery builds' });
     for (const scenario of scenarios) plan.push({ policy: policy.metadata.name, scenario });
   }
   return { plan, skipped };
@@ -55,13 +56,14 @@ export function planPolicies(policies: readonly PreparedValidatingPolicy[], seed
  * silently stops protecting anything.
  */
 export async function runPolicyScenario(harness: Harness, planned: PlannedPolicyScenario): Promise<PolicyScenarioResult> {
-  const evaluation = await harness.policy(planned.policy).evaluate(planned.scenario.review);
-  const failurePolicy = harness.validatingPolicies.find((p) => p.policy.metadata.name === planned.policy)?.policy.spec.failurePolicy ?? 'Fail';
+  const handle = harness.policy(planned.policy);
+  const evaluation = await handle.evaluate(planned.scenario.review);
+  const failurePolicy = [...harness.validatingPolicies, ...harness.mutatingPolicies].find((p) => p.policy.metadata.name === planned.policy)?.policy.spec.failurePolicy ?? 'Fail';
   const consequence = failurePolicy === 'Fail' ? 'failurePolicy Fail denies every such request' : 'failurePolicy Ignore admits the request unchecked';
   const errors = [...new Set(evaluation.errors)];
   const check: PolicyCheckResult =
     errors.length === 0
       ? { id: 'policy-evaluates', policy: planned.policy, scenario: planned.scenario.title, status: 'pass' }
       : { id: 'policy-evaluates', policy: planned.policy, scenario: planned.scenario.title, status: 'fail', detail: `${errors.join('; ')} (${consequence}; guard the expression, e.g. with has() or request.operation)` };
-  return { policy: planned.policy, scenario: planned.scenario.title, evaluation, checks: [check] };
+  return { policy: planned.policy, kind: handle.kind, scenario: planned.scenario.title, evaluation, checks: [check] };
 }

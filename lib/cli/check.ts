@@ -70,13 +70,14 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
         ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         // A dead target is one failure, where it died; what it left undone is skipped, not failed.
         ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
-        ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `ValidatingAdmissionPolicy ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
+        ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `${r.kind} ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
       ]);
     }
     const targetName = args.module ?? args.command ?? args.url ?? 'no webhook target';
     const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';
-    const policies = harness.validatingPolicies.length > 0 ? ` · ${harness.validatingPolicies.length} ValidatingAdmissionPolicies` : '';
+    const count = (n: number, what: string) => (n > 0 ? ` · ${n} ${what}` : '');
+    const policies = `${count(harness.mutatingPolicies.length, 'MutatingAdmissionPolicies')}${count(harness.validatingPolicies.length, 'ValidatingAdmissionPolicies')}`;
     out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`));
     // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
     if (report.aborted) return 2;

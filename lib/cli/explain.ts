@@ -8,6 +8,7 @@ import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
 import { reviewFromRequest } from '../review/from-request';
 import { loadCommandManifests } from './manifests';
 import { explainPolicies } from '../policy/explain';
+import { NO_PARAMS } from '../policy/params';
 import { prepareValidatingPolicies } from '../policy/prepare';
 
 export interface ExplainArgs {
@@ -45,7 +46,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const conditions = await prepareMatchConditions(set.webhooks);
   const explanations = explain(callOrder(set.webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
   // Matching only: params are not read, so no cluster objects are needed.
-  const policies = await prepareValidatingPolicies(set, { scope: () => ({ namespaced: true }), get: () => undefined, list: () => [] });
+  const policies = await prepareValidatingPolicies(set, NO_PARAMS);
   const policyExplanations = explainPolicies(policies, review.attributes, { namespaces, resources: catalog });
   if (!args.json) {
     out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`), ...policyExplanations.map((e) => `  ValidatingAdmissionPolicy ${e.configuration}${e.name ? ` with binding ` : ''}${formatExplanation(e)}`)].join('\n'));

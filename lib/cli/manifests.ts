@@ -3,7 +3,8 @@ import { parseManifestFiles } from '../config/parse';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import { prepareMatchConditions } from '../match/conditions';
-import { prepareValidatingPolicies } from '../policy/prepare';
+import { NO_PARAMS } from '../policy/params';
+import { prepareMutatingPolicies, prepareValidatingPolicies } from '../policy/prepare';
 
 /** What the files hold, for a message: `a.yaml: Deployment "web", Service "web"`. */
 function contents(files: readonly string[]): string {
@@ -26,11 +27,12 @@ function contents(files: readonly string[]): string {
 export async function loadCommandManifests(command: string, files: readonly string[], catalog?: ResourceCatalog): Promise<ManifestSet> {
   if (files.length === 0) throw new HarnessError('USAGE', `${command} needs --manifests FILE (one or more)`);
   const set = loadManifestSet(files, catalog ? { catalog } : {});
-  if (set.webhooks.length === 0 && set.validatingPolicies.length === 0) {
-    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no ValidatingAdmissionPolicy, in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)');
+  if (set.webhooks.length === 0 && set.validatingPolicies.length === 0 && set.mutatingPolicies.length === 0) {
+    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)');
   }
   await prepareMatchConditions(set.webhooks);
   // Compiled as the harness compiles them; params are looked up only when a request is admitted.
-  await prepareValidatingPolicies(set, { scope: () => ({ namespaced: true }), get: () => undefined, list: () => [] });
+  await prepareValidatingPolicies(set, NO_PARAMS);
+  await prepareMutatingPolicies(set, NO_PARAMS);
   return set;
 }

@@ -19,6 +19,7 @@ function policyVerdict(result: PolicyScenarioResult): string {
   const { evaluation } = result;
   if (!evaluation.matched) return 'not matched';
   if (evaluation.status) return `denied ${evaluation.status.code}: ${evaluation.status.message}`;
+  if (result.kind === 'MutatingAdmissionPolicy') return evaluation.trace.steps.some((step) => step.mutated) ? 'mutated' : 'no change';
   const warnings = evaluation.warnings.length > 0 ? `, ${evaluation.warnings.length} warning${evaluation.warnings.length === 1 ? '' : 's'}` : '';
   return `allowed${warnings}`;
 }
@@ -43,7 +44,7 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
     if (result.policy !== currentPolicy) {
       if (current || currentPolicy) lines.push('');
       currentPolicy = result.policy;
-      lines.push(`ValidatingAdmissionPolicy ${result.policy}`);
+      lines.push(`${result.kind} ${result.policy}`);
     }
     const failed = result.checks.filter((c) => c.status === 'fail');
     lines.push(`  ${failed.length > 0 ? MARK.fail : MARK.pass} ${result.scenario} — ${policyVerdict(result)}`);

@@ -68,7 +68,7 @@ export interface PolicyRound {
  * those that stand deny the request: 403, `policy '<p>' with binding '<b>' denied request: <error>`.
  * MAP mutations leave no audit annotation.
  */
-export function dispatchMutatingPolicies(attributes: AdmissionAttributes, context: DispatchContext, turn: PolicyRound): { object: KubeObject | null; rejection?: Status } {
+export function dispatchMutatingPolicies(attributes: AdmissionAttributes, context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'>, turn: PolicyRound): { object: KubeObject | null; rejection?: Status } {
   const policies = context.policies;
   let object = attributes.object;
   if (!policies || policies.mutating.length === 0) return { object };
@@ -211,7 +211,7 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
 }
 
 /** The schema an ApplyConfiguration merges with: the built-in kind's, or the custom resource version's. */
-function applySchemaFor(kind: GroupVersionKind, context: DispatchContext): ApplySchema | undefined {
+function applySchemaFor(kind: GroupVersionKind, context: Pick<DispatchContext, 'registry'>): ApplySchema | undefined {
   const apiVersion = kind.group ? `${kind.group}/${kind.version}` : kind.version;
   const builtin = builtinApplySchema(apiVersion, kind.kind);
   if (builtin) return builtin;

@@ -10,7 +10,7 @@ export interface Explanation {
   configuration: string;
   /** The webhook; for a policy, its binding. */
   name: string;
-  type: 'mutating' | 'validating' | 'validating-policy';
+  type: 'mutating' | 'validating' | 'mutating-policy' | 'validating-policy';
   decision: 'called' | 'skipped' | 'error';
   /** The deciding reason; `reasons` has every step. */
   reason: string;
@@ -48,7 +48,7 @@ export function explain(order: readonly WebhookEntry[], attributes: MatchAttribu
 
 /** `pod-defaults.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject`. */
 export function formatExplanation(e: Explanation): string {
-  if (e.type === 'validating-policy') return `${e.name}: ${e.decision === 'called' ? 'evaluated' : e.decision === 'error' ? 'fails to match' : 'skipped'} — ${e.reason}`;
+  if (e.type === 'validating-policy' || e.type === 'mutating-policy') return `${e.name}: ${e.decision === 'called' ? 'evaluated' : e.decision === 'error' ? 'fails to match' : 'skipped'} — ${e.reason}`;
   if (e.decision === 'called') {
     const kind = e.kind ? formatKind(e.kind) : '';
     const resource = e.resource ? formatResource(e.resource, e.subResource ?? '') : '';
@@ -79,16 +79,17 @@ export class Explanations extends Array<Explanation> {
 
   override toString(): string {
     const lines = [this.request];
-    // In the chain's order: ValidatingAdmissionPolicies run before the validating webhooks.
-    const titles = { mutating: 'mutating', 'validating-policy': 'validating admission policies', validating: 'validating' } as const;
-    const groups = (['mutating', 'validating-policy', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
+    // In the chain's order: each phase's policies run before its webhooks.
+    const titles = { 'mutating-policy': 'mutating admission policies', mutating: 'mutating', 'validating-policy': 'validating admission policies', validating: 'validating' } as const;
+    const groups = (['mutating-policy', 'mutating', 'validating-policy', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
     if (groups.length === 0) lines.push('└─ no webhooks');
     groups.forEach((group, g) => {
       const lastGroup = g === groups.length - 1;
       lines.push(`${lastGroup ? '└─' : '├─'} ${titles[group.type]}`);
       group.members.forEach((e, i) => {
         const branch = i === group.members.length - 1 ? '└─' : '├─';
-        const what = e.type === 'validating-policy' ? `ValidatingAdmissionPolicy ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
+        const policyKind = e.type === 'mutating-policy' ? 'MutatingAdmissionPolicy' : 'ValidatingAdmissionPolicy';
+        const what = e.type === 'validating-policy' || e.type === 'mutating-policy' ? `${policyKind} ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
         lines.push(`${lastGroup ? '   ' : '│  '}${branch} ${what}`);
       });
     });

@@ -51,3 +51,6 @@ export function collectParams(paramKind: ParamKind | undefined, paramRef: ParamR
   if (params.length === 0 && paramRef.parameterNotFoundAction === 'Deny') return { error: 'no params found for policy binding with `Deny` parameterNotFoundAction' };
   return { params };
 }
+
+/** A cluster without objects, for compiling policies where no request is admitted (lint, explain): every paramKind counts as served. */
+export const NO_PARAMS: ParamSource = { scope: () => ({ namespaced: true }), get: () => undefined, list: () => [] };

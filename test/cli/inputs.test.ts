@@ -49,7 +49,7 @@ describe('manifests', () => {
     const extra = command === 'check' ? ['--module', path.join(root, 'examples/pod-defaults/src/app.ts')] : command === 'explain' ? ['--review', path.join(root, 'test/cli/fixtures/deployment-scale-review.yaml')] : [];
     const result = await cli(command, '--manifests', file, ...extra);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no ValidatingAdmissionPolicy, in the manifests; read ${file}: Deployment "web", Service "web"`);
+    expect(result.stderr).toContain(`admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${file}: Deployment "web", Service "web"`);
   });
 
   it('an unknown field names the nearest known one', async () => {

@@ -37,3 +37,12 @@ describe('admission-harness check with policies only', () => {
     expect((await cli('lint', '--manifests', fixture('policies.yaml'))).code).toBe(0);
   });
 });
+
+describe('admission-harness check with a MutatingAdmissionPolicy only', () => {
+  it('evaluates it in-process on the battery’s requests and reports what it did', async () => {
+    const { code, stdout } = await cli('check', '--manifests', fixture('mutating-policy.yaml'), '--seed', '4');
+    expect(stdout).toContain('admission-harness check · no webhook target · 0 webhooks · 1 MutatingAdmissionPolicies · seed 4');
+    expect(stdout).toMatch(/MutatingAdmissionPolicy add-team\n {2}✓ CREATE pods — mutated/);
+    expect(code).toBe(0);
+  });
+});

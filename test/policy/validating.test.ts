@@ -256,7 +256,7 @@ describe('h.policy(name): one policy alone', () => {
     const fragile = await h.policy('fragile').evaluate(review.create(pod()));
     expect(fragile).toBeAllowed();
     expect(fragile.errors).toEqual(["expression 'object.metadata.annotations['owner'] != ''' resulted in error: no such key: annotations"]);
-    expect(() => h.policy('nope')).toThrow('no ValidatingAdmissionPolicy named "nope"; known: fragile, no-latest');
+    expect(() => h.policy('nope')).toThrow('no ValidatingAdmissionPolicy or MutatingAdmissionPolicy named "nope"; known: fragile, no-latest');
   });
 });
 

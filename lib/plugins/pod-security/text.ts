@@ -19,9 +19,14 @@ export function goLess(a: string, b: string): boolean {
   return Buffer.compare(utf8(a), utf8(b)) < 0;
 }
 
+/** The values sorted as Go's sort.Strings sorts them. */
+export function goSorted(values: Iterable<string>): string[] {
+  return [...values].sort((a, b) => Buffer.compare(utf8(a), utf8(b)));
+}
+
 /** The distinct values, sorted as a Go string set lists them. */
 export function sortedSet(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort((a, b) => Buffer.compare(utf8(a), utf8(b)));
+  return goSorted(new Set(values));
 }
 
 /** `container "a"` / `containers "a", "b"`: the subject most details start with. */

@@ -9,7 +9,7 @@ import { goQuote } from '../../../go/strconv';
 import type { JsonRecord } from '../../../kube/record';
 import { ALLOWED, forbidden, type Check, type CheckResult } from '../check';
 import { containerName, containers, member, podSecurityContext, securityContext, stringMap, stringMember } from '../pod-json';
-import { containersSubject, goLess, joinQuote, pluralize, sortedSet } from '../text';
+import { containersSubject, goSorted, joinQuote, pluralize, sortedSet } from '../text';
 
 const ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
@@ -39,10 +39,11 @@ function appArmorProfile1_0(podMetadata: JsonRecord, podSpec: JsonRecord): Check
   }
   if (badContainers.length > 0) badSetters.push(containersSubject(badContainers));
 
-  const forbiddenAnnotations = Object.entries(stringMap(podMetadata, 'annotations'))
-    .filter(([key, value]) => key.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value))
-    .map(([key, value]) => `${key}=${goQuote(value)}`)
-    .sort((a, b) => (goLess(a, b) ? -1 : goLess(b, a) ? 1 : 0));
+  const forbiddenAnnotations = goSorted(
+    Object.entries(stringMap(podMetadata, 'annotations'))
+      .filter(([key, value]) => key.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value))
+      .map(([key, value]) => `${key}=${goQuote(value)}`),
+  );
   // The field types are a sorted set; the annotations follow them, sorted among themselves.
   const badValueList = [...sortedSet(badValues), ...forbiddenAnnotations];
   if (forbiddenAnnotations.length > 0) badSetters.push(pluralize('annotation', 'annotations', forbiddenAnnotations.length));
