@@ -19,6 +19,7 @@ import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
 import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
@@ -89,10 +90,18 @@ export interface HarnessOptions {
    */
   credentials?: { token?: string; clientCertificate?: true | KeyPair } | { kubeconfig: AdmissionKubeconfig };
   /**
-   * The built-in mutating admission plugins of the mock cluster, by `--enable-admission-plugins` name:
-   * all the harness implements are on, as in a default kube-apiserver; `disable` turns some off.
+   * The built-in admission plugins of the mock cluster, by `--enable-admission-plugins` name
+   * (NamespaceLifecycle, LimitRanger, ServiceAccount, TaintNodesByCondition, Priority,
+   * DefaultTolerationSeconds, PodSecurity, ResourceQuota): all are on, as in a default kube-apiserver;
+   * `disable` turns some off.
    */
   plugins?: { disable?: string[] };
+  /**
+   * PodSecurity's admission configuration (`PodSecurityConfiguration`): the defaults for namespaces
+   * without labels and the exemptions (usernames, namespaces, runtimeClasses). kube's defaults
+   * (privileged:latest everywhere) when omitted.
+   */
+  podSecurity?: PodSecurityConfiguration;
   /** kube-apiserver's `--allow-privileged`: false (its default) makes pod validation refuse privileged containers. */
   allowPrivileged?: boolean;
 }
@@ -556,6 +565,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         plugins,
         builtins,
         cluster: clusterObjects,
+        ...(options.podSecurity ? { podSecurity: options.podSecurity } : {}),
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });

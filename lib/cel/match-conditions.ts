@@ -7,7 +7,6 @@ import { requestAuthorizer } from './authz';
 import { matchConditionsEnvironment } from './environment';
 import { compileExpression } from './compile';
 import { evaluateProgram, expressionError } from './evaluate';
-import { celModule } from './runtime';
 import { goAggregate } from '../go/aggregate';
 import { qualifiedNameErrors } from '../kube/names';
 import { duplicate, invalid, required, tooMany } from './validation';

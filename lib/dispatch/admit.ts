@@ -1,4 +1,7 @@
 import type { KubeObject, Status } from '../kube/admission';
+import type { JsonRecord } from '../kube/record';
+import { quotaAdmit } from '../plugins/resource-quota';
+import { runValidationPlugins } from '../plugins/validation-phase';
 import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../kube/gvr';
@@ -76,8 +79,9 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   }
 
   const validateStarted = performance.now();
-  // ValidatingAdmissionPolicy runs before the validating webhooks; its denial means none is called.
-  const rejection = dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context));
+  // The validation phase: the built-in plugins, ValidatingAdmissionPolicy, the validating webhooks, and
+  // ResourceQuota last; the first refusal ends it.
+  const rejection = validationPlugins(prepared, context) ?? dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context)) ?? resourceQuota(prepared, context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   if (rejection) return { object: mutated.object, rejection };
   // What storage keeps: a custom resource loses the fields its schema lacks only now.
@@ -91,4 +95,39 @@ function namespaceMismatch(attributes: AdmissionAttributes, object: KubeObject |
   const namespace = object.metadata?.namespace;
   if (namespace === undefined || namespace === '' || namespace === attributes.namespace) return undefined;
   return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+}
+
+function pluginStep(context: DispatchContext, plugin: string, rejection: Status): Status {
+  context.trace.steps.push({ phase: 'validating', round: 0, index: -1, configuration: '', webhook: plugin, plugin: true, decision: 'called', why: [], rejection });
+  return rejection;
+}
+
+/** The validation phase's built-in plugins before the policies and webhooks (LimitRanger, PodSecurity). */
+function validationPlugins(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
+  if (!context.cluster || !context.builtins) return undefined;
+  const result = runValidationPlugins(attributes, context.cluster, context.builtins, context.podSecurity);
+  for (const warning of result.warnings) context.warnings.add(warning);
+  for (const [key, value] of Object.entries(result.auditAnnotations)) context.annotations.add(key, value);
+  return result.refusal && pluginStep(context, result.refusal.plugin, result.refusal.status);
+}
+
+/**
+ * ResourceQuota, the last plugin (after the validating webhooks): the request's usage against the
+ * namespace's quotas; admitted, the quotas' `status.used` is raised in the cluster as the plugin does.
+ */
+function resourceQuota(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
+  const cluster = context.cluster;
+  if (!cluster || !context.builtins?.has('ResourceQuota') || attributes.namespace === '') return undefined;
+  const quotas = cluster.list('v1', 'ResourceQuota', attributes.namespace);
+  if (quotas.length === 0) return undefined;
+  // The time pods past their grace period are judged against: the request's own, as storage stamped it.
+  const stamped = attributes.object?.metadata?.creationTimestamp;
+  const now = typeof stamped === 'string' ? new Date(stamped) : new Date(0);
+  const result = quotaAdmit({ ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null }, quotas as unknown as JsonRecord[], { now });
+  if (!result.ok) return pluginStep(context, 'ResourceQuota', result.status);
+  for (const update of result.updatedUsage) {
+    const quota = quotas.find((q) => q.metadata?.name === update.name);
+    if (quota) cluster.put({ ...quota, status: { ...(quota.status as object), used: update.used } });
+  }
+  return undefined;
 }

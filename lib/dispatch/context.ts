@@ -2,6 +2,8 @@ import type { CallOutcome } from '../call/call-webhook';
 import type { WebhookEntry } from '../config/load';
 import type { MatchContext } from '../match/should-call';
 import type { MutationPlugin } from '../plugins';
+import type { PluginCluster } from '../plugins/plugin';
+import type { PodSecurityConfiguration } from '../plugins/pod-security';
 import type { Registry, StorageRandom } from '../registry';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { InvocationView } from '../review/encode';
@@ -30,8 +32,10 @@ export interface DispatchContext {
   plugins: readonly MutationPlugin[];
   /** Every built-in plugin enabled, by name (NamespaceLifecycle and the mutating ones). */
   builtins?: ReadonlySet<string>;
-  /** The cluster's objects the plugins read. */
-  cluster?: { namespaceObject(name: string): KubeObject | undefined };
+  /** PodSecurity's configuration (defaults, exemptions); kube's defaults when omitted. */
+  podSecurity?: PodSecurityConfiguration;
+  /** The cluster's objects the plugins read (and ResourceQuota's usage, which it writes). */
+  cluster?: PluginCluster & { namespaceObject(name: string): KubeObject | undefined; put(object: KubeObject): void };
   warnings: WarningRecorder;
   annotations: AuditAnnotations;
   trace: AdmissionTrace;

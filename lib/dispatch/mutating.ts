@@ -116,7 +116,7 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
   if (!object || context.plugins.length === 0) return object;
   let current = object as JsonRecord;
   for (const plugin of context.plugins) {
-    const { changedBy, object: changed } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n) });
+    const { changedBy, object: changed } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n), ...(context.cluster ? { cluster: context.cluster } : {}) });
     if (changedBy.length === 0) continue;
     context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, changed) });
     current = changed;

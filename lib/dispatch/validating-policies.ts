@@ -6,7 +6,6 @@ import { validatePolicy, type PolicyDecision } from '../policy/evaluate-validati
 import { activationFor } from '../policy/scope';
 import { matchResources } from '../policy/match-resources';
 import { collectParams } from '../policy/params';
-import type { PreparedValidatingPolicy } from '../policy/prepare';
 import type { DispatchContext } from './context';
 import type { TraceStep } from './trace';
 

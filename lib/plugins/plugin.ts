@@ -1,5 +1,12 @@
 import type { JsonRecord } from '../kube/record';
+import type { KubeObject } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
+
+/** What the plugins read of the cluster: its objects (LimitRanges, ResourceQuotas, Namespaces…). */
+export interface PluginCluster {
+  /** The objects of a kind in `namespace`, in the store's order. */
+  list(apiVersion: string, kind: string, namespace: string): KubeObject[];
+}
 
 /**
  * What a mutating admission plugin is told about a request (kube-apiserver's admission.Attributes as
@@ -11,6 +18,8 @@ export interface MutationRequest {
   object: JsonRecord;
   /** `length` characters of kube's generated-name alphabet (utilrand.String). */
   randomSuffix(length: number): string;
+  /** The cluster's objects; plugins that read none work without it. */
+  cluster?: PluginCluster;
 }
 
 /**
@@ -24,7 +33,7 @@ export interface MutationPlugin {
 }
 
 /** The parts of a request's attributes the plugins read. */
-export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'>;
+export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'> & Partial<Pick<AdmissionAttributes, 'kind' | 'namespace' | 'oldObject'>>;
 
 /** A pod create, the request most plugins act on (no subresource). */
 export function isPodCreate(attributes: PluginAttributes): boolean {

@@ -3,8 +3,8 @@ import type { ObjectStore } from '../mockapi/store';
 import { splitApiVersion } from '../kube/api-version';
 import type { ParamSource } from './params';
 
-/** The cluster's objects as params and namespace objects: the mock API's store (or the harness's own). */
-export function storeParamSource(store: ObjectStore): ParamSource & { namespaceObject(name: string): KubeObject | undefined } {
+/** The cluster's objects as params, namespace objects and what the built-in plugins read and write: the mock API's store (or the harness's own). */
+export function storeParamSource(store: ObjectStore): ParamSource & { namespaceObject(name: string): KubeObject | undefined; put(object: KubeObject): void } {
   const entry = (apiVersion: string, kind: string) => {
     const [group, version] = splitApiVersion(apiVersion);
     return store.catalog.resourceForKind({ group, version, kind });
@@ -20,5 +20,6 @@ export function storeParamSource(store: ObjectStore): ParamSource & { namespaceO
       return found ? store.list(found, namespace).items : [];
     },
     namespaceObject: (name) => store.read('v1', 'Namespace', name),
+    put: (object) => void store.put(object),
   };
 }

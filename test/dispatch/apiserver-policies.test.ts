@@ -1,9 +1,9 @@
-// The recordings in test/fixtures/apiserver-policies (a real kube-apiserver v1.36.2, README.md there) that
-// the harness emulates today, replayed through h.admit with the webhook they were recorded with
-// (test/webhooks/behaviours.ts). The others (ValidatingAdmissionPolicy, MutatingAdmissionPolicy,
-// NamespaceLifecycle, ResourceQuota) are the policy and plugin stages still to come; psa-restricted-sidecar's
-// pod validation is checked in test/registry/validation-fixtures.test.ts.
-import { readFileSync } from 'node:fs';
+// The recordings in test/fixtures/apiserver-policies (a real kube-apiserver v1.36.2, README.md there),
+// replayed through h.admit with the webhook they were recorded with (test/webhooks/behaviours.ts): the
+// built-in mutating plugins here; the policies in test/policy/*-fixtures.test.ts; NamespaceLifecycle,
+// ResourceQuota and PodSecurity in test/plugins/; psa-restricted-sidecar's pod validation in
+// test/registry/validation-fixtures.test.ts. The last test fails when a recording is replayed nowhere.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHarness, review, type Harness } from '../../lib';
 import type { AdmissionReview, KubeObject } from '../../lib/kube/admission';
@@ -66,5 +66,15 @@ describe('the built-in mutating plugins before the first webhook, as a real kube
     const annotation = 'mutation.webhook.admission.k8s.io/round_0_index_0';
     expect(result.auditAnnotations[annotation]).toBe(request!.auditAnnotations[annotation]);
     expect(normalised(spec(result.object))).toEqual(normalised(spec(request!.storedObjectAfter.body)));
+  });
+});
+
+describe('every recording is replayed', () => {
+  it('names each fixture file of apiserver-policies in some test', () => {
+    const tests = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? tests(path.join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [path.join(dir, entry.name)] : []));
+    const sources = tests(path.join(__dirname, '..')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const recordings = readdirSync(DIR).filter((name) => name.endsWith('.json') && !/^[A-Z_]/.test(name)).map((name) => name.replace(/\.json$/, ''));
+    expect(recordings.filter((name) => !sources.includes(name))).toEqual([]);
   });
 });

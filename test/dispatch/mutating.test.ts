@@ -42,6 +42,8 @@ describe('mutating webhooks (KUBE-FACTS §9)', () => {
       'mutation.webhook.admission.k8s.io/round_0_index_1': '{"configuration":"test-webhooks","webhook":"addlabel.example.com","mutated":true}',
       'patch.webhook.admission.k8s.io/round_0_index_1': '{"configuration":"test-webhooks","webhook":"addlabel.example.com","patch":[{"op":"add","path":"/metadata/labels/added","value":"test"}],"patchType":"JSONPatch"}',
       'mutation.webhook.admission.k8s.io/round_0_index_2': '{"configuration":"test-webhooks","webhook":"noop.example.com","mutated":false}',
+      // PodSecurity annotates every pod it evaluates (fixtures/apiserver-policies record it on each request).
+      'pod-security.kubernetes.io/enforce-policy': 'privileged:latest',
     });
   });
 
@@ -206,7 +208,7 @@ describe('mutating webhooks (KUBE-FACTS §9)', () => {
       const result = await h.admit(request);
       expect(result).toBeAllowed();
       expect(result.object).toEqual(request.attributes.object);
-      expect(Object.keys(result.auditAnnotations)).toEqual(['mutation.webhook.admission.k8s.io/round_0_index_0']);
+      expect(Object.keys(result.auditAnnotations)).toEqual(['mutation.webhook.admission.k8s.io/round_0_index_0', 'pod-security.kubernetes.io/enforce-policy']);
     });
   });
 

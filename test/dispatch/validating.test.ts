@@ -62,7 +62,7 @@ describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
     });
     const result = await h.admit(review.create(pod()));
     expect(result).toBeAllowed();
-    expect(result.auditAnnotations).toEqual({ 'failed-open.validating.webhook.admission.k8s.io/round_0_index_1': 'broken.example.com' });
+    expect(result.auditAnnotations).toEqual({ 'failed-open.validating.webhook.admission.k8s.io/round_0_index_1': 'broken.example.com', 'pod-security.kubernetes.io/enforce-policy': 'privileged:latest' });
   });
 
   it('Fail: 500 with the calling error', async () => {
@@ -143,7 +143,7 @@ describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
       },
     });
     const result = await h.admit(review.create(pod()));
-    expect(result.auditAnnotations).toEqual({ 'allow.example.com/key1': 'value1', 'second.example.com/key2': 'value2' });
+    expect(result.auditAnnotations).toEqual({ 'allow.example.com/key1': 'value1', 'second.example.com/key2': 'value2', 'pod-security.kubernetes.io/enforce-policy': 'privileged:latest' });
     expect(result.dropped.auditAnnotations.map((d) => d.key)).toEqual(['allow.example.com/invalid*key']);
   });
 
@@ -153,7 +153,8 @@ describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
       stubs: { 'removeLabel.example.com': stub.allow({ auditAnnotations: { key1: 'v' } }) },
     });
     const result = await h.admit(review.create(pod()));
-    expect(result.auditAnnotations).toEqual({});
+    // PodSecurity's own annotation is all that is left.
+    expect(result.auditAnnotations).toEqual({ 'pod-security.kubernetes.io/enforce-policy': 'privileged:latest' });
     expect(result.dropped.auditAnnotations[0]).toMatchObject({ key: 'removeLabel.example.com/key1' });
   });
 });

@@ -53,7 +53,7 @@ describe('NamespaceLifecycle', () => {
     expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted' });
   });
 
-  it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, it lets the request through', async () => {
+  it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, PodSecurity still fails to find it', async () => {
     const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const h = await createHarness({ seed: 4 });
@@ -72,6 +72,9 @@ describe('NamespaceLifecycle', () => {
     }
     const off = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle'] } });
     harnesses.push(off);
-    expect(await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
+    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 500, message: 'Internal error occurred: failed to lookup namespace "nowhere"' });
+    const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'PodSecurity'] } });
+    harnesses.push(neither);
+    expect(await neither.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
   });
 });

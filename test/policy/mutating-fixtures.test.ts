@@ -31,7 +31,7 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.close()));
 });
 
-async function replay(recording: Recording, request: Recording['requests'][number], manifests: KubeObject[]) {
+async function replay(request: Recording['requests'][number], manifests: KubeObject[]) {
   const namespace = request.clientRequest.path.split('/')[4]!;
   const { handler, calls } = behaviourWebhook();
   const h = await createHarness({ seed: 21, target: handler, manifests: manifests as never[], namespaces: [{ name: namespace }] });
@@ -45,7 +45,7 @@ describe('MutatingAdmissionPolicy as a real kube-apiserver v1.36.2 runs it (fixt
   it('map-applyconfiguration: the policy’s label is there for the mutating webhook after it; no audit annotation for the policy', async () => {
     const recording = load('map-applyconfiguration');
     const [request] = recording.requests;
-    const { result, calls } = await replay(recording, request!, recording.objectsCreated.map((o) => o.sent));
+    const { result, calls } = await replay(request!, recording.objectsCreated.map((o) => o.sent));
     expect(result).toBeAllowed();
     expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(request!.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels));
     expect(admissionAnnotations(result.auditAnnotations)).toEqual(admissionAnnotations(request!.auditAnnotations));
@@ -62,7 +62,7 @@ describe('MutatingAdmissionPolicy as a real kube-apiserver v1.36.2 runs it (fixt
     ];
     it.each(cases.map(([title, names], i) => [title, names, i] as const))('%s', async (_title, names, i) => {
       const request = recording.requests[i]!;
-      const { result, calls } = await replay(recording, request, named(recording, ...names));
+      const { result, calls } = await replay(request, named(recording, ...names));
       expect(result).toBeAllowed();
       expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(request.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels));
       expect(admissionAnnotations(result.auditAnnotations)).toEqual(admissionAnnotations(request.auditAnnotations));

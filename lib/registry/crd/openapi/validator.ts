@@ -10,7 +10,7 @@
  * Go walks `properties` in map order, which is random; properties are taken here in the order the
  * schema declares them.
  */
-import { isObject, jsonEqual, type Json, type JsonObject } from '../../../kube/json';
+import { jsonEqual, type Json, type JsonObject } from '../../../kube/json';
 import { goQuote } from '../../../go/strconv';
 import type { SchemaNode } from '../structural';
 import { matchesFormat, supportedFormat } from '../../../kube/openapi-formats';
