@@ -3,7 +3,8 @@ import { credentialsFor, type AdmissionKubeconfig, type WebhookCredentials } fro
 import { resolveEndpoint } from './call/endpoint';
 import type { CallableWebhook, CallContext, CallOutcome } from './call/call-webhook';
 import { invokeWebhook } from './call/invoke';
-import { loadManifestSet, type ManifestInput, type WebhookEntry } from './config/load';
+import { loadManifestSet, type ManifestInput, type MutatingBindingEntry, type ValidatingBindingEntry, type WebhookEntry } from './config/load';
+import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicy } from './kube/admission-policy';
 import { AuditAnnotations } from './dispatch/annotations';
 import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
@@ -184,12 +185,12 @@ export interface Harness {
   call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
   /** A handle on one webhook (by name, `configuration/name`, or inline). */
   webhook(webhook: string | InlineWebhook): WebhookHandle;
-  /** The ValidatingAdmissionPolicies of the manifests, compiled, with their bindings, in evaluation order. */
-  readonly validatingPolicies: readonly PreparedValidatingPolicy[];
+  /** The ValidatingAdmissionPolicies of the manifests (defaulted), with their bindings, in evaluation order. */
+  readonly validatingPolicies: readonly LoadedPolicy<ValidatingAdmissionPolicy, ValidatingBindingEntry>[];
   /** A handle on one ValidatingAdmissionPolicy or MutatingAdmissionPolicy of the manifests, to evaluate it without the rest of the chain. */
   policy(name: string): PolicyHandle;
-  /** The MutatingAdmissionPolicies of the manifests, compiled, with their bindings, in evaluation order. */
-  readonly mutatingPolicies: readonly PreparedMutatingPolicy[];
+  /** The MutatingAdmissionPolicies of the manifests (defaulted), with their bindings, in evaluation order. */
+  readonly mutatingPolicies: readonly LoadedPolicy<MutatingAdmissionPolicy, MutatingBindingEntry>[];
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
@@ -206,6 +207,15 @@ export interface Harness {
   targetExit(): Promise<TargetExit | undefined>;
   /** Stops the target server and closes every connection. */
   close(): Promise<void>;
+}
+
+/** A policy of the manifests as the harness runs it: defaulted, with its bindings and where it was declared. */
+export interface LoadedPolicy<P, B> {
+  policy: P;
+  bindings: readonly B[];
+  source: string;
+  /** Why every matching request meets the policy's failurePolicy (a paramKind the cluster does not serve). */
+  configurationError?: string;
 }
 
 /** One admission policy, evaluated alone. */

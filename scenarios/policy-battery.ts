@@ -1,6 +1,6 @@
 import type { WebhookEntry } from '../lib/config/load';
 import type { Harness, PolicyEvaluation } from '../lib/harness';
-import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../lib/policy/prepare';
+import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicy } from '../lib/kube/admission-policy';
 import { SeededRandom } from '../lib/random';
 import { scenariosFor, type Scenario } from './requests';
 
@@ -34,7 +34,7 @@ export interface PlannedPolicyScenario {
  * matchConstraints' resourceRules match (the same requests the webhooks get: each operation, DELETE
  * without an object, subresources, CONNECT, dryRun), in a deterministic order for the seed.
  */
-export function planPolicies(policies: readonly (PreparedValidatingPolicy | PreparedMutatingPolicy)[], seed: number): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
+export function planPolicies(policies: readonly { policy: ValidatingAdmissionPolicy | MutatingAdmissionPolicy }[], seed: number): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
   const random = new SeededRandom(seed + 1);
   const plan: PlannedPolicyScenario[] = [];
   const skipped: { webhook: string; reason: string }[] = [];
