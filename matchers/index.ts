@@ -14,6 +14,8 @@ import { toHaveWarning } from './to-have-warning';
 import { toCauseNoWrites } from './to-cause-no-writes';
 import { toLeaveUnchanged } from './to-leave-unchanged';
 import { toProduceValidObject } from './to-produce-valid-object';
+import { toPassPodSecurity } from './to-pass-pod-security';
+import type { Level } from '../lib/plugins/pod-security';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
@@ -26,6 +28,7 @@ export const matchers = {
   toHavePatchedTo,
   toLeaveUnchanged,
   toProduceValidObject,
+  toPassPodSecurity,
   toHaveWarning,
   toCauseNoWrites,
   toHaveAuditAnnotation,
@@ -61,6 +64,12 @@ export interface HarnessMatchers<R = unknown> {
    * own validation (the 422 kube-apiserver answers before any validating webhook).
    */
   toProduceValidObject(): R;
+  /**
+   * The pod the result leaves (`h.call()`: after the webhook's patch; `h.admit()`: the admitted object),
+   * or a workload's pod template, passes the Pod Security Standards at `level` (and `version`, `latest`
+   * by default), as the PodSecurity admission plugin judges it.
+   */
+  toPassPodSecurity(level: Level, version?: string): R;
   /**
    * A warning contains `text` or matches the pattern: the webhook's own (`h.call()`), or those the
    * client receives (`h.admit()`).

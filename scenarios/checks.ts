@@ -2,6 +2,9 @@ import { yaml } from '../lib/yaml';
 import type { CallOutcome } from '../lib/call/call-webhook';
 import type { PatchedOutcome } from '../lib/harness';
 import type { ScenarioKind } from './requests';
+import type { KubeObject } from '../lib/kube/admission';
+import type { JsonRecord } from '../lib/kube/record';
+import { evaluatePod, extractPodTemplate, hasPodSpec, LATEST } from '../lib/plugins/pod-security';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
 export type CheckId =
@@ -23,6 +26,7 @@ export type CheckId =
   | 'idempotent-preset'
   | 'dryrun-honored'
   | 'object-valid'
+  | 'pod-security'
   | 'delete-repeatable';
 
 export interface CheckVerdict {
@@ -156,7 +160,35 @@ export const CHECKS: readonly Check[] = [
           ? { pass: true }
           : { pass: false, detail: `took ${o.durationMs.toFixed(0)} ms of a ${timeoutMs} ms budget` },
   },
+  {
+    id: 'pod-security',
+    title: 'a pod within the restricted Pod Security Standard is still within it after the webhook’s patch',
+    verify: (o, context) => {
+      if (!context.applied?.ok || !context.applied.object || !o.patch || o.patch.length === 0) return undefined;
+      const request = o.review.request;
+      const before = request && podTemplateOf(request.resource, request.object);
+      const after = request && podTemplateOf(request.resource, context.applied.object);
+      if (!before || !after) return undefined;
+      const judge = (pod: PodTemplate, level: 'baseline' | 'restricted') => evaluatePod({ level, version: LATEST }, pod.metadata, pod.spec);
+      // Judged only where the request was restricted: a webhook is not asked to fix a pod, only not to break one.
+      if (!judge(before, 'restricted').allowed) return undefined;
+      const added = judge(after, 'restricted').failed;
+      if (added.length === 0) return { pass: true };
+      const passesAt = judge(after, 'baseline').allowed ? 'baseline' : 'privileged';
+      return { pass: false, detail: `the request's pod was within PodSecurity "restricted:latest"; patched, it violates: ${added.map((f) => `${f.forbiddenReason} (${f.forbiddenDetail})`).join(', ')}; it passes at ${passesAt}` };
+    },
+  },
 ];
+
+type PodTemplate = { metadata: JsonRecord; spec: JsonRecord };
+
+/** A pod's metadata and spec, or a workload's pod template (as PodSecurity reads it); undefined for other kinds. */
+function podTemplateOf(resource: { group: string; resource: string }, object: KubeObject | null | undefined): PodTemplate | undefined {
+  if (!object) return undefined;
+  const record = object as JsonRecord;
+  if (resource.group === '' && resource.resource === 'pods') return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
+  return hasPodSpec(resource) ? extractPodTemplate(resource, record) : undefined;
+}
 
 /** The reply as kube-apiserver's decoder reads it: JSON, or else YAML. */
 function parseReply(body: string): Record<string, unknown> | undefined {

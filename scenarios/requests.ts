@@ -82,6 +82,7 @@ function probes(): Probe[] {
   list.push(
     { ...core, resource: 'pods', title: 'CREATE pods (image :latest)', kind: 'main', operation: 'CREATE', build: (r) => review.create(objects.pod({ random: r, images: ['nginx:latest'] })) },
     { ...core, resource: 'pods', title: 'CREATE pods (two containers)', kind: 'main', operation: 'CREATE', build: (r) => review.create(objects.pod({ random: r, images: ['ghcr.io/acme/api:v2.3.1', 'envoyproxy/envoy:v1.31.0'] })) },
+    { ...core, resource: 'pods', title: 'CREATE pods (restricted)', kind: 'main', operation: 'CREATE', build: (r) => review.create(restricted(objects.pod({ random: r, images: ['ghcr.io/acme/api:v2.3.1'] }))) },
     { ...core, resource: 'pods', subResource: 'status', title: 'UPDATE pods/status', kind: 'subresource', operation: 'UPDATE', build: (r) => review.status(pod(r), { phase: 'Running' }) },
     { ...core, resource: 'pods', subResource: 'eviction', title: 'CREATE pods/eviction', kind: 'subresource', operation: 'CREATE', build: (r) => review.evict(pod(r)) },
     { ...core, resource: 'pods', subResource: 'binding', title: 'CREATE pods/binding', kind: 'subresource', operation: 'CREATE', build: (r) => review.bind(pod(r), 'node-1') },
@@ -106,6 +107,23 @@ const PROBES = probes();
  * webhook's rules match (operations, groups, versions, resources, subresources, scope), plus a
  * dryRun twin of each CREATE and UPDATE.
  */
+/**
+ * A pod within the `restricted` Pod Security Standard: non-root, the runtime's seccomp profile, and
+ * containers that may not escalate and drop every capability. What a namespace enforcing restricted
+ * admits, so the pod-security check can tell what a webhook's patch breaks.
+ */
+function restricted(pod: KubeObject): KubeObject {
+  const spec = (pod.spec ?? {}) as { securityContext?: Record<string, unknown>; containers?: Record<string, unknown>[] };
+  return {
+    ...pod,
+    spec: {
+      ...spec,
+      securityContext: { ...spec.securityContext, runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: (spec.containers ?? []).map((c) => ({ ...c, securityContext: { ...(c.securityContext as object), allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } })),
+    },
+  };
+}
+
 export function scenariosFor(entry: WebhookEntry, random: SeededRandom): { scenarios: Scenario[]; unsupported: string[] } {
   const scenarios: Scenario[] = [];
   for (const probe of PROBES) {

@@ -110,7 +110,7 @@ const POST = (service: string, timeout = '10s') => `failed to call webhook: Post
 const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const exactly = (text: string) => new RegExp(`^${quote(text)}$`);
 const calling = (name: string, text: string) => new RegExp(`^${quote(`failed calling webhook "${name}.zoo.example.com": ${text}`)}$`);
-const CREATE_PODS = /^CREATE pods( \((dryRun|image :latest|two containers)\))?$/;
+const CREATE_PODS = /^CREATE pods( \((dryRun|image :latest|two containers|restricted)\))?$/;
 
 const CASES: ZooCase[] = [
   {
@@ -267,8 +267,8 @@ const CASES: ZooCase[] = [
     // A CREATE reinvoked with the webhook's output and a CREATE of an object that already carries it are the same request.
     // …and reinvoked after another webhook's change, its second sidecar is a duplicate name the API refuses.
     also: ['idempotent-preset', 'object-valid'],
-    detail: exactly('reinvoked with its own output, the webhook changed the object again: [{"op":"add","path":"/spec/containers/-","value":{"name":"zoo-proxy","image":"ghcr.io/zoo/proxy:v1.0.0"}}]'),
-    scenarios: /^CREATE pods( \((image :latest|two containers)\))?$/,
+    detail: exactly('reinvoked with its own output, the webhook changed the object again: [{"op":"add","path":"/spec/containers/-","value":{"name":"zoo-proxy","image":"ghcr.io/zoo/proxy:v1.0.0","securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"drop":["ALL"]}}}}]'),
+    scenarios: /^CREATE pods( \((image :latest|two containers|restricted)\))?$/,
   },
   {
     breaks: 'idempotent-reinvocation',
@@ -281,8 +281,8 @@ const CASES: ZooCase[] = [
     breaks: 'idempotent-preset',
     name: 'counter-name',
     also: ['idempotent-reinvocation'],
-    detail: /^given a new object with its changes already made, the webhook changed the object again: \[\{"op":"add","path":"\/spec\/containers\/-","value":\{"name":"zoo-agent-\d+","image":"ghcr\.io\/zoo\/agent:v2\.1\.0"\}\}\]$/,
-    scenarios: /^CREATE pods( \((image :latest|two containers)\))?$/,
+    detail: /^given a new object with its changes already made, the webhook changed the object again: \[\{"op":"add","path":"\/spec\/containers\/-","value":\{"name":"zoo-agent-\d+","image":"ghcr\.io\/zoo\/agent:v2\.1\.0","securityContext":\{"allowPrivilegeEscalation":false,"capabilities":\{"drop":\["ALL"\]\}\}\}\}\]$/,
+    scenarios: /^CREATE pods( \((image :latest|two containers|restricted)\))?$/,
   },
   {
     breaks: 'object-valid',
@@ -294,6 +294,16 @@ const CASES: ZooCase[] = [
       )}$`,
     ),
     scenarios: CREATE_PODS,
+  },
+  {
+    breaks: 'pod-security',
+    name: 'sidecar-unrestricted',
+    also: [],
+    detail: exactly(
+      'the request\'s pod was within PodSecurity "restricted:latest"; patched, it violates: allowPrivilegeEscalation != false (container "zoo-logger" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "zoo-logger" must set securityContext.capabilities.drop=["ALL"]); it passes at baseline',
+    ),
+    // The pods the builders make are restricted already, as is the one built so.
+    scenarios: /^CREATE pods( \((restricted|dryRun)\))?$/,
   },
   {
     breaks: 'delete-repeatable',

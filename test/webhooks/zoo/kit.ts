@@ -68,3 +68,6 @@ export function jsonPatch(ops: unknown[]): { patch: string; patchType: 'JSONPatc
 export function pointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
+
+/** A container securityContext that keeps a pod within the `restricted` Pod Security Standard, for sidecars whose fault is elsewhere. */
+export const RESTRICTED = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } };
