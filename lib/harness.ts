@@ -9,7 +9,7 @@ import { AuditAnnotations } from './dispatch/annotations';
 import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
-import { lint, type Finding } from './lint';
+import { lint, lintPolicies, type Finding } from './lint';
 import { explain, Explanations } from './match/explain';
 import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
@@ -197,7 +197,7 @@ export interface Harness {
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
   explain(review: Review): Explanations;
-  /** Good-practice findings for the manifests' webhooks. */
+  /** Good-practice findings for the manifests' webhooks, and the type checking of their ValidatingAdmissionPolicies. */
   lint(): Finding[];
   /**
    * For a `{ command }` target: how its process ended (exit code or signal, its last stderr lines), or
@@ -539,7 +539,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     metrics: () => metrics.toString(),
     targetExit: () => targets.targetExit(),
-    lint: () => lint(webhooks),
+    lint: () => [...lint(webhooks), ...lintPolicies(validatingPolicies, catalog)],
     explain: (review) =>
       Explanations.forRequest(`${review.summary()} · seed ${seed}`, [
         ...(policies ? explainPolicies(mutatingPolicies, review.attributes, policies) : []),

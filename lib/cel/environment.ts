@@ -63,7 +63,7 @@ export function policyEnvironment(declared: PolicyVariables): MatchConditionsEnv
 }
 
 /** compile.go `BuildRequestType`: a declared type, so a misspelt field fails when the expression is compiled. */
-function registerRequestType(env: Environment): void {
+export function registerRequestType(env: Environment): void {
   env
     .registerType('kubernetes.GroupVersionKind', { fields: { group: 'string', version: 'string', kind: 'string' } })
     .registerType('kubernetes.GroupVersionResource', { fields: { group: 'string', version: 'string', resource: 'string' } })

@@ -1,4 +1,5 @@
-import { lint } from '../lint';
+import { lint, lintPolicies } from '../lint';
+import { defaultCatalog } from '../kube/catalog';
 import { loadCommandManifests } from './manifests';
 
 export interface LintArgs {
@@ -11,7 +12,9 @@ export interface LintArgs {
  * a harness loads them (an invalid matchCondition is an error here too). Exit 1 when any is an error.
  */
 export async function lintCommand(args: LintArgs, out: (text: string) => void): Promise<number> {
-  const findings = lint((await loadCommandManifests('lint', args.manifests)).webhooks);
+  const catalog = defaultCatalog.copy();
+  const set = await loadCommandManifests('lint', args.manifests, catalog);
+  const findings = [...lint(set.webhooks), ...lintPolicies(set.validatingPolicies, catalog)];
   if (args.json) out(JSON.stringify({ findings }, null, 2));
   else if (findings.length === 0) out('no findings');
   else out(findings.map((f) => `${f.severity.padEnd(7)} ${f.id} · ${f.configuration}/${f.webhook}\n        ${f.message}\n        fix: ${f.fix}`).join('\n'));

@@ -1,2 +1,3 @@
 export { lint, LINT_RULES } from './rules';
 export type { Finding, LintRule, Severity } from './rules';
+export { lintPolicies } from './policies';

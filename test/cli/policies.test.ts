@@ -46,3 +46,20 @@ describe('admission-harness check with a MutatingAdmissionPolicy only', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('admission-harness lint on policies', () => {
+  it('reports the type checking kube-apiserver writes into status.typeChecking, as a warning (exit 0)', async () => {
+    const { code, stdout } = await cli('lint', '--manifests', fixture('policy-typo.yaml'), '--json');
+    expect(code).toBe(0);
+    const { findings } = JSON.parse(stdout) as { findings: { id: string; severity: string; configuration: string; webhook: string; message: string }[] };
+    expect(findings).toEqual([
+      expect.objectContaining({
+        id: 'policy-type-check',
+        severity: 'warning',
+        configuration: 'typo',
+        webhook: 'spec.validations[0].expression',
+        message: expect.stringMatching(/^\/v1, Kind=Pod: ERROR: <input>:1:12: undefined field 'containerz'/),
+      }),
+    ]);
+  });
+});
