@@ -26,6 +26,7 @@ import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
+import { didYouMean } from './nearest-name';
 import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
 import type { NamespaceRegistry, NamespaceSpec } from './match/namespace-store';
 import { ClusterNamespaces } from './mockapi/namespaces';
@@ -255,7 +256,7 @@ function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly 
   const known = BUILTIN_PLUGIN_NAMES;
   const unknown = disable.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => JSON.stringify(n)).join(', ')}, which the harness does not run`, `the built-in plugins are ${known.join(', ')}`);
+    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, known)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${known.join(', ')}`);
   }
   return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(known.filter((name) => !disable.includes(name))) };
 }

@@ -26,6 +26,8 @@ export interface CheckArgs extends TargetArgs {
   timeScale?: number;
   /** Scenarios in flight at once. */
   concurrency?: number;
+  /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
+  disablePlugins?: string[];
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
@@ -53,6 +55,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     manifests: args.manifests,
     ...(args.seed !== undefined ? { seed: args.seed } : {}),
     ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
+    ...(args.disablePlugins ? { plugins: { disable: args.disablePlugins } } : {}),
   });
   try {
     // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.

@@ -16,8 +16,9 @@ const COMMANDS = {
   check: `check    run the conformance battery against a webhook, as kube-apiserver would call it
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
-           [--only CHECK_ID]... [--fail-fast] [--shard i/n]
+           [--only CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
+           --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
            exit 0: all checks passed · 1: a check failed · 2: usage or setup error (the webhook process ended)`,
   explain: `explain  which webhooks a request reaches, in call order, and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json]`,
@@ -136,8 +137,10 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         only: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
+        'disable-admission-plugins': { type: 'string', multiple: true },
       });
       if (values.help) return helpFor('check');
+      const disabled = (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
       const seed = values.seed === undefined ? undefined : seedOf(values.seed);
       const timeScale = positive('time-scale', values['time-scale']);
       const concurrency = positive('concurrency', values.concurrency, true);
@@ -154,6 +157,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.only ? { only: values.only } : {}),
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
+          ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
         },
         out,
       );

@@ -63,3 +63,12 @@ describe('admission-harness lint on policies', () => {
     ]);
   });
 });
+
+describe('--disable-admission-plugins', () => {
+  it('runs the cluster without the plugins named, and refuses a name it does not know (exit 2)', async () => {
+    expect((await cli('check', '--manifests', fixture('policies.yaml'), '--disable-admission-plugins', 'PodSecurity,ResourceQuota')).code).toBe(0);
+    const unknown = await cli('check', '--manifests', fixture('policies.yaml'), '--disable-admission-plugins', 'PodSecurty');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('plugins.disable names "PodSecurty" (did you mean "PodSecurity"?), which the harness does not run');
+  });
+});
