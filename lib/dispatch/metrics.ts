@@ -38,6 +38,8 @@ export class AdmissionMetrics {
     ['apiserver_admission_match_condition_evaluation_seconds', { help: '[ALPHA] Admission match condition evaluation time in seconds, identified by name and broken out for each kind containing matchConditions (webhook or policy), operation and type (validate or admit).', type: 'histogram', buckets: MATCH_CONDITION_BUCKETS, series: new Map() }],
     ['apiserver_validating_admission_policy_check_total', { help: '[BETA] Validation admission policy check total, labeled by policy and further identified by binding and enforcement action taken.', type: 'counter', series: new Map() }],
     ['apiserver_validating_admission_policy_check_duration_seconds', { help: '[BETA] Validation admission latency for individual validation expressions in seconds, labeled by policy and further including binding and enforcement action taken.', type: 'histogram', buckets: POLICY_BUCKETS, series: new Map() }],
+    ['apiserver_mutating_admission_policy_check_total', { help: '[ALPHA] Mutation admission policy check total, labeled by policy and further identified by binding.', type: 'counter', series: new Map() }],
+    ['apiserver_mutating_admission_policy_check_duration_seconds', { help: '[ALPHA] Mutation admission latency for individual mutation expressions in seconds, labeled by policy and binding.', type: 'histogram', buckets: POLICY_BUCKETS, series: new Map() }],
     ['apiserver_admission_step_admission_duration_seconds', { help: '[STABLE] Admission sub-step latency histogram in seconds, broken out for each operation and API resource and step type (validate or admit).', type: 'histogram', buckets: STEP_BUCKETS, series: new Map() }],
     ['apiserver_admission_controller_admission_duration_seconds', { help: '[STABLE] Admission controller latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).', type: 'histogram', buckets: STEP_BUCKETS, series: new Map() }],
   ]);
@@ -98,6 +100,13 @@ export class AdmissionMetrics {
     const labels = { policy, policy_binding: binding, error_type: evaluationError ? 'invalid_error' : 'no_error', enforcement_action: action };
     this.add('apiserver_validating_admission_policy_check_total', labels);
     this.observe('apiserver_validating_admission_policy_check_duration_seconds', labels, seconds);
+  }
+
+  /** One MutatingAdmissionPolicy mutation (policy/mutating/metrics `ObserveAdmission`, `ObserveRejection`). */
+  mutatingPolicyCheck(policy: string, binding: string, errorType: 'no_error' | 'invalid_error', seconds: number): void {
+    const labels = { policy, policy_binding: binding, error_type: errorType };
+    this.add('apiserver_mutating_admission_policy_check_total', labels);
+    this.observe('apiserver_mutating_admission_policy_check_duration_seconds', labels, seconds);
   }
 
   /** One admission step (type admit or validate) and its plugin, for the whole request. */

@@ -68,7 +68,7 @@ export interface PolicyRound {
  * those that stand deny the request: 403, `policy '<p>' with binding '<b>' denied request: <error>`.
  * MAP mutations leave no audit annotation.
  */
-export function dispatchMutatingPolicies(attributes: AdmissionAttributes, context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'>, turn: PolicyRound): { object: KubeObject | null; rejection?: Status } {
+export function dispatchMutatingPolicies(attributes: AdmissionAttributes, context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'> & Partial<Pick<DispatchContext, 'metrics'>>, turn: PolicyRound): { object: KubeObject | null; rejection?: Status } {
   const policies = context.policies;
   let object = attributes.object;
   if (!policies || policies.mutating.length === 0) return { object };
@@ -148,11 +148,14 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
     for (const mutation of compiled.mutations) {
       // Nothing to patch (a DELETE): the mutations are not evaluated.
       if (!object) continue;
+      const started = performance.now();
+      const observe = (errorType: 'no_error' | 'invalid_error') => context.metrics?.mutatingPolicyCheck(policy.metadata.name, name, errorType, (performance.now() - started) / 1000);
       const versioned = convertToKind(object, invocation.kind) as KubeObject;
       const evaluated = mutation.compiled.evaluate(withVariables(compiled.variables, activationFor({ ...attributes, object: versioned }, invocation.resource, invocation.kind, param, policies)));
       let patched: unknown;
       if (!evaluated.ok) {
         failures.push(evaluated.error);
+        observe('invalid_error');
         continue;
       }
       if (evaluated.patchType === 'ApplyConfiguration') {
@@ -165,6 +168,7 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
         const merged = applyConfiguration(versioned as JsonObject, evaluated.applyConfiguration, schema);
         if (!merged.ok) {
           failures.push(merged.error);
+          observe('invalid_error');
           continue;
         }
         patched = merged.object;
@@ -176,6 +180,7 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
             return { object, rejection: traced.rejection };
           }
           failures.push(applied.error);
+          observe('invalid_error');
           continue;
         }
         patched = applied.object;
@@ -188,6 +193,7 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
       }
       object = asRequestKind(decoded.object as KubeObject, attributes.object);
       dirty = true;
+      observe('no_error');
       if (decoded.defaulted.length > 0) traced.defaulted = [...(traced.defaulted ?? []), ...decoded.defaulted];
     }
     for (const failure of failures) errors.push({ policy, binding, message: failure, reason: 'Invalid' });

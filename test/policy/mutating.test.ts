@@ -107,3 +107,18 @@ describe('h.explain', () => {
     expect(text.indexOf('mutating admission policies')).toBeLessThan(text.indexOf('─ mutating\n'));
   });
 });
+
+describe('metrics', () => {
+  it('counts each mutation in apiserver_mutating_admission_policy_check_total by policy, binding and error type', async () => {
+    const h = await harness([
+      policy('label', { mutations: [applyConfiguration('Object{metadata: Object.metadata{labels: {"seen": "yes"}}}')] }),
+      binding('b', { policyName: 'label' }),
+      policy('broken', { failurePolicy: 'Ignore', mutations: [applyConfiguration('Object{metadata: Object.metadata{labels: {"x": object.spec.nothing}}}')] }),
+      binding('b2', { policyName: 'broken' }),
+    ]);
+    await h.admit(review.create(pod()));
+    const metrics = h.metrics();
+    expect(metrics).toContain('apiserver_mutating_admission_policy_check_total{error_type="no_error",policy="label",policy_binding="b"} 1');
+    expect(metrics).toContain('apiserver_mutating_admission_policy_check_total{error_type="invalid_error",policy="broken",policy_binding="b2"} 1');
+  });
+});
