@@ -76,7 +76,9 @@ export async function dispatchMutating(attributes: AdmissionAttributes, context:
   let lastWebhookOutput: KubeObject | null = null;
   for (const round of [0, 1] as const) {
     if (round === 1 && !state.requested) break;
-    object = runPlugins(round, { ...attributes, object }, context);
+    const plugged = runPlugins(round, { ...attributes, object }, context);
+    object = plugged.object;
+    if (plugged.rejection) return { object, rejection: plugged.rejection };
     // MutatingAdmissionPolicy runs between the built-in plugins and the webhooks, with its own reinvocation state.
     const policies = dispatchMutatingPolicies({ ...attributes, object }, context, { round, state: policyState, requestReinvocation: () => (state.requested = true) });
     object = policies.object;
@@ -110,19 +112,26 @@ export async function dispatchMutating(attributes: AdmissionAttributes, context:
   return { object };
 }
 
-/** The enabled built-in mutating plugins on the object, each change traced; the object put back in its kind's shape. */
-function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: DispatchContext): KubeObject | null {
+/**
+ * The enabled built-in mutating plugins on the object, each change traced; the object put back in its
+ * kind's shape. A plugin that refuses (Priority, RuntimeClass) ends the request.
+ */
+function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: DispatchContext): { object: KubeObject | null; rejection?: Status } {
   const object = attributes.object;
-  if (!object || context.plugins.length === 0) return object;
+  if (!object || context.plugins.length === 0) return { object };
   let current = object as JsonRecord;
   for (const plugin of context.plugins) {
-    const { changedBy, object: changed } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n), ...(context.cluster ? { cluster: context.cluster } : {}) });
+    const { changedBy, object: changed, refusal } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n), ...(context.cluster ? { cluster: context.cluster } : {}) });
+    if (refusal) {
+      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status });
+      return { object: current as KubeObject, rejection: refusal.status };
+    }
     if (changedBy.length === 0) continue;
     context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, changed) });
     current = changed;
   }
   // Plugins change the internal object; its conversion back writes the kind's field order.
-  return current === object ? object : context.registry.default(attributes.kind, current as KubeObject);
+  return { object: current === object ? object : context.registry.default(attributes.kind, current as KubeObject) };
 }
 
 interface OneResult {

@@ -2,7 +2,13 @@ import type { JsonRecord } from '../kube/record';
 import { defaultTolerationSeconds } from './default-toleration-seconds';
 import { limitRanger } from './limit-ranger/plugin';
 import type { MutationPlugin, MutationRequest } from './plugin';
-import { priority } from './priority';
+import { isRefusingPlugin } from './refusing-plugin';
+import type { Status } from '../kube/admission';
+import { priorityWithClasses } from './priority-class-exists';
+import { defaultStorageClass } from './default-storage-class';
+import { storageObjectInUseProtection } from './storage-object-in-use-protection';
+import { runtimeClass } from './runtime-class';
+import { defaultIngressClass } from './default-ingress-class';
 import { serviceAccount } from './service-account';
 import { taintNodesByCondition } from './taint-nodes-by-condition';
 
@@ -10,28 +16,40 @@ import { taintNodesByCondition } from './taint-nodes-by-condition';
  * The built-in mutating plugins the harness runs, in kube-apiserver's order (AllOrderedPlugins in
  * pkg/kubeapiserver/options/plugins.go; KUBE-FACTS §14). All are on by default in v1.36.
  */
-export const MUTATION_PLUGINS: readonly MutationPlugin[] = [limitRanger, serviceAccount, taintNodesByCondition, priority, defaultTolerationSeconds];
+export const MUTATION_PLUGINS: readonly MutationPlugin[] = [
+  limitRanger,
+  serviceAccount,
+  taintNodesByCondition,
+  priorityWithClasses,
+  defaultTolerationSeconds,
+  defaultStorageClass,
+  storageObjectInUseProtection,
+  runtimeClass,
+  defaultIngressClass,
+];
 
 /** The plugins' names, in order. */
 export const MUTATION_PLUGIN_NAMES: readonly string[] = MUTATION_PLUGINS.map((p) => p.name);
 
 /** Every built-in plugin the harness runs, by `--enable-admission-plugins` name, in kube-apiserver's order. */
-export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES, 'PodSecurity', 'ResourceQuota'];
+export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES, 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'];
 
-/** The outcome of the mutation phase's built-in plugins: the object, and which plugins changed it. */
+/** The outcome of the mutation phase's built-in plugins: the object, which plugins changed it, and a refusal that ended them. */
 export interface PluginsResult {
   object: JsonRecord;
   changedBy: string[];
+  refusal?: { plugin: string; status: Status };
 }
 
-/** Runs `plugins` (in the order given) on one request; each sees the previous one's output. */
+/** Runs `plugins` (in the order given) on one request; each sees the previous one's output; a refusal ends the run. */
 export function runMutationPlugins(plugins: readonly MutationPlugin[], request: MutationRequest): PluginsResult {
   let object = request.object;
   const changedBy: string[] = [];
   for (const plugin of plugins) {
-    const changed = plugin.admit({ ...request, object });
-    if (changed === undefined) continue;
-    object = changed;
+    const decision = isRefusingPlugin(plugin) ? plugin.decide({ ...request, object }) : { object: plugin.admit({ ...request, object }) };
+    if (decision.refusal) return { object, changedBy, refusal: { plugin: plugin.name, status: decision.refusal } };
+    if (decision.object === undefined) continue;
+    object = decision.object;
     changedBy.push(plugin.name);
   }
   return { object, changedBy };

@@ -6,6 +6,9 @@ import { admissionForbidden } from '../kube/status';
 import { limitRangerHandles, limitRangerValidate } from './limit-ranger';
 import type { PluginCluster } from './plugin';
 import { podSecurityAdmit, type PodSecurityConfiguration } from './pod-security';
+import { priorityClassValidate } from './priority-class-exists';
+import { pvcResizeValidate } from './pvc-resize';
+import { runtimeClassValidate } from './runtime-class';
 
 /** What the validation phase's built-in plugins decided: a refusal (by which plugin), and what they said. */
 export interface ValidationPluginsResult {
@@ -23,7 +26,7 @@ export interface ValidationCluster extends PluginCluster {
  * The validation phase's built-in plugins before the admission policies and webhooks, in
  * kube-apiserver's order (KUBE-FACTS §14), on the object as the registry will store it: LimitRanger's
  * min/max/ratio checks, then PodSecurity (the namespace's enforce level refuses, warn warns, audit
- * annotates). `enabled` names the plugins on; `podSecurity` is the plugin's configuration (its
+ * annotates), Priority (one globalDefault PriorityClass), PersistentVolumeClaimResize and RuntimeClass. `enabled` names the plugins on; `podSecurity` is the plugin's configuration (its
  * defaults and exemptions), kube's defaults when omitted.
  */
 export function runValidationPlugins(attributes: AdmissionAttributes, cluster: ValidationCluster, enabled: ReadonlySet<string>, podSecurity?: PodSecurityConfiguration): ValidationPluginsResult {
@@ -47,6 +50,17 @@ export function runValidationPlugins(attributes: AdmissionAttributes, cluster: V
     result.warnings.push(...decision.warnings);
     Object.assign(result.auditAnnotations, decision.auditAnnotations);
     if (!decision.allowed && decision.status) return { ...result, refusal: { plugin: 'PodSecurity', status: decision.status } };
+  }
+  // Then Priority, PersistentVolumeClaimResize and RuntimeClass, in that order.
+  const later: [string, (attributes: AdmissionAttributes, cluster: PluginCluster) => Status | undefined][] = [
+    ['Priority', priorityClassValidate],
+    ['PersistentVolumeClaimResize', pvcResizeValidate],
+    ['RuntimeClass', runtimeClassValidate],
+  ];
+  for (const [plugin, validate] of later) {
+    if (!enabled.has(plugin)) continue;
+    const status = validate(attributes, cluster);
+    if (status) return { ...result, refusal: { plugin, status } };
   }
   return result;
 }

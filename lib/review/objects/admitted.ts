@@ -3,7 +3,7 @@ import { resourceForKind } from '../../kube/catalog';
 import type { JsonRecord } from '../../kube/record';
 import { defaultTolerationSeconds } from '../../plugins/default-toleration-seconds';
 import { runMutationPlugins } from '../../plugins/mutation-phase';
-import { priority } from '../../plugins/priority';
+import { priorityWithClasses as priority } from '../../plugins/priority-class-exists';
 import { taintNodesByCondition } from '../../plugins/taint-nodes-by-condition';
 import { apiDefaults } from '../../registry/defaults';
 

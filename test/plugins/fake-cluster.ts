@@ -1,0 +1,51 @@
+// A small cluster for the plugins' unit tests: objects by apiVersion and kind, as PluginCluster lists them.
+import type { KubeObject, Operation } from '../../lib/kube/admission';
+import { DEFAULT_USER, type AdmissionAttributes } from '../../lib/kube/attributes';
+import type { JsonRecord } from '../../lib/kube/record';
+import type { MutationRequest, PluginCluster } from '../../lib/plugins/plugin';
+
+export function fakeCluster(...objects: KubeObject[]): PluginCluster & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    list(apiVersion, kind, namespace) {
+      calls.push(`${apiVersion} ${kind} ${namespace}`);
+      return objects.filter((o) => o.apiVersion === apiVersion && o.kind === kind && (namespace === '' || o.metadata?.namespace === namespace));
+    },
+  };
+}
+
+const KINDS: Record<string, [group: string, version: string, kind: string]> = {
+  pods: ['', 'v1', 'Pod'],
+  persistentvolumeclaims: ['', 'v1', 'PersistentVolumeClaim'],
+  persistentvolumes: ['', 'v1', 'PersistentVolume'],
+  volumeattributesclasses: ['storage.k8s.io', 'v1', 'VolumeAttributesClass'],
+  ingresses: ['networking.k8s.io', 'v1', 'Ingress'],
+  priorityclasses: ['scheduling.k8s.io', 'v1', 'PriorityClass'],
+  configmaps: ['', 'v1', 'ConfigMap'],
+};
+
+/** kube's attributes for `operation` on `resource` (a plural of KINDS) with `object`. */
+export function attributesFor(operation: Operation, resource: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
+  const [group, version, kind] = KINDS[resource]!;
+  const metadata = (object?.metadata ?? {}) as { name?: string; namespace?: string };
+  return {
+    operation,
+    kind: { group, version, kind },
+    resource: { group, version, resource },
+    subResource: '',
+    name: metadata.name ?? '',
+    namespace: metadata.namespace ?? '',
+    userInfo: DEFAULT_USER,
+    object: object as KubeObject | null,
+    oldObject: null,
+    dryRun: false,
+    options: null,
+    ...extra,
+  };
+}
+
+/** A mutation request for a plugin, as the dispatcher builds it. */
+export function mutationRequest(attributes: AdmissionAttributes, cluster?: PluginCluster): MutationRequest {
+  return { attributes, object: attributes.object as JsonRecord, randomSuffix: (n) => 'x'.repeat(n), ...(cluster ? { cluster } : {}) };
+}
