@@ -94,8 +94,9 @@ export interface HarnessOptions {
   /**
    * The built-in admission plugins of the mock cluster, by `--enable-admission-plugins` name
    * (NamespaceLifecycle, LimitRanger, ServiceAccount, TaintNodesByCondition, Priority,
-   * DefaultTolerationSeconds, PodSecurity, ResourceQuota): all are on, as in a default kube-apiserver;
-   * `disable` turns some off.
+   * DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, RuntimeClass,
+   * DefaultIngressClass, PodSecurity, PersistentVolumeClaimResize, ResourceQuota): all are on, as in a
+   * default kube-apiserver; `disable` turns some off.
    */
   plugins?: { disable?: string[] };
   /**
