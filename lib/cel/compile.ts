@@ -14,26 +14,37 @@ export type ReturnType = 'bool' | 'string' | 'null_type';
  * `anyType` accepts every result (a policy's variables, whose type is what their expression gives).
  */
 export function compileExpression(expression: string, environment: MatchConditionsEnvironment, returnTypes: readonly ReturnType[], acceptDyn = false, anyType = false): ParseResult | string {
-  const { ParseError, TypeError: CelTypeError } = celModule();
-  const { env, functions } = environment;
-  let program: ParseResult;
-  try {
-    program = env.parse(expression);
-  } catch (error) {
-    if (error instanceof ParseError) return `compilation failed: ${celGoIssue(error, expression, functions)}`;
-    throw error;
-  }
-  const checked = program.check();
-  if (!checked.valid) {
-    const { error } = checked;
-    if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-    return `compilation failed: ${celGoIssue(error, expression, functions)}`;
-  }
-  const type = checked.type ?? 'dyn';
+  const parsed = parseAndCheck(expression, environment);
+  if ('issue' in parsed) return `compilation failed: ${parsed.issue}`;
+  const { program, type } = parsed;
   if (anyType) return program;
   if ((returnTypes as readonly string[]).includes(type === 'null' ? 'null_type' : type)) return program;
   if (acceptDyn && type === 'dyn') return program;
   // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
   const got = celGoTypeName({ list: 'list<dyn>', map: 'map<dyn, dyn>' }[type] ?? type);
   return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${got}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${got}`;
+}
+
+/** An expression parsed and type-checked: its program and result type, or cel-go's text for the first issue. */
+export type Checked = { program: ParseResult; type: string } | { issue: string; program?: ParseResult };
+
+/**
+ * cel-js's parse and check, a failure in cel-go's words (lib/cel/errors.ts `celGoIssue`); the program
+ * comes back with a check issue too, for callers that look further into it.
+ */
+export function parseAndCheck(expression: string, environment: MatchConditionsEnvironment): Checked {
+  const { ParseError, TypeError: CelTypeError } = celModule();
+  const { env, functions } = environment;
+  let program: ParseResult;
+  try {
+    program = env.parse(expression);
+  } catch (error) {
+    if (error instanceof ParseError) return { issue: celGoIssue(error, expression, functions) };
+    throw error;
+  }
+  const checked = program.check();
+  if (checked.valid) return { program, type: checked.type ?? 'dyn' };
+  const { error } = checked;
+  if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
+  return { issue: celGoIssue(error, expression, functions), program };
 }

@@ -67,64 +67,44 @@ const NAMED_EXPRESSIONS = list(fields({ name: 'value', expression: 'value' }));
 // status is written by the API (typeChecking, conditions): a manifest may carry it, e.g. from `kubectl get -o yaml`.
 const POLICY_STATUS = fields({ observedGeneration: 'value', typeChecking: 'value', conditions: 'value' });
 
+/** A policy or binding object: the common top level around its `spec`. */
+const policyObject = (spec: Record<string, Shape>, withStatus: boolean): Shape =>
+  fields({ apiVersion: 'value', kind: 'value', metadata: OBJECT_META, spec: fields(spec), ...(withStatus ? { status: POLICY_STATUS } : {}) });
+
+const POLICY_SPEC: Record<string, Shape> = {
+  paramKind: PARAM_KIND,
+  matchConstraints: MATCH_RESOURCES,
+  failurePolicy: 'value',
+  matchConditions: NAMED_EXPRESSIONS,
+  variables: NAMED_EXPRESSIONS,
+};
+const BINDING_SPEC: Record<string, Shape> = { policyName: 'value', paramRef: PARAM_REF, matchResources: MATCH_RESOURCES };
+
 /** ValidatingAdmissionPolicy (admissionregistration.k8s.io/v1). */
-export const VALIDATING_POLICY_SHAPE: Shape = fields({
-  apiVersion: 'value',
-  kind: 'value',
-  metadata: OBJECT_META,
-  spec: fields({
-    paramKind: PARAM_KIND,
-    matchConstraints: MATCH_RESOURCES,
+export const VALIDATING_POLICY_SHAPE: Shape = policyObject(
+  {
+    ...POLICY_SPEC,
     validations: list(fields({ expression: 'value', message: 'value', reason: 'value', messageExpression: 'value' })),
-    failurePolicy: 'value',
     auditAnnotations: list(fields({ key: 'value', valueExpression: 'value' })),
-    matchConditions: NAMED_EXPRESSIONS,
-    variables: NAMED_EXPRESSIONS,
-  }),
-  status: POLICY_STATUS,
-});
+  },
+  true,
+);
 
 /** ValidatingAdmissionPolicyBinding (admissionregistration.k8s.io/v1). */
-export const VALIDATING_BINDING_SHAPE: Shape = fields({
-  apiVersion: 'value',
-  kind: 'value',
-  metadata: OBJECT_META,
-  spec: fields({
-    policyName: 'value',
-    paramRef: PARAM_REF,
-    matchResources: MATCH_RESOURCES,
-    validationActions: 'value',
-  }),
-});
+export const VALIDATING_BINDING_SHAPE: Shape = policyObject({ ...BINDING_SPEC, validationActions: 'value' }, false);
 
 /** MutatingAdmissionPolicy (admissionregistration.k8s.io/v1, GA in 1.36). */
-export const MUTATING_POLICY_SHAPE: Shape = fields({
-  apiVersion: 'value',
-  kind: 'value',
-  metadata: OBJECT_META,
-  spec: fields({
-    paramKind: PARAM_KIND,
-    matchConstraints: MATCH_RESOURCES,
-    variables: NAMED_EXPRESSIONS,
+export const MUTATING_POLICY_SHAPE: Shape = policyObject(
+  {
+    ...POLICY_SPEC,
     mutations: list(fields({ patchType: 'value', applyConfiguration: fields({ expression: 'value' }), jsonPatch: fields({ expression: 'value' }) })),
-    failurePolicy: 'value',
-    matchConditions: NAMED_EXPRESSIONS,
     reinvocationPolicy: 'value',
-  }),
-  status: POLICY_STATUS,
-});
+  },
+  true,
+);
 
 /** MutatingAdmissionPolicyBinding (admissionregistration.k8s.io/v1). */
-export const MUTATING_BINDING_SHAPE: Shape = fields({
-  apiVersion: 'value',
-  kind: 'value',
-  metadata: OBJECT_META,
-  spec: fields({
-    policyName: 'value',
-    paramRef: PARAM_REF,
-    matchResources: MATCH_RESOURCES,
-  }),
-});
+export const MUTATING_BINDING_SHAPE: Shape = policyObject(BINDING_SPEC, false);
 
 /** Every field of `value` that `shape` does not declare: `[path, message]`, the message naming the nearest known field. */
 export function unknownFields(value: unknown, shape: Shape, path = ''): { path: string; message: string }[] {

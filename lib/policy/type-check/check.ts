@@ -5,9 +5,9 @@
  * resourceRules match, with `object` typed from the kind's schema, and the problems become warnings in
  * `status.typeChecking.expressionWarnings`. They never stop the policy from loading or running.
  */
-import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
-import { celGoIssue, displayIssue } from '../../cel/errors';
-import { celModule } from '../../cel/runtime';
+import type { ASTNode } from '@marcbachmann/cel-js';
+import { parseAndCheck } from '../../cel/compile';
+import { displayIssue } from '../../cel/errors';
 import type { GroupVersionKind } from '../../kube/admission';
 import type { ValidatingAdmissionPolicy } from '../../kube/admission-policy';
 import { builtinDeclType, customResourceDeclType, type DeclType } from './decl-type';
@@ -168,25 +168,12 @@ interface CheckResult {
  * sorted by position as common/errors.go `ToDisplayString` sorts them.
  */
 function checkExpression(environment: TypedEnvironment, expression: string): CheckResult {
-  const { ParseError, TypeError: CelTypeError } = celModule();
-  const { env, functions } = environment;
-  let program: ParseResult;
-  try {
-    program = env.parse(expression);
-  } catch (error) {
-    if (error instanceof ParseError) return { issues: [celGoIssue(error, expression, functions)] };
-    throw error;
-  }
-  const checked = program.check();
-  const issues: string[] = [];
-  if (!checked.valid) {
-    const { error } = checked;
-    if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-    issues.push(celGoIssue(error, expression, functions));
-  }
-  issues.push(...presenceTestIssues(program.ast, expression, environment.objectTypes));
+  const checked = parseAndCheck(expression, environment);
+  if (!checked.program) return { issues: 'issue' in checked ? [checked.issue] : [] };
+  const issues = 'issue' in checked ? [checked.issue] : [];
+  issues.push(...presenceTestIssues(checked.program.ast, expression, environment.objectTypes));
   issues.sort((a, b) => compareLocations(issueLocation(a), issueLocation(b)));
-  return checked.valid && issues.length === 0 ? { issues, type: checked.type } : { issues };
+  return 'type' in checked && issues.length === 0 ? { issues, type: checked.type } : { issues };
 }
 
 function issueLocation(issue: string): [number, number] {
