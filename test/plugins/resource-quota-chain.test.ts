@@ -72,3 +72,24 @@ describe('LimitRanger in the chain', () => {
     expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "web" is forbidden: minimum cpu usage per Container is 50m, but request is 10m' });
   });
 });
+
+describe('plugins in the reinvocation round (KUBE-FACTS §9, §14)', () => {
+  it('LimitRanger gives a sidecar added in round 0 its defaults in round 1, and that change reinvokes the IfNeeded webhooks', async () => {
+    const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'shop' }, spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' } }] } };
+    const hook = (name: string, reinvocationPolicy: string) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'], reinvocationPolicy });
+    const h = await createHarness({
+      seed: 6,
+      namespaces: [{ name: 'shop' }],
+      objects: [limits],
+      manifests: [{ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'm' }, webhooks: [hook('a.example.com', 'IfNeeded'), hook('b.example.com', 'Never')] }] as never[],
+      stubs: { 'a.example.com': { respond: { allowed: true } }, 'b.example.com': { respond: { patch: [{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'envoy:1.31' } }] } } },
+    });
+    harnesses.push(h);
+    const result = await h.admit(review.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } }));
+    expect(result).toBeAllowed();
+    const sidecar = (result.object?.spec as { containers: { name: string; resources?: unknown }[] }).containers.find((c) => c.name === 'sidecar');
+    expect(sidecar?.resources).toEqual({ limits: { cpu: '500m' }, requests: { cpu: '100m' } });
+    expect(h.stub('a.example.com').received).toHaveLength(2);
+    expect(String(result.trace)).toMatch(/mutating round 1[\s\S]*LimitRanger \(built-in plugin\): changed the object/);
+  });
+});
