@@ -71,9 +71,18 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
   return { decisions, auditAnnotations, errors: failures };
 }
 
-/** validator.go: the messageExpression's non-empty string, else the message, else the expression quoted. */
+// celconfig.MaxEvaluatedMessageExpressionSizeBytes.
+const MAX_MESSAGE_BYTES = 5 * 1024;
+
+/**
+ * validator.go: the messageExpression's non-empty string (dropped when it holds a line break or is
+ * longer than 5 KiB), else the message, else the expression quoted.
+ */
 function failureMessage(expression: string, message: string | undefined, evaluated: Evaluation | undefined): string {
-  if (evaluated && 'value' in evaluated && typeof evaluated.value === 'string' && evaluated.value.trim() !== '') return evaluated.value.trim();
+  if (evaluated && 'value' in evaluated && typeof evaluated.value === 'string' && evaluated.value.trim() !== '') {
+    const text = evaluated.value;
+    if (!text.includes('\n') && Buffer.byteLength(text) <= MAX_MESSAGE_BYTES) return text.trim();
+  }
   if (message && message.trim() !== '') return message.trim();
   return `failed expression: ${expression.trim()}`;
 }
