@@ -10,6 +10,7 @@ import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, lintPolicies, type Finding } from './lint';
+import { CoverageCollector, directCallEvent, eventsFromTrace, type CoverageEvent, type CoverageRequest } from './coverage';
 import { explain, Explanations } from './match/explain';
 import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
@@ -199,6 +200,12 @@ export interface Harness {
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
   explain(review: Review): Explanations;
+  /**
+   * Admission coverage: which cells of each webhook's registration (each rule's operation × resource ×
+   * scope, selectors matched and not, each matchCondition true / false / error, dryRun) the calls and
+   * admissions so far exercised, counted now: `.summary()`, `.toTable()`, `.meetsThreshold(percent)`.
+   */
+  coverage(): CoverageCollector;
   /** Good-practice findings for the manifests' webhooks, and the type checking of their ValidatingAdmissionPolicies. */
   lint(): Finding[];
   /**
@@ -390,6 +397,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     return found;
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
+  // Coverage events are kept small and counted only when asked for: a harness whose coverage nobody
+  // reads pays one push per call (the request's few fields), never the registration's cells.
+  const coverageEvents: CoverageEvent[] = [];
+  const coverageRequest = (attributes: AdmissionAttributes): CoverageRequest => ({ operation: attributes.operation, resource: attributes.resource, subResource: attributes.subResource, namespace: attributes.namespace, dryRun: attributes.dryRun });
+  const covered = (): CoverageCollector => {
+    const collector = new CoverageCollector(webhooks, { catalog });
+    for (const event of coverageEvents) collector.record(event);
+    return collector;
+  };
   const policies: PolicyContext | undefined =
     validatingPolicies.length > 0 || mutatingPolicies.length > 0
       ? { validating: validatingPolicies, mutating: mutatingPolicies, namespaces, resources: catalog, params: clusterObjects, namespaceObject: clusterObjects.namespaceObject, ...(options.authorizer ? { authorizer: options.authorizer } : {}) }
@@ -481,7 +497,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     call: async (webhook, review, callOptions = {}) => {
       const callable = resolve(webhook);
-      if (typeof webhook === 'string') warnIfUnmatched(webhook, review);
+      if (typeof webhook === 'string') {
+        warnIfUnmatched(webhook, review);
+        coverageEvents.push(directCallEvent(findWebhook(webhooks, webhook), coverageRequest(review.attributes)));
+      }
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);
       if (!callable.admissionReviewVersions.includes(version)) {
@@ -540,6 +559,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       };
     },
     metrics: () => metrics.toString(),
+    coverage: covered,
     targetExit: () => targets.targetExit(),
     lint: () => [...lint(webhooks), ...lintPolicies(validatingPolicies, catalog)],
     explain: (review) =>
@@ -582,6 +602,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
       warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
+      coverageEvents.push(...eventsFromTrace(trace.steps, coverageRequest(review.attributes), webhooks));
       return {
         allowed: !result.rejection,
         object: result.object,

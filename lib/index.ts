@@ -52,3 +52,5 @@ export type { MockApi, MockApiOptions } from './mockapi/mock-api';
 export type { ObjectStore, ListResult, WriteOptions, ClusterNamespaces, Faults, Fault, FaultSpec, Verb, WriteLog, AdmissionSummary, WriteRecord, WriteVerb, ApiError, ApiStatus, StatusCause, Kubeconfig } from './mockapi';
 export type { NamespaceRegistry } from './match/namespace-store';
 export type { AdmissionKubeconfig, WebhookCredentials } from './call/credentials';
+export { CoverageCollector, mergeSummaries, formatTable } from './coverage';
+export type { CoverageSummary, WebhookSummary } from './coverage';

@@ -81,7 +81,13 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const scale = harness.timeScale !== 1 ? ` · time scale ${harness.timeScale}` : '';
     const count = (n: number, what: string) => (n > 0 ? ` · ${n} ${what}` : '');
     const policies = `${count(harness.mutatingPolicies.length, 'MutatingAdmissionPolicies')}${count(harness.validatingPolicies.length, 'ValidatingAdmissionPolicies')}`;
-    out(args.json ? jsonReport(report) : formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`));
+    // What the battery's requests exercised of each webhook's registration.
+    const coverage = harness.coverage();
+    out(
+      args.json
+        ? jsonReport(report, coverage.toJSON())
+        : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
+    );
     // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
     if (report.aborted) return 2;
     return report.failed > 0 ? 1 : 0;

@@ -82,7 +82,7 @@ export function abortLines(abort: BatteryAbort): string[] {
  * The machine report: stable check ids, one entry per check run. A failed check carries what a reader
  * needs to see why: the request summary, the URL, the response (or the body), the decoded patch, the error.
  */
-export function jsonReport(report: BatteryReport): string {
+export function jsonReport(report: BatteryReport, coverage?: unknown): string {
   const checks = report.results.flatMap((r) =>
     r.checks.map((c) => {
       if (c.status !== 'fail') return c;
@@ -110,6 +110,7 @@ export function jsonReport(report: BatteryReport): string {
       skipped: report.skipped,
       ...(report.aborted ? { error: { message: abortLines(report.aborted)[0]?.slice(2), ...report.aborted } } : {}),
       notRun: report.notRun,
+      ...(coverage !== undefined ? { coverage } : {}),
     },
     null,
     2,

@@ -1,0 +1,63 @@
+import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
+import type { ResourceCatalog } from '../kube/catalog';
+import type { MutatingWebhook } from '../kube/webhook-config';
+import { anyOtherResourceCell, compareCells, conditionCell, dryRunCell, selectorCell, type CoverageCell, type ResourceCell } from './cell';
+import { ruleTargets, targetCells, wildcardEntries } from './rule-targets';
+
+// `{}` (the API's default) and a selector whose lists are empty select everything: no branch to cover.
+function selects(selector: LabelSelector | undefined): boolean {
+  return Object.keys(selector?.matchLabels ?? {}).length > 0 || (selector?.matchExpressions ?? []).length > 0;
+}
+
+/** Puts `cell` into `cells`, a cell two rules both give keeping one entry that lists both rules. */
+export function addCell(cells: Map<string, CoverageCell>, cell: CoverageCell): CoverageCell {
+  const known = cells.get(cell.key);
+  if (!known) {
+    cells.set(cell.key, cell);
+    return cell;
+  }
+  if (known.dimension === 'rule' && cell.dimension === 'rule') {
+    for (const rule of cell.rules) if (!known.rules.includes(rule)) known.rules.push(rule);
+    known.rules.sort((a, b) => a - b);
+  }
+  return known;
+}
+
+/**
+ * Every cell of one webhook's registration that the manifest and the catalog determine, in listing
+ * order (cells for resources seen through wildcards are added as requests show them):
+ *
+ * - `rule`: for each rule, operation × resource/subresource × scope, wildcards in operations,
+ *   groups and subresources expanded against the catalog (only what kube-apiserver can produce:
+ *   the operations each resource admits, the rule's scope, no exempt kinds);
+ * - `rule-wildcard`: one "any other resource" cell per rule with a resource wildcard;
+ * - `namespaceSelector` / `objectSelector`: matched and not matched, for a selector other than `{}`
+ *   (the namespaceSelector only if some cell can be namespaced or a namespace itself, the only
+ *   requests it applies to);
+ * - `matchCondition`: true, false and error for each condition;
+ * - `dryRun`: false and true.
+ *
+ * A registration whose rules can match nothing has no cell at all: nothing of it can be exercised.
+ */
+export function registrationCells(spec: MutatingWebhook, catalog: ResourceCatalog): CoverageCell[] {
+  const cells = new Map<string, CoverageCell>();
+  const rules = spec.rules ?? [];
+  rules.forEach((rule, index) => {
+    for (const target of ruleTargets(rule, catalog)) for (const cell of targetCells(rule, index, target)) addCell(cells, cell);
+    const wildcards = wildcardEntries(rule);
+    if (wildcards.length > 0) addCell(cells, anyOtherResourceCell(index, wildcards));
+  });
+  if (cells.size === 0) return [];
+
+  const resourceCells = [...cells.values()].filter((cell): cell is ResourceCell => cell.dimension === 'rule');
+  const wildcard = cells.size > resourceCells.length;
+  // Cluster-scoped requests skip the namespaceSelector, except those for a namespace itself.
+  const namespaced = wildcard || resourceCells.some((cell) => cell.scope !== 'Cluster' || (cell.resource === 'namespaces' && (cell.group === '' || cell.group === '*')));
+  if (namespaced && selects(spec.namespaceSelector)) for (const matched of [true, false]) addCell(cells, selectorCell('namespaceSelector', matched));
+  if (selects(spec.objectSelector)) for (const matched of [true, false]) addCell(cells, selectorCell('objectSelector', matched));
+  (spec.matchConditions ?? []).forEach((condition, index) => {
+    for (const result of ['true', 'false', 'error'] as const) addCell(cells, conditionCell(condition.name, index, result));
+  });
+  for (const dryRun of [false, true]) addCell(cells, dryRunCell(dryRun));
+  return [...cells.values()].sort(compareCells);
+}

@@ -1,0 +1,49 @@
+import type { WebhookType } from '../kube/webhook-config';
+import type { CoverageCell } from './cell';
+
+/** A cell and whether some recorded request covered it. */
+export type CellStatus = CoverageCell & { covered: boolean };
+
+/**
+ * One webhook's coverage. Plain data, the same as `toJSON()` gives, so a reporter can write it from
+ * each Jest worker, merge the files (`mergeSummaries`) and print or check the result.
+ */
+export interface WebhookSummary {
+  type: WebhookType;
+  configuration: string;
+  name: string;
+  covered: number;
+  total: number;
+  /** covered / total × 100, rounded to two decimals; 100 for a registration with no cell. */
+  percent: number;
+  /** Keys of the cells no request covered, in listing order. */
+  uncovered: string[];
+  /** Requests the webhook was sent (by `h.call`) that its rules do not match; not counted. */
+  outside: string[];
+  /** Every cell, in listing order. */
+  cells: CellStatus[];
+}
+
+export interface CoverageSummary {
+  covered: number;
+  total: number;
+  percent: number;
+  webhooks: WebhookSummary[];
+}
+
+/** Two decimals, as code coverage prints them; a registration with nothing to cover is fully covered. */
+export function percentOf(covered: number, total: number): number {
+  return total === 0 ? 100 : Math.round((covered / total) * 10000) / 100;
+}
+
+/** The totals over `webhooks`. */
+export function summarize(webhooks: WebhookSummary[]): CoverageSummary {
+  const covered = webhooks.reduce((sum, w) => sum + w.covered, 0);
+  const total = webhooks.reduce((sum, w) => sum + w.total, 0);
+  return { covered, total, percent: percentOf(covered, total), webhooks };
+}
+
+/** `validating pod-policy/image.example.com`: how tables and messages name a webhook. */
+export function webhookLabel(webhook: Pick<WebhookSummary, 'type' | 'configuration' | 'name'>): string {
+  return `${webhook.type} ${webhook.configuration}/${webhook.name}`;
+}

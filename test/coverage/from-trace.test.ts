@@ -1,0 +1,139 @@
+import { createHarness, objects, review, stub, type Harness } from '../../lib';
+import { CoverageCollector, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageDecision, type CoverageTraceStep } from '../../lib/coverage';
+import type { WebhookEntry } from '../../lib/config/load';
+import { defaultCatalog } from '../../lib/kube/catalog';
+import { prepareMatchConditions } from '../../lib/match/conditions';
+import { shouldCallHook } from '../../lib/match/should-call';
+import type { Review } from '../../lib/review';
+import { mutating, validating } from '../dispatch/helpers';
+import { rule, validatingEntry } from './helpers';
+
+// The sentences are produced by the real shouldCallHook, so a change of wording in lib/match fails here.
+const labels: Record<string, Record<string, string>> = { shop: { env: 'prod' }, dev: { env: 'dev' } };
+const namespaces = { labels: (name: string) => labels[name] };
+
+async function decide(entry: WebhookEntry, r: Review): Promise<CoverageDecision> {
+  const conditions = await prepareMatchConditions([entry]);
+  const decision = shouldCallHook(entry.spec, r.attributes, { namespaces, resources: defaultCatalog, ...(conditions ? { conditions } : {}) });
+  return eventFromDecision(entry, decision, r.attributes).decision;
+}
+
+const selective = (more: Partial<Parameters<typeof validatingEntry>[0]> = {}): WebhookEntry =>
+  validatingEntry({ name: 'pods.example.com', namespaceSelector: { matchLabels: { env: 'prod' } }, objectSelector: { matchLabels: { app: 'web' } }, rules: [rule(['CREATE'], ['pods'])], ...more });
+const web = (namespace: string, name = 'web-1') => objects.pod({ namespace, name, labels: { app: 'web' } });
+
+describe('events from shouldCallHook’s sentences', () => {
+  it('called: every predicate’s verdict, and every condition true', async () => {
+    const entry = selective({ matchConditions: [{ name: 'a', expression: 'true' }] });
+    expect(await decide(entry, review.create(web('shop')))).toEqual({ outcome: 'called', predicates: { namespaceSelector: 'matched', objectSelector: 'matched', matchConditions: [{ name: 'a', result: 'true' }] } });
+  });
+
+  it.each<[string, () => Review, CoverageDecision]>([
+    ['a namespace the selector does not match', () => review.create(web('dev')), { outcome: 'skipped', by: 'namespaceSelector', predicates: { namespaceSelector: 'not-matched' } }],
+    ['an object the selector does not match', () => review.create(objects.pod({ namespace: 'shop', labels: { app: 'db' } })), { outcome: 'skipped', by: 'objectSelector', predicates: { namespaceSelector: 'matched', objectSelector: 'not-matched' } }],
+    ['an operation the rules do not name', () => review.update(web('shop'), web('shop')), { outcome: 'skipped', by: 'rules', predicates: { namespaceSelector: 'matched', objectSelector: 'matched' } }],
+    ['a namespace that does not exist (its error waits for the rules)', () => review.create(web('ghost')), { outcome: 'skipped', by: 'namespaceSelector', predicates: { namespaceSelector: 'error', objectSelector: 'matched' } }],
+  ])('skipped: %s', async (_label, make, expected) => {
+    expect(await decide(selective(), make())).toEqual(expected);
+  });
+
+  it('a cluster-scoped request: the namespaceSelector does not apply', async () => {
+    const entry = validatingEntry({ name: 'nodes.example.com', namespaceSelector: { matchLabels: { env: 'prod' } }, rules: [rule(['CREATE'], ['namespaces'])] });
+    const node = review.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } });
+    expect(await decide(entry, node)).toEqual({ outcome: 'skipped', by: 'rules', predicates: { namespaceSelector: 'not-applicable', objectSelector: 'matched' } });
+  });
+
+  it('a false condition: only that condition’s result is known', async () => {
+    const entry = selective({ matchConditions: [{ name: 'a', expression: 'true' }, { name: 'not-blocked', expression: "object.metadata.name != 'blocked'" }] });
+    expect(await decide(entry, review.create(web('shop', 'blocked')))).toEqual({
+      outcome: 'skipped',
+      by: 'matchConditions',
+      predicates: { namespaceSelector: 'matched', objectSelector: 'matched', matchConditions: [{ name: 'not-blocked', result: 'false' }] },
+    });
+  });
+
+  it.each(['Ignore', 'Fail'] as const)('failed conditions with failurePolicy %s: the failed ones are errors, the others true', async (failurePolicy) => {
+    const entry = selective({ failurePolicy, matchConditions: [{ name: 'a', expression: 'true' }, { name: 'b', expression: 'object.metadata.labels.missing == "x"' }] });
+    expect(await decide(entry, review.create(web('shop')))).toEqual({
+      outcome: 'skipped',
+      by: 'matchConditions',
+      predicates: { namespaceSelector: 'matched', objectSelector: 'matched', matchConditions: [{ name: 'a', result: 'true' }, { name: 'b', result: 'error' }] },
+    });
+  });
+});
+
+describe('events from trace steps', () => {
+  const entry = selective();
+  const attributes = review.create(web('shop')).attributes;
+  const passed = ['namespaceSelector {env=prod} matched namespace "shop" (labels {"env":"prod"})', 'objectSelector {app=web} matched', 'rules[0] matched CREATE v1 pods'];
+  const step = (fields: Partial<CoverageTraceStep>): CoverageTraceStep => ({ phase: 'validating', configuration: 'policy', webhook: 'pods.example.com', decision: 'called', why: passed, ...fields });
+
+  it('reads a rejected-without-call step whose predicates all passed as a call (a dryRun refusal)', () => {
+    expect(eventFromTraceStep(entry, step({ decision: 'rejected-without-call' }), attributes)?.decision).toEqual({ outcome: 'called', predicates: { namespaceSelector: 'matched', objectSelector: 'matched' } });
+    expect(eventFromTraceStep(entry, step({ decision: 'not-reinvoked' }), attributes)?.decision.outcome).toBe('called');
+  });
+
+  it('prefers the conditions’ results when the step carries them', () => {
+    const conditional = selective({ matchConditions: [{ name: 'a', expression: 'true' }, { name: 'b', expression: 'false' }] });
+    const results = [{ name: 'a', result: 'true' as const }, { name: 'b', result: 'false' as const }];
+    const decision = eventFromTraceStep(conditional, step({ decision: 'skipped', why: [...passed, 'matchConditions "b" evaluated to false'], matchConditions: results }), attributes)?.decision;
+    expect(decision).toEqual({ outcome: 'skipped', by: 'matchConditions', predicates: { namespaceSelector: 'matched', objectSelector: 'matched', matchConditions: results } });
+  });
+
+  it('leaves out plugins, policies, the registry and other webhooks', () => {
+    const steps: CoverageTraceStep[] = [
+      step({ phase: 'mutating', configuration: '', webhook: 'LimitRanger', plugin: true, why: [] }),
+      step({ phase: 'validating-policy', configuration: 'p', webhook: 'b', policy: { kind: 'ValidatingAdmissionPolicy', outcome: 'allowed', errors: [] } }),
+      step({ phase: 'registry', configuration: '', webhook: 'registry', why: [] }),
+      step({ phase: 'mutating' }),
+      step({ configuration: 'other' }),
+      step({}),
+    ];
+    expect(eventsFromTrace(steps, attributes, [entry])).toEqual([{ webhook: entry, request: attributes, decision: { outcome: 'called', predicates: { namespaceSelector: 'matched', objectSelector: 'matched' } } }]);
+    expect(eventFromTraceStep(entry, steps[0] as CoverageTraceStep, attributes)).toBeUndefined();
+  });
+});
+
+describe('coverage of a real h.admit and h.call', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({
+      seed: 1,
+      manifests: [
+        mutating('defaults', { name: 'defaults.example.com', rules: [rule(['CREATE', 'UPDATE'], ['pods'])], reinvocationPolicy: 'IfNeeded' }),
+        validating('policy', { name: 'pods.example.com', namespaceSelector: { matchLabels: { env: 'prod' } }, rules: [rule(['CREATE'], ['pods']), rule(['CONNECT'], ['pods/exec'])], matchConditions: [{ name: 'not-blocked', expression: "!has(object.metadata.name) || object.metadata.name != 'blocked'" }] }),
+      ],
+      stubs: { 'defaults.example.com': stub.allow(), 'pods.example.com': stub.allow() },
+      namespaces: [
+        { name: 'shop', labels: { env: 'prod' } },
+        { name: 'dev', labels: { env: 'dev' } },
+      ],
+    });
+  });
+  afterAll(() => h.close());
+
+  it('records every webhook step of each trace, and an h.call', async () => {
+    const coverage = new CoverageCollector(h.webhooks, { catalog: h.catalog });
+    for (const r of [review.create(web('shop')), review.create(web('dev')), review.create(web('shop', 'blocked')).dryRun()]) {
+      const result = await h.admit(r);
+      expect(result).toBeAllowed();
+      expect(coverage.recordTrace(result.trace, r.attributes)).toBe(2);
+    }
+    const exec = review.exec(web('shop'), ['sh']);
+    await h.call('pods.example.com', exec);
+    expect(coverage.record(directCallEvent(h.webhooks.find((w) => w.spec.name === 'pods.example.com') as WebhookEntry, exec.attributes))).toBe(true);
+
+    const [defaults, policy] = coverage.summary().webhooks;
+    expect(defaults).toMatchObject({ name: 'defaults.example.com', covered: 3, total: 4, uncovered: ['UPDATE pods [Namespaced]'] });
+    expect(policy).toMatchObject({ name: 'pods.example.com', uncovered: ['matchCondition not-blocked: error', 'dryRun: true'], outside: [] });
+    expect(policy?.cells.filter((c) => c.covered).map((c) => c.key)).toEqual([
+      'CREATE pods [Namespaced]',
+      'CONNECT pods/exec [Namespaced]',
+      'namespaceSelector: matched',
+      'namespaceSelector: not matched',
+      'matchCondition not-blocked: true',
+      'matchCondition not-blocked: false',
+      'dryRun: false',
+    ]);
+  });
+});
