@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseManifestFile } from '../config/parse';
+import { auditEventsFrom, fixturesToYaml, reviewsFromAudit, writeFixtures } from '../audit';
 import { HarnessError } from '../errors';
 import type { KubeObject, Operation, UserInfo } from '../kube/admission';
 import { defaultCatalog, type CatalogEntry } from '../kube/catalog';
@@ -116,5 +118,39 @@ export function reviewCommand(args: ReviewArgs, out: (text: string) => void): nu
   // kube-apiserver gives every call a fresh uid; the rest of the review follows from the seed.
   const uid = args.uid ?? randomUUID();
   out(JSON.stringify(encodeReview(built.attributes, args.version, uid), null, 2));
+  return 0;
+}
+
+export interface AuditReviewArgs {
+  /** The audit log (JSON lines of audit.k8s.io/v1 Events, or an EventList). */
+  audit: string;
+  /** Where to write one fixture file per review; stdout (a YAML stream) without it. */
+  outDir?: string;
+  crd?: string;
+}
+
+/**
+ * `review --from-audit FILE [--out DIR]`: the AdmissionReviews kube-apiserver would have sent for the
+ * requests of an audit log (lib/audit), as RecordedReview fixtures. What the conversion skipped, and
+ * why, heads the output.
+ */
+export function reviewFromAuditCommand(args: AuditReviewArgs, out: (text: string) => void): number {
+  let text: string;
+  try {
+    text = readFileSync(args.audit, 'utf8');
+  } catch (error) {
+    throw new HarnessError('USAGE', `--from-audit ${args.audit}: ${(error as Error).message}`, 'pass the audit log kube-apiserver wrote (--audit-log-path), at level Request or RequestResponse');
+  }
+  const catalog = defaultCatalog.copy();
+  if (args.crd) catalog.registerCustomResourceDefinition(readObject(args.crd));
+  const conversion = reviewsFromAudit(auditEventsFrom(text, args.audit), catalog);
+  const skipped = Object.entries(conversion.skippedByReason).map(([reason, count]) => `${reason} ${count}`).join(', ');
+  const summary = `${conversion.requests} requests in ${args.audit}, ${conversion.reviews.length} reviews${skipped ? `; skipped: ${skipped}` : ''}`;
+  if (args.outDir) {
+    const written = writeFixtures(args.outDir, conversion.reviews);
+    out([summary, ...written].join('\n'));
+  } else {
+    out(`# ${summary}\n${fixturesToYaml(conversion.reviews)}`);
+  }
   return 0;
 }

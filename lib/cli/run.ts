@@ -5,7 +5,7 @@ import { didYouMean } from '../nearest-name';
 import { check } from './check';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
-import { reviewCommand } from './review';
+import { reviewCommand, reviewFromAuditCommand } from './review';
 import { testCommand } from './test';
 import type { TargetArgs } from './target';
 
@@ -27,7 +27,9 @@ const COMMANDS = {
   review: `review   print one AdmissionReview as kube-apiserver would send it
            <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
            [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
-           [--object FILE] [--old-object FILE] [--crd FILE]`,
+           [--object FILE] [--old-object FILE] [--crd FILE]
+           --from-audit AUDIT.LOG [--out DIR] [--crd FILE]: the reviews kube-apiserver would have sent for the
+           requests of an audit log (level Request or RequestResponse), as fixture files (or YAML on stdout)`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE]
@@ -201,10 +203,17 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           object: { type: 'string' },
           'old-object': { type: 'string' },
           crd: { type: 'string' },
+          'from-audit': { type: 'string' },
+          out: { type: 'string' },
         },
         true,
       );
       if (values.help) return helpFor('review');
+      if (values['from-audit']) {
+        if (positionals.length > 0) throw new HarnessError('USAGE', 'review --from-audit takes no <resource> <operation>: the audit log names them', 'admission-harness review --from-audit audit.log [--out DIR]');
+        return reviewFromAuditCommand({ audit: values['from-audit'], ...(values.out ? { outDir: values.out } : {}), ...(values.crd ? { crd: values.crd } : {}) }, out);
+      }
+      if (values.out) throw new HarnessError('USAGE', '--out applies to review --from-audit only');
       const [target, operation] = positionals;
       if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
       const seed = seedOf(values.seed ?? '1');

@@ -1,0 +1,59 @@
+import type { AdmissionRequest, AdmissionResponse } from '../kube/admission';
+
+export const RECORDED_REVIEW_API_VERSION = 'admission-harness/v1alpha1';
+export const RECORDED_REVIEW_KIND = 'RecordedReview';
+
+/** Where a review's object came from: the audit's request body, its response body, the URI (connect options), or nowhere (a DELETE). */
+export type ObjectOrigin = 'requestObject' | 'responseObject' | 'requestURI' | 'none';
+
+/** A review rebuilt from a kube-apiserver audit event. */
+export interface AuditSource {
+  from: 'audit';
+  auditID: string;
+  /** The stage of the event the review was built from. */
+  stage: 'ResponseComplete' | 'ResponseStarted';
+  requestURI: string;
+  /** When the request reached the apiserver (the event's requestReceivedTimestamp). */
+  timestamp?: string;
+  /** Which part of the event `request.object` was taken from. */
+  objectFrom: ObjectOrigin;
+  /** Which part of the event `request.oldObject` was taken from, when it was recovered at all (`responseObject.items[0]`). */
+  oldObjectFrom?: string;
+}
+
+/** Where a recorded review came from; `record` (a later feature) will add its own. */
+export type RecordedSource = AuditSource;
+
+/**
+ * One recorded review, as a fixture file holds it (apiVersion admission-harness/v1alpha1, kind
+ * RecordedReview): the AdmissionRequest kube-apiserver sent (or would have sent), the webhook's response
+ * when one was recorded, and what the source could not tell (`limits`).
+ */
+export interface RecordedReview {
+  apiVersion: typeof RECORDED_REVIEW_API_VERSION;
+  kind: typeof RECORDED_REVIEW_KIND;
+  source: RecordedSource;
+  request: AdmissionRequest;
+  response?: AdmissionResponse;
+  limits: string[];
+}
+
+/** What can be written as a RecordedReview: a converted audit review (its harness Review aside) or a recorded one. */
+export interface Recordable {
+  source: RecordedSource;
+  request: AdmissionRequest;
+  response?: AdmissionResponse;
+  limits: readonly string[];
+}
+
+/** The fixture document of `review`, members in the format's order. */
+export function recordedReview(review: Recordable): RecordedReview {
+  return {
+    apiVersion: RECORDED_REVIEW_API_VERSION,
+    kind: RECORDED_REVIEW_KIND,
+    source: review.source,
+    request: review.request,
+    ...(review.response ? { response: review.response } : {}),
+    limits: [...review.limits],
+  };
+}
