@@ -2,17 +2,7 @@ import type { GroupVersionKind, KubeObject } from '../kube/admission';
 import { joinApiVersion } from '../kube/api-version';
 import { shape } from '../registry/shape';
 import { queryBool, queryString, subpathOf, type RequestUri } from './request-uri';
-
-// core/v1 types.go field orders of the connect options (as lib/review/builders/connect.ts encodes them);
-// booleans are omitempty, so false is left out.
-const FIELD_ORDER: Record<string, readonly string[]> = {
-  PodExecOptions: ['stdin', 'stdout', 'stderr', 'tty', 'container', 'command'],
-  PodAttachOptions: ['stdin', 'stdout', 'stderr', 'tty', 'container'],
-  PodPortForwardOptions: ['ports'],
-  PodProxyOptions: ['path'],
-  ServiceProxyOptions: ['path'],
-  NodeProxyOptions: ['path'],
-};
+import { CONNECT_OPTIONS_FIELD_ORDER as FIELD_ORDER } from '../kube/connect-options';
 
 /**
  * Ports as the parameter codec reads them for port forwarding: repeated `ports=` parameters, each of which

@@ -8,16 +8,7 @@ import type { RequestOptions } from './options';
 import { catalogOf, entryFor, placement, subresourceFor } from './target';
 import { cloneJson } from '../../kube/json';
 import { joinApiVersion } from '../../kube/api-version';
-
-// Field orders of the core/v1 connect options; their booleans are omitempty, so false is left out.
-const FIELD_ORDER: Record<string, readonly string[]> = {
-  PodExecOptions: ['stdin', 'stdout', 'stderr', 'tty', 'container', 'command'],
-  PodAttachOptions: ['stdin', 'stdout', 'stderr', 'tty', 'container'],
-  PodPortForwardOptions: ['ports'],
-  PodProxyOptions: ['path'],
-  ServiceProxyOptions: ['path'],
-  NodeProxyOptions: ['path'],
-};
+import { CONNECT_OPTIONS_FIELD_ORDER as FIELD_ORDER } from '../../kube/connect-options';
 
 /** The container kubectl picks: the `kubectl.kubernetes.io/default-container` annotation, else the first one. */
 function defaultContainer(object: KubeObject): { container?: string } {
