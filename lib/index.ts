@@ -54,3 +54,4 @@ export type { NamespaceRegistry } from './match/namespace-store';
 export type { AdmissionKubeconfig, WebhookCredentials } from './call/credentials';
 export { CoverageCollector, mergeSummaries, formatTable } from './coverage';
 export type { CoverageSummary, WebhookSummary } from './coverage';
+export { loadFixtures, replayFixture, replayFixtures } from './replay';

@@ -10,3 +10,4 @@ export { conformance } from './conformance';
 export type { ConformanceOptions } from './conformance';
 export { planBattery, runScenario } from './battery';
 export type { PlannedScenario } from './battery';
+export { replay, UPDATE_VARIABLE } from './replay';

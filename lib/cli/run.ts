@@ -6,6 +6,7 @@ import { check } from './check';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
+import { replayCommand } from './replay';
 import { testCommand } from './test';
 import type { TargetArgs } from './target';
 
@@ -30,6 +31,11 @@ const COMMANDS = {
            [--object FILE] [--old-object FILE] [--crd FILE]
            --from-audit AUDIT.LOG [--out DIR] [--crd FILE]: the reviews kube-apiserver would have sent for the
            requests of an audit log (level Request or RequestResponse), as fixture files (or YAML on stdout)`,
+  replay: `replay   send recorded reviews (RecordedReview fixtures) again and compare the answers
+           FIXTURE|DIR... --manifests FILE... ${TARGET_USAGE}
+           [--update] [--webhook NAME] [--seed N] [--json]
+           --update: record the answers of fixtures without one and rewrite those that changed
+           exit 0: every answer as recorded · 1: an answer differs · 2: usage or setup error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE]
@@ -232,6 +238,28 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.object ? { object: values.object } : {}),
           ...(values['old-object'] ? { oldObject: values['old-object'] } : {}),
           ...(values.crd ? { crd: values.crd } : {}),
+        },
+        out,
+      );
+    }
+    case 'replay': {
+      const { values, positionals } = parse(
+        'replay',
+        rest,
+        { manifests: { type: 'string', multiple: true }, ...TARGET_OPTIONS, update: { type: 'boolean', default: false }, webhook: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean', default: false } },
+        true,
+      );
+      if (values.help) return helpFor('replay');
+      const seed = values.seed === undefined ? undefined : seedOf(values.seed);
+      return replayCommand(
+        {
+          paths: positionals,
+          manifests: values.manifests ?? [],
+          ...targetArgs(values),
+          update: values.update === true,
+          json: values.json === true,
+          ...(values.webhook ? { webhook: values.webhook } : {}),
+          ...(seed !== undefined ? { seed } : {}),
         },
         out,
       );

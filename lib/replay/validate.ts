@@ -1,0 +1,184 @@
+/**
+ * The RecordedReview format (lib/audit/recorded-review.ts) checked member by member, so a fixture that
+ * cannot be replayed is refused at load with the field at fault, rather than replayed as something it
+ * is not: a misspelt `respone:` would otherwise make a golden fixture "new" and silently pass.
+ */
+import { RECORDED_REVIEW_API_VERSION, RECORDED_REVIEW_KIND, type ObjectOrigin, type RecordedReview } from '../audit/recorded-review';
+import { HarnessError } from '../errors';
+import type { JsonPatchOperation } from '../kube/admission';
+import { isRecord } from '../kube/json';
+import { didYouMean } from '../nearest-name';
+import { decodeJsonPatch } from '../patch';
+import { reviewFromRequest } from '../review/from-request';
+import type { Review } from '../review/review';
+
+/** One thing wrong with a document: where (members and indices from the root) and what, in kube's field-error words. */
+export interface FieldProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+export type CheckedReview = { ok: true; recorded: RecordedReview; review: Review; recordedPatch: JsonPatchOperation[] } | { ok: false; problems: FieldProblem[] };
+
+const MEMBERS = ['apiVersion', 'kind', 'source', 'request', 'response', 'limits'];
+const AUDIT_SOURCE_MEMBERS = ['from', 'auditID', 'stage', 'requestURI', 'timestamp', 'objectFrom', 'oldObjectFrom'];
+const RECORD_SOURCE_MEMBERS = ['from', 'receivedAt', 'path', 'reviewVersion', 'upstream'];
+const RESPONSE_MEMBERS = ['uid', 'allowed', 'status', 'patch', 'patchType', 'auditAnnotations', 'warnings'];
+const STAGES = ['ResponseComplete', 'ResponseStarted'];
+const ORIGINS: readonly ObjectOrigin[] = ['requestObject', 'responseObject', 'requestURI', 'none'];
+// `review --from-audit` writes audit sources; `record` (lib/record/source.ts, RecordSource) writes record ones.
+const SOURCES = ['audit', 'record'];
+
+const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');
+const unsupported = (value: unknown, supported: readonly string[]) => `Unsupported value: ${JSON.stringify(value) ?? 'null'}: supported values: ${quoted(supported)}`;
+const REQUIRED = 'Required value';
+
+/** Collects problems under one path prefix; the checks below read like the format's description. */
+class Problems {
+  readonly list: FieldProblem[] = [];
+
+  add(path: (string | number)[], message: string): void {
+    this.list.push({ path, message });
+  }
+
+  /** Members the format does not have, as kube's strict decoding words it, with the likely intended one. */
+  unknown(path: (string | number)[], value: Record<string, unknown>, known: readonly string[]): void {
+    for (const key of Object.keys(value)) if (!known.includes(key)) this.add([...path, key], `unknown field ${JSON.stringify(key)}${didYouMean(key, known)}`);
+  }
+
+  mapping(path: (string | number)[], value: unknown, required: boolean): value is Record<string, unknown> {
+    if (value === undefined || value === null) {
+      if (required) this.add(path, REQUIRED);
+      return false;
+    }
+    if (isRecord(value)) return true;
+    this.add(path, `Invalid value: ${JSON.stringify(value)}: must be a mapping`);
+    return false;
+  }
+
+  string(path: (string | number)[], value: unknown, required: boolean): void {
+    if (value === undefined || value === null) {
+      if (required) this.add(path, REQUIRED);
+    } else if (typeof value !== 'string') this.add(path, `Invalid value: ${JSON.stringify(value)}: must be a string`);
+  }
+
+  oneOf(path: (string | number)[], value: unknown, supported: readonly string[], required: boolean): void {
+    if (value === undefined || value === null) {
+      if (required) this.add(path, REQUIRED);
+    } else if (typeof value !== 'string' || !supported.includes(value)) this.add(path, unsupported(value, supported));
+  }
+
+  strings(path: (string | number)[], value: unknown, required: boolean): void {
+    if (value === undefined || value === null) {
+      if (required) this.add(path, REQUIRED);
+      return;
+    }
+    if (!Array.isArray(value)) return this.add(path, `Invalid value: ${JSON.stringify(value)}: must be a list of strings`);
+    value.forEach((item, i) => this.string([...path, i], item, true));
+  }
+}
+
+/** Checks one parsed document; on success also gives the Review to send and the recorded patch decoded. */
+export function checkRecordedReview(value: unknown): CheckedReview {
+  const problems = new Problems();
+  if (!isRecord(value)) {
+    problems.add([], `Invalid value: ${JSON.stringify(value) ?? 'undefined'}: a RecordedReview document is a mapping`);
+    return { ok: false, problems: problems.list };
+  }
+  // A document of another kind (an AdmissionReview, a manifest) is reported as such, not member by member.
+  problems.oneOf(['apiVersion'], value.apiVersion, [RECORDED_REVIEW_API_VERSION], true);
+  problems.oneOf(['kind'], value.kind, [RECORDED_REVIEW_KIND], true);
+  if (problems.list.length > 0) return { ok: false, problems: problems.list };
+  problems.unknown([], value, MEMBERS);
+  checkSource(problems, value.source);
+  const review = checkRequest(problems, value.request);
+  const recordedPatch = checkResponse(problems, value.response);
+  problems.strings(['limits'], value.limits, true);
+  if (problems.list.length > 0 || !review) return { ok: false, problems: problems.list };
+  return { ok: true, recorded: value as unknown as RecordedReview, review, recordedPatch };
+}
+
+function checkSource(problems: Problems, source: unknown): void {
+  if (!problems.mapping(['source'], source, true)) return;
+  problems.oneOf(['source', 'from'], source.from, SOURCES, true);
+  if (source.from === 'record') {
+    problems.unknown(['source'], source, RECORD_SOURCE_MEMBERS);
+    problems.string(['source', 'receivedAt'], source.receivedAt, true);
+    problems.string(['source', 'path'], source.path, true);
+    problems.oneOf(['source', 'reviewVersion'], source.reviewVersion, ['v1', 'v1beta1'], true);
+    problems.string(['source', 'upstream'], source.upstream, false);
+    return;
+  }
+  if (source.from !== 'audit') return;
+  problems.unknown(['source'], source, AUDIT_SOURCE_MEMBERS);
+  problems.string(['source', 'auditID'], source.auditID, true);
+  problems.oneOf(['source', 'stage'], source.stage, STAGES, true);
+  problems.string(['source', 'requestURI'], source.requestURI, true);
+  problems.string(['source', 'timestamp'], source.timestamp, false);
+  problems.oneOf(['source', 'objectFrom'], source.objectFrom, ORIGINS, true);
+  problems.string(['source', 'oldObjectFrom'], source.oldObjectFrom, false);
+}
+
+// reviewFromRequest words its errors `<where>: request.<field>: <what>`; this `where` is cut off again.
+const WHERE = 'fixture';
+
+/** The request as reviewFromRequest reads it (operation, kind, resource…), plus what replay itself relies on. */
+function checkRequest(problems: Problems, request: unknown): Review | undefined {
+  if (!problems.mapping(['request'], request, true)) return undefined;
+  // The response written on update echoes it, as a webhook's response echoes the request's uid.
+  problems.string(['request', 'uid'], request.uid, true);
+  for (const member of ['object', 'oldObject', 'options']) {
+    const object = request[member];
+    if (object !== undefined && object !== null && !isRecord(object)) problems.add(['request', member], `Invalid value: ${JSON.stringify(object)}: must be an object or null`);
+  }
+  try {
+    return reviewFromRequest(request, WHERE);
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    const text = error.message.startsWith(`${WHERE}: `) ? error.message.slice(WHERE.length + 2) : error.message;
+    const field = /^request\.([A-Za-z]+): ([\s\S]*)$/.exec(text);
+    if (field) problems.add(['request', field[1] as string], field[2] as string);
+    else problems.add(['request'], text);
+    return undefined;
+  }
+}
+
+/** The response as kube-apiserver would have accepted it from a webhook; returns its patch decoded. */
+function checkResponse(problems: Problems, response: unknown): JsonPatchOperation[] {
+  if (!problems.mapping(['response'], response, false)) return [];
+  problems.unknown(['response'], response, RESPONSE_MEMBERS);
+  problems.string(['response', 'uid'], response.uid, false);
+  if (typeof response.allowed !== 'boolean') problems.add(['response', 'allowed'], response.allowed === undefined || response.allowed === null ? REQUIRED : `Invalid value: ${JSON.stringify(response.allowed)}: must be true or false`);
+  if (problems.mapping(['response', 'status'], response.status, false)) {
+    const { code, message, reason } = response.status;
+    if (code !== undefined && !Number.isInteger(code)) problems.add(['response', 'status', 'code'], `Invalid value: ${JSON.stringify(code)}: must be an integer`);
+    problems.string(['response', 'status', 'message'], message, false);
+    problems.string(['response', 'status', 'reason'], reason, false);
+  }
+  problems.strings(['response', 'warnings'], response.warnings, false);
+  if (problems.mapping(['response', 'auditAnnotations'], response.auditAnnotations, false)) {
+    for (const [key, value] of Object.entries(response.auditAnnotations)) problems.string(['response', 'auditAnnotations', key], value, true);
+  }
+  problems.string(['response', 'patchType'], response.patchType, false);
+  const patch = response.patch;
+  if (patch === undefined || patch === null || patch === '') return [];
+  if (typeof patch !== 'string') {
+    problems.add(['response', 'patch'], `Invalid value: ${JSON.stringify(patch)}: must be a string (base64 of a JSON Patch)`);
+    return [];
+  }
+  // Go's base64.StdEncoding, which decodes the []byte member, accepts padded standard base64 only.
+  if (patch.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(patch)) {
+    problems.add(['response', 'patch'], 'Invalid value: not base64 (the JSON Patch is written base64-encoded, as a webhook sends it)');
+    return [];
+  }
+  const decoded = decodeJsonPatch(Buffer.from(patch, 'base64'));
+  if (!decoded.ok) {
+    problems.add(['response', 'patch'], `Invalid value: not a JSON Patch: ${decoded.error}`);
+    return [];
+  }
+  // kube-apiserver refuses a v1 response whose patch is not declared JSONPatch (lib/call/call-webhook.ts).
+  if (decoded.ops.length > 0 && response.patchType !== 'JSONPatch') {
+    problems.add(['response', 'patchType'], response.patchType === undefined || response.patchType === null ? `${REQUIRED}: "JSONPatch" with a patch` : unsupported(response.patchType, ['JSONPatch']));
+  }
+  return decoded.ops as unknown as JsonPatchOperation[];
+}
