@@ -1,4 +1,5 @@
 import type { AdmissionRequest, AdmissionResponse } from '../kube/admission';
+import type { RecordSource } from '../record/source';
 
 export const RECORDED_REVIEW_API_VERSION = 'admission-harness/v1alpha1';
 export const RECORDED_REVIEW_KIND = 'RecordedReview';
@@ -21,8 +22,8 @@ export interface AuditSource {
   oldObjectFrom?: string;
 }
 
-/** Where a recorded review came from; `record` (a later feature) will add its own. */
-export type RecordedSource = AuditSource;
+/** Where a recorded review came from: an audit event, or `record` receiving it. */
+export type RecordedSource = AuditSource | RecordSource;
 
 /**
  * One recorded review, as a fixture file holds it (apiVersion admission-harness/v1alpha1, kind

@@ -7,6 +7,7 @@ import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
+import { recordCommand } from './record';
 import { testCommand } from './test';
 import type { TargetArgs } from './target';
 
@@ -31,6 +32,11 @@ const COMMANDS = {
            [--object FILE] [--old-object FILE] [--crd FILE]
            --from-audit AUDIT.LOG [--out DIR] [--crd FILE]: the reviews kube-apiserver would have sent for the
            requests of an audit log (level Request or RequestResponse), as fixture files (or YAML on stdout)`,
+  record: `record   record what kube-apiserver sends webhooks as fixtures, never interfering
+           --out DIR [--upstream URL [--upstream-ca FILE]] [--cert FILE --key FILE | --host NAME...]
+           [--max N] [--duration SECONDS] [--no-redact] [--redact POINTER]...
+           answers every review allowed (or passes it to --upstream and returns its answer), prints the
+           ValidatingWebhookConfiguration to apply; Secret data and credentials are redacted by default`,
   replay: `replay   send recorded reviews (RecordedReview fixtures) again and compare the answers
            FIXTURE|DIR... --manifests FILE... ${TARGET_USAGE}
            [--update] [--webhook NAME] [--seed N] [--json]
@@ -238,6 +244,38 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.object ? { object: values.object } : {}),
           ...(values['old-object'] ? { oldObject: values['old-object'] } : {}),
           ...(values.crd ? { crd: values.crd } : {}),
+        },
+        out,
+      );
+    }
+    case 'record': {
+      const { values } = parse('record', rest, {
+        out: { type: 'string' },
+        upstream: { type: 'string' },
+        'upstream-ca': { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
+        host: { type: 'string', multiple: true },
+        max: { type: 'string' },
+        duration: { type: 'string' },
+        'no-redact': { type: 'boolean', default: false },
+        redact: { type: 'string', multiple: true },
+      });
+      if (values.help) return helpFor('record');
+      const max = positive('max', values.max, true);
+      const duration = positive('duration', values.duration);
+      return recordCommand(
+        {
+          out: values.out ?? '',
+          ...(values.upstream ? { upstream: values.upstream } : {}),
+          ...(values['upstream-ca'] ? { upstreamCa: values['upstream-ca'] } : {}),
+          ...(values.cert ? { cert: values.cert } : {}),
+          ...(values.key ? { key: values.key } : {}),
+          hosts: values.host ?? [],
+          ...(max !== undefined ? { max } : {}),
+          ...(duration !== undefined ? { durationSeconds: duration } : {}),
+          redact: values['no-redact'] !== true,
+          redactPaths: values.redact ?? [],
         },
         out,
       );
