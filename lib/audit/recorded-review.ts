@@ -1,5 +1,4 @@
-import type { AdmissionRequest, AdmissionResponse } from '../kube/admission';
-import type { RecordSource } from '../record/source';
+import type { AdmissionRequest, AdmissionResponse, AdmissionReviewVersion } from '../kube/admission';
 
 export const RECORDED_REVIEW_API_VERSION = 'admission-harness/v1alpha1';
 export const RECORDED_REVIEW_KIND = 'RecordedReview';
@@ -20,6 +19,25 @@ export interface AuditSource {
   objectFrom: ObjectOrigin;
   /** Which part of the event `request.oldObject` was taken from, when it was recovered at all (`responseObject.items[0]`). */
   oldObjectFrom?: string;
+}
+
+/**
+ * Where a recorded review came from when `record` received it from kube-apiserver (or from anything
+ * calling like it).
+ */
+export interface RecordSource {
+  from: 'record';
+  /** When the request's head arrived, as an RFC 3339 time with milliseconds (UTC). */
+  receivedAt: string;
+  /**
+   * The request target as received: path and query, e.g. `/validate?timeout=10s`. The query keeps
+   * kube-apiserver's `?timeout=`, the time it gave the webhook, which a replay may want to reproduce.
+   */
+  path: string;
+  /** The AdmissionReview version the request came in; the fixture's request reads the same in both. */
+  reviewVersion: AdmissionReviewVersion;
+  /** In upstream mode: the webhook the request was forwarded to (its URL as given, without credentials). */
+  upstream?: string;
 }
 
 /** Where a recorded review came from: an audit event, or `record` receiving it. */

@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixtureFileName, fixturesToYaml } from '../audit/fixture';
-import type { Recordable } from '../audit/recorded-review';
+import type { Recordable, RecordSource } from '../audit/recorded-review';
 import type { AdmissionRequest, AdmissionResponse } from '../kube/admission';
-import type { RecordSource } from './source';
 
 /** A review as `record` writes it: the audit's Recordable with the record source. */
 export interface RecordedEntry {

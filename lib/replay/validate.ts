@@ -26,7 +26,7 @@ const RECORD_SOURCE_MEMBERS = ['from', 'receivedAt', 'path', 'reviewVersion', 'u
 const RESPONSE_MEMBERS = ['uid', 'allowed', 'status', 'patch', 'patchType', 'auditAnnotations', 'warnings'];
 const STAGES = ['ResponseComplete', 'ResponseStarted'];
 const ORIGINS: readonly ObjectOrigin[] = ['requestObject', 'responseObject', 'requestURI', 'none'];
-// `review --from-audit` writes audit sources; `record` (lib/record/source.ts, RecordSource) writes record ones.
+// `review --from-audit` writes audit sources; `record` (lib/record) writes record ones (RecordSource).
 const SOURCES = ['audit', 'record'];
 
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');

@@ -71,8 +71,9 @@ export function trackHandles(): { open(): Promise<string[]>; stop(): void } {
     init(id, type) {
       if (!HANDLE_TYPES.has(type)) return;
       const stack = new Error().stack ?? '';
-      // Jest's timers, created while the hook is on, are not the test's.
-      if (!/node_modules[\\/](@jest|jest-)/.test(stack)) alive.set(id, type);
+      // Jest's timers, created while the hook is on, are not the test's; nor is Node's own cache of the
+      // HTTP Date header (an unref'd timer of up to a second, node:internal/http utcDate, shared by every server).
+      if (!/node_modules[\\/](@jest|jest-)|\(node:internal\/http:/.test(stack)) alive.set(id, type);
     },
     destroy(id) {
       alive.delete(id);
