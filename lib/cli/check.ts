@@ -10,6 +10,8 @@ import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
 import { abortLines, formatReport, jsonReport } from './report';
+import { parseShard } from './shard';
+import { coverageThresholdFailures } from './coverage-threshold';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
@@ -28,6 +30,8 @@ export interface CheckArgs extends TargetArgs {
   concurrency?: number;
   /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
   disablePlugins?: string[];
+  /** Exit 1 when a webhook's admission coverage is below this percentage. */
+  coverageThreshold?: number;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
@@ -37,14 +41,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   const unknown = (args.only ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 
-  let shard: { index: number; count: number } | undefined;
-  if (args.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(args.shard);
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (!match || count < 1 || index < 1 || index > count) throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(args.shard)}`);
-    shard = { index, count };
-  }
+  const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   if (args.junit) ensureWritable('--junit', args.junit);
   // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
   const loaded = await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
@@ -83,14 +80,17 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const policies = `${count(harness.mutatingPolicies.length, 'MutatingAdmissionPolicies')}${count(harness.validatingPolicies.length, 'ValidatingAdmissionPolicies')}`;
     // What the battery's requests exercised of each webhook's registration.
     const coverage = harness.coverage();
+    const belowThreshold = args.coverageThreshold !== undefined ? coverageThresholdFailures(coverage.summary(), args.coverageThreshold) : [];
+    const threshold = args.coverageThreshold !== undefined ? { threshold: args.coverageThreshold, thresholdMet: belowThreshold.length === 0 } : {};
     out(
       args.json
-        ? jsonReport(report, coverage.toJSON())
+        ? jsonReport(report, { ...coverage.toJSON(), ...threshold })
         : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
     );
     // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
     if (report.aborted) return 2;
-    return report.failed > 0 ? 1 : 0;
+    if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
+    return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();
   }

@@ -1,9 +1,13 @@
-import { loadFixtures, formatReport, replayFixtures, replayReportJson } from '../replay';
+import { fixturesOfShard, loadFixtures, formatReport, replayFixtures, replayReportJson } from '../replay';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
+import { coverageThresholdFailures } from './coverage-threshold';
+import { formatTable, summarize } from '../coverage';
+import { findWebhook } from '../config/find';
+import { parseShard } from './shard';
 
 export interface ReplayArgs extends TargetArgs {
   /** Fixture files or directories (RecordedReview documents). */
@@ -15,6 +19,10 @@ export interface ReplayArgs extends TargetArgs {
   /** Compare only this webhook's answers (when several webhooks match a fixture). */
   webhook?: string;
   seed?: number;
+  /** `i/n`: replay only the fixtures of the i-th of n parts (by file name, deterministic). */
+  shard?: string;
+  /** Exit 1 when a webhook's admission coverage by the replayed requests is below this percentage. */
+  coverageThreshold?: number;
 }
 
 /**
@@ -25,15 +33,29 @@ export interface ReplayArgs extends TargetArgs {
  */
 export async function replayCommand(args: ReplayArgs, out: (text: string) => void): Promise<number> {
   if (args.paths.length === 0) throw new HarnessError('USAGE', 'replay needs fixture files or directories', 'e.g. admission-harness replay fixtures/ --manifests deploy/webhooks.yaml --module src/app.ts');
+  const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   // Both checked before a process is started or a module loaded.
-  const fixtures = loadFixtures(args.paths);
+  const loaded = loadFixtures(args.paths);
+  const fixtures = shard ? fixturesOfShard(loaded, shard) : loaded;
   await loadCommandManifests('replay', args.manifests, defaultCatalog.copy());
   const target = await targetFromArgs(args, true);
   const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
   try {
     const report = await replayFixtures(harness, fixtures, { update: args.update, ...(args.webhook ? { webhook: args.webhook } : {}) });
-    out(args.json ? JSON.stringify(replayReportJson(report), null, 2) : formatReport(report));
-    return report.failed > 0 ? 1 : 0;
+    // What the recorded requests exercised of each webhook's registration: where real traffic leaves gaps.
+    // With --webhook, the others were left out on purpose: only the one replayed is counted.
+    const chosen = args.webhook !== undefined ? findWebhook(harness.webhooks, args.webhook) : undefined;
+    const all = harness.coverage().summary();
+    const coverage = chosen ? summarize(all.webhooks.filter((w) => w.type === chosen.type && w.configuration === chosen.configuration && w.name === chosen.spec.name)) : all;
+    const belowThreshold = args.coverageThreshold !== undefined ? coverageThresholdFailures(coverage, args.coverageThreshold) : [];
+    const part = shard ? ` · shard ${shard.index}/${shard.count}: ${fixtures.length} of ${loaded.length} fixtures` : '';
+    if (args.json) {
+      const threshold = args.coverageThreshold !== undefined ? { threshold: args.coverageThreshold, thresholdMet: belowThreshold.length === 0 } : {};
+      out(JSON.stringify({ ...replayReportJson(report), ...(shard ? { shard } : {}), coverage: { ...coverage, ...threshold } }, null, 2));
+    } else {
+      out(`${formatReport(report)}${part}\n\nadmission coverage (the replayed requests):\n${formatTable(coverage)}${belowThreshold.length > 0 ? `\n\n${belowThreshold.join('\n')}` : ''}`);
+    }
+    return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();
   }

@@ -8,6 +8,7 @@ import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
 import { recordCommand } from './record';
+import { parseCoverageThreshold } from './coverage-threshold';
 import { testCommand } from './test';
 import type { TargetArgs } from './target';
 
@@ -19,9 +20,12 @@ const COMMANDS = {
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
+           [--coverage-threshold PERCENT]
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
-           exit 0: all checks passed · 1: a check failed · 2: usage or setup error (the webhook process ended)`,
+           --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
+           exit 0: all checks passed · 1: a check failed or coverage is below the threshold · 2: usage or
+           setup error (the webhook process ended)`,
   explain: `explain  which webhooks a request reaches, in call order, and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json]`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
@@ -39,9 +43,11 @@ const COMMANDS = {
            ValidatingWebhookConfiguration to apply; Secret data and credentials are redacted by default`,
   replay: `replay   send recorded reviews (RecordedReview fixtures) again and compare the answers
            FIXTURE|DIR... --manifests FILE... ${TARGET_USAGE}
-           [--update] [--webhook NAME] [--seed N] [--json]
+           [--update] [--webhook NAME] [--seed N] [--json] [--shard i/n] [--coverage-threshold PERCENT]
            --update: record the answers of fixtures without one and rewrite those that changed
-           exit 0: every answer as recorded · 1: an answer differs · 2: usage or setup error`,
+           --shard i/n: only the i-th of n parts of the fixtures, by file name (the same on every machine)
+           exit 0: every answer as recorded · 1: an answer differs or coverage is below the threshold ·
+           2: usage or setup error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE]
@@ -152,6 +158,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
         'disable-admission-plugins': { type: 'string', multiple: true },
+        'coverage-threshold': { type: 'string' },
       });
       if (values.help) return helpFor('check');
       const disabled = (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
@@ -172,6 +179,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
         },
         out,
       );
@@ -284,7 +292,16 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       const { values, positionals } = parse(
         'replay',
         rest,
-        { manifests: { type: 'string', multiple: true }, ...TARGET_OPTIONS, update: { type: 'boolean', default: false }, webhook: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean', default: false } },
+        {
+          manifests: { type: 'string', multiple: true },
+          ...TARGET_OPTIONS,
+          update: { type: 'boolean', default: false },
+          webhook: { type: 'string' },
+          seed: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          shard: { type: 'string' },
+          'coverage-threshold': { type: 'string' },
+        },
         true,
       );
       if (values.help) return helpFor('replay');
@@ -298,6 +315,8 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           json: values.json === true,
           ...(values.webhook ? { webhook: values.webhook } : {}),
           ...(seed !== undefined ? { seed } : {}),
+          ...(values.shard !== undefined ? { shard: values.shard } : {}),
+          ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
         },
         out,
       );

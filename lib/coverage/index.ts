@@ -6,6 +6,7 @@ export { decisionFromWhy } from './from-why';
 export { mergeSummaries } from './merge';
 export { registrationCells } from './registration-cells';
 export { matchRequest, type RuleMatch } from './request-match';
+export { summarize } from './summary';
 export type { CellStatus, CoverageSummary, WebhookSummary } from './summary';
 export { formatTable } from './table';
 export { belowThreshold, meetsThreshold, type ThresholdOptions } from './threshold';

@@ -19,3 +19,4 @@ export type { FixtureReport, ReplayReport, RunOptions } from './run';
 export { formatResult, formatReport, fixtureTitle, mismatchLines } from './format';
 export { replayReportJson } from './json';
 export type { ReplayReportJson } from './json';
+export { fixturesOfShard, shardOfFixture } from './shard';
