@@ -8,8 +8,9 @@ import { generate } from './generate.mjs';
 import { median } from './lib.mjs';
 import { memory } from './memory.mjs';
 import { registry } from './registry.mjs';
+import { replay } from './replay.mjs';
 
-const benches = { coldstart, call, chain, battery, generate, registry, memory };
+const benches = { coldstart, call, chain, battery, generate, registry, replay, memory };
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const fmt = (x) => (x === undefined ? '—' : x < 1 ? x.toFixed(3) : x.toFixed(1));
 

@@ -54,4 +54,7 @@ export type { NamespaceRegistry } from './match/namespace-store';
 export type { AdmissionKubeconfig, WebhookCredentials } from './call/credentials';
 export { CoverageCollector, mergeSummaries, formatTable } from './coverage';
 export type { CoverageSummary, WebhookSummary } from './coverage';
-export { loadFixtures, replayFixture, replayFixtures } from './replay';
+export { loadFixtures, replayFixture, replayFixtures, formatReport as formatReplayReport, replayReportJson, fixturesOfShard } from './replay';
+export type { LoadedFixture, ReplayReport, ReplayReportJson, RunOptions as ReplayRunOptions } from './replay';
+export { writeFixtures, fixturesToYaml } from './audit';
+export type { RecordedReview, Recordable, RecordedSource } from './audit';

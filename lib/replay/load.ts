@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { HarnessError } from '../errors';
 import { yaml } from '../yaml';
+import { loadPlainYaml11 } from '../yaml-fast';
 import type { LoadedFixture } from './fixture';
 import { checkRecordedReview, type FieldProblem } from './validate';
 
@@ -74,6 +75,17 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
   } catch (error) {
     problems.push(`${found.file}: cannot read: ${(error as Error).message}`);
     return;
+  }
+  // The common case, a file of one plain document as record and review --from-audit write them, read
+  // fast; a valid fixture is all it needs. Anything else, or any problem, is read again below by the
+  // `yaml` package, whose documents say which line a problem is on.
+  const plain = loadPlainYaml11(text);
+  if (plain) {
+    const checked = checkRecordedReview(plain.value);
+    if (checked.ok) {
+      fixtures.push({ file: found.file, document: 0, name: found.name, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch });
+      return;
+    }
   }
   const lines = new (yaml().LineCounter)();
   // Duplicate keys are errors (uniqueKeys), as in kube's strict decoding.
