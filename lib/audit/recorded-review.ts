@@ -40,8 +40,22 @@ export interface RecordSource {
   upstream?: string;
 }
 
-/** Where a recorded review came from: an audit event, or `record` receiving it. */
-export type RecordedSource = AuditSource | RecordSource;
+/**
+ * A review `review --out` built from objects the user gave (e.g. `kubectl get -o yaml` output) or
+ * generated from a seed: what kube-apiserver would send for that request, not a recording of one.
+ */
+export interface ObjectsSource {
+  from: 'objects';
+  /** The request as the command line named it: `pods CREATE`, `deployments/scale UPDATE`. */
+  request: string;
+  /** The files the object and the old object were read from; generated from `seed` where absent. */
+  object?: string;
+  oldObject?: string;
+  seed: number;
+}
+
+/** Where a recorded review came from: an audit event, `record` receiving it, or `review` building it. */
+export type RecordedSource = AuditSource | RecordSource | ObjectsSource;
 
 /**
  * One recorded review, as a fixture file holds it (apiVersion admission-harness/v1alpha1, kind

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseManifestFile } from '../config/parse';
-import { auditEventsFrom, fixturesToYaml, reviewsFromAudit, writeFixtures } from '../audit';
+import { auditEventsFrom, fixturesToYaml, reviewsFromAudit, writeFixtures, type ObjectsSource } from '../audit';
 import { HarnessError } from '../errors';
 import type { KubeObject, Operation, UserInfo } from '../kube/admission';
 import { defaultCatalog, type CatalogEntry } from '../kube/catalog';
@@ -25,6 +25,8 @@ export interface ReviewArgs {
   oldObject?: string;
   crd?: string;
   uid?: string;
+  /** Write the review as a RecordedReview fixture file in this directory instead of printing it. */
+  outDir?: string;
 }
 
 const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
@@ -117,7 +119,27 @@ export function reviewCommand(args: ReviewArgs, out: (text: string) => void): nu
   const built = build(args, random);
   // kube-apiserver gives every call a fresh uid; the rest of the review follows from the seed.
   const uid = args.uid ?? randomUUID();
-  out(JSON.stringify(encodeReview(built.attributes, args.version, uid), null, 2));
+  const encoded = encodeReview(built.attributes, args.version, uid);
+  if (!args.outDir) {
+    out(JSON.stringify(encoded, null, 2));
+    return 0;
+  }
+  // The same fixture format as `record` and `--from-audit`, so `replay` takes it; what a built review
+  // cannot know is said in its limits, as theirs are.
+  const source: ObjectsSource = {
+    from: 'objects',
+    request: `${args.target} ${args.operation.toUpperCase()}`,
+    ...(args.object ? { object: args.object } : {}),
+    ...(args.oldObject ? { oldObject: args.oldObject } : {}),
+    seed: args.seed,
+  };
+  const limits = [
+    ...(args.user ? [] : ["userInfo: the harness's default user, not who made a real request (give --user and --group)"]),
+    ...(args.object ? [] : ['object: generated from the seed, not a real object (give --object FILE)']),
+    'the changes of the mutating admission plugins and webhooks that run before a webhook are not in the object',
+  ];
+  const [file] = writeFixtures(args.outDir, [{ source, request: encoded.request!, limits }]);
+  out(`wrote ${file}`);
   return 0;
 }
 

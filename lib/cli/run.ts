@@ -33,7 +33,8 @@ const COMMANDS = {
   review: `review   print one AdmissionReview as kube-apiserver would send it
            <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
            [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
-           [--object FILE] [--old-object FILE] [--crd FILE]
+           [--object FILE] [--old-object FILE] [--crd FILE] [--out DIR]
+           --out DIR: write it as a RecordedReview fixture for replay (kubectl get -o yaml output as --object)
            --from-audit AUDIT.LOG [--out DIR] [--crd FILE]: the reviews kube-apiserver would have sent for the
            requests of an audit log (level Request or RequestResponse), as fixture files (or YAML on stdout)`,
   record: `record   record what kube-apiserver sends webhooks as fixtures, never interfering
@@ -233,7 +234,6 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         if (positionals.length > 0) throw new HarnessError('USAGE', 'review --from-audit takes no <resource> <operation>: the audit log names them', 'admission-harness review --from-audit audit.log [--out DIR]');
         return reviewFromAuditCommand({ audit: values['from-audit'], ...(values.out ? { outDir: values.out } : {}), ...(values.crd ? { crd: values.crd } : {}) }, out);
       }
-      if (values.out) throw new HarnessError('USAGE', '--out applies to review --from-audit only');
       const [target, operation] = positionals;
       if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
       const seed = seedOf(values.seed ?? '1');
@@ -247,6 +247,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           version: values.version ?? 'v1',
           seed,
           ...(values.uid ? { uid: values.uid } : {}),
+          ...(values.out ? { outDir: values.out } : {}),
           ...(values.user ? { user: values.user } : {}),
           groups: values.group ?? [],
           ...(values.object ? { object: values.object } : {}),

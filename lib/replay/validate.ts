@@ -23,11 +23,13 @@ export type CheckedReview = { ok: true; recorded: RecordedReview; review: Review
 const MEMBERS = ['apiVersion', 'kind', 'source', 'request', 'response', 'limits'];
 const AUDIT_SOURCE_MEMBERS = ['from', 'auditID', 'stage', 'requestURI', 'timestamp', 'objectFrom', 'oldObjectFrom'];
 const RECORD_SOURCE_MEMBERS = ['from', 'receivedAt', 'path', 'reviewVersion', 'upstream'];
+const OBJECTS_SOURCE_MEMBERS = ['from', 'request', 'object', 'oldObject', 'seed'];
 const RESPONSE_MEMBERS = ['uid', 'allowed', 'status', 'patch', 'patchType', 'auditAnnotations', 'warnings'];
 const STAGES = ['ResponseComplete', 'ResponseStarted'];
 const ORIGINS: readonly ObjectOrigin[] = ['requestObject', 'responseObject', 'requestURI', 'none'];
-// `review --from-audit` writes audit sources; `record` (lib/record) writes record ones (RecordSource).
-const SOURCES = ['audit', 'record'];
+// `review --from-audit` writes audit sources; `record` (lib/record) writes record ones (RecordSource);
+// `review … --out` writes objects ones.
+const SOURCES = ['audit', 'record', 'objects'];
 
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');
 const unsupported = (value: unknown, supported: readonly string[]) => `Unsupported value: ${JSON.stringify(value) ?? 'null'}: supported values: ${quoted(supported)}`;
@@ -107,6 +109,14 @@ function checkSource(problems: Problems, source: unknown): void {
     problems.string(['source', 'path'], source.path, true);
     problems.oneOf(['source', 'reviewVersion'], source.reviewVersion, ['v1', 'v1beta1'], true);
     problems.string(['source', 'upstream'], source.upstream, false);
+    return;
+  }
+  if (source.from === 'objects') {
+    problems.unknown(['source'], source, OBJECTS_SOURCE_MEMBERS);
+    problems.string(['source', 'request'], source.request, true);
+    problems.string(['source', 'object'], source.object, false);
+    problems.string(['source', 'oldObject'], source.oldObject, false);
+    if (typeof source.seed !== 'number' || !Number.isInteger(source.seed)) problems.add(['source', 'seed'], source.seed === undefined ? REQUIRED : `Invalid value: ${JSON.stringify(source.seed)}: must be an integer`);
     return;
   }
   if (source.from !== 'audit') return;

@@ -133,6 +133,6 @@ describe('invalid fixtures', () => {
   it('checks one document without a file, for callers holding parsed documents', () => {
     expect(checkRecordedReview(valid)).toMatchObject({ ok: true, recordedPatch: [] });
     expect(checkRecordedReview({ ...valid, apiVersion: 'v1' })).toEqual({ ok: false, problems: [{ path: ['apiVersion'], message: 'Unsupported value: "v1": supported values: "admission-harness/v1alpha1"' }] });
-    expect(checkRecordedReview({ ...valid, source: { from: 'tape' } })).toEqual({ ok: false, problems: [{ path: ['source', 'from'], message: 'Unsupported value: "tape": supported values: "audit", "record"' }] });
+    expect(checkRecordedReview({ ...valid, source: { from: 'tape' } })).toEqual({ ok: false, problems: [{ path: ['source', 'from'], message: 'Unsupported value: "tape": supported values: "audit", "record", "objects"' }] });
   });
 });
