@@ -11,6 +11,8 @@ import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
 import { abortLines, formatReport, jsonReport } from './report';
 import { parseShard } from './shard';
+import { writeFileSync } from 'node:fs';
+import { htmlFromBattery } from '../report';
 import { coverageThresholdFailures } from './coverage-threshold';
 
 export interface CheckArgs extends TargetArgs {
@@ -32,6 +34,8 @@ export interface CheckArgs extends TargetArgs {
   disablePlugins?: string[];
   /** Exit 1 when a webhook's admission coverage is below this percentage. */
   coverageThreshold?: number;
+  /** Write the report as one self-contained HTML file here too. */
+  html?: string;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
@@ -43,6 +47,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
 
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   if (args.junit) ensureWritable('--junit', args.junit);
+  if (args.html) ensureWritable('--html', args.html);
   // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
   const loaded = await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
   // Policies alone are evaluated in-process: a webhook target is needed only when there are webhooks.
@@ -90,6 +95,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
     if (report.aborted) return 2;
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
+    if (args.html) writeFileSync(args.html, htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }));
     return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();

@@ -8,6 +8,9 @@ import { coverageThresholdFailures } from './coverage-threshold';
 import { formatTable, summarize } from '../coverage';
 import { findWebhook } from '../config/find';
 import { parseShard } from './shard';
+import { ensureWritable } from './output-file';
+import { writeFileSync } from 'node:fs';
+import { htmlFromReplay } from '../report';
 
 export interface ReplayArgs extends TargetArgs {
   /** Fixture files or directories (RecordedReview documents). */
@@ -23,6 +26,8 @@ export interface ReplayArgs extends TargetArgs {
   shard?: string;
   /** Exit 1 when a webhook's admission coverage by the replayed requests is below this percentage. */
   coverageThreshold?: number;
+  /** Write the report as one self-contained HTML file here too. */
+  html?: string;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface ReplayArgs extends TargetArgs {
 export async function replayCommand(args: ReplayArgs, out: (text: string) => void): Promise<number> {
   if (args.paths.length === 0) throw new HarnessError('USAGE', 'replay needs fixture files or directories', 'e.g. admission-harness replay fixtures/ --manifests deploy/webhooks.yaml --module src/app.ts');
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
+  if (args.html) ensureWritable('--html', args.html);
   // Both checked before a process is started or a module loaded.
   const loaded = loadFixtures(args.paths);
   const fixtures = shard ? fixturesOfShard(loaded, shard) : loaded;
@@ -55,6 +61,7 @@ export async function replayCommand(args: ReplayArgs, out: (text: string) => voi
     } else {
       out(`${formatReport(report)}${part}\n\nadmission coverage (the replayed requests):\n${formatTable(coverage)}${belowThreshold.length > 0 ? `\n\n${belowThreshold.join('\n')}` : ''}`);
     }
+    if (args.html) writeFileSync(args.html, htmlFromReplay(report, { coverage, title: `admission-harness replay · ${args.paths.join(' ')}` }));
     return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();

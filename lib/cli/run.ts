@@ -20,7 +20,8 @@ const COMMANDS = {
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
-           [--coverage-threshold PERCENT]
+           [--coverage-threshold PERCENT] [--html FILE]
+           --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
@@ -45,6 +46,7 @@ const COMMANDS = {
   replay: `replay   send recorded reviews (RecordedReview fixtures) again and compare the answers
            FIXTURE|DIR... --manifests FILE... ${TARGET_USAGE}
            [--update] [--webhook NAME] [--seed N] [--json] [--shard i/n] [--coverage-threshold PERCENT]
+           [--html FILE]
            --update: record the answers of fixtures without one and rewrite those that changed
            --shard i/n: only the i-th of n parts of the fixtures, by file name (the same on every machine)
            exit 0: every answer as recorded · 1: an answer differs or coverage is below the threshold ·
@@ -160,6 +162,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         shard: { type: 'string' },
         'disable-admission-plugins': { type: 'string', multiple: true },
         'coverage-threshold': { type: 'string' },
+        html: { type: 'string' },
       });
       if (values.help) return helpFor('check');
       const disabled = (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
@@ -181,6 +184,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
+          ...(values.html ? { html: values.html } : {}),
         },
         out,
       );
@@ -302,6 +306,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           json: { type: 'boolean', default: false },
           shard: { type: 'string' },
           'coverage-threshold': { type: 'string' },
+          html: { type: 'string' },
         },
         true,
       );
@@ -318,6 +323,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(seed !== undefined ? { seed } : {}),
           ...(values.shard !== undefined ? { shard: values.shard } : {}),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
+          ...(values.html ? { html: values.html } : {}),
         },
         out,
       );
