@@ -17,6 +17,8 @@ export default defineConfig([
       index: 'lib/index.ts',
       jest: 'matchers/jest.ts',
       scenarios: 'scenarios/index.ts',
+      // The Jest / Vitest reporter: Jest requires the CJS build, Vitest imports the ESM one.
+      reporter: 'lib/reporter/index.ts',
     },
     format: ['cjs', 'esm'],
     dts: true,

@@ -27,6 +27,7 @@ import type { AdmitResult } from './dispatch/result';
 import { AdmissionTrace } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
+import { COVERAGE_DIR_ENV, writeSummaryFile } from './coverage/summary-files';
 import { didYouMean } from './nearest-name';
 import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
 import type { NamespaceRegistry, NamespaceSpec } from './match/namespace-store';
@@ -214,7 +215,11 @@ export interface Harness {
    * accepts a TLS handshake gets a moment to be reaped.
    */
   targetExit(): Promise<TargetExit | undefined>;
-  /** Stops the target server and closes every connection. */
+  /**
+   * Stops the target server and closes every connection. With ADMISSION_HARNESS_COVERAGE_DIR set (as
+   * admission-harness/reporter sets it for a Jest or Vitest run), it first writes the harness's
+   * coverage summary there, if it recorded a call or an admission; a failed write is thrown after closing.
+   */
   close(): Promise<void>;
 }
 
@@ -405,6 +410,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     const collector = new CoverageCollector(webhooks, { catalog });
     for (const event of coverageEvents) collector.record(event);
     return collector;
+  };
+  // Under admission-harness/reporter, each harness leaves its summary for the run's report. A harness
+  // that recorded nothing adds nothing to a merge, so it writes no file.
+  const writeCoverage = (): void => {
+    const dir = process.env[COVERAGE_DIR_ENV];
+    if (dir && coverageEvents.length > 0) writeSummaryFile(dir, covered().summary());
   };
   const policies: PolicyContext | undefined =
     validatingPolicies.length > 0 || mutatingPolicies.length > 0
@@ -620,12 +631,21 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     async close() {
       if (closed) return;
       closed = true;
+      // Written before the servers close, so that a closing error cannot lose it; its own error is
+      // thrown after they closed, so that it cannot leave them open.
+      let coverageError: unknown;
+      try {
+        writeCoverage();
+      } catch (error) {
+        coverageError = error;
+      }
       agents.destroy();
       try {
         await targets.close();
       } finally {
         if (ownsApi) await api?.close();
       }
+      if (coverageError) throw coverageError;
     },
   };
 }
