@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors';
-import { belowThreshold, type CoverageSummary } from '../coverage';
+import { belowThreshold, type CoverageSummary } from '../admission-coverage';
 
 /** `--coverage-threshold P`: a percentage from 0 to 100, checked before anything runs. */
 export function parseCoverageThreshold(text: string): number {

@@ -5,7 +5,7 @@ import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
 import { coverageThresholdFailures } from './coverage-threshold';
-import { formatTable, summarize } from '../coverage';
+import { formatTable, summarize } from '../admission-coverage';
 import { findWebhook } from '../config/find';
 import { parseShard } from './shard';
 import { ensureWritable } from './output-file';

@@ -1,6 +1,6 @@
 import type { BatteryAbort, BatteryReport, ScenarioResult } from '../../scenarios/battery';
 import type { PolicyScenarioResult } from '../../scenarios/policy-battery';
-import type { CoverageSummary } from '../coverage/summary';
+import type { CoverageSummary } from '../admission-coverage/summary';
 import type { TraceStep } from '../dispatch/trace';
 import { badge, verdictOf } from './badge';
 import { callDetails } from './call-details';

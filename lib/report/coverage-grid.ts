@@ -1,4 +1,4 @@
-import { webhookLabel, type CellStatus, type CoverageSummary, type WebhookSummary } from '../coverage/summary';
+import { webhookLabel, type CellStatus, type CoverageSummary, type WebhookSummary } from '../admission-coverage/summary';
 import { html, type Html } from './html';
 import { cssPercent } from './units';
 
@@ -30,7 +30,7 @@ function webhookGrid(webhook: WebhookSummary, index: number): Html {
 }
 
 /**
- * The coverage grid (lib/coverage): the total, then per webhook its cells as a table with covered and
+ * The coverage grid (lib/admission-coverage): the total, then per webhook its cells as a table with covered and
  * uncovered rows and the percentage, in the summary's order (kube-apiserver's order of predicates).
  */
 export function coverageGrid(summary: CoverageSummary): Html {

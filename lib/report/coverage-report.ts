@@ -1,4 +1,4 @@
-import type { CoverageSummary } from '../coverage/summary';
+import type { CoverageSummary } from '../admission-coverage/summary';
 import { badge } from './badge';
 import { coverageGrid } from './coverage-grid';
 import { generatedText, htmlDocument, type DocumentOptions } from './document';

@@ -1,4 +1,4 @@
-import type { CoverageSummary } from '../coverage/summary';
+import type { CoverageSummary } from '../admission-coverage/summary';
 import type { JsonPatchOperation } from '../kube/admission';
 import type { Mismatch } from '../replay/compare';
 import type { WebhookReplay } from '../replay/replay-fixture';

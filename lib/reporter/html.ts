@@ -1,4 +1,4 @@
-import type { CoverageSummary } from '../coverage';
+import type { CoverageSummary } from '../admission-coverage';
 import { HarnessError } from '../errors';
 
 /** The page as text, or markup that prints as it (lib/report builds pages as `Html` objects). */

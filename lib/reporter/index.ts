@@ -6,4 +6,4 @@ export default AdmissionCoverageReporter;
 export { AdmissionCoverageReporter };
 export type { JestAggregatedResult, JestGlobalConfig, VitestContext, VitestRunEndReason } from './reporter';
 export type { ReporterOptions } from './options';
-export { COVERAGE_DIR_ENV } from '../coverage/summary-files';
+export { COVERAGE_DIR_ENV } from '../admission-coverage/summary-files';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { belowThreshold, formatTable, meetsThreshold, mergeSummaries, type CoverageSummary } from '../coverage';
-import { webhookLabel } from '../coverage/summary';
+import { belowThreshold, formatTable, meetsThreshold, mergeSummaries, type CoverageSummary } from '../admission-coverage';
+import { webhookLabel } from '../admission-coverage/summary';
 import { HarnessError } from '../errors';
 import type { HtmlReportModule } from './html';
 import type { ReporterOptions } from './options';

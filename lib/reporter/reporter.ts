@@ -5,7 +5,7 @@ import { HarnessError } from '../errors';
 import { htmlReportModule, type HtmlReportModule } from './html';
 import { parseReporterOptions, type ReporterOptions } from './options';
 import { runOutcome } from './outcome';
-import { COVERAGE_DIR_ENV, readSummaryFiles } from '../coverage/summary-files';
+import { COVERAGE_DIR_ENV, readSummaryFiles } from '../admission-coverage/summary-files';
 
 /** The part of Jest's GlobalConfig the reporter reads (declared here: Jest's types are no dependency of the package). */
 export interface JestGlobalConfig {

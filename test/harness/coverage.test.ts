@@ -1,4 +1,4 @@
-// h.coverage(): the cells of each webhook's registration the calls and admissions exercised (lib/coverage).
+// h.coverage(): the cells of each webhook's registration the calls and admissions exercised (lib/admission-coverage).
 import { createHarness, objects, review, stub } from '../../lib';
 import { mutating } from '../dispatch/helpers';
 

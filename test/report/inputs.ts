@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createHarness, objects, review, type Harness } from '../../lib';
 import { writeFixtures } from '../../lib/audit';
-import type { CoverageSummary } from '../../lib/coverage';
+import type { CoverageSummary } from '../../lib/admission-coverage';
 import { loadFixtures, replayFixtures, type ReplayReport } from '../../lib/replay';
 import { planBattery, runBattery, runScenario, type BatteryReport } from '../../scenarios/battery';
 import { app } from '../../examples/pod-defaults/src/app';

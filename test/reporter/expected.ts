@@ -1,5 +1,5 @@
 // The coverage the end-to-end projects should report, counted in-process from the same requests.
-import { mergeSummaries, type CoverageSummary } from '../../lib/coverage';
+import { mergeSummaries, type CoverageSummary } from '../../lib/admission-coverage';
 import { exercises, harness, type FileName } from './fixtures/two-files';
 
 export interface Expected {

@@ -1,7 +1,7 @@
 // admission-harness/reporter in a real Jest run: two test files in two workers, one report.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { formatTable } from '../../lib/coverage';
+import { formatTable } from '../../lib/admission-coverage';
 import { thresholdFailure } from '../../lib/reporter/outcome';
 import { jestProject, makeProject, markers, run, type Project, type RunResult } from './e2e';
 import { expectedCoverage, type Expected } from './expected';

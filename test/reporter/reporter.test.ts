@@ -3,11 +3,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mergeSummaries, type CoverageSummary } from '../../lib/coverage';
+import { mergeSummaries, type CoverageSummary } from '../../lib/admission-coverage';
 import AdmissionCoverageReporter, { COVERAGE_DIR_ENV } from '../../lib/reporter';
 import { htmlReportModule } from '../../lib/reporter/html';
 import { runOutcome, thresholdFailure } from '../../lib/reporter/outcome';
-import { writeSummaryFile } from '../../lib/coverage/summary-files';
+import { writeSummaryFile } from '../../lib/admission-coverage/summary-files';
 
 /** Two webhooks; `coveredM` of m's 4 cells and `coveredV` of v's 2 covered. */
 function summary(coveredM: number, coveredV: number): CoverageSummary {

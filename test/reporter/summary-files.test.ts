@@ -4,9 +4,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHarness, objects, review, stub } from '../../lib';
-import { mergeSummaries } from '../../lib/coverage';
+import { mergeSummaries } from '../../lib/admission-coverage';
 import { HarnessError } from '../../lib/errors';
-import { COVERAGE_DIR_ENV, readSummaryFiles, writeSummaryFile } from '../../lib/coverage/summary-files';
+import { COVERAGE_DIR_ENV, readSummaryFiles, writeSummaryFile } from '../../lib/admission-coverage/summary-files';
 import { mutating, validating } from '../dispatch/helpers';
 
 const manifests = [

@@ -2,7 +2,7 @@
 // Vitest's default) or in worker threads of the main process, one report.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { formatTable } from '../../lib/coverage';
+import { formatTable } from '../../lib/admission-coverage';
 import { thresholdFailure } from '../../lib/reporter/outcome';
 import { makeProject, markers, run, vitestProject, type Project, type RunResult } from './e2e';
 import { expectedCoverage, type Expected } from './expected';

@@ -1,4 +1,4 @@
-import { registrationCells } from '../../lib/coverage';
+import { registrationCells } from '../../lib/admission-coverage';
 import { defaultCatalog, ResourceCatalog } from '../../lib/kube/catalog';
 import type { WebhookEntry } from '../../lib/config/load';
 import { podsCreateUpdate, rule, validatingEntry } from './helpers';

@@ -1,4 +1,4 @@
-import { belowThreshold, CoverageCollector, mergeSummaries, type CoverageDecision, type CoverageRequest, type CoverageSummary } from '../../lib/coverage';
+import { belowThreshold, CoverageCollector, mergeSummaries, type CoverageDecision, type CoverageRequest, type CoverageSummary } from '../../lib/admission-coverage';
 import type { WebhookEntry } from '../../lib/config/load';
 import { mutatingEntry, podsCreateUpdate, rule, validatingEntry } from './helpers';
 

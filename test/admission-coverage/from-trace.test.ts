@@ -1,5 +1,5 @@
 import { createHarness, objects, review, stub, type Harness } from '../../lib';
-import { CoverageCollector, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageDecision, type CoverageTraceStep } from '../../lib/coverage';
+import { CoverageCollector, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageDecision, type CoverageTraceStep } from '../../lib/admission-coverage';
 import type { WebhookEntry } from '../../lib/config/load';
 import { defaultCatalog } from '../../lib/kube/catalog';
 import { prepareMatchConditions } from '../../lib/match/conditions';

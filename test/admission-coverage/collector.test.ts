@@ -1,4 +1,4 @@
-import { CoverageCollector, directCallEvent, type CoverageDecision, type CoverageEvent, type CoverageRequest } from '../../lib/coverage';
+import { CoverageCollector, directCallEvent, type CoverageDecision, type CoverageEvent, type CoverageRequest } from '../../lib/admission-coverage';
 import type { WebhookEntry } from '../../lib/config/load';
 import { podsCreateUpdate, rule, validatingEntry } from './helpers';
 
