@@ -12,6 +12,7 @@ import { collapsed, valueCell } from './json-view';
 import { summaryHeader, type InPageLink } from './summary-header';
 import { barsFromCall, barsFromTrace, callNote, timelineHtml, timelineLength, type TimelineBar } from './timeline';
 import { milliseconds } from './units';
+import { describeExit } from '../target/exit';
 
 export interface BatteryHtmlOptions extends DocumentOptions {
   /** The admission coverage of the run (`h.coverage().summary()`), shown as a grid after the scenarios. */
@@ -87,14 +88,9 @@ function groupsOf<T>(items: readonly T[], key: (item: T) => string): { key: stri
   return groups;
 }
 
-// describeExit in lib/target/command.ts words it the same; that module spawns processes, which a report need not load.
-function exitText(exit: BatteryAbort['exit']): string {
-  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-}
-
 function abortBanner(abort: BatteryAbort): Html {
   const stderr = abort.exit.stderr.length > 0 ? html`<p>The last lines of its stderr:</p><pre class="wrap">${abort.exit.stderr.join('\n')}</pre>` : html`<p>It wrote nothing to stderr.</p>`;
-  return html`<div class="banner" id="aborted"><p><strong>The webhook process ended (${exitText(abort.exit)})</strong> during ${abort.webhook} · ${abort.scenario}; the remaining scenarios were not run.</p><p>Command: <code>${abort.exit.command}</code></p>${stderr}</div>`;
+  return html`<div class="banner" id="aborted"><p><strong>The webhook process ended (${describeExit(abort.exit)})</strong> during ${abort.webhook} · ${abort.scenario}; the remaining scenarios were not run.</p><p>Command: <code>${abort.exit.command}</code></p>${stderr}</div>`;
 }
 
 /**

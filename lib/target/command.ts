@@ -6,6 +6,8 @@ import { HarnessError } from '../errors';
 import type { KeyPair } from '../tls';
 import { freePort } from '../net/loopback-server';
 import { tlsHandshake } from '../net/tls-handshake';
+import type { TargetExit } from './exit';
+export { describeExit, type TargetExit } from './exit';
 
 /** A webhook the harness starts as a process, in any language. */
 export interface CommandTarget {
@@ -18,16 +20,6 @@ export interface CommandTarget {
   env?: Record<string, string>;
   /** How long the process may take to accept a verified TLS handshake; 30 s by default. */
   readyTimeoutMs?: number;
-}
-
-/** How a target process ended while the harness still used it. */
-export interface TargetExit {
-  command: string;
-  /** Its exit code, or null when a signal ended it. */
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** The last lines it wrote to stderr (at most 20). */
-  stderr: string[];
 }
 
 export interface RunningCommand {
@@ -44,10 +36,6 @@ export interface RunningCommand {
 const REAP_MS = 2000;
 const STDERR_LINES = 20;
 
-/** `exit 3` or `signal SIGSEGV`, as a report says it. */
-export function describeExit(exit: Pick<TargetExit, 'code' | 'signal'>): string {
-  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-}
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
