@@ -491,6 +491,16 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     process.emitWarning(`h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`, { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' });
   };
 
+  // Likewise a pod naming a ServiceAccount the test did not seed meets the ServiceAccount plugin's 403.
+  const missingAccounts = new Set<string>();
+  const warnIfMissingServiceAccount = (rejection: Status | undefined): void => {
+    const found = rejection?.code === 403 ? /error looking up service account ([^/\s]+)\/(\S+): serviceaccount "[^"]*" not found$/.exec(rejection.message ?? '') : null;
+    if (!found || missingAccounts.has(`${found[1]}/${found[2]}`)) return;
+    missingAccounts.add(`${found[1]}/${found[2]}`);
+    const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(found[2])}, namespace: ${JSON.stringify(found[1])} } }`;
+    process.emitWarning(`h.admit: the ServiceAccount ${found[1]}/${found[2]} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
+  };
+
   return {
     seed,
     timeScale,
@@ -613,6 +623,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
       warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
+      warnIfMissingServiceAccount(result.rejection);
       coverageEvents.push(...eventsFromTrace(trace.steps, coverageRequest(review.attributes), webhooks));
       return {
         allowed: !result.rejection,

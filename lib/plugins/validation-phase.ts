@@ -9,6 +9,7 @@ import { podSecurityAdmit, type PodSecurityConfiguration } from './pod-security'
 import { priorityClassValidate } from './priority-class-exists';
 import { pvcResizeValidate } from './pvc-resize';
 import { runtimeClassValidate } from './runtime-class';
+import { serviceAccountValidate } from './service-account';
 
 /** What the validation phase's built-in plugins decided: a refusal (by which plugin), and what they said. */
 export interface ValidationPluginsResult {
@@ -25,7 +26,7 @@ export interface ValidationCluster extends PluginCluster {
 /**
  * The validation phase's built-in plugins before the admission policies and webhooks, in
  * kube-apiserver's order (KUBE-FACTS §14), on the object as the registry will store it: LimitRanger's
- * min/max/ratio checks, then PodSecurity (the namespace's enforce level refuses, warn warns, audit
+ * min/max/ratio checks, ServiceAccount (the account still exists, mountable secrets), then PodSecurity (the namespace's enforce level refuses, warn warns, audit
  * annotates), Priority (one globalDefault PriorityClass), PersistentVolumeClaimResize and RuntimeClass. `enabled` names the plugins on; `podSecurity` is the plugin's configuration (its
  * defaults and exemptions), kube's defaults when omitted.
  */
@@ -36,6 +37,10 @@ export function runValidationPlugins(attributes: AdmissionAttributes, cluster: V
     const ranges = cluster.list('v1', 'LimitRange', attributes.namespace) as unknown as JsonRecord[];
     const cause = ranges.length > 0 ? limitRangerValidate(object as JsonRecord, attributes.resource.resource, ranges) : undefined;
     if (cause) return { ...result, refusal: { plugin: 'LimitRanger', status: admissionForbidden(attributes, cause) } };
+  }
+  if (enabled.has('ServiceAccount')) {
+    const status = serviceAccountValidate(attributes, cluster);
+    if (status) return { ...result, refusal: { plugin: 'ServiceAccount', status } };
   }
   if (enabled.has('PodSecurity')) {
     // A namespace's own requests are judged in that namespace (the plugin's create handler sets it).

@@ -80,7 +80,10 @@ export function podSpecFor(gen: Gen, name: string, images?: readonly string[]): 
     ...(gen.chance(0.2) ? { initContainers: [{ name: 'migrate', image: String(main.container.image), args: ['migrate', 'up'] }] } : {}),
     containers: [main.container, ...sidecars],
     ...(gen.chance(0.3) ? { nodeSelector: { 'kubernetes.io/os': 'linux' } } : {}),
-    ...(gen.chance(0.5) ? { serviceAccountName: name } : {}),
+    // Half the apps name their account explicitly. Only `default`, which every namespace of the mock
+    // cluster has: the ServiceAccount plugin refuses a pod naming an account the cluster lacks, and a
+    // generated pod must be one the default harness admits.
+    ...(gen.chance(0.5) ? { serviceAccountName: 'default' } : {}),
     ...(hardened ? { securityContext: { runAsUser: 10001, runAsNonRoot: true, fsGroup: 10001, seccompProfile: { type: 'RuntimeDefault' } } } : {}),
     ...(gen.chance(0.2) ? { imagePullSecrets: [{ name: 'regcred' }] } : {}),
   };

@@ -1,0 +1,97 @@
+// ServiceAccount in h.admit: the account a pod names is read from the cluster (`objects`), every
+// namespace has `default`, a missing account refuses the pod before any webhook is called, and the
+// validation phase refuses a pod a webhook pointed at an account that does not exist.
+import { createHarness, objects, review, type Harness, type HarnessOptions } from '../../lib';
+import type { KubeObject } from '../../lib/kube/admission';
+
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((h) => h.close()));
+});
+
+const hook = (name: string) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
+const mutating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'm' }, webhooks: [hook('renamer.example.com')] };
+
+async function harness(options: Partial<HarnessOptions> = {}): Promise<Harness> {
+  const h = await createHarness({ seed: 21, namespaces: [{ name: 'shop' }], ...options });
+  harnesses.push(h);
+  return h;
+}
+const pod = (spec: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec } });
+const account = (name: string, extra: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: 'shop' }, ...extra });
+const specOf = (object: KubeObject | null | undefined) => (object as { spec: Record<string, unknown> } | null | undefined)?.spec;
+
+it('refuses a pod naming an account the cluster lacks before any webhook, and says once how to seed it', async () => {
+  const h = await harness({ manifests: [mutating] as never[], stubs: { 'renamer.example.com': { respond: { allowed: true } } } });
+  const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+  try {
+    const result = await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
+    expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "web" is forbidden: error looking up service account shop/builder: serviceaccount "builder" not found' });
+    expect(h.stub('renamer.example.com').received).toHaveLength(0);
+    expect(String(result.trace)).toContain('ServiceAccount (built-in plugin): rejected');
+    await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
+    expect(emitWarning.mock.calls).toEqual([
+      [
+        'h.admit: the ServiceAccount shop/builder does not exist in the mock cluster (only each namespace\'s "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: "builder", namespace: "shop" } }] })',
+        { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' },
+      ],
+    ]);
+  } finally {
+    emitWarning.mockRestore();
+  }
+});
+
+it('admits a pod naming a seeded account, with the account’s automount choice and image pull secrets', async () => {
+  const h = await harness({ objects: [account('builder', { automountServiceAccountToken: false, imagePullSecrets: [{ name: 'regcred' }] })] });
+  const result = await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
+  expect(result).toBeAllowed();
+  expect(specOf(result.object)).toMatchObject({ serviceAccountName: 'builder', imagePullSecrets: [{ name: 'regcred' }] });
+  expect(specOf(result.object)).not.toHaveProperty('volumes');
+});
+
+it('mounts the default account’s token into a pod that names none, the default being there without seeding', async () => {
+  const h = await harness();
+  const result = await h.admit(review.create(pod()));
+  expect(result).toBeAllowed();
+  expect(specOf(result.object)).toMatchObject({ serviceAccountName: 'default', containers: [{ volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }] }] });
+});
+
+it('refuses a pod a webhook pointed at an account that does not exist: the plugin runs again in the reinvocation round', async () => {
+  const h = await harness({
+    manifests: [mutating] as never[],
+    stubs: { 'renamer.example.com': { respond: { patch: [{ op: 'replace', path: '/spec/serviceAccountName', value: 'ghost' }] } } },
+  });
+  const result = await h.admit(review.create(pod()));
+  expect(h.stub('renamer.example.com').received).toHaveLength(1);
+  expect(result.status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account shop/ghost: serviceaccount "ghost" not found' });
+  expect(String(result.trace)).toMatch(/mutating round 1\n\s+└─ ServiceAccount \(built-in plugin\): rejected/);
+});
+
+it('refuses `kubectl debug` on a pod whose account is gone, in the validation phase', async () => {
+  const h = await harness();
+  const stored = objects.stored(pod({ serviceAccountName: 'retired' }), { seed: 21 });
+  const result = await h.admit(review.debug(stored));
+  expect(result.status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account shop/retired: serviceaccount "retired" not found' });
+  expect(String(result.trace)).toMatch(/validating[\s\S]*ServiceAccount \(built-in plugin\): rejected/);
+  const kept = await harness({ objects: [account('retired')] });
+  expect(await kept.admit(review.debug(stored))).toBeAllowed();
+});
+
+it('lets a cluster run without the plugin', async () => {
+  const h = await harness({ plugins: { disable: ['ServiceAccount'] } });
+  const result = await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
+  expect(result).toBeAllowed();
+  expect(specOf(result.object)).not.toHaveProperty('volumes');
+});
+
+it('admits the pods the object builders generate, whatever the seed', async () => {
+  const h = await harness();
+  for (let seed = 1; seed <= 40; seed++) {
+    const generated = objects.pod({ namespace: 'shop' }, { seed });
+    const owned = objects.pod({ namespace: 'shop' }, { seed, owner: objects.deployment({ namespace: 'shop' }, { seed }) });
+    for (const object of [generated, owned]) {
+      const result = await h.admit(review.create(object));
+      expect({ seed, status: result.status }).toEqual({ seed, status: undefined });
+    }
+  }
+});
