@@ -3,6 +3,7 @@
 // validation phase refuses a pod a webhook pointed at an account that does not exist.
 import { createHarness, objects, review, type Harness, type HarnessOptions } from '../../lib';
 import type { KubeObject } from '../../lib/kube/admission';
+import { call } from '../mockapi/client';
 
 const harnesses: Harness[] = [];
 afterEach(async () => {
@@ -94,4 +95,14 @@ it('admits the pods the object builders generate, whatever the seed', async () =
       expect({ seed, status: result.status }).toEqual({ seed, status: undefined });
     }
   }
+});
+
+describe('known divergence', () => {
+  // The plugin finds each namespace's `default` account as the ServiceAccount controller would have
+  // created it, but the mock API's store does not hold it: a webhook that reads it through the API
+  // gets 404 where a cluster answers 200. Fails (as it must) until the store holds it.
+  it.failing('the mock API serves each namespace’s default ServiceAccount', async () => {
+    const h = await harness({ mockApi: true });
+    expect((await call(h.api!, 'GET', '/api/v1/namespaces/shop/serviceaccounts/default')).status).toBe(200);
+  });
 });
