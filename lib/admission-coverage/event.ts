@@ -43,11 +43,15 @@ export interface PredicateResults {
  * What kube-apiserver decided for one webhook and one request. `called`: every predicate let it
  * through, so the registration matched, whatever became of the call (answered, failed, refused for
  * dryRun because of sideEffects, or not reinvoked in round 1). `skipped`: `by` turned it away (or
- * failed, rejecting the request: see its result in `predicates`).
+ * failed, rejecting the request: see its result in `predicates`). `unreached`: the chain ended before
+ * the webhook's turn, refused by `refusedBy` (a built-in plugin, a policy, the registry's validation,
+ * an earlier webhook); it covers no cell, and is listed so a suite sees why a webhook was never sent
+ * requests its rules match.
  */
 export type CoverageDecision =
   | { outcome: 'called'; predicates?: PredicateResults }
-  | { outcome: 'skipped'; by: PredicateName; predicates?: PredicateResults };
+  | { outcome: 'skipped'; by: PredicateName; predicates?: PredicateResults }
+  | { outcome: 'unreached'; refusedBy: string };
 
 /** One webhook decision, as the harness knows it after making it. */
 export interface CoverageEvent {

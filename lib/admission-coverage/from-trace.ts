@@ -10,7 +10,7 @@ import { decisionFromWhy } from './from-why';
  * sentence names only the first false condition, so until the dispatchers copy every condition's
  * result onto the step, a `false` verdict covers that one condition's `false` cell and no other.
  */
-export type CoverageTraceStep = Pick<TraceStep, 'phase' | 'configuration' | 'webhook' | 'decision' | 'why' | 'plugin' | 'policy'> & {
+export type CoverageTraceStep = Pick<TraceStep, 'phase' | 'configuration' | 'webhook' | 'decision' | 'why' | 'plugin' | 'policy' | 'rejection'> & {
   matchConditions?: readonly ConditionOutcome[];
 };
 
@@ -34,19 +34,37 @@ export function eventFromTraceStep(entry: WebhookEntry, step: CoverageTraceStep,
 /**
  * The events of a whole trace (`h.admit`'s `result.trace.steps`), each step matched to its webhook
  * by phase, configuration and name; steps of plugins, policies, the registry and webhooks not in
- * `webhooks` are left out. `request` is the review's attributes: every step shares its operation,
+ * `webhooks` are left out, but a refusal (by any of them) makes an `unreached` event for each webhook
+ * of `webhooks` the chain never came to. `request` is the review's attributes: every step shares its operation,
  * resource, namespace and dryRun.
  */
 export function eventsFromTrace(steps: readonly CoverageTraceStep[], request: CoverageRequest, webhooks: readonly WebhookEntry[]): CoverageEvent[] {
   const byId = new Map(webhooks.map((entry) => [webhookId(entry), entry] as const));
   const events: CoverageEvent[] = [];
+  const decided = new Set<string>();
   for (const step of steps) {
     if (!webhookStep(step)) continue;
-    const entry = byId.get(webhookId({ type: step.phase, configuration: step.configuration, name: step.webhook }));
+    const id = webhookId({ type: step.phase, configuration: step.configuration, name: step.webhook });
+    decided.add(id);
+    const entry = byId.get(id);
     const event = entry && eventFromTraceStep(entry, step, request);
     if (event) events.push(event);
   }
+  // A refusal ends the chain: every webhook without a step never had its turn.
+  const refusal = steps.find((step) => step.rejection);
+  if (refusal) {
+    const refusedBy = refuserOf(refusal);
+    for (const [id, entry] of byId) if (!decided.has(id)) events.push({ webhook: entry, request, decision: { outcome: 'unreached', refusedBy } });
+  }
   return events;
+}
+
+/** How coverage names the step that refused a request: `ServiceAccount (built-in plugin)`, `validating pod-policy/image.example.com`… */
+export function refuserOf(step: CoverageTraceStep): string {
+  if (step.plugin) return `${step.webhook} (built-in plugin)`;
+  if (step.policy) return `${step.policy.kind} ${step.configuration}`;
+  if (step.phase === 'registry') return "the API's validation of the object";
+  return `${step.phase} ${step.configuration}/${step.webhook}`;
 }
 
 /**

@@ -8,13 +8,13 @@ import { percentOf, summarize, type CellStatus, type CoverageSummary, type Webho
  * the registration and the catalog; webhooks by type, configuration and name, in first-seen order.
  */
 export function mergeSummaries(summaries: readonly CoverageSummary[]): CoverageSummary {
-  const webhooks = new Map<string, { head: WebhookSummary; cells: Map<string, CellStatus>; outside: Set<string> }>();
+  const webhooks = new Map<string, { head: WebhookSummary; cells: Map<string, CellStatus>; outside: Set<string>; unreached: Set<string> }>();
   for (const summary of summaries) {
     for (const webhook of summary.webhooks) {
       const id = `${webhook.type}/${webhook.configuration}/${webhook.name}`;
       let merged = webhooks.get(id);
       if (!merged) {
-        merged = { head: webhook, cells: new Map(), outside: new Set() };
+        merged = { head: webhook, cells: new Map(), outside: new Set(), unreached: new Set() };
         webhooks.set(id, merged);
       }
       for (const cell of webhook.cells) {
@@ -23,10 +23,11 @@ export function mergeSummaries(summaries: readonly CoverageSummary[]): CoverageS
         else if (cell.covered) known.covered = true;
       }
       for (const request of webhook.outside) merged.outside.add(request);
+      for (const request of webhook.unreached ?? []) merged.unreached.add(request);
     }
   }
   return summarize(
-    [...webhooks.values()].map(({ head, cells, outside }) => {
+    [...webhooks.values()].map(({ head, cells, outside, unreached }) => {
       const list = [...cells.values()].sort(compareCells);
       const covered = list.filter((cell) => cell.covered).length;
       return {
@@ -38,6 +39,7 @@ export function mergeSummaries(summaries: readonly CoverageSummary[]): CoverageS
         percent: percentOf(covered, list.length),
         uncovered: list.filter((cell) => !cell.covered).map((cell) => cell.key),
         outside: [...outside].sort(),
+        unreached: [...unreached].sort(),
         cells: list,
       };
     }),

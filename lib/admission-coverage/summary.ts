@@ -20,6 +20,12 @@ export interface WebhookSummary {
   uncovered: string[];
   /** Requests the webhook was sent (by `h.call`) that its rules do not match; not counted. */
   outside: string[];
+  /**
+   * Requests its rules match that never reached it, with what refused them first (`CREATE pods
+   * [Namespaced]: refused first by ServiceAccount (built-in plugin)`); not counted. Absent in
+   * summaries written before it existed.
+   */
+  unreached?: string[];
   /** Every cell, in listing order. */
   cells: CellStatus[];
 }

@@ -4,8 +4,8 @@ const percentText = (percent: number): string => percent.toFixed(2);
 
 /**
  * Code coverage's table, for webhooks: one row per webhook (covered/total cells and the
- * percentage) under a total row, each followed by its uncovered cells, indented, and the requests it
- * was sent outside its rules, marked as such. Only what is left to do is listed, as `text-summary`
+ * percentage) under a total row, each followed by its uncovered cells, indented, the requests it
+ * was sent outside its rules and those its rules match that something refused first, marked as such. Only what is left to do is listed, as `text-summary`
  * reporters do, so a fully covered suite prints one line per webhook.
  */
 export function formatTable(summary: CoverageSummary): string {
@@ -15,7 +15,7 @@ export function formatTable(summary: CoverageSummary): string {
       label: ` ${webhookLabel(w)}`,
       cells: `${w.covered}/${w.total}`,
       percent: percentText(w.percent),
-      details: [...w.uncovered, ...w.outside.map((request) => `outside its rules: ${request}`)],
+      details: [...w.uncovered, ...w.outside.map((request) => `outside its rules: ${request}`), ...(w.unreached ?? []).map((request) => `not reached: ${request}`)],
     })),
   ];
   const headers = { label: 'Admission webhook', cells: 'Cells', percent: '% Covered' };

@@ -33,6 +33,8 @@ export class WebhookCoverage {
   readonly #covered = new Set<string>();
   // Requests the webhook was sent that its rules do not match (an h.call beside its registration).
   readonly #outside = new Set<string>();
+  // Requests its rules match that a refusal earlier in the chain kept from it.
+  readonly #unreached = new Set<string>();
 
   constructor(
     readonly entry: WebhookEntry,
@@ -53,6 +55,10 @@ export class WebhookCoverage {
     const spec = this.entry.spec;
     const match = matchRequest(spec, request, this.catalog);
     const scope = requestScope(request);
+    if (decision.outcome === 'unreached') {
+      if (match) this.#unreached.add(`${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]: refused first by ${decision.refusedBy}`);
+      return;
+    }
     if (decision.outcome === 'called') {
       if (!match) {
         this.#outside.add(`${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]`);
@@ -102,6 +108,7 @@ export class WebhookCoverage {
       percent: percentOf(covered, cells.length),
       uncovered: cells.filter((cell) => !cell.covered).map((cell) => cell.key),
       outside: [...this.#outside].sort(),
+      unreached: [...this.#unreached].sort(),
       cells,
     };
   }

@@ -22,11 +22,16 @@ function webhookGrid(webhook: WebhookSummary, index: number): Html {
     webhook.outside.length > 0
       ? html`<p>Sent outside its rules (not counted):</p><ul>${webhook.outside.map((request) => html`<li><code>${request}</code></li>`)}</ul>`
       : '';
+  const unreached = webhook.unreached ?? [];
+  const refused =
+    unreached.length > 0
+      ? html`<p>Matched by its rules but refused before its turn (not counted):</p><ul>${unreached.map((request) => html`<li><code>${request}</code></li>`)}</ul>`
+      : '';
   return html`<div class="coverage-webhook" id="coverage-${index}"><h3>${webhookLabel(webhook)}</h3><p><strong>${percentText(webhook.percent)}</strong> ${meter(webhook.percent)} <span class="muted">${webhook.covered} of ${webhook.total} cells covered</span></p>${
     webhook.cells.length > 0
       ? html`<table class="coverage"><thead><tr><th>dimension</th><th>cell</th><th>covered</th></tr></thead><tbody>${webhook.cells.map(cellRow)}</tbody></table>`
       : html`<p class="muted">Its registration has no cell to cover.</p>`
-  }${outside}</div>`;
+  }${outside}${refused}</div>`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHarness, objects, review, stub, type Harness } from '../../lib';
-import { CoverageCollector, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageDecision, type CoverageTraceStep } from '../../lib/admission-coverage';
+import { CoverageCollector, directCallEvent, formatTable, mergeSummaries, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageDecision, type CoverageTraceStep } from '../../lib/admission-coverage';
 import type { WebhookEntry } from '../../lib/config/load';
 import { defaultCatalog } from '../../lib/kube/catalog';
 import { prepareMatchConditions } from '../../lib/match/conditions';
@@ -92,6 +92,19 @@ describe('events from trace steps', () => {
     expect(eventsFromTrace(steps, attributes, [entry])).toEqual([{ webhook: entry, request: attributes, decision: { outcome: 'called', predicates: { namespaceSelector: 'matched', objectSelector: 'matched' } } }]);
     expect(eventFromTraceStep(entry, steps[0] as CoverageTraceStep, attributes)).toBeUndefined();
   });
+
+  it('a refusal before the webhook’s turn makes it unreached, naming what refused', () => {
+    const refusal = { apiVersion: 'v1', kind: 'Status', status: 'Failure', code: 403, message: 'no' } as const;
+    const refusedBy = (fields: Partial<CoverageTraceStep>) => eventsFromTrace([step({ decision: 'called', ...fields, rejection: refusal })], attributes, [entry]);
+    expect(refusedBy({ phase: 'mutating', configuration: '', webhook: 'ServiceAccount', plugin: true, why: [] })).toEqual([{ webhook: entry, request: attributes, decision: { outcome: 'unreached', refusedBy: 'ServiceAccount (built-in plugin)' } }]);
+    expect(refusedBy({ phase: 'validating-policy', configuration: 'guard', webhook: 'b', policy: { kind: 'ValidatingAdmissionPolicy', outcome: 'denied', errors: [] } })[0]?.decision).toEqual({ outcome: 'unreached', refusedBy: 'ValidatingAdmissionPolicy guard' });
+    expect(refusedBy({ phase: 'registry', configuration: '', webhook: 'registry', why: [] })[0]?.decision).toEqual({ outcome: 'unreached', refusedBy: "the API's validation of the object" });
+    expect(refusedBy({ phase: 'mutating', configuration: 'm', webhook: 'deny.example.com' })[0]?.decision).toEqual({ outcome: 'unreached', refusedBy: 'mutating m/deny.example.com' });
+    // The webhook that refused was reached: its own step is its event.
+    expect(refusedBy({})).toEqual([{ webhook: entry, request: attributes, decision: { outcome: 'called', predicates: { namespaceSelector: 'matched', objectSelector: 'matched' } } }]);
+    // Without a refusal, a webhook with no step is simply not in the trace.
+    expect(eventsFromTrace([], attributes, [entry])).toEqual([]);
+  });
 });
 
 describe('coverage of a real h.admit and h.call', () => {
@@ -135,5 +148,36 @@ describe('coverage of a real h.admit and h.call', () => {
       'matchCondition not-blocked: false',
       'dryRun: false',
     ]);
+  });
+});
+
+describe('requests refused before a webhook’s turn', () => {
+  it('are listed under each webhook whose rules match them, with what refused them first, in the summary, the table and merged summaries', async () => {
+    const h = await createHarness({
+      seed: 3,
+      manifests: [
+        mutating('defaults', { name: 'defaults.example.com', rules: [rule(['CREATE'], ['pods'])] }),
+        validating('policy', { name: 'pods.example.com', rules: [rule(['CREATE'], ['pods'])] }),
+        validating('maps', { name: 'configmaps.example.com', rules: [rule(['CREATE'], ['configmaps'])] }),
+      ],
+      stubs: { 'defaults.example.com': stub.deny({ message: 'no' }), 'pods.example.com': stub.allow(), 'configmaps.example.com': stub.allow() },
+      namespaces: [{ name: 'shop' }],
+    });
+    try {
+      const pod = objects.pod({ namespace: 'shop', name: 'web' }, { seed: 3 });
+      // Refused by the ServiceAccount plugin before any webhook, then by the mutating webhook before the validating one.
+      expect((await h.admit(review.create({ ...pod, spec: { ...(pod.spec as object), serviceAccountName: 'ghost' } }))).status?.code).toBe(403);
+      expect((await h.admit(review.create(pod))).status?.message).toContain('denied the request: no');
+      const [defaults, policy, maps] = h.coverage().summary().webhooks;
+      expect(defaults?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)']);
+      expect(policy?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)', 'CREATE pods [Namespaced]: refused first by mutating defaults/defaults.example.com']);
+      // Its rules do not match pods: nothing kept it from a request it would have had.
+      expect(maps?.unreached).toEqual([]);
+      expect(formatTable(h.coverage().summary())).toContain('     not reached: CREATE pods [Namespaced]: refused first by mutating defaults/defaults.example.com');
+      const merged = mergeSummaries([h.coverage().summary(), { ...h.coverage().summary(), webhooks: h.coverage().summary().webhooks.map(({ unreached: _gone, ...w }) => w) }]);
+      expect(merged.webhooks[1]?.unreached).toEqual(policy?.unreached);
+    } finally {
+      await h.close();
+    }
   });
 });
