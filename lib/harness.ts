@@ -20,7 +20,7 @@ import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
-import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { assertBuiltinPluginNames, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
@@ -266,12 +266,8 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
 /** The built-in plugins a harness runs: all the harness implements, less those disabled. */
 function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string> } {
   const disable = given?.disable ?? [];
-  const known = BUILTIN_PLUGIN_NAMES;
-  const unknown = disable.filter((name) => !known.includes(name));
-  if (unknown.length > 0) {
-    throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, known)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${known.join(', ')}`);
-  }
-  return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(known.filter((name) => !disable.includes(name))) };
+  assertBuiltinPluginNames(disable);
+  return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(BUILTIN_PLUGIN_NAMES.filter((name) => !disable.includes(name))) };
 }
 
 /**

@@ -2,20 +2,58 @@ import { parseManifestFile } from '../config/parse';
 import { HarnessError } from '../errors';
 import { callOrder } from '../config/order';
 import { defaultCatalog } from '../kube/catalog';
+import type { AdmissionAttributes } from '../kube/attributes';
 import { prepareMatchConditions } from '../match/conditions';
-import { explain, formatExplanation } from '../match/explain';
+import { explain, formatExplanation, type Explanation } from '../match/explain';
 import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
+import { PLUGIN_CHAIN, type AdmissionPhase, type InvolvementContext, type PluginStep } from '../plugins/involvement';
+import { assertBuiltinPluginNames } from '../plugins/mutation-phase';
 import { reviewFromRequest } from '../review/from-request';
 import { loadCommandManifests } from './manifests';
 import { explainPolicies } from '../policy/explain';
 import { NO_PARAMS } from '../policy/params';
-import { prepareValidatingPolicies } from '../policy/prepare';
+import { prepareMutatingPolicies, prepareValidatingPolicies } from '../policy/prepare';
 
 export interface ExplainArgs {
   manifests: string[];
   review: string;
   namespaces?: string;
   json: boolean;
+  /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
+  disablePlugins?: string[];
+}
+
+/** What a built-in plugin makes of the request: `refuses` only when the attributes alone decide it. */
+type PluginDecision = 'acts' | 'refuses' | 'not-involved' | 'disabled';
+
+/** One step of kube-apiserver's admission chain for the request: a built-in plugin, an admission policy binding or a webhook. */
+type ChainStep =
+  | { phase: AdmissionPhase; kind: 'plugin'; name: string; involved: boolean; decision: PluginDecision; reason: string }
+  | { phase: AdmissionPhase; kind: 'webhook' | 'mutating-policy' | 'validating-policy'; explanation: Explanation };
+
+function pluginSteps(steps: readonly PluginStep[], attributes: AdmissionAttributes, context: InvolvementContext, disabled: ReadonlySet<string>): ChainStep[] {
+  return steps.map(({ plugin, phase, judge }): ChainStep => {
+    if (disabled.has(plugin)) return { phase, kind: 'plugin', name: plugin, involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' };
+    const { involved, reason, refuses } = judge(attributes, context);
+    return { phase, kind: 'plugin', name: plugin, involved, decision: refuses ? 'refuses' : involved ? 'acts' : 'not-involved', reason };
+  });
+}
+
+/** One line of the text output; webhooks and policies are worded as before plugins were listed, so scripts that grep them keep working. */
+function chainLine(step: ChainStep): string {
+  if (step.kind === 'plugin') return `plugin ${step.name} (${step.phase}): ${step.decision === 'not-involved' ? 'not involved' : step.decision} — ${step.reason}`;
+  const e = step.explanation;
+  if (step.kind === 'webhook') return formatExplanation(e);
+  const policyKind = step.kind === 'mutating-policy' ? 'MutatingAdmissionPolicy' : 'ValidatingAdmissionPolicy';
+  return `${policyKind} ${e.configuration}${e.name ? ' with binding ' : ''}${formatExplanation(e)}`;
+}
+
+function chainEntry(step: ChainStep): Record<string, unknown> {
+  if (step.kind === 'plugin') return step;
+  const e = step.explanation;
+  const base = { phase: step.phase, kind: step.kind };
+  if (step.kind === 'webhook') return { ...base, name: e.name, configuration: e.configuration, decision: e.decision, reason: e.reason };
+  return { ...base, name: e.configuration, ...(e.name ? { binding: e.name } : {}), decision: e.decision, reason: e.reason };
 }
 
 function readDocuments(file: string): unknown[] {
@@ -34,9 +72,15 @@ function readNamespaces(file: string): NamespaceSpec[] {
     });
 }
 
-/** `admission-harness explain`: which webhooks a request reaches and why. Returns the exit code. */
+/**
+ * `admission-harness explain`: the request's way through kube-apiserver's admission chain, in order:
+ * which built-in plugins handle it, which admission policies and webhooks it reaches, and why. Returns
+ * the exit code.
+ */
 export async function explainCommand(args: ExplainArgs, out: (text: string) => void): Promise<number> {
   if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
+  const disabled = new Set(args.disablePlugins ?? []);
+  assertBuiltinPluginNames([...disabled]);
   const [document] = readDocuments(args.review);
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
@@ -48,8 +92,32 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   // Matching only: params are not read, so no cluster objects are needed.
   const policies = await prepareValidatingPolicies(set, NO_PARAMS);
   const policyExplanations = explainPolicies(policies, review.attributes, { namespaces, resources: catalog });
+  const mutatingPolicyExplanations = explainPolicies(await prepareMutatingPolicies(set, NO_PARAMS), review.attributes, { namespaces, resources: catalog });
+
+  // The namespaces explain knows are those a namespaceSelector reads: one it does not know is the 404 webhooks show too.
+  const context: InvolvementContext = { namespaceExists: (name) => namespaces.labels(name) !== undefined };
+  const plugins = (phase: AdmissionPhase, position: PluginStep['position']) =>
+    pluginSteps(
+      PLUGIN_CHAIN.filter((s) => s.phase === phase && s.position === position),
+      review.attributes,
+      context,
+      disabled,
+    );
+  const steps = (phase: AdmissionPhase, kind: 'webhook' | 'mutating-policy' | 'validating-policy', list: readonly Explanation[]): ChainStep[] => list.map((explanation) => ({ phase, kind, explanation }));
+  const mutation: ChainStep[] = [
+    ...plugins('mutation', 'before-webhooks'),
+    ...steps('mutation', 'mutating-policy', mutatingPolicyExplanations),
+    ...steps('mutation', 'webhook', explanations.filter((e) => e.type === 'mutating')),
+  ];
+  const validation: ChainStep[] = [
+    ...plugins('validation', 'before-webhooks'),
+    ...steps('validation', 'validating-policy', policyExplanations),
+    ...steps('validation', 'webhook', explanations.filter((e) => e.type === 'validating')),
+    ...plugins('validation', 'after-webhooks'),
+  ];
+
   if (!args.json) {
-    out([review.summary(), ...explanations.map((e) => `  ${formatExplanation(e)}`), ...policyExplanations.map((e) => `  ValidatingAdmissionPolicy ${e.configuration}${e.name ? ` with binding ` : ''}${formatExplanation(e)}`)].join('\n'));
+    out([review.summary(), 'mutation phase:', ...mutation.map((s) => `  ${chainLine(s)}`), 'validation phase:', ...validation.map((s) => `  ${chainLine(s)}`)].join('\n'));
     return 0;
   }
   const report = explanations.map((e) => ({
@@ -63,6 +131,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
     ...(e.subResource !== undefined ? { subResource: e.subResource } : {}),
   }));
   const policyReport = policyExplanations.map((e) => ({ policy: e.configuration, binding: e.name, decision: e.decision, reason: e.reason }));
-  out(JSON.stringify({ webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}) }, null, 2));
+  // `webhooks` and `policies` (ValidatingAdmissionPolicies only) as before `chain`, for scripts that read them.
+  out(JSON.stringify({ webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}), chain: [...mutation, ...validation].map(chainEntry) }, null, 2));
   return 0;
 }

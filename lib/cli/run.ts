@@ -27,8 +27,9 @@ const COMMANDS = {
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
            exit 0: all checks passed · 1: a check failed or coverage is below the threshold · 2: usage or
            setup error (the webhook process ended)`,
-  explain: `explain  which webhooks a request reaches, in call order, and why
-           --manifests FILE... --review FILE [--namespaces FILE] [--json]`,
+  explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
+           --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
+           --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
   review: `review   print one AdmissionReview as kube-apiserver would send it
@@ -99,6 +100,14 @@ function targetArgs(values: { module?: string; command?: string; url?: string; c
   };
 }
 
+/** `--disable-admission-plugins a,b`, as kube-apiserver's flag: comma-separated, repeatable. */
+const DISABLE_PLUGINS_OPTION = { 'disable-admission-plugins': { type: 'string', multiple: true } } as const;
+
+/** The plugin names of every `--disable-admission-plugins`; whether each is known is the harness's (and explain's) to say. */
+function disabledPlugins(values: { 'disable-admission-plugins'?: string[] }): string[] {
+  return (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
+}
+
 function seedOf(text: string): number {
   const seed = Number(text);
   if (!Number.isInteger(seed)) throw new HarnessError('USAGE', `--seed takes an integer, got ${text}`);
@@ -160,12 +169,12 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         only: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
-        'disable-admission-plugins': { type: 'string', multiple: true },
+        ...DISABLE_PLUGINS_OPTION,
         'coverage-threshold': { type: 'string' },
         html: { type: 'string' },
       });
       if (values.help) return helpFor('check');
-      const disabled = (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
+      const disabled = disabledPlugins(values);
       const seed = values.seed === undefined ? undefined : seedOf(values.seed);
       const timeScale = positive('time-scale', values['time-scale']);
       const concurrency = positive('concurrency', values.concurrency, true);
@@ -195,14 +204,17 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         review: { type: 'string' },
         namespaces: { type: 'string' },
         json: { type: 'boolean', default: false },
+        ...DISABLE_PLUGINS_OPTION,
       });
       if (values.help) return helpFor('explain');
+      const disabled = disabledPlugins(values);
       return explainCommand(
         {
           manifests: values.manifests ?? [],
           review: values.review ?? '',
           ...(values.namespaces ? { namespaces: values.namespaces } : {}),
           json: values.json === true,
+          ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
         },
         out,
       );

@@ -1,4 +1,4 @@
-export { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, MUTATION_PLUGIN_NAMES, runMutationPlugins } from './mutation-phase';
+export { assertBuiltinPluginNames, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, MUTATION_PLUGIN_NAMES, runMutationPlugins } from './mutation-phase';
 export { namespaceLifecycle } from './namespace-lifecycle';
 export type { PluginsResult } from './mutation-phase';
 export type { MutationPlugin, MutationRequest } from './plugin';

@@ -1,4 +1,6 @@
 import type { JsonRecord } from '../kube/record';
+import { HarnessError } from '../errors';
+import { didYouMean } from '../nearest-name';
 import { defaultTolerationSeconds } from './default-toleration-seconds';
 import { limitRanger } from './limit-ranger/plugin';
 import type { MutationPlugin, MutationRequest } from './plugin';
@@ -33,6 +35,17 @@ export const MUTATION_PLUGIN_NAMES: readonly string[] = MUTATION_PLUGINS.map((p)
 
 /** Every built-in plugin the harness runs, by `--enable-admission-plugins` name, in kube-apiserver's order. */
 export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES, 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'];
+
+/**
+ * Refuses names of plugins the harness does not run, each with its nearest spelling: what
+ * `plugins.disable` and `--disable-admission-plugins` may name. Worded as createHarness words it, so
+ * `check` (which hands the names to a harness) and `explain` (which builds none) say the same.
+ */
+export function assertBuiltinPluginNames(names: readonly string[]): void {
+  const unknown = names.filter((name) => !BUILTIN_PLUGIN_NAMES.includes(name));
+  if (unknown.length === 0) return;
+  throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
+}
 
 /** The outcome of the mutation phase's built-in plugins: the object, which plugins changed it, and a refusal that ended them. */
 export interface PluginsResult {

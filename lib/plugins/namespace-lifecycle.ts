@@ -3,7 +3,7 @@ import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionForbidden, forbidden, notFound } from '../kube/status';
 
 // lifecycle/admission.go: the namespaces kube-apiserver never lets anyone delete.
-const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
+export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 const isNamespaceKind = (attributes: Pick<AdmissionAttributes, 'kind'>) => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
 

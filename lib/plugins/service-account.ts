@@ -10,7 +10,8 @@ import { pluginForbidden, refusingPlugin } from './refusing-plugin';
 const DEFAULT_ACCOUNT = 'default';
 const VOLUME_PREFIX = 'kube-api-access-';
 const MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
-const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+/** The kubelet's annotation on a static pod's API copy. */
+export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
 /** What the plugin reads of a ServiceAccount. */

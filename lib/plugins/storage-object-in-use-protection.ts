@@ -3,7 +3,7 @@ import type { MutationPlugin } from './plugin';
 import { isRequestFor } from './refusing-plugin';
 
 // pkg/volume/util: the finalizers the protection controllers remove once nothing uses the object.
-const FINALIZERS: readonly (readonly [group: string, resource: string, finalizer: string])[] = [
+export const PROTECTION_FINALIZERS: readonly (readonly [group: string, resource: string, finalizer: string])[] = [
   ['', 'persistentvolumes', 'kubernetes.io/pv-protection'],
   ['', 'persistentvolumeclaims', 'kubernetes.io/pvc-protection'],
   // Behind the VolumeAttributesClass gate upstream, GA (on) since v1.34.
@@ -18,7 +18,7 @@ const FINALIZERS: readonly (readonly [group: string, resource: string, finalizer
 export const storageObjectInUseProtection: MutationPlugin = {
   name: 'StorageObjectInUseProtection',
   admit({ attributes, object }) {
-    const entry = FINALIZERS.find(([group, resource]) => isRequestFor(attributes, 'CREATE', group, resource));
+    const entry = PROTECTION_FINALIZERS.find(([group, resource]) => isRequestFor(attributes, 'CREATE', group, resource));
     if (!entry) return undefined;
     const finalizer = entry[2];
     const metadata = objectAt(object, 'metadata');

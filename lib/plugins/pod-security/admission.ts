@@ -76,7 +76,7 @@ const exempt = (reason: 'namespace' | 'user' | 'runtimeClass'): Response => ({ a
 
 // Pod subresources that cannot change what the checks look at (admission.go ignoredPodSubresources); any
 // other (ephemeralcontainers, resize, one unknown to this list) carries a Pod and is evaluated.
-const IGNORED_POD_SUBRESOURCES = new Set(['exec', 'attach', 'binding', 'eviction', 'log', 'portforward', 'proxy', 'status']);
+export const IGNORED_POD_SUBRESOURCES: ReadonlySet<string> = new Set(['exec', 'attach', 'binding', 'eviction', 'log', 'portforward', 'proxy', 'status']);
 
 /** Go's `%v` of the conversion error a missing object gives (convert() of a nil object). */
 const NIL_OBJECT_ERROR = 'unexpected type <nil>';

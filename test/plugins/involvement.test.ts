@@ -1,0 +1,313 @@
+// lib/plugins/involvement.ts against the plugins themselves: for each plugin and phase, a request the
+// predicate calls not involved leaves the real plugin with nothing to change, refuse, warn or annotate
+// (in a cluster where it would act on the involved one), and a request it calls involved is acted on.
+import type { KubeObject, Operation } from '../../lib/kube/admission';
+import { DEFAULT_USER, type AdmissionAttributes } from '../../lib/kube/attributes';
+import type { JsonRecord } from '../../lib/kube/record';
+import { PLUGIN_CHAIN, pluginInvolvement, type AdmissionPhase, type InvolvementContext } from '../../lib/plugins/involvement';
+import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, MUTATION_PLUGIN_NAMES, runMutationPlugins } from '../../lib/plugins/mutation-phase';
+import { namespaceLifecycle } from '../../lib/plugins/namespace-lifecycle';
+import { quotaAdmit } from '../../lib/plugins/resource-quota';
+import { runValidationPlugins, type ValidationCluster } from '../../lib/plugins/validation-phase';
+import { fakeCluster } from './fake-cluster';
+
+const GVK: Record<string, [group: string, version: string, kind: string]> = {
+  pods: ['', 'v1', 'Pod'],
+  nodes: ['', 'v1', 'Node'],
+  namespaces: ['', 'v1', 'Namespace'],
+  configmaps: ['', 'v1', 'ConfigMap'],
+  events: ['', 'v1', 'Event'],
+  persistentvolumeclaims: ['', 'v1', 'PersistentVolumeClaim'],
+  persistentvolumes: ['', 'v1', 'PersistentVolume'],
+  'ingresses.networking.k8s.io': ['networking.k8s.io', 'v1', 'Ingress'],
+  'priorityclasses.scheduling.k8s.io': ['scheduling.k8s.io', 'v1', 'PriorityClass'],
+  'deployments.apps': ['apps', 'v1', 'Deployment'],
+};
+const CLUSTER_SCOPED = new Set(['nodes', 'namespaces', 'persistentvolumes', 'priorityclasses.scheduling.k8s.io']);
+
+/** kube's attributes for `operation` on `resource[/subresource]` (plural[.group], a key of GVK) in namespace shop. */
+function request(operation: Operation, path: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
+  const [resource = '', subResource = ''] = path.split('/');
+  const [group, version, kind] = GVK[resource]!;
+  const name = String((object?.metadata as JsonRecord | undefined)?.name ?? 'web');
+  const namespace = resource === 'namespaces' ? name : CLUSTER_SCOPED.has(resource) ? '' : 'shop';
+  return {
+    operation,
+    kind: subResource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group, version, kind },
+    resource: { group, version, resource: resource.split('.')[0]! },
+    subResource,
+    name,
+    namespace,
+    userInfo: DEFAULT_USER,
+    object: object as KubeObject | null,
+    oldObject: null,
+    dryRun: false,
+    options: null,
+    ...extra,
+  };
+}
+
+const pod = (spec: JsonRecord = {}, metadata: JsonRecord = {}): JsonRecord => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web', namespace: 'shop', ...metadata },
+  spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec },
+});
+const claim = (storage: string, status: JsonRecord = {}): JsonRecord => ({
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  metadata: { name: 'data', namespace: 'shop' },
+  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } }, storageClassName: 'fast' },
+  status,
+});
+const configMap: JsonRecord = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' }, data: { mode: 'strict' } };
+const privileged = { containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { privileged: true } }] };
+
+/** Every cluster object a plugin reads, so that an involved request has something to act on. */
+const OBJECTS: KubeObject[] = [
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { 'pod-security.kubernetes.io/enforce': 'baseline', 'pod-security.kubernetes.io/warn': 'baseline' } } },
+  {
+    apiVersion: 'v1',
+    kind: 'LimitRange',
+    metadata: { name: 'limits', namespace: 'shop' },
+    spec: {
+      limits: [
+        { type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' }, max: { cpu: '1' } },
+        { type: 'PersistentVolumeClaim', max: { storage: '2Gi' } },
+      ],
+    },
+  } as KubeObject,
+  { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'standard' }, value: 1000, globalDefault: true } as KubeObject,
+  { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' } as KubeObject,
+  { apiVersion: 'networking.k8s.io/v1', kind: 'IngressClass', metadata: { name: 'nginx', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } }, spec: { controller: 'example.com/ingress' } } as KubeObject,
+  { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m' } } } as KubeObject,
+];
+
+function cluster(): ValidationCluster {
+  const objects = fakeCluster(...OBJECTS);
+  return { list: objects.list, namespaceObject: (name) => OBJECTS.find((o) => o.kind === 'Namespace' && o.metadata?.name === name) };
+}
+
+/** What the real plugin does to the request in that phase: changed, refused, warned or annotated, or nothing. */
+function effect(plugin: string, phase: AdmissionPhase, attributes: AdmissionAttributes): string {
+  if (plugin === 'NamespaceLifecycle') {
+    const namespaces: Record<string, KubeObject> = { shop: OBJECTS[0]!, closing: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'closing' }, status: { phase: 'Terminating' } } as KubeObject };
+    const refused = namespaceLifecycle(attributes, (name) => namespaces[name]);
+    return refused ? `refused ${refused.code}` : 'nothing';
+  }
+  if (plugin === 'ResourceQuota') {
+    const hard = { pods: '0', 'count/configmaps': '0', 'count/events': '0', 'requests.storage': '1Gi' };
+    const quota = { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'none', namespace: 'shop' }, spec: { hard }, status: { hard, used: { pods: '0', 'count/configmaps': '0', 'count/events': '0', 'requests.storage': '0' } } };
+    const result = quotaAdmit({ ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null }, [quota]);
+    return !result.ok ? 'refused' : result.updatedUsage.length > 0 ? 'charged' : 'nothing';
+  }
+  if (phase === 'mutation') {
+    const mutating = MUTATION_PLUGINS.find((p) => p.name === plugin)!;
+    const result = runMutationPlugins([mutating], { attributes, object: attributes.object as JsonRecord, randomSuffix: (n) => 'x'.repeat(n), cluster: cluster() });
+    return result.refusal ? 'refused' : result.changedBy.length > 0 ? 'changed' : 'nothing';
+  }
+  const result = runValidationPlugins(attributes, cluster(), new Set([plugin]));
+  return result.refusal ? 'refused' : result.warnings.length > 0 ? 'warned' : Object.keys(result.auditAnnotations).length > 0 ? 'annotated' : 'nothing';
+}
+
+type Case = [title: string, attributes: AdmissionAttributes, effect: string];
+
+/** For each plugin and phase: requests it is not involved in, then requests it acts on, with what the plugin then does. */
+const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
+  'NamespaceLifecycle mutation': {
+    notInvolved: [
+      ['a DELETE in a namespace that is not there', request('DELETE', 'configmaps', null, { namespace: 'gone' }), 'nothing'],
+      ['a cluster-scoped create', request('CREATE', 'nodes', { metadata: { name: 'n1' } }), 'nothing'],
+    ],
+    involved: [
+      ['a create in a namespace that is not there', request('CREATE', 'configmaps', configMap, { namespace: 'gone' }), 'refused 404'],
+      ['deleting kube-system', request('DELETE', 'namespaces', { metadata: { name: 'kube-system' } }), 'refused 403'],
+      ['a create in a namespace being terminated', request('CREATE', 'configmaps', configMap, { namespace: 'closing' }), 'refused 403'],
+    ],
+  },
+  'LimitRanger mutation': {
+    notInvolved: [
+      ['a pod update', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a claim create (claims get no defaults)', request('CREATE', 'persistentvolumeclaims', claim('1Gi')), 'nothing'],
+      ['a resize of a pod being deleted', request('UPDATE', 'pods/resize', pod(), { oldObject: pod({}, { deletionTimestamp: '2026-01-01T00:00:00Z' }) as KubeObject }), 'nothing'],
+    ],
+    involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
+  },
+  'LimitRanger validation': {
+    notInvolved: [
+      ['a pod update over the maximum', request('UPDATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] }), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
+    ],
+    involved: [
+      ['a pod create over the maximum', request('CREATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] })), 'refused'],
+      ['a claim update over the maximum', request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi') as KubeObject }), 'refused'],
+    ],
+  },
+  'ServiceAccount mutation': {
+    notInvolved: [
+      ['a pod update naming a missing account', request('UPDATE', 'pods', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['an ephemeral containers update naming a missing account', request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
+    involved: [
+      ['a pod create', request('CREATE', 'pods', pod()), 'changed'],
+      ['a mirror pod naming an account', request('CREATE', 'pods', pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'x' } })), 'refused'],
+    ],
+  },
+  'ServiceAccount validation': {
+    notInvolved: [
+      ['a pod update naming a missing account', request('UPDATE', 'pods', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a status update naming a missing account', request('UPDATE', 'pods/status', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
+    involved: [
+      ['a pod create naming a missing account', request('CREATE', 'pods', pod({ serviceAccountName: 'robot' })), 'refused'],
+      ['an ephemeral containers update naming a missing account', request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'refused'],
+    ],
+  },
+  'TaintNodesByCondition mutation': {
+    notInvolved: [['a node update', request('UPDATE', 'nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: {} }), 'nothing']],
+    involved: [['a node create', request('CREATE', 'nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: {} }), 'changed']],
+  },
+  'Priority mutation': {
+    notInvolved: [
+      ['a status update dropping the priority', request('UPDATE', 'pods/status', pod(), { oldObject: pod({ priority: 1000 }) as KubeObject }), 'nothing'],
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
+    ],
+    involved: [
+      ['a pod create', request('CREATE', 'pods', pod()), 'changed'],
+      ['a pod create naming a missing class', request('CREATE', 'pods', pod({ priorityClassName: 'urgent' })), 'refused'],
+      ['a pod update dropping the priority', request('UPDATE', 'pods', pod(), { oldObject: pod({ priority: 1000 }) as KubeObject }), 'changed'],
+    ],
+  },
+  'Priority validation': {
+    notInvolved: [['a pod create naming a missing class', request('CREATE', 'pods', pod({ priorityClassName: 'urgent' })), 'nothing']],
+    involved: [['a second globalDefault class', request('CREATE', 'priorityclasses.scheduling.k8s.io', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 5000, globalDefault: true }), 'refused']],
+  },
+  'DefaultTolerationSeconds mutation': {
+    notInvolved: [['a pod update', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
+  },
+  'DefaultStorageClass mutation': {
+    notInvolved: [['a claim update', request('UPDATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'nothing']],
+    involved: [['a claim create', request('CREATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'changed']],
+  },
+  'StorageObjectInUseProtection mutation': {
+    notInvolved: [
+      ['a claim update', request('UPDATE', 'persistentvolumeclaims', claim('1Gi')), 'nothing'],
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
+    ],
+    involved: [
+      ['a volume create', request('CREATE', 'persistentvolumes', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv1' }, spec: {} }), 'changed'],
+      ['a claim create', request('CREATE', 'persistentvolumeclaims', claim('1Gi')), 'changed'],
+    ],
+  },
+  'RuntimeClass mutation': {
+    notInvolved: [['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [
+      ['a pod create naming a class with overhead', request('CREATE', 'pods', pod({ runtimeClassName: 'gvisor' })), 'changed'],
+      ['a pod create naming a missing class', request('CREATE', 'pods', pod({ runtimeClassName: 'kata' })), 'refused'],
+    ],
+  },
+  'RuntimeClass validation': {
+    notInvolved: [['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create naming a missing class', request('CREATE', 'pods', pod({ runtimeClassName: 'kata' })), 'refused']],
+  },
+  'DefaultIngressClass mutation': {
+    notInvolved: [['an Ingress update', request('UPDATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'nothing']],
+    involved: [['an Ingress create', request('CREATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'changed']],
+  },
+  'PodSecurity validation': {
+    notInvolved: [
+      ['a privileged pod’s status update', request('UPDATE', 'pods/status', pod(privileged), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a privileged pod’s deletion', request('DELETE', 'pods', null, { oldObject: pod(privileged) as KubeObject }), 'nothing'],
+      ['a deployment’s scale', request('UPDATE', 'deployments.apps/scale', { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 3 } }), 'nothing'],
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
+    ],
+    involved: [
+      ['a privileged pod', request('CREATE', 'pods', pod(privileged)), 'refused'],
+      ['a deployment with a privileged template', request('CREATE', 'deployments.apps', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { template: { spec: privileged } } }), 'warned'],
+      ['a namespace with an invalid level', request('CREATE', 'namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'lab', labels: { 'pod-security.kubernetes.io/enforce': 'strictest' } } }), 'refused'],
+    ],
+  },
+  'PersistentVolumeClaimResize validation': {
+    notInvolved: [
+      ['a claim create', request('CREATE', 'persistentvolumeclaims', claim('5Gi')), 'nothing'],
+      ['a status update', request('UPDATE', 'persistentvolumeclaims/status', claim('5Gi'), { oldObject: claim('1Gi') as KubeObject }), 'nothing'],
+    ],
+    involved: [['growing an unbound claim', request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi', { phase: 'Pending' }) as KubeObject }), 'refused']],
+  },
+  'ResourceQuota validation': {
+    notInvolved: [
+      ['a configmap update', request('UPDATE', 'configmaps', configMap, { oldObject: configMap as KubeObject }), 'nothing'],
+      ['an event create', request('CREATE', 'events', { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e1', namespace: 'shop' } }), 'nothing'],
+      ['a pod update that changes no scope', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a claim deletion', request('DELETE', 'persistentvolumeclaims', null, { oldObject: claim('1Gi') as KubeObject }), 'nothing'],
+    ],
+    involved: [
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'refused'],
+      ['a pod create', request('CREATE', 'pods', pod()), 'refused'],
+      ['a claim update that grows it', request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi') as KubeObject }), 'refused'],
+    ],
+  },
+};
+
+const context: InvolvementContext = { namespaceExists: (name) => name === 'shop' || name === 'closing' };
+
+describe('pluginInvolvement agrees with each plugin', () => {
+  it('covers every plugin of the chain', () => {
+    expect(Object.keys(CASES).sort()).toEqual(PLUGIN_CHAIN.map((s) => `${s.plugin} ${s.phase}`).sort());
+  });
+
+  describe.each(Object.entries(CASES))('%s', (key, { notInvolved, involved }) => {
+    const [plugin, phase] = key.split(' ') as [string, AdmissionPhase];
+    it.each(notInvolved)('not involved: %s — the plugin does nothing', (_title, attributes, expected) => {
+      expect(pluginInvolvement(plugin, phase, attributes, context)).toMatchObject({ involved: false });
+      expect(effect(plugin, phase, attributes)).toBe(expected);
+    });
+    it.each(involved)('involved: %s — the plugin acts', (_title, attributes, expected) => {
+      expect(pluginInvolvement(plugin, phase, attributes, context)).toMatchObject({ involved: true });
+      expect(effect(plugin, phase, attributes)).toBe(expected);
+    });
+  });
+});
+
+describe('the reasons', () => {
+  it('NamespaceLifecycle refuses, by the attributes alone, a request in a namespace that is not there and the deletion of kube-system', () => {
+    expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('CREATE', 'configmaps', configMap, { namespace: 'gone' }), context)).toEqual({
+      involved: true,
+      refuses: true,
+      reason: 'namespaces "gone" not found (404): the request stops here; the steps below are judged as if it existed',
+    });
+    expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('DELETE', 'namespaces', { metadata: { name: 'kube-system' } }), context)).toMatchObject({ refuses: true });
+    // A create in a namespace being terminated is refused too, but explain knows no namespace's phase.
+    expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('CREATE', 'configmaps', configMap), context)).toEqual({
+      involved: true,
+      reason: 'namespace "shop" exists; creating in a namespace being terminated is refused',
+    });
+  });
+
+  it('ServiceAccount says what it does to a pod create, and to a mirror pod', () => {
+    expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod())).reason).toBe('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
+    expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod({}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }))).reason).toBe(
+      'a mirror pod: only checks it references no service account, secret or token volume',
+    );
+  });
+
+  it('ResourceQuota names what it charges', () => {
+    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'configmaps', configMap)).reason).toBe("charges count/configmaps to the namespace's ResourceQuotas (if it has any)");
+    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'deployments.apps', { metadata: { name: 'web' } })).reason).toBe("charges count/deployments.apps to the namespace's ResourceQuotas (if it has any)");
+  });
+
+  it('a plugin in a phase it has no part in is not involved', () => {
+    expect(pluginInvolvement('PodSecurity', 'mutation', request('CREATE', 'pods', pod()))).toEqual({ involved: false, reason: 'PodSecurity has no part in the mutation phase' });
+  });
+});
+
+describe('PLUGIN_CHAIN', () => {
+  it('lists the plugins the harness runs, in kube-apiserver’s order (KUBE-FACTS §14)', () => {
+    const order = (phase: AdmissionPhase) => PLUGIN_CHAIN.filter((s) => s.phase === phase).map((s) => s.plugin);
+    expect(order('mutation')).toEqual(['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES]);
+    expect(order('validation')).toEqual(['LimitRanger', 'ServiceAccount', 'PodSecurity', 'Priority', 'PersistentVolumeClaimResize', 'RuntimeClass', 'ResourceQuota']);
+    expect(new Set(PLUGIN_CHAIN.map((s) => s.plugin))).toEqual(new Set(BUILTIN_PLUGIN_NAMES));
+    expect(PLUGIN_CHAIN.filter((s) => s.position === 'after-webhooks').map((s) => s.plugin)).toEqual(['ResourceQuota']);
+  });
+});
