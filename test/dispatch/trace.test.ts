@@ -24,7 +24,6 @@ describe('the admission trace', () => {
         [
           'CREATE pods shop/web-1 · seed 8',
           '├─ mutating round 0',
-          '│  ├─ ServiceAccount (built-in plugin): changed the object (added: spec.volumes[1], spec.containers[0].volumeMounts[1])',
           '│  ├─ [0] m/labeler.example.com: allowed (… ms), patch of 1 op, mutated',
           '│  ├─ [1] m/other.example.com: skipped — objectSelector {tier=db} matched neither object nor oldObject',
           '│  └─ [2] m/second.example.com: allowed (… ms), patch of 1 op, mutated',

@@ -97,6 +97,20 @@ it('admits the pods the object builders generate, whatever the seed', async () =
   }
 });
 
+it('generated pods come as the plugin leaves them (token volume and mounts), and the chain keeps that one volume', async () => {
+  const generated = objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 21 });
+  const volumes = (object: KubeObject | null | undefined) => ((specOf(object)?.volumes ?? []) as { name: string }[]).filter((v) => v.name.startsWith('kube-api-access-'));
+  expect(volumes(generated)).toHaveLength(1);
+  // Derived from the pod's name: the same pod is generated alike whatever the seed.
+  expect(volumes(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 22 }))).toEqual(volumes(generated));
+  const h = await harness();
+  const result = await h.admit(review.create(generated));
+  expect(result).toBeAllowed();
+  expect(volumes(result.object)).toEqual(volumes(generated));
+  expect(String(result.trace)).not.toContain('ServiceAccount (built-in plugin)');
+  expect(volumes(objects.pod({ name: 'web', namespace: 'shop' }, { seed: 21, plugins: { disable: ['ServiceAccount'] } }))).toEqual([]);
+});
+
 describe('known divergence', () => {
   // The plugin finds each namespace's `default` account as the ServiceAccount controller would have
   // created it, but the mock API's store does not hold it: a webhook that reads it through the API

@@ -108,8 +108,20 @@ describe('objects.pod', () => {
       ['nginx-1', 'nginx:latest', 'Always'],
       ['app', 'registry.local:5000/app', 'Always'],
     ]);
-    // Bare containers, as a minimal manifest writes them: nothing besides the API defaults.
-    expect(pod.spec!.containers[0]).toEqual({ name: 'nginx', image: 'nginx:1.27', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' });
+    // Bare containers, as a minimal manifest writes them: nothing besides the API defaults and the
+    // ServiceAccount plugin's token mount (its volume's suffix derives from the pod's name).
+    const tokenVolume = (pod.spec!.volumes ?? []).find((v) => v.name.startsWith('kube-api-access-'));
+    expect(tokenVolume?.name).toMatch(/^kube-api-access-[a-z0-9]{5}$/);
+    expect(pod.spec!.containers[0]).toEqual({
+      name: 'nginx',
+      image: 'nginx:1.27',
+      resources: {},
+      volumeMounts: [{ name: tokenVolume?.name, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }],
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      imagePullPolicy: 'IfNotPresent',
+    });
+    expect(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { plugins: { disable: ['ServiceAccount'] } }).spec!.containers[0]).toEqual({ name: 'nginx', image: 'nginx:1.27', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' });
     expect(pod.spec!.securityContext).toEqual({});
     const a = objects.pod({ random: new SeededRandom(9) });
     expect(objects.pod({ random: new SeededRandom(9) })).toEqual(a);

@@ -8,10 +8,13 @@ import { updateWriter, type RequestOptions } from './options';
 import { updateAs } from './update';
 import { appliedFields } from './write';
 import { asStored } from '../../registry/stored';
+import { apiDefaults } from '../../registry/defaults';
 
 export interface ApplyOptions extends RequestOptions {
   /** The object as stored when it exists: the apply then arrives as UPDATE, else as CREATE. */
   existing?: KubeObject;
+  /** Built-in admission plugins the cluster runs without, for a configuration that creates the object (see GenerateOptions). */
+  plugins?: { disable?: readonly string[] };
 }
 
 /**
@@ -22,8 +25,12 @@ export interface ApplyOptions extends RequestOptions {
  */
 export function apply(config: KubeObject, options: ApplyOptions = {}): Review {
   const fields = appliedFields(config);
-  const decoded = isUnstructured(config.apiVersion) ? config : (asAdmitted(config) as KubeObject);
-  if (!options.existing) return createAs(decoded, options, 'apply', fields);
+  const { plugins, ...rest } = options;
+  const unstructured = isUnstructured(config.apiVersion);
+  if (!options.existing) return createAs(unstructured ? config : (asAdmitted(config, plugins?.disable ? { disable: plugins.disable } : {}) as KubeObject), rest, 'apply', fields);
+  // An update: the create-only plugins (a pod's token volume, its tolerations) do not run; the
+  // configuration is decoded with the API's defaults and merged into what is stored.
+  const decoded = unstructured ? config : (apiDefaults(config) as KubeObject);
   const stored = asStored(options.existing);
-  return updateAs(stored, strategicMergeOf(stored, decoded), options, updateWriter('apply', options), '', fields);
+  return updateAs(stored, strategicMergeOf(stored, decoded), rest, updateWriter('apply', rest), '', fields);
 }

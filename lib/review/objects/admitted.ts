@@ -1,31 +1,45 @@
 import { splitApiVersion } from '../../kube/api-version';
 import { resourceForKind } from '../../kube/catalog';
-import type { JsonRecord } from '../../kube/record';
+import { objectAt, type JsonRecord } from '../../kube/record';
 import { defaultTolerationSeconds } from '../../plugins/default-toleration-seconds';
 import { runMutationPlugins } from '../../plugins/mutation-phase';
 import { priorityWithClasses as priority } from '../../plugins/priority-class-exists';
 import { taintNodesByCondition } from '../../plugins/taint-nodes-by-condition';
 import { apiDefaults } from '../../registry/defaults';
+import { hashSeed, SeededRandom } from '../../random';
+import { serviceAccount } from '../../plugins/service-account';
 
-// The in-tree plugins that change a create before any webhook and need no cluster state. ServiceAccount
-// (which mounts a token volume) was off in the recorded captures and runs in h.admit's mutation phase instead.
-const BEFORE_WEBHOOKS = [taintNodesByCondition, priority, defaultTolerationSeconds];
+// The in-tree plugins that change a create before any webhook, in kube-apiserver's order, as they run
+// without a cluster: ServiceAccount takes the account the pod names to exist (h.admit checks it against
+// the cluster's), Priority knows only the system classes.
+const BEFORE_WEBHOOKS = [serviceAccount, taintNodesByCondition, priority, defaultTolerationSeconds];
+
+/** What shapes an object as admitted: the cluster's `--disable-admission-plugins`. */
+export interface AdmittedOptions {
+  /** Built-in plugins the cluster runs without, as createHarness's `plugins.disable` names them. */
+  disable?: readonly string[];
+}
 
 /**
  * `object` as mutating webhooks see a create of it: decoded with the API's defaults (lib/registry),
- * then changed by the in-tree plugins that run before webhooks, as in fixtures/apiserver-captures/
- * pods-create.json. Defaulting again puts what the plugins added in the struct's field order, as
- * the conversion back to v1 does.
+ * then changed by the in-tree plugins that run before webhooks, as in fixtures/apiserver-outcomes/
+ * sidecar-defaulting.json (and fixtures/apiserver-captures/pods-create.json, recorded with
+ * ServiceAccount disabled). Defaulting again puts what the plugins added in the struct's field order,
+ * as the conversion back to v1 does. The token volume's random suffix derives from the object's name,
+ * so the same object is admitted alike every time.
  */
-export function asAdmitted(object: JsonRecord): JsonRecord {
+export function asAdmitted(object: JsonRecord, options: AdmittedOptions = {}): JsonRecord {
   const defaulted = apiDefaults(object);
   const [group, version] = splitApiVersion(String(object.apiVersion ?? ''));
   const entry = resourceForKind({ group, version, kind: String(object.kind ?? '') });
   if (!entry) return defaulted;
-  const { changedBy, object: changed } = runMutationPlugins(BEFORE_WEBHOOKS, {
-    attributes: { operation: 'CREATE', subResource: '', resource: { group, version, resource: entry.resource } },
+  const metadata = objectAt(defaulted, 'metadata');
+  const random = new SeededRandom(hashSeed(`${String(metadata.namespace ?? '')}/${String(metadata.name ?? metadata.generateName ?? '')}`));
+  const plugins = options.disable ? BEFORE_WEBHOOKS.filter((plugin) => !options.disable!.includes(plugin.name)) : BEFORE_WEBHOOKS;
+  const { changedBy, object: changed } = runMutationPlugins(plugins, {
+    attributes: { operation: 'CREATE', subResource: '', resource: { group, version, resource: entry.resource }, namespace: String(metadata.namespace ?? '') },
     object: defaulted,
-    randomSuffix: () => '',
+    randomSuffix: (length) => random.suffix(length),
   });
   return changedBy.length > 0 ? apiDefaults(changed) : defaulted;
 }

@@ -22,6 +22,12 @@ export interface GenerateOptions {
    * oldObject. CREATE objects have none of these, so the default is false.
    */
   stored?: boolean;
+  /**
+   * Built-in admission plugins the cluster runs without (createHarness's `plugins.disable`): the
+   * object is shaped as the others left it. A default cluster runs them all, so a pod comes with the
+   * ServiceAccount plugin's token volume and DefaultTolerationSeconds' tolerations.
+   */
+  plugins?: { disable?: readonly string[] };
 }
 
 /** Shorthands every kind accepts next to its overrides. */
@@ -62,9 +68,9 @@ export function metadataOf(shortcuts: Shortcuts, generated: { name: string; name
 }
 
 /** Defaults, then storage when asked for: the last steps every generated object goes through. */
-function finish(object: JsonObject, gen: Gen, stored: boolean | undefined): JsonObject {
-  const defaulted = asAdmitted(object);
-  return stored ? persist(defaulted, gen, false) : defaulted;
+function finish(object: JsonObject, gen: Gen, options: GenerateOptions): JsonObject {
+  const defaulted = asAdmitted(object, options.plugins?.disable ? { disable: options.plugins.disable } : {});
+  return options.stored ? persist(defaulted, gen, false) : defaulted;
 }
 
 /**
@@ -85,7 +91,7 @@ export function generator<T, S extends Shortcuts = Shortcuts, O extends Generate
     const random = (shortcuts as { random?: SeededRandom }).random;
     return withSeed(seedOf({ ...options, random: options.random ?? random }), (gen) => {
       const manifest = build(gen, shortcuts, options);
-      return finish(deepMerge(manifest, overrides), gen, options.stored) as T & KubeObject;
+      return finish(deepMerge(manifest, overrides), gen, options) as T & KubeObject;
     });
   };
 }
