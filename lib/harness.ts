@@ -24,7 +24,7 @@ import { assertBuiltinPluginNames, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type 
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
-import { AdmissionTrace } from './dispatch/trace';
+import { AdmissionTrace, type TraceStep } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
 import { COVERAGE_DIR_ENV, writeSummaryFile } from './admission-coverage/summary-files';
@@ -488,9 +488,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
 
   // Likewise a pod naming a ServiceAccount the test did not seed meets the ServiceAccount plugin's 403.
+  // Only the plugin's first look (round 0) is the test's doing: later ones follow a webhook's rename.
   const missingAccounts = new Set<string>();
-  const warnIfMissingServiceAccount = (rejection: Status | undefined): void => {
-    const found = rejection?.code === 403 ? /error looking up service account ([^/\s]+)\/(\S+): serviceaccount "[^"]*" not found$/.exec(rejection.message ?? '') : null;
+  const warnIfMissingServiceAccount = (steps: readonly TraceStep[]): void => {
+    const refused = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.rejection);
+    const found = refused ? /error looking up service account ([^/\s]+)\/(\S+): serviceaccount "[^"]*" not found$/.exec(refused.rejection?.message ?? '') : null;
     if (!found || missingAccounts.has(`${found[1]}/${found[2]}`)) return;
     missingAccounts.add(`${found[1]}/${found[2]}`);
     const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(found[2])}, namespace: ${JSON.stringify(found[1])} } }`;
@@ -619,7 +621,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
       warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
-      warnIfMissingServiceAccount(result.rejection);
+      warnIfMissingServiceAccount(trace.steps);
       coverageEvents.push(...eventsFromTrace(trace.steps, coverageRequest(review.attributes), webhooks));
       return {
         allowed: !result.rejection,

@@ -1,5 +1,5 @@
 import { compareCells, copyCell } from './cell';
-import { percentOf, summarize, type CellStatus, type CoverageSummary, type WebhookSummary } from './summary';
+import { percentOf, stillUnreached, summarize, type CellStatus, type CoverageSummary, type WebhookSummary } from './summary';
 
 /**
  * Several summaries of the same manifests as one (Jest runs test files in separate workers, each
@@ -39,7 +39,7 @@ export function mergeSummaries(summaries: readonly CoverageSummary[]): CoverageS
         percent: percentOf(covered, list.length),
         uncovered: list.filter((cell) => !cell.covered).map((cell) => cell.key),
         outside: [...outside].sort(),
-        unreached: [...unreached].sort(),
+        unreached: stillUnreached(unreached, list),
         cells: list,
       };
     }),

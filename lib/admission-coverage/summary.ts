@@ -21,9 +21,9 @@ export interface WebhookSummary {
   /** Requests the webhook was sent (by `h.call`) that its rules do not match; not counted. */
   outside: string[];
   /**
-   * Requests its rules match that never reached it, with what refused them first (`CREATE pods
-   * [Namespaced]: refused first by ServiceAccount (built-in plugin)`); not counted. Absent in
-   * summaries written before it existed.
+   * Requests its rules match that something refused before its turn, with what refused them first
+   * (`CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)`), for request
+   * shapes no other request covered; not counted. Absent in summaries written before it existed.
    */
   unreached?: string[];
   /** Every cell, in listing order. */
@@ -52,4 +52,17 @@ export function summarize(webhooks: WebhookSummary[]): CoverageSummary {
 /** `validating pod-policy/image.example.com`: how tables and messages name a webhook. */
 export function webhookLabel(webhook: Pick<WebhookSummary, 'type' | 'configuration' | 'name'>): string {
   return `${webhook.type} ${webhook.configuration}/${webhook.name}`;
+}
+
+const REFUSED_FIRST_BY = ': refused first by ';
+
+/** An `unreached` entry: the request's shape (a rule cell's key) and what refused it. */
+export function unreachedEntry(shape: string, refusedBy: string): string {
+  return `${shape}${REFUSED_FIRST_BY}${refusedBy}`;
+}
+
+/** The entries whose request shape no covered cell has: a shape some request reached is no gap. */
+export function stillUnreached(entries: Iterable<string>, cells: readonly CellStatus[]): string[] {
+  const covered = new Set(cells.filter((cell) => cell.covered).map((cell) => cell.key));
+  return [...entries].filter((entry) => !covered.has(entry.slice(0, entry.indexOf(REFUSED_FIRST_BY)))).sort();
 }

@@ -5,7 +5,7 @@ import type { CoverageDecision, CoverageRequest } from './event';
 import { addCell, registrationCells } from './registration-cells';
 import { matchRequest, requestScope } from './request-match';
 import { requestTarget, targetCells, wildcardEntries } from './rule-targets';
-import { percentOf, type WebhookSummary } from './summary';
+import { percentOf, stillUnreached, unreachedEntry, type WebhookSummary } from './summary';
 
 /** The shape of a request as a rule cell reads it. */
 interface Shape {
@@ -56,7 +56,7 @@ export class WebhookCoverage {
     const match = matchRequest(spec, request, this.catalog);
     const scope = requestScope(request);
     if (decision.outcome === 'unreached') {
-      if (match) this.#unreached.add(`${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]: refused first by ${decision.refusedBy}`);
+      if (match) this.#unreached.add(unreachedEntry(`${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]`, decision.refusedBy));
       return;
     }
     if (decision.outcome === 'called') {
@@ -108,7 +108,7 @@ export class WebhookCoverage {
       percent: percentOf(covered, cells.length),
       uncovered: cells.filter((cell) => !cell.covered).map((cell) => cell.key),
       outside: [...this.#outside].sort(),
-      unreached: [...this.#unreached].sort(),
+      unreached: stillUnreached(this.#unreached, cells),
       cells,
     };
   }

@@ -80,7 +80,7 @@ function readNamespaces(file: string): NamespaceSpec[] {
 export async function explainCommand(args: ExplainArgs, out: (text: string) => void): Promise<number> {
   if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
   const disabled = new Set(args.disablePlugins ?? []);
-  assertBuiltinPluginNames([...disabled]);
+  assertBuiltinPluginNames([...disabled], '--disable-admission-plugins');
   const [document] = readDocuments(args.review);
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);

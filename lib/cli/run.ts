@@ -4,6 +4,7 @@ import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { check } from './check';
 import { explainCommand } from './explain';
+import { assertBuiltinPluginNames } from '../plugins';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
@@ -175,6 +176,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       });
       if (values.help) return helpFor('check');
       const disabled = disabledPlugins(values);
+      assertBuiltinPluginNames(disabled, '--disable-admission-plugins');
       const seed = values.seed === undefined ? undefined : seedOf(values.seed);
       const timeScale = positive('time-scale', values['time-scale']);
       const concurrency = positive('concurrency', values.concurrency, true);

@@ -67,7 +67,10 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   if (mutated.rejection) return { object: mutated.object, rejection: mutated.rejection };
 
   const namespaceError = namespaceMismatch(attributes, mutated.object);
-  if (namespaceError) return { object: mutated.object, rejection: namespaceError };
+  if (namespaceError) {
+    context.trace.steps.push({ phase: 'registry', round: 0, index: -1, configuration: '', webhook: 'registry', decision: 'called', why: [], rejection: namespaceError });
+    return { object: mutated.object, rejection: namespaceError };
+  }
 
   // Validating admission runs inside the registry, after BeforeCreate/BeforeUpdate and the strategy's validation.
   const prepared = preparedForValidation({ ...attributes, object: mutated.object }, context.random);

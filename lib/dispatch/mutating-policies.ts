@@ -213,7 +213,12 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
   }
   state.lastOutput = object;
   const rejection = rejectionFor(attributes, errors);
-  return rejection ? { object, rejection } : { object };
+  if (!rejection) return { object };
+  // The first standing error's binding carries the refusal in the trace, as a refusing webhook's step does.
+  const first = errors.find((error) => error.policy.spec.failurePolicy !== 'Ignore');
+  const refusing = first && context.trace.steps.findLast((s) => s.policy?.kind === 'MutatingAdmissionPolicy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''));
+  if (refusing && !refusing.rejection) refusing.rejection = rejection;
+  return { object, rejection };
 }
 
 /** The schema an ApplyConfiguration merges with: the built-in kind's, or the custom resource version's. */

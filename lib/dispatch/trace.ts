@@ -106,7 +106,8 @@ function describe(step: TraceStep): string {
   if (step.policy) {
     if (step.decision === 'skipped') return `skipped — ${step.why[step.why.length - 1] ?? ''}`;
     if (step.decision === 'not-reinvoked') return 'not reinvoked — it was not scheduled for round 1';
-    if (step.rejection) return `rejected — ${step.rejection.code} ${step.rejection.message ?? ''}`;
+    // A ValidatingAdmissionPolicy's outcome already names the failed validation and the action that denied.
+    if (step.rejection && step.phase !== 'validating-policy') return `rejected — ${step.rejection.code} ${step.rejection.message ?? ''}`;
     return `${step.policy.outcome}${objectNotes(step)}`;
   }
   if (step.decision === 'skipped') return `skipped — ${step.why[step.why.length - 1] ?? ''}`;

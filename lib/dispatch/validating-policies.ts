@@ -136,7 +136,11 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
     : `ValidatingAdmissionPolicy '${first.policy.metadata.name}' denied request: ${first.decision.message}`;
   const status = admissionForbidden(attributes, message);
   const reason = first.decision.reason || 'Invalid';
-  return { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
+  const rejection: Status = { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
+  // The binding whose denial ends the request carries it in the trace, as a refusing webhook's step does.
+  const refusing = context.trace.steps.findLast((s) => s.phase === 'validating-policy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''));
+  if (refusing) refusing.rejection = rejection;
+  return rejection;
 }
 
 /** `publishValidationFailureAnnotation`: set once per request; a later failure cannot overwrite it (kube only logs that). */

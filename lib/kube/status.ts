@@ -145,6 +145,14 @@ export function patchRejected(): ApiStatus {
   return failure(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }
 
+/**
+ * `ErrorToAPIStatus` of an error that is no API status (a plain `fmt.Errorf` out of an admission
+ * plugin): 500, no reason (StatusReasonUnknown is empty and omitted), the error's text as it is.
+ */
+export function unknownError(message: string): ApiStatus {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 };
+}
+
 /** `NewInternalError(err)`. */
 export function internalError(message: string): ApiStatus {
   return failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });

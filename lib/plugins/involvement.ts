@@ -18,7 +18,7 @@ import { hasPodSpec } from './pod-security/pod-spec-extractor';
 import { isRequestFor } from './refusing-plugin';
 import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
-import { MIRROR_POD_ANNOTATION } from './service-account';
+import { MIRROR_POD_ANNOTATION, mirrorPodCause } from './service-account';
 import { PROTECTION_FINALIZERS } from './storage-object-in-use-protection';
 
 export type AdmissionPhase = 'mutation' | 'validation';
@@ -99,10 +99,16 @@ function limitRangerValidation(attributes: AdmissionAttributes): Involvement {
     : acts("checks the claim's storage request against the namespace's LimitRanges (min, max)");
 }
 
+/** A mirror pod is only checked: what it references decides, from the object alone. */
+function mirrorPod(object: JsonRecord): Involvement {
+  const cause = mirrorPodCause(objectAt(object, 'spec'));
+  return cause ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` } : acts('a mirror pod: only checks it references no service account, secret or token volume');
+}
+
 /** service-account.ts `serviceAccount`: pod creates only. */
 function serviceAccountMutation(attributes: AdmissionAttributes): Involvement {
   if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
-  if (isMirrorPod(attributes.object)) return acts('a mirror pod: only checks it references no service account, secret or token volume');
+  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
   return acts('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
 }
 
@@ -115,7 +121,7 @@ function serviceAccountValidation(attributes: AdmissionAttributes): Involvement 
     return acts("the pod's service account must exist and, if it enforces mountable secrets, the ephemeral containers use only its secrets");
   }
   if (operation !== 'CREATE') return notInvolved('handles only pod creates and pods/ephemeralcontainers updates');
-  if (isMirrorPod(attributes.object)) return acts('a mirror pod may reference no service account, secret or token volume');
+  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
   return acts('the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets');
 }
 

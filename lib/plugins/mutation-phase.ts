@@ -38,13 +38,13 @@ export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ..
 
 /**
  * Refuses names of plugins the harness does not run, each with its nearest spelling: what
- * `plugins.disable` and `--disable-admission-plugins` may name. Worded as createHarness words it, so
- * `check` (which hands the names to a harness) and `explain` (which builds none) say the same.
+ * `plugins.disable` and `--disable-admission-plugins` may name. `option` is how the caller's user
+ * spelled the list, so the CLI names its flag and createHarness its option.
  */
-export function assertBuiltinPluginNames(names: readonly string[]): void {
+export function assertBuiltinPluginNames(names: readonly string[], option = 'plugins.disable'): void {
   const unknown = names.filter((name) => !BUILTIN_PLUGIN_NAMES.includes(name));
   if (unknown.length === 0) return;
-  throw new HarnessError('USAGE', `plugins.disable names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
+  throw new HarnessError('USAGE', `${option} names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
 }
 
 /** The outcome of the mutation phase's built-in plugins: the object, which plugins changed it, and a refusal that ended them. */

@@ -1,4 +1,5 @@
 import type { KubeObject, Status } from '../kube/admission';
+import { unknownError } from '../kube/status';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../kube/record';
@@ -48,7 +49,9 @@ function accountView(object: KubeObject): ServiceAccountView {
  */
 export function findServiceAccount(cluster: PluginCluster | undefined, namespace: string, name: string): ServiceAccountView | undefined {
   if (!cluster) return { name, imagePullSecrets: [], secrets: [], enforceMountableSecrets: false };
-  const stored = cluster.list('v1', 'ServiceAccount', namespace).find((account) => account.metadata?.name === name);
+  // A pod always has a namespace; listing '' would read every namespace's accounts.
+  if (namespace === '') return undefined;
+  const stored = cluster.list('v1', 'ServiceAccount', namespace).find((account) => account.metadata?.name === name && account.metadata?.namespace === namespace);
   if (stored) return accountView(stored);
   return name === DEFAULT_ACCOUNT ? { name, imagePullSecrets: [], secrets: [], enforceMountableSecrets: false } : undefined;
 }
@@ -102,6 +105,13 @@ function mountToken(spec: JsonRecord, randomSuffix: (length: number) => string):
   };
 }
 
+/**
+ * Why Validate refuses: `forbidden` is wrapped in admission.NewForbidden (403 `pods "x" is
+ * forbidden: …`); `plain` is returned bare, which the apiserver answers as a 500 with the text alone
+ * (limitEphemeralContainerSecretReferences' secret checks).
+ */
+type Refusal = { forbidden: string } | { plain: string };
+
 /** The account a pod names: `serviceAccountName`, else the deprecated `serviceAccount` the v1 conversion reads. */
 function accountName(spec: JsonRecord): string {
   return stringAt(spec, 'serviceAccountName') || stringAt(spec, 'serviceAccount') || '';
@@ -130,7 +140,7 @@ function referencesSecrets(spec: JsonRecord): boolean {
 }
 
 /** Validate for a mirror pod: it may reference no account, no secret and no token projection. */
-function mirrorPodCause(spec: JsonRecord): string | undefined {
+export function mirrorPodCause(spec: JsonRecord): string | undefined {
   if (accountName(spec)) return 'a mirror pod may not reference service accounts';
   if (referencesSecrets(spec)) return 'a mirror pod may not reference secrets';
   const projectsToken = listAt(spec, 'volumes').some((volume) => listAt(objectAt(volume, 'projected'), 'sources').some((source) => isRecord(source.serviceAccountToken)));
@@ -183,18 +193,25 @@ const isPod = (attributes: PluginAttributes) => attributes.resource.group === ''
  * update of `ephemeralcontainers` is held to the same for its ephemeral containers; mirror pods may
  * reference neither accounts nor secrets.
  */
-function validateCause(attributes: PluginAttributes, object: JsonRecord, cluster: PluginCluster | undefined): string | undefined {
+function validateRefusal(attributes: PluginAttributes, object: JsonRecord, cluster: PluginCluster | undefined): Refusal | undefined {
   const spec = objectAt(object, 'spec');
   const namespace = attributes.namespace ?? '';
   const ephemeral = attributes.operation === 'UPDATE' && attributes.subResource === 'ephemeralcontainers';
   if (!ephemeral && attributes.operation !== 'CREATE') return undefined;
-  if (!ephemeral && objectAt(objectAt(object, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined) return mirrorPodCause(spec);
+  const forbidden = (cause: string | undefined) => (cause === undefined ? undefined : { forbidden: cause });
+  if (!ephemeral && objectAt(objectAt(object, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined) return forbidden(mirrorPodCause(spec));
   const name = accountName(spec);
-  if (name === '') return `no service account specified for pod ${namespace}/${stringAt(objectAt(object, 'metadata'), 'name') ?? ''}`;
+  if (name === '') return forbidden(`no service account specified for pod ${namespace}/${stringAt(objectAt(object, 'metadata'), 'name') ?? ''}`);
   const account = findServiceAccount(cluster, namespace, name);
-  if (!account) return lookupFailure(namespace, name);
+  if (!account) return forbidden(lookupFailure(namespace, name));
   if (!account.enforceMountableSecrets) return undefined;
-  return ephemeral ? containerSecretCause(listAt(spec, 'ephemeralContainers'), 'ephemeral container', new Set(account.secrets), account.name) : mountableSecretsCause(spec, account);
+  if (!ephemeral) return forbidden(mountableSecretsCause(spec, account));
+  const plain = containerSecretCause(listAt(spec, 'ephemeralContainers'), 'ephemeral container', new Set(account.secrets), account.name);
+  return plain === undefined ? undefined : { plain };
+}
+
+function refusalStatus(attributes: PluginAttributes, object: JsonRecord, refusal: Refusal): Status {
+  return 'plain' in refusal ? unknownError(refusal.plain) : pluginForbidden(attributes, object, refusal.forbidden);
 }
 
 /**
@@ -215,12 +232,14 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
   }
   let spec = objectAt(object, 'spec');
   let changed = false;
-  if (!stringAt(spec, 'serviceAccountName')) {
-    spec = { ...spec, serviceAccountName: DEFAULT_ACCOUNT, serviceAccount: DEFAULT_ACCOUNT };
+  // The internal pod's ServiceAccountName, which the v1 conversion fills from the deprecated field;
+  // converted back, both fields carry it.
+  const name = accountName(spec) || DEFAULT_ACCOUNT;
+  if (stringAt(spec, 'serviceAccountName') !== name) {
+    spec = { ...spec, serviceAccountName: name, serviceAccount: name };
     changed = true;
   }
   const namespace = attributes.namespace ?? '';
-  const name = String(spec.serviceAccountName);
   const account = findServiceAccount(cluster, namespace, name);
   if (!account) return refuse(lookupFailure(namespace, name));
   const automount = typeof spec.automountServiceAccountToken === 'boolean' ? spec.automountServiceAccountToken : (account.automountServiceAccountToken ?? true);
@@ -234,8 +253,8 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
     changed = true;
   }
   const result = changed ? { ...object, spec } : object;
-  const cause = validateCause(attributes, result, cluster);
-  if (cause) return refuse(cause);
+  const refusal = validateRefusal(attributes, result, cluster);
+  if (refusal) return { refusal: refusalStatus(attributes, result, refusal) };
   return changed ? { object: result } : {};
 });
 
@@ -243,6 +262,6 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
 export function serviceAccountValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
   if (!isPod(attributes) || (attributes.subResource !== '' && attributes.subResource !== 'ephemeralcontainers') || !isRecord(attributes.object)) return undefined;
   const object = attributes.object as JsonRecord;
-  const cause = validateCause(attributes, object, cluster);
-  return cause ? pluginForbidden(attributes, object, cause) : undefined;
+  const refusal = validateRefusal(attributes, object, cluster);
+  return refusal && refusalStatus(attributes, object, refusal);
 }

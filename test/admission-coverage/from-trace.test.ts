@@ -167,17 +167,37 @@ describe('requests refused before a webhook’s turn', () => {
       const pod = objects.pod({ namespace: 'shop', name: 'web' }, { seed: 3 });
       // Refused by the ServiceAccount plugin before any webhook, then by the mutating webhook before the validating one.
       expect((await h.admit(review.create({ ...pod, spec: { ...(pod.spec as object), serviceAccountName: 'ghost' } }))).status?.code).toBe(403);
+      expect(h.coverage().summary().webhooks[0]?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)']);
       expect((await h.admit(review.create(pod))).status?.message).toContain('denied the request: no');
       const [defaults, policy, maps] = h.coverage().summary().webhooks;
-      expect(defaults?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)']);
+      // The mutating webhook has since been called with a pod create: that shape is no gap any more.
+      expect(defaults?.unreached).toEqual([]);
       expect(policy?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ServiceAccount (built-in plugin)', 'CREATE pods [Namespaced]: refused first by mutating defaults/defaults.example.com']);
       // Its rules do not match pods: nothing kept it from a request it would have had.
       expect(maps?.unreached).toEqual([]);
       expect(formatTable(h.coverage().summary())).toContain('     not reached: CREATE pods [Namespaced]: refused first by mutating defaults/defaults.example.com');
-      const merged = mergeSummaries([h.coverage().summary(), { ...h.coverage().summary(), webhooks: h.coverage().summary().webhooks.map(({ unreached: _gone, ...w }) => w) }]);
+      // Merged with a summary written before `unreached` existed, and with one where the webhook was reached.
+      const summary = h.coverage().summary();
+      const merged = mergeSummaries([summary, { ...summary, webhooks: summary.webhooks.map(({ unreached: _gone, ...w }) => w) }]);
       expect(merged.webhooks[1]?.unreached).toEqual(policy?.unreached);
+      const reached = { ...summary, webhooks: summary.webhooks.map((w) => ({ ...w, unreached: [], cells: w.cells.map((c) => ({ ...c, covered: true })) })) };
+      expect(mergeSummaries([summary, reached]).webhooks[1]?.unreached).toEqual([]);
     } finally {
       await h.close();
     }
   });
+});
+
+it('a ValidatingAdmissionPolicy’s denial leaves the validating webhooks unreached, and its binding’s step carries the refusal', async () => {
+  const policy = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name: 'no-pods' }, spec: { failurePolicy: 'Fail', matchConstraints: { resourceRules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }, validations: [{ expression: 'false', message: 'no pods' }] } };
+  const binding = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'no-pods-binding' }, spec: { policyName: 'no-pods', validationActions: ['Deny'] } };
+  const h = await createHarness({ seed: 3, manifests: [validating('policy', { name: 'pods.example.com', rules: [rule(['CREATE'], ['pods'])] }), policy, binding] as never[], stubs: { 'pods.example.com': stub.allow() }, namespaces: [{ name: 'shop' }] });
+  try {
+    const result = await h.admit(review.create(objects.pod({ namespace: 'shop', name: 'web' }, { seed: 3 })));
+    expect(result.status?.code).toBe(422);
+    expect(result.trace.steps.find((s) => s.policy)?.rejection).toEqual(result.status);
+    expect(h.coverage().summary().webhooks[0]?.unreached).toEqual(['CREATE pods [Namespaced]: refused first by ValidatingAdmissionPolicy no-pods']);
+  } finally {
+    await h.close();
+  }
 });

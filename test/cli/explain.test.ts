@@ -132,7 +132,7 @@ describe('admission-harness explain', () => {
     const unknown = await cli(...args, '--disable-admission-plugins', 'PodSecurty');
     expect(unknown.code).toBe(2);
     // As `check` says it (test/cli/policies.test.ts).
-    expect(unknown.stderr).toContain('plugins.disable names "PodSecurty" (did you mean "PodSecurity"?), which the harness does not run');
+    expect(unknown.stderr).toContain('--disable-admission-plugins names "PodSecurty" (did you mean "PodSecurity"?), which the harness does not run');
   });
 
   it('--json lists the whole chain in order as `chain`, beside the webhooks and policies as before', async () => {

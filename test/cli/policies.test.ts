@@ -69,6 +69,6 @@ describe('--disable-admission-plugins', () => {
     expect((await cli('check', '--manifests', fixture('policies.yaml'), '--disable-admission-plugins', 'PodSecurity,ResourceQuota')).code).toBe(0);
     const unknown = await cli('check', '--manifests', fixture('policies.yaml'), '--disable-admission-plugins', 'PodSecurty');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('plugins.disable names "PodSecurty" (did you mean "PodSecurity"?), which the harness does not run');
+    expect(unknown.stderr).toContain('--disable-admission-plugins names "PodSecurty" (did you mean "PodSecurity"?), which the harness does not run');
   });
 });

@@ -290,6 +290,11 @@ describe('the reasons', () => {
     expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod({}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }))).reason).toBe(
       'a mirror pod: only checks it references no service account, secret or token volume',
     );
+    // What a mirror pod references decides from the object alone, in both phases.
+    const mirror = request('CREATE', 'pods', pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'x' } }));
+    for (const phase of ['mutation', 'validation'] as const) {
+      expect(pluginInvolvement('ServiceAccount', phase, mirror)).toEqual({ involved: true, refuses: true, reason: 'a mirror pod may not reference service accounts (403): the request stops here' });
+    }
   });
 
   it('ResourceQuota names what it charges', () => {

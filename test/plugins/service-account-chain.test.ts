@@ -62,7 +62,10 @@ it('refuses a pod a webhook pointed at an account that does not exist: the plugi
     manifests: [mutating] as never[],
     stubs: { 'renamer.example.com': { respond: { patch: [{ op: 'replace', path: '/spec/serviceAccountName', value: 'ghost' }] } } },
   });
-  const result = await h.admit(review.create(pod()));
+  const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+  const result = await h.admit(review.create(pod())).finally(() => emitWarning.mockRestore());
+  // The webhook renamed the account: seeding it is not the advice, so nothing is said.
+  expect(emitWarning).not.toHaveBeenCalled();
   expect(h.stub('renamer.example.com').received).toHaveLength(1);
   expect(result.status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account shop/ghost: serviceaccount "ghost" not found' });
   expect(String(result.trace)).toMatch(/mutating round 1\n\s+└─ ServiceAccount \(built-in plugin\): rejected/);

@@ -107,7 +107,7 @@ describe('ServiceAccount (mutation)', () => {
   });
 
   it('leaves anything but a pod create alone', () => {
-    expect(serviceAccount.decide(mutationRequest(attributesFor('UPDATE', 'pods', pod({ serviceAccountName: 'ghost' }))))).toEqual({});
+    expect(serviceAccount.decide(mutationRequest(attributesFor('UPDATE', 'pods', pod({ serviceAccountName: 'ghost' })), fakeCluster()))).toEqual({});
     expect(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'ghost' }), { subResource: 'binding' }), fakeCluster()))).toEqual({});
     expect(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns' } }), fakeCluster()))).toEqual({});
   });
@@ -176,11 +176,53 @@ describe('ServiceAccount (validation)', () => {
   it('holds ephemeral containers added through the subresource to the account’s secrets', () => {
     const object = pod({ serviceAccountName: 'runner', ephemeralContainers: [{ name: 'debug', image: 'busybox', envFrom: [{ secretRef: { name: 'db' } }] }] });
     const attributes = attributesFor('UPDATE', 'pods', object, { subResource: 'ephemeralcontainers', oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject });
-    expect(serviceAccountValidate(attributes, fakeCluster(enforcing('runner')))?.message).toBe(
-      'pods "web" is forbidden: ephemeral container debug with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    // limitEphemeralContainerSecretReferences returns its secret errors bare (no NewForbidden): the
+    // apiserver's ErrorToAPIStatus answers them as a 500 without a reason.
+    expect(serviceAccountValidate(attributes, fakeCluster(enforcing('runner')))).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'ephemeral container debug with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+      code: 500,
+    });
+    const withEnv = pod({ serviceAccountName: 'runner', ephemeralContainers: [{ name: 'debug', image: 'busybox', env: [{ name: 'PW', valueFrom: { secretKeyRef: { name: 'db', key: 'pw' } } }] }] });
+    expect(serviceAccountValidate(attributesFor('UPDATE', 'pods', withEnv, { subResource: 'ephemeralcontainers', oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject }), fakeCluster(enforcing('runner')))?.message).toBe(
+      'ephemeral container debug with envVar PW referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
     );
+    expect(serviceAccountValidate(attributes, fakeCluster(enforcing('runner', { secrets: [{ name: 'db' }] })))).toBeUndefined();
     expect(serviceAccountValidate(attributes, fakeCluster(account('runner')))).toBeUndefined();
+    // The account's absence is a Forbidden, as on create.
     expect(serviceAccountValidate(attributes, fakeCluster())?.message).toBe('pods "web" is forbidden: error looking up service account ns/runner: serviceaccount "runner" not found');
+    const unnamed = attributesFor('UPDATE', 'pods', pod({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] }), { subResource: 'ephemeralcontainers', oldObject: pod() as KubeObject });
+    expect(serviceAccountValidate(unnamed, fakeCluster())?.message).toBe('pods "web" is forbidden: no service account specified for pod ns/web');
+  });
+
+  it('reads the account a pod names through the deprecated serviceAccount field, as the v1 conversion does', () => {
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', pod({ serviceAccount: 'legacy' })), fakeCluster())?.message).toBe(
+      'pods "web" is forbidden: error looking up service account ns/legacy: serviceaccount "legacy" not found',
+    );
+    expect(specOf(create(pod({ serviceAccount: 'legacy' }), account('legacy')))).toMatchObject({ serviceAccountName: 'legacy', serviceAccount: 'legacy' });
+    expect(create(pod({ serviceAccount: 'legacy' })).refusal?.message).toBe('pods "web" is forbidden: error looking up service account ns/legacy: serviceaccount "legacy" not found');
+  });
+
+  it('refuses a mirror pod a webhook gave an account', () => {
+    const mirror = pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'hash' } });
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', mirror), fakeCluster())?.message).toBe('pods "web" is forbidden: a mirror pod may not reference service accounts');
+  });
+
+  it('holds a pod a webhook gave a secret to the accounts’ mountable secrets', () => {
+    const injected = pod({ serviceAccountName: 'runner', containers: [{ name: 'app', image: 'nginx', envFrom: [{ secretRef: { name: 'vault-token' } }] }] });
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', injected), fakeCluster(enforcing('runner')))?.message).toBe(
+      'pods "web" is forbidden: container app with envFrom referencing secret.secretName="vault-token" is not allowed because service account runner does not reference that secret',
+    );
+  });
+
+  it('finds no account for a request without a namespace, even one another namespace has', () => {
+    const object = { ...pod({ serviceAccountName: 'builder' }), metadata: { name: 'web' } };
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', object), fakeCluster(account('builder')))?.message).toBe(
+      'pods "web" is forbidden: error looking up service account /builder: serviceaccount "builder" not found',
+    );
   });
 
   it('leaves other updates and other subresources alone', () => {

@@ -60,6 +60,9 @@ describe('errors', () => {
     const result = await h.admit(review.create(pod()));
     const message = `policy 'p' with binding 'b' denied request: expression 'Object{metadata: Object.metadata{labels: {"x": object.spec.nothing}}}' resulted in error: no such key: nothing`;
     expect(result.status).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Invalid', details: { name: 'web-1', kind: 'pods', causes: [{ message }] }, code: 403 });
+    // The binding's step carries the refusal, so coverage can say what ended the chain.
+    expect(result.trace.steps.find((s) => s.policy?.kind === 'MutatingAdmissionPolicy' && s.webhook === 'b')?.rejection).toEqual(result.status);
+    expect(String(result.trace)).toContain(`MutatingAdmissionPolicy p with binding b: rejected — 403 ${message}`);
   });
 
   it('under failurePolicy Ignore, the request goes on unchanged', async () => {
