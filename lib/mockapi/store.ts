@@ -2,7 +2,7 @@ import { HarnessError } from '../errors';
 import type { KubeObject } from '../kube/admission';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
-import type { SeededRandom } from '../random';
+import { hashSeed, SeededRandom } from '../random';
 import { cloneJson, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
@@ -112,6 +112,7 @@ export class ObjectStore {
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, true);
     if (!options.dryRun) this.#write(entry, key, object);
+    if (isNamespaceEntry(entry) && !options.dryRun) this.#defaultServiceAccount(name);
     return this.#present(entry, object);
   }
 
@@ -225,6 +226,21 @@ export class ObjectStore {
     }
     object.metadata = metadata;
     return object;
+  }
+
+  /**
+   * The ServiceAccount controller's work, done at once as the namespace controller's is: every new
+   * namespace gets its `default` account, which pods name unless they name another. Its uid derives
+   * from the namespace, so adding it draws nothing from the store's random source.
+   */
+  #defaultServiceAccount(namespace: string): void {
+    const entry = this.catalog.resourceByName('', 'v1', 'serviceaccounts');
+    if (!entry) return;
+    const key = this.#key(entry, namespace, 'default');
+    if (this.#bucket(entry).has(key)) return;
+    const uid = new SeededRandom(hashSeed(`serviceaccount ${namespace}/default`)).uuid();
+    const metadata = { name: 'default', namespace, uid, resourceVersion: String(this.#revision + 1), creationTimestamp: timestamp() };
+    this.#write(entry, key, { apiVersion: 'v1', kind: 'ServiceAccount', metadata });
   }
 
   /** The namespace strategy: the immutable name label, the `kubernetes` finalizer, phase Active. */

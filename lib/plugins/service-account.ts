@@ -42,18 +42,17 @@ function accountView(object: KubeObject): ServiceAccountView {
 }
 
 /**
- * getServiceAccount: the stored account of that name. The ServiceAccount controller creates `default`
- * in every namespace as soon as it exists, so `default` is found even when the test seeded no
- * ServiceAccount; a stored `default` (say one with automountServiceAccountToken: false) wins.
- * Without a cluster (the review builders) every account exists, unchanged.
+ * getServiceAccount: the stored account of that name in the pod's namespace. The mock cluster's
+ * store holds each namespace's `default` (lib/mockapi/store.ts, as the ServiceAccount controller
+ * creates it), so a test seeds only the others. Without a cluster (the review builders) every
+ * account exists, unchanged.
  */
 export function findServiceAccount(cluster: PluginCluster | undefined, namespace: string, name: string): ServiceAccountView | undefined {
   if (!cluster) return { name, imagePullSecrets: [], secrets: [], enforceMountableSecrets: false };
   // A pod always has a namespace; listing '' would read every namespace's accounts.
   if (namespace === '') return undefined;
   const stored = cluster.list('v1', 'ServiceAccount', namespace).find((account) => account.metadata?.name === name && account.metadata?.namespace === namespace);
-  if (stored) return accountView(stored);
-  return name === DEFAULT_ACCOUNT ? { name, imagePullSecrets: [], secrets: [], enforceMountableSecrets: false } : undefined;
+  return stored && accountView(stored);
 }
 
 /** The Forbidden cause of an account that is not there (errors.NewNotFound on the `serviceaccount` resource). */

@@ -53,7 +53,7 @@ describe('NamespaceLifecycle', () => {
     expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted' });
   });
 
-  it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, PodSecurity still fails to find it', async () => {
+  it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, the next plugins still fail to find it', async () => {
     const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const h = await createHarness({ seed: 4 });
@@ -70,10 +70,15 @@ describe('NamespaceLifecycle', () => {
     } finally {
       emitWarning.mockRestore();
     }
+    // Disabled, the next plugins meet the missing namespace: it has no default ServiceAccount, and
+    // PodSecurity cannot read its labels.
     const off = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle'] } });
     harnesses.push(off);
-    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 500, message: 'Internal error occurred: failed to lookup namespace "nowhere"' });
-    const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'PodSecurity'] } });
+    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account nowhere/default: serviceaccount "default" not found' });
+    const accountless = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount'] } });
+    harnesses.push(accountless);
+    expect((await accountless.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 500, message: 'Internal error occurred: failed to lookup namespace "nowhere"' });
+    const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount', 'PodSecurity'] } });
     harnesses.push(neither);
     expect(await neither.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
   });

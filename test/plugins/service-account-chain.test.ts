@@ -114,12 +114,12 @@ it('generated pods come as the plugin leaves them (token volume and mounts), and
   expect(volumes(objects.pod({ name: 'web', namespace: 'shop' }, { seed: 21, plugins: { disable: ['ServiceAccount'] } }))).toEqual([]);
 });
 
-describe('known divergence', () => {
-  // The plugin finds each namespace's `default` account as the ServiceAccount controller would have
-  // created it, but the mock API's store does not hold it: a webhook that reads it through the API
-  // gets 404 where a cluster answers 200. Fails (as it must) until the store holds it.
-  it.failing('the mock API serves each namespace’s default ServiceAccount', async () => {
-    const h = await harness({ mockApi: true });
-    expect((await call(h.api!, 'GET', '/api/v1/namespaces/shop/serviceaccounts/default')).status).toBe(200);
-  });
+it('the mock API serves each namespace’s default ServiceAccount, as the ServiceAccount controller creates it', async () => {
+  const h = await harness({ mockApi: true });
+  const reply = await call(h.api!, 'GET', '/api/v1/namespaces/shop/serviceaccounts/default');
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'shop' } });
+  // A namespace the webhook creates gets one too.
+  expect((await call(h.api!, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-b' } })).status).toBe(201);
+  expect((await call(h.api!, 'GET', '/api/v1/namespaces/team-b/serviceaccounts/default')).status).toBe(200);
 });

@@ -23,13 +23,18 @@ function pod(spec: JsonRecord = {}, metadata: JsonRecord = {}): JsonRecord {
   return object;
 }
 
-const create = (object: JsonRecord, ...accounts: KubeObject[]) => serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...accounts)));
+// The namespace's `default` account, as the mock cluster's store holds it, unless the test gives its own.
+const withDefault = (accounts: KubeObject[]) => (accounts.some((a) => a.metadata?.name === 'default') ? accounts : [account('default'), ...accounts]);
+const create = (object: JsonRecord, ...accounts: KubeObject[]) => serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...withDefault(accounts))));
 const specOf = (decision: { object?: JsonRecord }) => decision.object?.spec as JsonRecord | undefined;
 const TOKEN_MOUNT = { name: 'kube-api-access-xxxxx', readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
 
 describe('ServiceAccount (mutation)', () => {
-  it('names the default account, which every namespace has without being seeded, and mounts its token', () => {
-    const cluster = fakeCluster();
+  it('names the default account and mounts its token; a namespace without one refuses the pod', () => {
+    expect(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod()), fakeCluster())).refusal?.message).toBe(
+      'pods "web" is forbidden: error looking up service account ns/default: serviceaccount "default" not found',
+    );
+    const cluster = fakeCluster(account('default'));
     const spec = specOf(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod()), cluster)));
     expect(spec).toMatchObject({ serviceAccountName: 'default', serviceAccount: 'default', containers: [{ name: 'app', volumeMounts: [TOKEN_MOUNT] }] });
     expect(spec?.volumes).toEqual([
