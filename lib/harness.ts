@@ -11,7 +11,7 @@ import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, lintPolicies, type Finding } from './lint';
 import { CoverageCollector, directCallEvent, eventsFromTrace, type CoverageEvent, type CoverageRequest } from './admission-coverage';
-import { explain, Explanations } from './match/explain';
+import { explain, Explanations, type PluginExplanation } from './match/explain';
 import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
 import { matchRules } from './match/should-call';
@@ -21,6 +21,7 @@ import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
 import { assertBuiltinPluginNames, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { PLUGIN_CHAIN } from './plugins/involvement';
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
 import type { AdmitResult } from './dispatch/result';
@@ -261,6 +262,14 @@ function callableOf(entry: WebhookEntry): CallableWebhook {
     timeoutSeconds: entry.spec.timeoutSeconds ?? 10,
     admissionReviewVersions: entry.spec.admissionReviewVersions ?? [],
   };
+}
+
+/** The enabled built-in plugins that act on a request (or refuse it), in chain order, for h.explain. */
+function actingPlugins(enabled: ReadonlySet<string>, attributes: AdmissionAttributes, namespaceExists: (name: string) => boolean): PluginExplanation[] {
+  return PLUGIN_CHAIN.filter((step) => enabled.has(step.plugin)).flatMap(({ plugin, phase, position, judge }) => {
+    const { involved, refuses, reason } = judge(attributes, { namespaceExists });
+    return involved ? [{ name: plugin, phase, position, decision: refuses ? ('refuses' as const) : ('acts' as const), reason }] : [];
+  });
 }
 
 /** The built-in plugins a harness runs: all the harness implements, less those disabled. */
@@ -582,11 +591,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     targetExit: () => targets.targetExit(),
     lint: () => [...lint(webhooks), ...lintPolicies(validatingPolicies, catalog)],
     explain: (review) =>
-      Explanations.forRequest(`${review.summary()} · seed ${seed}`, [
-        ...(policies ? explainPolicies(mutatingPolicies, review.attributes, policies) : []),
-        ...explain(callOrder(webhooks), review.attributes, matchContext),
-        ...(policies ? explainPolicies(validatingPolicies, review.attributes, policies) : []),
-      ]),
+      Explanations.forRequest(
+        `${review.summary()} · seed ${seed}`,
+        [
+          ...(policies ? explainPolicies(mutatingPolicies, review.attributes, policies) : []),
+          ...explain(callOrder(webhooks), review.attributes, matchContext),
+          ...(policies ? explainPolicies(validatingPolicies, review.attributes, policies) : []),
+        ],
+        actingPlugins(builtins, review.attributes, (name) => namespaces.labels(name) !== undefined),
+      ),
     async admit(review, admitOptions = {}) {
       assertOpen();
       // The harness's own loading (schemas, decoders on first use) is no part of the request's time.

@@ -8,7 +8,7 @@ export type { AdmitResult } from './dispatch/result';
 export { AdmissionTrace } from './dispatch/trace';
 export type { TraceStep } from './dispatch/trace';
 export { NamespaceStore } from './match/namespace-store';
-export { formatExplanation, Explanations } from './match/explain';
+export { formatExplanation, Explanations, type PluginExplanation } from './match/explain';
 export { lint, LINT_RULES } from './lint';
 export type { Finding, LintRule, Severity } from './lint';
 export type { Explanation } from './match/explain';

@@ -58,6 +58,19 @@ export function formatExplanation(e: Explanation): string {
 }
 
 /**
+ * A built-in admission plugin that acts on the request, as `Explanations.plugins` lists it: filled in
+ * by whoever knows the plugins (the harness), printed here in its place in the chain.
+ */
+export interface PluginExplanation {
+  name: string;
+  phase: 'mutation' | 'validation';
+  /** With the phase's plugins before its policies and webhooks, or after the validating webhooks (ResourceQuota). */
+  position: 'before-webhooks' | 'after-webhooks';
+  decision: 'acts' | 'refuses';
+  reason: string;
+}
+
+/**
  * The explanations of one request, an array that prints (`String(h.explain(r))`) as the admission
  * trace does: the request, then mutating and validating webhooks in call order as a tree.
  */
@@ -70,29 +83,44 @@ export class Explanations extends Array<Explanation> {
   /** The request line the tree starts with. */
   request = '';
 
-  static forRequest(request: string, explanations: readonly Explanation[]): Explanations {
+  /** The built-in plugins that act on the request, in chain order; not elements, so the array stays webhooks and policies. */
+  plugins: PluginExplanation[] = [];
+
+  static forRequest(request: string, explanations: readonly Explanation[], plugins: readonly PluginExplanation[] = []): Explanations {
     const list = new Explanations();
     list.push(...explanations);
     list.request = request;
+    list.plugins = [...plugins];
     return list;
   }
 
   override toString(): string {
     const lines = [this.request];
-    // In the chain's order: each phase's policies run before its webhooks.
-    const titles = { 'mutating-policy': 'mutating admission policies', mutating: 'mutating', 'validating-policy': 'validating admission policies', validating: 'validating' } as const;
-    const groups = (['mutating-policy', 'mutating', 'validating-policy', 'validating'] as const).map((type) => ({ type, members: this.filter((e) => e.type === type) })).filter((g) => g.members.length > 0);
-    if (groups.length === 0) lines.push('└─ no webhooks');
-    groups.forEach((group, g) => {
-      const lastGroup = g === groups.length - 1;
-      lines.push(`${lastGroup ? '└─' : '├─'} ${titles[group.type]}`);
-      group.members.forEach((e, i) => {
-        const branch = i === group.members.length - 1 ? '└─' : '├─';
+    const pluginLines = (phase: PluginExplanation['phase'], position: PluginExplanation['position']) =>
+      this.plugins.filter((p) => p.phase === phase && p.position === position).map((p) => `${p.name} (built-in plugin): ${p.decision} — ${p.reason}`);
+    const entryLines = (type: Explanation['type']) =>
+      this.filter((e) => e.type === type).map((e, i) => {
         const policyKind = e.type === 'mutating-policy' ? 'MutatingAdmissionPolicy' : 'ValidatingAdmissionPolicy';
-        const what = e.type === 'validating-policy' || e.type === 'mutating-policy' ? `${policyKind} ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
-        lines.push(`${lastGroup ? '   ' : '│  '}${branch} ${what}`);
+        return e.type === 'validating-policy' || e.type === 'mutating-policy' ? `${policyKind} ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
       });
+    // In the chain's order: each phase's built-in plugins, then its policies, then its webhooks; ResourceQuota last.
+    const groups = [
+      { title: 'built-in plugins, mutation phase', members: pluginLines('mutation', 'before-webhooks') },
+      { title: 'mutating admission policies', members: entryLines('mutating-policy') },
+      { title: 'mutating', members: entryLines('mutating') },
+      { title: 'built-in plugins, validation phase', members: pluginLines('validation', 'before-webhooks') },
+      { title: 'validating admission policies', members: entryLines('validating-policy') },
+      { title: 'validating', members: entryLines('validating') },
+      { title: 'built-in plugins after the validating webhooks', members: pluginLines('validation', 'after-webhooks') },
+    ].filter((g) => g.members.length > 0);
+    // No webhook or policy is reached: said last, after the plugins that still act.
+    const noWebhooks = groups.every((g) => g.title.startsWith('built-in'));
+    groups.forEach((group, g) => {
+      const lastGroup = g === groups.length - 1 && !noWebhooks;
+      lines.push(`${lastGroup ? '└─' : '├─'} ${group.title}`);
+      group.members.forEach((member, i) => lines.push(`${lastGroup ? '   ' : '│  '}${i === group.members.length - 1 ? '└─' : '├─'} ${member}`));
     });
+    if (noWebhooks) lines.push('└─ no webhooks');
     return lines.join('\n');
   }
 }

@@ -24,12 +24,58 @@ describe('String(h.explain(review))', () => {
     expect(explanations.map((e) => e.decision)).toEqual(['called', 'called', 'skipped']);
     expect(String(explanations).split('\n')).toEqual([
       'CREATE pods default/web · seed 11',
+      '├─ built-in plugins, mutation phase',
+      '│  ├─ NamespaceLifecycle (built-in plugin): acts — namespace "default" exists; creating in a namespace being terminated is refused',
+      "│  ├─ LimitRanger (built-in plugin): acts — gives containers the namespace's LimitRange default requests and limits (if it has any)",
+      '│  ├─ ServiceAccount (built-in plugin): acts — defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume',
+      '│  ├─ Priority (built-in plugin): acts — resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused',
+      '│  ├─ DefaultTolerationSeconds (built-in plugin): acts — adds 300 s NoExecute tolerations of not-ready and unreachable nodes, unless the pod has them',
+      "│  └─ RuntimeClass (built-in plugin): acts — a pod naming a RuntimeClass gets the class's overhead and node scheduling; an unknown class is refused",
       '├─ mutating',
       '│  └─ [0] defaults/defaults.example.com: called — rules[0] matched CREATE v1 pods; receives kind v1 Pod, resource v1 pods',
-      '└─ validating',
-      '   ├─ [0] policy/policy.example.com: called — rules[0] matched CREATE v1 pods; receives kind v1 Pod, resource v1 pods',
-      expect.stringMatching(/^ {3}└─ \[1\] policy\/prod-only\.example\.com: skipped — namespaceSelector /),
+      '├─ built-in plugins, validation phase',
+      "│  ├─ LimitRanger (built-in plugin): acts — checks the containers' requests and limits against the namespace's LimitRanges (min, max, ratio)",
+      '│  ├─ ServiceAccount (built-in plugin): acts — the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets',
+      "│  ├─ PodSecurity (built-in plugin): acts — judges the pod against the namespace's Pod Security levels: enforce refuses, audit annotates, warn warns",
+      "│  └─ RuntimeClass (built-in plugin): acts — refuses an unknown RuntimeClass, and a spec.overhead other than its class's",
+      '├─ validating',
+      '│  ├─ [0] policy/policy.example.com: called — rules[0] matched CREATE v1 pods; receives kind v1 Pod, resource v1 pods',
+      expect.stringMatching(/^│ {2}└─ \[1\] policy\/prod-only\.example\.com: skipped — namespaceSelector /),
+      '└─ built-in plugins after the validating webhooks',
+      "   └─ ResourceQuota (built-in plugin): acts — charges the pod's count, requests and limits to the namespace's ResourceQuotas (if it has any)",
     ]);
+    // The plugins are data beside the array, which stays the webhooks and policies.
+    expect(explanations.plugins.map((p) => `${p.phase} ${p.name}`)).toEqual([
+      'mutation NamespaceLifecycle',
+      'mutation LimitRanger',
+      'mutation ServiceAccount',
+      'mutation Priority',
+      'mutation DefaultTolerationSeconds',
+      'mutation RuntimeClass',
+      'validation LimitRanger',
+      'validation ServiceAccount',
+      'validation PodSecurity',
+      'validation RuntimeClass',
+      'validation ResourceQuota',
+    ]);
+  });
+
+  it('leaves out the plugins a cluster runs without, and says a refusal and an empty chain so', async () => {
+    const bare = await createHarness({ seed: 11, plugins: { disable: ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'] } });
+    const lifecycleOnly = await createHarness({ seed: 11, plugins: { disable: ['LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'] } });
+    try {
+      expect(String(bare.explain(review.create(objects.pod({ name: 'web', namespace: 'default' }))))).toBe('CREATE pods default/web · seed 11\n└─ no webhooks');
+      expect(String(lifecycleOnly.explain(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }))))).toBe(
+        [
+          'CREATE pods nowhere/web · seed 11',
+          '├─ built-in plugins, mutation phase',
+          '│  └─ NamespaceLifecycle (built-in plugin): refuses — namespaces "nowhere" not found (404): the request stops here; the steps below are judged as if it existed',
+          '└─ no webhooks',
+        ].join('\n'),
+      );
+    } finally {
+      await Promise.all([bare.close(), lifecycleOnly.close()]);
+    }
   });
 });
 
