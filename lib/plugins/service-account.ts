@@ -1,5 +1,6 @@
 import type { KubeObject, Status } from '../kube/admission';
 import { unknownError } from '../kube/status';
+import { goQuote } from '../go/strconv';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../kube/record';
@@ -57,7 +58,7 @@ export function findServiceAccount(cluster: PluginCluster | undefined, namespace
 
 /** The Forbidden cause of an account that is not there (errors.NewNotFound on the `serviceaccount` resource). */
 export function lookupFailure(namespace: string, name: string): string {
-  return `error looking up service account ${namespace}/${name}: serviceaccount ${JSON.stringify(name)} not found`;
+  return `error looking up service account ${namespace}/${name}: serviceaccount ${goQuote(name)} not found`;
 }
 
 /** The projected volume the plugin adds: a bound token, the cluster CA and the pod's namespace (TokenVolumeSource). */
