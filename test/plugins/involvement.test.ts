@@ -10,31 +10,21 @@ import { namespaceLifecycle } from '../../lib/plugins/namespace-lifecycle';
 import { quotaAdmit } from '../../lib/plugins/resource-quota';
 import { runValidationPlugins, type ValidationCluster } from '../../lib/plugins/validation-phase';
 import { fakeCluster } from './fake-cluster';
+import { defaultCatalog } from '../../lib/kube/catalog';
 
-const GVK: Record<string, [group: string, version: string, kind: string]> = {
-  pods: ['', 'v1', 'Pod'],
-  nodes: ['', 'v1', 'Node'],
-  namespaces: ['', 'v1', 'Namespace'],
-  configmaps: ['', 'v1', 'ConfigMap'],
-  events: ['', 'v1', 'Event'],
-  persistentvolumeclaims: ['', 'v1', 'PersistentVolumeClaim'],
-  persistentvolumes: ['', 'v1', 'PersistentVolume'],
-  'ingresses.networking.k8s.io': ['networking.k8s.io', 'v1', 'Ingress'],
-  'priorityclasses.scheduling.k8s.io': ['scheduling.k8s.io', 'v1', 'PriorityClass'],
-  'deployments.apps': ['apps', 'v1', 'Deployment'],
-};
-const CLUSTER_SCOPED = new Set(['nodes', 'namespaces', 'persistentvolumes', 'priorityclasses.scheduling.k8s.io']);
-
-/** kube's attributes for `operation` on `resource[/subresource]` (plural[.group], a key of GVK) in namespace shop. */
+/** kube's attributes for `operation` on `resource[/subresource]` (plural[.group], v1 of the built-in catalog) in namespace shop. */
 function request(operation: Operation, path: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
-  const [resource = '', subResource = ''] = path.split('/');
-  const [group, version, kind] = GVK[resource]!;
+  const [qualified = '', subResource = ''] = path.split('/');
+  const [plural = '', ...groupParts] = qualified.split('.');
+  const group = groupParts.join('.');
+  const version = 'v1';
+  const entry = defaultCatalog.resourceByName(group, version, plural)!;
   const name = String((object?.metadata as JsonRecord | undefined)?.name ?? 'web');
-  const namespace = resource === 'namespaces' ? name : CLUSTER_SCOPED.has(resource) ? '' : 'shop';
+  const namespace = plural === 'namespaces' && group === '' ? name : entry.namespaced ? 'shop' : '';
   return {
     operation,
-    kind: subResource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group, version, kind },
-    resource: { group, version, resource: resource.split('.')[0]! },
+    kind: subResource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group, version, kind: entry.kind },
+    resource: { group, version, resource: plural },
     subResource,
     name,
     namespace,
