@@ -18,7 +18,7 @@ import { hasPodSpec } from './pod-security/pod-spec-extractor';
 import { isRequestFor } from './refusing-plugin';
 import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
-import { MIRROR_POD_ANNOTATION, mirrorPodCause } from './service-account';
+import { isMirrorPod, mirrorPodCause } from './service-account';
 import { PROTECTION_FINALIZERS } from './storage-object-in-use-protection';
 
 export type AdmissionPhase = 'mutation' | 'validation';
@@ -53,7 +53,6 @@ const notInvolved = (reason: string): Involvement => ({ involved: false, reason 
 const isCore = (attributes: AdmissionAttributes, resource: string): boolean => attributes.resource.group === '' && attributes.resource.resource === resource;
 const isNamespaceKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
 
-const isMirrorPod = (object: unknown): boolean => isRecord(object) && objectAt(objectAt(object as JsonRecord, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined;
 
 /** namespace-lifecycle.ts: refuses deleting an immortal namespace, and anything but a DELETE in a namespace that is not there. */
 function namespaceLifecycle(attributes: AdmissionAttributes, context: InvolvementContext): Involvement {

@@ -12,8 +12,13 @@ import { pluginForbidden, refusingPlugin } from './refusing-plugin';
 const DEFAULT_ACCOUNT = 'default';
 const VOLUME_PREFIX = 'kube-api-access-';
 const MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
-/** The kubelet's annotation on a static pod's API copy. */
-export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+// The kubelet's annotation on a static pod's API copy.
+const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+
+/** Whether `object` is a mirror pod: the API's copy of a static pod, which the plugin only checks. */
+export function isMirrorPod(object: unknown): boolean {
+  return isRecord(object) && objectAt(objectAt(object as JsonRecord, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined;
+}
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
 /** What the plugin reads of a ServiceAccount. */
@@ -199,7 +204,7 @@ function validateRefusal(attributes: PluginAttributes, object: JsonRecord, clust
   const ephemeral = attributes.operation === 'UPDATE' && attributes.subResource === 'ephemeralcontainers';
   if (!ephemeral && attributes.operation !== 'CREATE') return undefined;
   const forbidden = (cause: string | undefined) => (cause === undefined ? undefined : { forbidden: cause });
-  if (!ephemeral && objectAt(objectAt(object, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined) return forbidden(mirrorPodCause(spec));
+  if (!ephemeral && isMirrorPod(object)) return forbidden(mirrorPodCause(spec));
   const name = accountName(spec);
   if (name === '') return forbidden(`no service account specified for pod ${namespace}/${stringAt(objectAt(object, 'metadata'), 'name') ?? ''}`);
   const account = findServiceAccount(cluster, namespace, name);
@@ -226,7 +231,7 @@ function refusalStatus(attributes: PluginAttributes, object: JsonRecord, refusal
 export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, object, randomSuffix, cluster }) => {
   if (!isPod(attributes) || attributes.subResource !== '' || attributes.operation !== 'CREATE') return {};
   const refuse = (cause: string) => ({ refusal: pluginForbidden(attributes, object, cause) });
-  if (objectAt(objectAt(object, 'metadata'), 'annotations')[MIRROR_POD_ANNOTATION] !== undefined) {
+  if (isMirrorPod(object)) {
     const cause = mirrorPodCause(objectAt(object, 'spec'));
     return cause ? refuse(cause) : {};
   }

@@ -1,5 +1,5 @@
 // A small cluster for the plugins' unit tests: objects by apiVersion and kind, as PluginCluster lists them.
-import type { KubeObject, Operation } from '../../lib/kube/admission';
+import type { GroupVersionResource, KubeObject, Operation } from '../../lib/kube/admission';
 import { DEFAULT_USER, type AdmissionAttributes } from '../../lib/kube/attributes';
 import type { JsonRecord } from '../../lib/kube/record';
 import type { MutationRequest, PluginCluster } from '../../lib/plugins/plugin';
@@ -28,11 +28,16 @@ const KINDS: Record<string, [group: string, version: string, kind: string]> = {
 /** kube's attributes for `operation` on `resource` (a plural of KINDS) with `object`. */
 export function attributesFor(operation: Operation, resource: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
   const [group, version, kind] = KINDS[resource]!;
+  return attributesOf(operation, { group, version, resource }, kind, object, extra);
+}
+
+/** kube's attributes for `operation` on `resource` of `kind` with `object`, named and placed as the object is unless `extra` says otherwise. */
+export function attributesOf(operation: Operation, resource: GroupVersionResource, kind: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
   const metadata = (object?.metadata ?? {}) as { name?: string; namespace?: string };
   return {
     operation,
-    kind: { group, version, kind },
-    resource: { group, version, resource },
+    kind: { group: resource.group, version: resource.version, kind },
+    resource,
     subResource: '',
     name: metadata.name ?? '',
     namespace: metadata.namespace ?? '',

@@ -2,14 +2,14 @@
 // predicate calls not involved leaves the real plugin with nothing to change, refuse, warn or annotate
 // (in a cluster where it would act on the involved one), and a request it calls involved is acted on.
 import type { KubeObject, Operation } from '../../lib/kube/admission';
-import { DEFAULT_USER, type AdmissionAttributes } from '../../lib/kube/attributes';
+import type { AdmissionAttributes } from '../../lib/kube/attributes';
 import type { JsonRecord } from '../../lib/kube/record';
 import { PLUGIN_CHAIN, pluginInvolvement, type AdmissionPhase, type InvolvementContext } from '../../lib/plugins/involvement';
 import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, MUTATION_PLUGIN_NAMES, runMutationPlugins } from '../../lib/plugins/mutation-phase';
 import { namespaceLifecycle } from '../../lib/plugins/namespace-lifecycle';
 import { quotaAdmit } from '../../lib/plugins/resource-quota';
 import { runValidationPlugins, type ValidationCluster } from '../../lib/plugins/validation-phase';
-import { fakeCluster } from './fake-cluster';
+import { attributesOf, fakeCluster } from './fake-cluster';
 import { defaultCatalog } from '../../lib/kube/catalog';
 
 /** kube's attributes for `operation` on `resource[/subresource]` (plural[.group], v1 of the built-in catalog) in namespace shop. */
@@ -21,20 +21,8 @@ function request(operation: Operation, path: string, object: JsonRecord | null, 
   const entry = defaultCatalog.resourceByName(group, version, plural)!;
   const name = String((object?.metadata as JsonRecord | undefined)?.name ?? 'web');
   const namespace = plural === 'namespaces' && group === '' ? name : entry.namespaced ? 'shop' : '';
-  return {
-    operation,
-    kind: subResource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group, version, kind: entry.kind },
-    resource: { group, version, resource: plural },
-    subResource,
-    name,
-    namespace,
-    userInfo: DEFAULT_USER,
-    object: object as KubeObject | null,
-    oldObject: null,
-    dryRun: false,
-    options: null,
-    ...extra,
-  };
+  const kind = subResource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group, version, kind: entry.kind };
+  return attributesOf(operation, { group, version, resource: plural }, entry.kind, object, { kind, subResource, name, namespace, ...extra });
 }
 
 const pod = (spec: JsonRecord = {}, metadata: JsonRecord = {}): JsonRecord => ({

@@ -27,7 +27,7 @@ export function apply(config: KubeObject, options: ApplyOptions = {}): Review {
   const fields = appliedFields(config);
   const { plugins, ...rest } = options;
   const unstructured = isUnstructured(config.apiVersion);
-  if (!options.existing) return createAs(unstructured ? config : (asAdmitted(config, plugins?.disable ? { disable: plugins.disable } : {}) as KubeObject), rest, 'apply', fields);
+  if (!options.existing) return createAs(unstructured ? config : (asAdmitted(config, plugins) as KubeObject), rest, 'apply', fields);
   // An update: the create-only plugins (a pod's token volume, its tolerations) do not run; the
   // configuration is decoded with the API's defaults and merged into what is stored.
   const decoded = unstructured ? config : (apiDefaults(config) as KubeObject);

@@ -14,11 +14,6 @@ import { serviceAccount } from '../../plugins/service-account';
 // the cluster's), Priority knows only the system classes.
 const BEFORE_WEBHOOKS = [serviceAccount, taintNodesByCondition, priority, defaultTolerationSeconds];
 
-/** What shapes an object as admitted: the cluster's `--disable-admission-plugins`. */
-export interface AdmittedOptions {
-  /** Built-in plugins the cluster runs without, as createHarness's `plugins.disable` names them. */
-  disable?: readonly string[];
-}
 
 /**
  * `object` as mutating webhooks see a create of it: decoded with the API's defaults (lib/registry),
@@ -28,15 +23,16 @@ export interface AdmittedOptions {
  * as the conversion back to v1 does. The token volume's random suffix derives from the object's name,
  * so the same object is admitted alike every time.
  */
-export function asAdmitted(object: JsonRecord, options: AdmittedOptions = {}): JsonRecord {
+/** `plugins.disable`: the built-in plugins the cluster runs without, as createHarness names them. */
+export function asAdmitted(object: JsonRecord, plugins: { disable?: readonly string[] } = {}): JsonRecord {
   const defaulted = apiDefaults(object);
   const [group, version] = splitApiVersion(String(object.apiVersion ?? ''));
   const entry = resourceForKind({ group, version, kind: String(object.kind ?? '') });
   if (!entry) return defaulted;
   const metadata = objectAt(defaulted, 'metadata');
   const random = new SeededRandom(hashSeed(`${String(metadata.namespace ?? '')}/${String(metadata.name ?? metadata.generateName ?? '')}`));
-  const plugins = options.disable ? BEFORE_WEBHOOKS.filter((plugin) => !options.disable!.includes(plugin.name)) : BEFORE_WEBHOOKS;
-  const { changedBy, object: changed } = runMutationPlugins(plugins, {
+  const disabled = plugins.disable ?? [];
+  const { changedBy, object: changed } = runMutationPlugins(BEFORE_WEBHOOKS.filter((plugin) => !disabled.includes(plugin.name)), {
     attributes: { operation: 'CREATE', subResource: '', resource: { group, version, resource: entry.resource }, namespace: String(metadata.namespace ?? '') },
     object: defaulted,
     randomSuffix: (length) => random.suffix(length),

@@ -45,7 +45,7 @@ export function fromYaml(source: string | object, options: FromYamlOptions = {})
     const crd = options.crds?.find((candidate) => definesKind(candidate, manifest));
     object = crd ? customDefaults(manifest, customVersion(crd, splitApiVersion(apiVersion)[1]).schema) : (sortedDeep(manifest) as JsonObject);
   } else {
-    object = asAdmitted(manifest, options.plugins?.disable ? { disable: options.plugins.disable } : {});
+    object = asAdmitted(manifest, options.plugins);
   }
   if (!options.stored) return object as KubeObject;
   return withSeed(seedOf(options), (gen) => persist(object, gen, unstructured)) as KubeObject;

@@ -69,7 +69,7 @@ export function metadataOf(shortcuts: Shortcuts, generated: { name: string; name
 
 /** Defaults, then storage when asked for: the last steps every generated object goes through. */
 function finish(object: JsonObject, gen: Gen, options: GenerateOptions): JsonObject {
-  const defaulted = asAdmitted(object, options.plugins?.disable ? { disable: options.plugins.disable } : {});
+  const defaulted = asAdmitted(object, options.plugins);
   return options.stored ? persist(defaulted, gen, false) : defaulted;
 }
 
