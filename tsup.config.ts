@@ -25,6 +25,7 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     splitting: true,
+    treeshake: true,
     sourcemap: false,
     // ESM-only: bundled so CJS consumers never require() them. cel-js is imported on first use, in a
     // chunk of its own; faker is required from dist/faker-en.cjs when the first object is generated.
