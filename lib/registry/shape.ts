@@ -4,9 +4,12 @@ import type { JsonRecord } from '../kube/record';
 /**
  * `object` with `order`'s keys first, in that order, and `defaults` filled in where missing. The
  * apiserver writes a typed object's members in its Go struct's field order, so shaping with the
- * struct's order makes generated and defaulted objects serialise as the apiserver would.
+ * struct's order makes generated and defaulted objects serialise as the apiserver would. An object
+ * already in shape comes back itself: the defaulters run on every patch and every create, mostly on
+ * objects they shaped before, and keeping identity lets callers skip the rest by `===`.
  */
 export function shape(object: JsonRecord, order: readonly string[], defaults: JsonRecord = {}): JsonRecord {
+  if (inShape(object, order, defaults)) return object;
   const result: JsonRecord = {};
   for (const key of order) {
     if (key in object) result[key] = object[key];
@@ -17,9 +20,42 @@ export function shape(object: JsonRecord, order: readonly string[], defaults: Js
   return result;
 }
 
+// Each order's positions, computed once per order list (the lists are module constants).
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+function positionsOf(order: readonly string[]): Map<string, number> {
+  let map = positions.get(order);
+  if (!map) {
+    map = new Map(order.map((key, i) => [key, i]));
+    positions.set(order, map);
+  }
+  return map;
+}
+
+// Whether `shape` would give back an equal object in the same member order: no default missing, the
+// ordered keys ascending, and the others after them.
+function inShape(object: JsonRecord, order: readonly string[], defaults: JsonRecord): boolean {
+  for (const key in defaults) if (!(key in object)) return false;
+  const at = positionsOf(order);
+  let last = -1;
+  let unordered = false;
+  for (const key in object) {
+    const position = at.get(key);
+    if (position === undefined) unordered = true;
+    else if (unordered || position < last) return false;
+    else last = position;
+  }
+  return true;
+}
+
 /** A Go map as encoding/json writes it: keys sorted. */
 export function sortedMap<T>(map: Record<string, T>): Record<string, T> {
+  if (isSorted(Object.keys(map))) return map;
   return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function isSorted(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
 }
 
 /** Sorts every map of an unstructured object (custom resources are maps all the way down). */
@@ -31,14 +67,26 @@ export function sortedDeep(value: unknown): unknown {
   );
 }
 
-/** Applies `fn` to `object[key]` when it is an object, leaving the object unchanged otherwise. */
+/**
+ * Applies `fn` to `object[key]` when it is an object, leaving the object unchanged otherwise (and
+ * when `fn` gives the member back itself).
+ */
 export function at(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
   const value = object[key];
-  return isObject(value) ? { ...object, [key]: fn(value) } : object;
+  if (!isObject(value)) return object;
+  const next = fn(value);
+  return next === value ? object : { ...object, [key]: next };
 }
 
-/** Applies `fn` to every object of the list `object[key]`. */
+/** Applies `fn` to every object of the list `object[key]` (the same object back when `fn` changes none). */
 export function each(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
   const value = object[key];
-  return Array.isArray(value) ? { ...object, [key]: value.map((item) => (isObject(item) ? fn(item) : item)) } : object;
+  if (!Array.isArray(value)) return object;
+  let changed = false;
+  const next = value.map((item) => {
+    const mapped = isObject(item) ? fn(item) : item;
+    if (mapped !== item) changed = true;
+    return mapped;
+  });
+  return changed ? { ...object, [key]: next } : object;
 }

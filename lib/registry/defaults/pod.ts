@@ -171,7 +171,7 @@ export function podSpec(spec: JsonRecord): JsonRecord {
   // Conversion (Convert_v1_PodSpec_To_core_PodSpec and back): serviceAccountName wins, and the
   // deprecated serviceAccount is always written back as a copy of it.
   const serviceAccount = stringAt(result, 'serviceAccountName') || stringAt(result, 'serviceAccount');
-  if (serviceAccount) result = { ...result, serviceAccountName: serviceAccount, serviceAccount };
+  if (serviceAccount && (result.serviceAccountName !== serviceAccount || result.serviceAccount !== serviceAccount)) result = { ...result, serviceAccountName: serviceAccount, serviceAccount };
   return shape(result, POD_SPEC, {
     restartPolicy: 'Always',
     terminationGracePeriodSeconds: 30,
@@ -195,7 +195,10 @@ function requestsFromLimits(value: JsonRecord): JsonRecord {
   return at(value, 'resources', (resources) => {
     const limits = objectAt(resources, 'limits');
     if (Object.keys(limits).length === 0) return resources;
-    return shape({ ...resources, requests: sortedMap({ ...limits, ...objectAt(resources, 'requests') }) }, ['limits', 'requests']);
+    const requests = objectAt(resources, 'requests');
+    const missing = Object.keys(limits).some((key) => !(key in requests));
+    const next = sortedMap(missing ? { ...limits, ...requests } : requests);
+    return shape(next === resources.requests ? resources : { ...resources, requests: next }, ['limits', 'requests']);
   });
 }
 
@@ -216,7 +219,7 @@ export function pod(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
     let result = each(each(value, 'containers', requestsFromLimits), 'initContainers', requestsFromLimits);
     if (result.hostNetwork === true) result = each(each(result, 'containers', hostNetworkPorts), 'initContainers', hostNetworkPorts);
-    return podSpec({ enableServiceLinks: true, ...result });
+    return podSpec('enableServiceLinks' in result ? result : { enableServiceLinks: true, ...result });
   };
   return typed(at(object, 'spec', spec), ['spec', 'status'], { status: {} });
 }

@@ -37,7 +37,13 @@ export function quantityValue(value: unknown, roundToMilli = false): unknown {
 
 /** A ResourceList (a Go map of Quantities): sorted keys, each value rounded up to milli and canonical (SetDefaults_ResourceList). */
 export function resourceList(list: JsonRecord): JsonRecord {
-  return sortedMap(Object.fromEntries(Object.entries(list).map(([key, value]) => [key, quantityValue(value, true)])));
+  let changed = false;
+  const entries = Object.entries(list).map(([key, value]) => {
+    const canonical = quantityValue(value, true);
+    if (canonical !== value) changed = true;
+    return [key, canonical] as const;
+  });
+  return sortedMap(changed ? Object.fromEntries(entries) : list);
 }
 
 /** A ResourceRequirements whose limits and requests get SetDefaults_ResourceList, in field order. */
@@ -48,5 +54,7 @@ export function resourceRequirements(requirements: JsonRecord): JsonRecord {
 
 /** `object[key]`, a single Quantity, in canonical form when present (no rounding: not a ResourceList). */
 export function quantityAt(object: JsonRecord, key: string): JsonRecord {
-  return key in object && object[key] !== null && !isObject(object[key]) ? { ...object, [key]: quantityValue(object[key]) } : object;
+  if (!(key in object) || object[key] === null || isObject(object[key])) return object;
+  const canonical = quantityValue(object[key]);
+  return canonical === object[key] ? object : { ...object, [key]: canonical };
 }
