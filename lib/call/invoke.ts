@@ -73,11 +73,48 @@ function objectJson(object: KubeObject): string {
   }
   return text;
 }
-function invocationBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation: InvocationView): string {
+
+// The rest of the review (user, options, kinds) is the same for every call of one request, though the
+// dispatchers hand each call attributes of its own: the last request's review is kept as the text
+// around its uid and objects, and reused while every member it was made from is the same value. Those
+// members are frozen when kept, so a later change fails loudly instead of sending the old text.
+interface Segments {
+  from: unknown[];
+  /** The review's text cut at the uid, then at the object and at the oldObject where present (absent ones are `null` in the text). */
+  parts: string[];
+}
+let lastSegments: Segments | undefined;
+
+function segmentSources(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): unknown[] {
+  const a = attributes;
+  return [version, a.operation, a.kind, a.resource, a.subResource, a.name, a.namespace, a.userInfo, a.dryRun, a.options, invocation.kind, invocation.resource, invocation.subResource, invocation.object === null, invocation.oldObject === null];
+}
+
+function segmentsFor(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): string[] {
+  const from = segmentSources(attributes, version, invocation);
+  if (lastSegments && lastSegments.from.every((value, i) => value === from[i])) return lastSegments.parts;
+  for (const value of from) deepFreeze(value);
   const { object, oldObject } = invocation;
   const marked = { ...invocation, object: object && (OBJECT_MARK as unknown as KubeObject), oldObject: oldObject && (OLD_OBJECT_MARK as unknown as KubeObject) };
-  let text = JSON.stringify(encodeReview(attributes, version, uid, marked));
-  if (object) text = text.replace(`"object":${JSON.stringify(OBJECT_MARK)}`, () => `"object":${objectJson(object)}`);
-  if (oldObject) text = text.replace(`"oldObject":${JSON.stringify(OLD_OBJECT_MARK)}`, () => `"oldObject":${objectJson(oldObject)}`);
-  return text;
+  let rest = JSON.stringify(encodeReview(attributes, version, UID_MARK, marked));
+  const parts: string[] = [];
+  for (const mark of [UID_MARK, ...(object ? [OBJECT_MARK] : []), ...(oldObject ? [OLD_OBJECT_MARK] : [])]) {
+    const quoted = JSON.stringify(mark);
+    const at = rest.indexOf(quoted);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + quoted.length);
+  }
+  parts.push(rest);
+  lastSegments = { from, parts };
+  return parts;
+}
+
+function invocationBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation: InvocationView): string {
+  const parts = segmentsFor(attributes, version, invocation);
+  const { object, oldObject } = invocation;
+  let text = parts[0]! + JSON.stringify(uid);
+  let next = 1;
+  if (object) text += parts[next++]! + objectJson(object);
+  if (oldObject) text += parts[next++]! + objectJson(oldObject);
+  return text + parts[next]!;
 }
