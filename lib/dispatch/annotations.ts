@@ -3,8 +3,21 @@ import { isDns1123Subdomain } from '../kube/names';
 
 const QUALIFIED_NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
+// Keys already found well-formed: every mutating call adds one of the same few
+// (`mutation.webhook.admission.k8s.io/round_0_index_<i>`), and checking one is a split and two regexps.
+// Bounded, as webhooks choose their own audit keys.
+const WELL_FORMED = new Set<string>();
+const WELL_FORMED_KEPT = 1024;
+
 /** Why kube-apiserver refuses an audit annotation key (`checkKeyFormat`), or undefined. */
 function keyProblem(key: string): string | undefined {
+  if (WELL_FORMED.has(key)) return undefined;
+  const problem = checkKey(key);
+  if (!problem && WELL_FORMED.size < WELL_FORMED_KEPT) WELL_FORMED.add(key);
+  return problem;
+}
+
+function checkKey(key: string): string | undefined {
   const parts = key.split('/');
   if (parts.length !== 2) return "annotation key has invalid format, the right format is a DNS subdomain prefix and '/' and key name. (e.g. 'podsecuritypolicy.admission.k8s.io/admit-policy')";
   const [prefix, name] = parts as [string, string];

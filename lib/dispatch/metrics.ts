@@ -18,12 +18,21 @@ const POLICY_BUCKETS = [0.0000005, 0.001, 0.01, 0.1, 1.0];
 export type WebhookType = 'admit' | 'validating';
 export type RejectionErrorType = 'calling_webhook_error' | 'no_error' | 'apiserver_internal_error';
 
-// client_golang writes label pairs sorted by name.
+// client_golang writes label pairs sorted by name: the exposition's form of a series, made when printed.
 function key(labels: Labels): string {
   return Object.keys(labels)
     .sort()
     .map((k) => `${k}=${JSON.stringify(labels[k])}`)
     .join(',');
+}
+
+// Which series an observation belongs to, told apart by its labels' names and values as given. Every
+// webhook call records two series, so this is kept to a concatenation: sorting and quoting wait for
+// `toString`.
+function seriesId(labels: Labels): string {
+  let id = '';
+  for (const name in labels) id += `${name}\u0000${labels[name]}\u0001`;
+  return id;
 }
 
 /** A Prometheus registry holding the admission metrics of one harness, across its requests. */
@@ -46,23 +55,22 @@ export class AdmissionMetrics {
 
   private add(name: string, labels: Labels, amount = 1): void {
     const family = this.families.get(name) as Family;
-    const k = key(labels);
-    const series = family.series.get(k) ?? { labels, value: 0 };
+    const id = seriesId(labels);
+    let series = family.series.get(id);
+    if (!series) family.series.set(id, (series = { labels, value: 0 }));
     series.value += amount;
-    family.series.set(k, series);
   }
 
   private observe(name: string, labels: Labels, seconds: number): void {
     const family = this.families.get(name) as Family;
     const buckets = family.buckets as readonly number[];
-    const k = key(labels);
-    const series = family.series.get(k) ?? { labels, value: 0, counts: buckets.map(() => 0), sum: 0 };
-    buckets.forEach((bound, i) => {
-      if (seconds <= bound) (series.counts as number[])[i]! += 1;
-    });
+    const id = seriesId(labels);
+    let series = family.series.get(id);
+    if (!series) family.series.set(id, (series = { labels, value: 0, counts: buckets.map(() => 0), sum: 0 }));
+    const counts = series.counts as number[];
+    for (let i = 0; i < buckets.length; i++) if (seconds <= buckets[i]!) counts[i]! += 1;
     series.value += 1;
     series.sum = (series.sum ?? 0) + seconds;
-    family.series.set(k, series);
   }
 
   /** Every webhook call: `ObserveWebhook` (codes above 600 are recorded as 600). */
@@ -122,7 +130,7 @@ export class AdmissionMetrics {
     for (const [name, family] of this.families) {
       if (family.series.size === 0) continue;
       lines.push(`# HELP ${name} ${family.help}`, `# TYPE ${name} ${family.type}`);
-      const series = [...family.series.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const series = [...family.series.values()].map((s) => [key(s.labels), s] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       for (const [labelKey, s] of series) {
         if (family.type === 'counter') {
           lines.push(`${name}{${labelKey}} ${s.value}`);
