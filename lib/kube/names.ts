@@ -66,9 +66,11 @@ export function qualifiedNameErrors(value: string): string[] {
     if (prefix === '') errors.push('prefix part must be non-empty');
     else errors.push(...dns1123SubdomainErrors(prefix).map((message) => `prefix part ${message}`));
   }
+  // A name the pattern accepts is ASCII, so its length is its byte count (byteLength is a native call).
+  const matches = LABEL_KEY_RE.test(name);
   if (name === '') errors.push('name part must be non-empty');
-  else if (Buffer.byteLength(name) > 63) errors.push('name part must be no more than 63 bytes');
-  if (!LABEL_KEY_RE.test(name)) errors.push(`name part ${LABEL_KEY_MESSAGE} ${LABEL_KEY_EXAMPLES}`);
+  else if (name.length > 63 || (!matches && Buffer.byteLength(name) > 63)) errors.push('name part must be no more than 63 bytes');
+  if (!matches) errors.push(`name part ${LABEL_KEY_MESSAGE} ${LABEL_KEY_EXAMPLES}`);
   return errors;
 }
 

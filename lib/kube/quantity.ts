@@ -144,8 +144,24 @@ function goParseInt64(s: string): bigint | undefined {
   return n > MAX_INT64 || n < -MAX_INT64 - 1n ? undefined : n;
 }
 
+// A pod's few quantities are parsed again by defaulting, validation and several plugins on every
+// request, and a parse is pure: answers are kept per text, frozen, for a bounded number of texts.
+const PARSED = new Map<string, QuantityParse>();
+const PARSED_KEPT = 4096;
+
 /** ParseQuantity, with upstream's error texts. */
 export function parseQuantityOrError(str: string): QuantityParse {
+  let parsed = PARSED.get(str);
+  if (parsed === undefined) {
+    parsed = parseQuantityText(str);
+    if (parsed.ok) Object.freeze(parsed.quantity);
+    Object.freeze(parsed);
+    if (PARSED.size < PARSED_KEPT) PARSED.set(str, parsed);
+  }
+  return parsed;
+}
+
+function parseQuantityText(str: string): QuantityParse {
   if (str.length === 0) return { ok: false, message: QUANTITY_FORMAT_ERROR };
   if (str === '0') return { ok: true, quantity: { mantissa: 0n, exponent: 0, format: 'DecimalSI', text: '0' } };
 

@@ -10,9 +10,11 @@ export function objectAt(value: JsonRecord, key: string): JsonRecord {
 }
 
 /** `value[key]` as a list of objects, or an empty list (never written back). */
-export function listAt(value: JsonRecord, key: string): JsonRecord[] {
+export function listAt(value: JsonRecord, key: string): readonly JsonRecord[] {
   const found = value[key];
-  return Array.isArray(found) ? found.filter(isRecord) : [];
+  if (!Array.isArray(found)) return [];
+  // Read on every request by defaulting and plugins: the list itself when it holds only objects.
+  return found.every(isRecord) ? (found as JsonRecord[]) : found.filter(isRecord);
 }
 
 export function stringAt(value: JsonRecord, key: string): string | undefined {

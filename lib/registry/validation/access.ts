@@ -14,9 +14,11 @@ export function objectOf(object: JsonObject | undefined, key: string): JsonObjec
 }
 
 /** A list of objects; absent or null is empty (nil and empty slices validate alike). */
-export function listOf(object: JsonObject | undefined, key: string): JsonObject[] {
+export function listOf(object: JsonObject | undefined, key: string): readonly JsonObject[] {
   const value = object?.[key];
-  return Array.isArray(value) ? value.filter(isObject) : [];
+  if (!Array.isArray(value)) return [];
+  // Validation reads most lists several times: the list itself when it holds only objects.
+  return value.every(isObject) ? (value as JsonObject[]) : value.filter(isObject);
 }
 
 /** A list of strings. */

@@ -31,7 +31,7 @@ export interface ContainerContext {
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
 /** validateContainerPorts. */
-function validatePorts(ports: JsonObject[], path: Path): FieldError[] {
+function validatePorts(ports: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const names = new Set<string>();
   ports.forEach((port, i) => {
@@ -94,7 +94,7 @@ function validateValueFrom(env: JsonObject, path: Path): FieldError[] {
 }
 
 /** ValidateEnv, with RelaxedEnvironmentVariableValidation (on by default in v1.36). */
-function validateEnv(vars: JsonObject[], path: Path): FieldError[] {
+function validateEnv(vars: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   vars.forEach((env, i) => {
     const at = path.index(i);
@@ -107,7 +107,7 @@ function validateEnv(vars: JsonObject[], path: Path): FieldError[] {
 }
 
 /** ValidateEnvFrom: prefixes, one source each; source names are checked as prefixes. */
-function validateEnvFrom(sources: JsonObject[], path: Path): FieldError[] {
+function validateEnvFrom(sources: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   sources.forEach((source, i) => {
     const at = path.index(i);
@@ -214,7 +214,7 @@ const RESIZE_RESOURCES = ['cpu', 'memory'];
 const RESIZE_POLICIES = ['NotRequired', 'RestartContainer'];
 
 /** validateResizePolicy. */
-function validateResizePolicy(policies: JsonObject[], restartPolicy: string, path: Path): FieldError[] {
+function validateResizePolicy(policies: readonly JsonObject[], restartPolicy: string, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   policies.forEach((policy, i) => {
@@ -259,7 +259,7 @@ function validateContainerCommon(container: JsonObject, context: ContainerContex
  * AccumulateUniqueHostPorts: `<protocol>/<hostIP>/<port>` must be unique. Init containers are checked
  * one at a time with a one-element list, so their errors always say `initContainers[0]`, as upstream's.
  */
-function hostPortConflicts(containers: JsonObject[], path: Path): FieldError[] {
+function hostPortConflicts(containers: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   containers.forEach((container, i) => {
@@ -275,7 +275,7 @@ function hostPortConflicts(containers: JsonObject[], path: Path): FieldError[] {
 }
 
 /** validateContainers: regular containers (at least one, unique names, probes, no restartPolicy). */
-export function validateContainers(containers: JsonObject[], context: ContainerContext, path: Path): FieldError[] {
+export function validateContainers(containers: readonly JsonObject[], context: ContainerContext, path: Path): FieldError[] {
   if (containers.length === 0) return [required(path)];
   const errors: FieldError[] = [];
   const names = new Set<string>();
@@ -298,7 +298,7 @@ export function validateContainers(containers: JsonObject[], context: ContainerC
 const NOT_FOR_INIT = 'may not be set for init containers without restartPolicy=Always';
 
 /** validateInitContainers: names unique across regular and init containers; sidecars (restartPolicy: Always) may have probes. */
-export function validateInitContainers(containers: JsonObject[], regular: JsonObject[], context: ContainerContext, path: Path): FieldError[] {
+export function validateInitContainers(containers: readonly JsonObject[], regular: readonly JsonObject[], context: ContainerContext, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const names = new Set(regular.map((c) => stringOf(c, 'name')));
   containers.forEach((container, i) => {
@@ -343,7 +343,7 @@ function isSet(value: unknown): boolean {
 }
 
 /** validateEphemeralContainers (also run for templates, where they are then refused). */
-export function validateEphemeralContainers(ephemeral: JsonObject[], containers: JsonObject[], initContainers: JsonObject[], context: ContainerContext, path: Path): FieldError[] {
+export function validateEphemeralContainers(ephemeral: readonly JsonObject[], containers: readonly JsonObject[], initContainers: readonly JsonObject[], context: ContainerContext, path: Path): FieldError[] {
   if (ephemeral.length === 0) return [];
   const errors: FieldError[] = [];
   const others = new Set([...containers, ...initContainers].map((c) => stringOf(c, 'name')));

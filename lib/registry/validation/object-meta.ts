@@ -44,7 +44,7 @@ function groupVersion(apiVersion: string): { group: string; version: string } {
 }
 
 /** ValidateOwnerReferences: every error names `metadata.ownerReferences`, not an index. */
-export function validateOwnerReferences(references: JsonObject[], path: Path): FieldError[] {
+export function validateOwnerReferences(references: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   let firstController = '';
   for (const reference of references) {
@@ -107,7 +107,7 @@ function validateFieldManager(manager: string, path: Path): FieldError[] {
 }
 
 /** ValidateManagedFields. */
-export function validateManagedFields(entries: JsonObject[], path: Path): FieldError[] {
+export function validateManagedFields(entries: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   entries.forEach((entry, i) => {
     const at = path.index(i);

@@ -99,7 +99,7 @@ function validateHostNetworkPorts(spec: JsonObject, resourceIsPod: boolean, path
 }
 
 /** validatePodResourceClaims. */
-function validateResourceClaims(claims: JsonObject[], path: Path): FieldError[] {
+function validateResourceClaims(claims: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const names = new Set<string>();
   claims.forEach((claim, i) => {
@@ -123,7 +123,7 @@ function validateResourceClaims(claims: JsonObject[], path: Path): FieldError[] 
 }
 
 /** validateSchedulingGates: qualified names, no duplicates. */
-function validateSchedulingGates(gates: JsonObject[], path: Path): FieldError[] {
+function validateSchedulingGates(gates: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   gates.forEach((gate, i) => {
@@ -194,7 +194,7 @@ function validateOs(spec: JsonObject, path: Path): FieldError[] {
 }
 
 /** ValidateHostAliases. */
-function validateHostAliases(aliases: JsonObject[], path: Path): FieldError[] {
+function validateHostAliases(aliases: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   aliases.forEach((alias, i) => {
     const ip = stringOf(alias, 'ip');

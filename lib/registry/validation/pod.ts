@@ -57,7 +57,7 @@ export function validatePodCreate(pod: JsonObject, allowPrivileged: boolean): Fi
 }
 
 /** ValidateContainerUpdates: the same number of containers, each with an image; `stop` when the count changed. */
-function validateContainerUpdates(containers: JsonObject[], old: JsonObject[], path: Path): { errors: FieldError[]; stop: boolean } {
+function validateContainerUpdates(containers: readonly JsonObject[], old: readonly JsonObject[], path: Path): { errors: FieldError[]; stop: boolean } {
   if (containers.length !== old.length) return { errors: [forbidden(path, 'pod updates may not add or remove containers')], stop: true };
   const errors: FieldError[] = [];
   containers.forEach((container, i) => {
@@ -77,7 +77,7 @@ function sameToleration(a: JsonObject, b: JsonObject, ignoreSeconds: boolean): b
 }
 
 /** validateOnlyAddedTolerations. */
-function validateOnlyAddedTolerations(tolerations: JsonObject[], old: JsonObject[], path: Path): FieldError[] {
+function validateOnlyAddedTolerations(tolerations: readonly JsonObject[], old: readonly JsonObject[], path: Path): FieldError[] {
   for (const previous of old) {
     if (!tolerations.some((t) => sameToleration(previous, t, true))) return [forbidden(path, 'existing toleration can not be modified except its tolerationSeconds')];
   }
@@ -85,7 +85,7 @@ function validateOnlyAddedTolerations(tolerations: JsonObject[], old: JsonObject
 }
 
 /** validateOnlyDeletedSchedulingGates. */
-function validateOnlyDeletedSchedulingGates(gates: JsonObject[], old: JsonObject[], path: Path): FieldError[] {
+function validateOnlyDeletedSchedulingGates(gates: readonly JsonObject[], old: readonly JsonObject[], path: Path): FieldError[] {
   const known = new Set(old.map((g) => stringOf(g, 'name')));
   const added = new Map<string, number>();
   gates.forEach((gate, i) => added.set(stringOf(gate, 'name'), i));

@@ -114,7 +114,7 @@ export function resourceList(list: JsonObject | undefined): [string, Quantity][]
 }
 
 /** validateResourceClaimNames: container claims must name an entry of spec.resourceClaims. */
-function validateResourceClaimNames(claims: JsonObject[], podClaimNames: ReadonlySet<string>, path: Path): FieldError[] {
+function validateResourceClaimNames(claims: readonly JsonObject[], podClaimNames: ReadonlySet<string>, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const names = new Set<string>();
   claims.forEach((claim, i) => {

@@ -156,7 +156,7 @@ function validateTaintEffect(effect: string, path: Path): FieldError[] {
 }
 
 /** ValidateTolerations. */
-export function validateTolerations(tolerations: JsonObject[], path: Path): FieldError[] {
+export function validateTolerations(tolerations: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   tolerations.forEach((toleration, i) => {
     const at = path.index(i);
@@ -189,7 +189,7 @@ const WHEN_UNSATISFIABLE = ['DoNotSchedule', 'ScheduleAnyway'];
 const NODE_INCLUSION_POLICIES = ['Honor', 'Ignore'];
 
 /** validateTopologySpreadConstraints. */
-export function validateTopologySpreadConstraints(constraints: JsonObject[], path: Path): FieldError[] {
+export function validateTopologySpreadConstraints(constraints: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   constraints.forEach((constraint, i) => {
     const at = path.index(i);

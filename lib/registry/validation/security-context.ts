@@ -153,7 +153,7 @@ function sysctlNamespace(name: string): 'net' | 'ipc' | undefined {
 }
 
 /** validateSysctls: names, duplicates, and no net/ipc sysctls when sharing the host's namespace. */
-function validateSysctls(spec: JsonObject, sysctls: JsonObject[], path: Path): FieldError[] {
+function validateSysctls(spec: JsonObject, sysctls: readonly JsonObject[], path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   sysctls.forEach((sysctl, i) => {

@@ -434,7 +434,7 @@ function validateVolumeSource(volume: JsonObject, context: SourceContext): Field
  * ValidateVolumes: the volumes that validated, by name, and the errors. A volume with errors is left
  * out of the map, so mounts of it are reported as not found too (as upstream does).
  */
-export function validateVolumes(volumes: JsonObject[], podName: string | undefined, path: Path, resourceIsPod: boolean): { sources: VolumeSources; errors: FieldError[] } {
+export function validateVolumes(volumes: readonly JsonObject[], podName: string | undefined, path: Path, resourceIsPod: boolean): { sources: VolumeSources; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const names = new Set<string>();
   const sources = new Map<string, JsonObject>();
