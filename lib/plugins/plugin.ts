@@ -6,6 +6,8 @@ import type { AdmissionAttributes } from '../kube/attributes';
 export interface PluginCluster {
   /** The objects of a kind in `namespace`, in the store's order. */
   list(apiVersion: string, kind: string, namespace: string): KubeObject[];
+  /** One object by name (`namespace` '' for a cluster-scoped kind), or undefined. */
+  get(apiVersion: string, kind: string, namespace: string, name: string): KubeObject | undefined;
 }
 
 /**

@@ -59,7 +59,7 @@ function defaultClass(classes: readonly PriorityClass[]): PriorityClass | undefi
  * - pod UPDATE: a priority or preemptionPolicy the new object dropped is carried over from the old one.
  * Meant to replace `priority` in MUTATION_PLUGINS (same name).
  */
-const NO_OBJECTS: PluginCluster = { list: () => [] };
+const NO_OBJECTS: PluginCluster = { list: () => [], get: () => undefined };
 
 export const priorityWithClasses = refusingPlugin('Priority', ({ attributes, object, cluster: given }) => {
   // Without a cluster (the review builders), there are only the system classes.

@@ -57,7 +57,7 @@ export function findServiceAccount(cluster: PluginCluster | undefined, namespace
   if (!cluster) return { name, imagePullSecrets: [], secrets: [], enforceMountableSecrets: false };
   // A pod always has a namespace; listing '' would read every namespace's accounts.
   if (namespace === '') return undefined;
-  const stored = cluster.list('v1', 'ServiceAccount', namespace).find((account) => account.metadata?.name === name && account.metadata?.namespace === namespace);
+  const stored = cluster.get('v1', 'ServiceAccount', namespace, name);
   return stored && accountView(stored);
 }
 
@@ -82,7 +82,7 @@ function tokenVolume(name: string): JsonRecord {
 }
 
 /** Containers without a mount at the token path get one; reports whether any did. */
-function mountInto(containers: JsonRecord[], volumeName: string): { containers: JsonRecord[]; mounted: boolean } {
+function mountInto(containers: readonly JsonRecord[], volumeName: string): { containers: JsonRecord[]; mounted: boolean } {
   let mounted = false;
   const result = containers.map((container) => {
     const mounts = listAt(container, 'volumeMounts');
@@ -153,7 +153,7 @@ export function mirrorPodCause(spec: JsonRecord): string | undefined {
 }
 
 /** The secret references of some containers (`what`: "init container", "container", "ephemeral container") the account does not list. */
-function containerSecretCause(containers: JsonRecord[], what: string, allowed: ReadonlySet<string>, account: string): string | undefined {
+function containerSecretCause(containers: readonly JsonRecord[], what: string, allowed: ReadonlySet<string>, account: string): string | undefined {
   for (const container of containers) {
     const name = stringAt(container, 'name') ?? '';
     for (const env of listAt(container, 'env')) {

@@ -12,6 +12,10 @@ export function fakeCluster(...objects: KubeObject[]): PluginCluster & { calls: 
       calls.push(`${apiVersion} ${kind} ${namespace}`);
       return objects.filter((o) => o.apiVersion === apiVersion && o.kind === kind && (namespace === '' || o.metadata?.namespace === namespace));
     },
+    get(apiVersion, kind, namespace, name) {
+      calls.push(`${apiVersion} ${kind} ${namespace} ${name}`);
+      return objects.find((o) => o.apiVersion === apiVersion && o.kind === kind && (o.metadata?.namespace ?? '') === namespace && o.metadata?.name === name);
+    },
   };
 }
 

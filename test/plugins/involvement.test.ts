@@ -65,7 +65,7 @@ const OBJECTS: KubeObject[] = [
 
 function cluster(): ValidationCluster {
   const objects = fakeCluster(...OBJECTS);
-  return { list: objects.list, namespaceObject: (name) => OBJECTS.find((o) => o.kind === 'Namespace' && o.metadata?.name === name) };
+  return { list: objects.list, get: objects.get, namespaceObject: (name) => OBJECTS.find((o) => o.kind === 'Namespace' && o.metadata?.name === name) };
 }
 
 /** What the real plugin does to the request in that phase: changed, refused, warned or annotated, or nothing. */

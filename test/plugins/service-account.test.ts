@@ -51,7 +51,7 @@ describe('ServiceAccount (mutation)', () => {
       },
     ]);
     // Admit reads the account, then ends with Validate, which reads it again.
-    expect(cluster.calls).toEqual(['v1 ServiceAccount ns', 'v1 ServiceAccount ns']);
+    expect(cluster.calls).toEqual(['v1 ServiceAccount ns default', 'v1 ServiceAccount ns default']);
     expect(isRefusingPlugin(serviceAccount)).toBe(true);
     expect(serviceAccount.name).toBe('ServiceAccount');
   });
