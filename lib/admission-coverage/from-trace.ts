@@ -14,6 +14,15 @@ export type CoverageTraceStep = Pick<TraceStep, 'phase' | 'configuration' | 'web
   matchConditions?: readonly ConditionOutcome[];
 };
 
+/**
+ * What coverage reads of a trace step, and nothing else: a harness keeps these for every h.admit until
+ * its coverage is read, and the step's outcome (review, body) is not for it to hold on to.
+ */
+export function coverageStep(step: CoverageTraceStep): CoverageTraceStep {
+  const { phase, configuration, webhook, decision, why, plugin, policy, rejection, matchConditions } = step;
+  return { phase, configuration, webhook, decision, why, plugin, policy, rejection, ...(matchConditions ? { matchConditions } : {}) };
+}
+
 /** Whether a step is a webhook's (not a built-in plugin's, a policy's or the registry's). */
 function webhookStep(step: CoverageTraceStep): step is CoverageTraceStep & { phase: 'mutating' | 'validating' } {
   return (step.phase === 'mutating' || step.phase === 'validating') && !step.plugin && !step.policy;

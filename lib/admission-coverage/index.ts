@@ -1,7 +1,7 @@
 export type { AnyOtherResourceCell, CellDimension, CellScope, ConditionCell, ConditionResult, CoverageCell, DryRunCell, ResourceCell, SelectorCell } from './cell';
 export { CoverageCollector, type CoverageOptions } from './collector';
 export { webhookId, type ConditionOutcome, type CoverageDecision, type CoverageEvent, type CoverageRequest, type PredicateName, type PredicateResults, type SelectorResult, type WebhookRef } from './event';
-export { directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageTraceStep } from './from-trace';
+export { coverageStep, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageTraceStep } from './from-trace';
 export { decisionFromWhy } from './from-why';
 export { mergeSummaries } from './merge';
 export { registrationCells } from './registration-cells';
