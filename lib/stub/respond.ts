@@ -41,14 +41,14 @@ function reviewBody(review: AdmissionReview, response: StubResponse | undefined)
   const envelope: Record<string, unknown> = { apiVersion: review.apiVersion, kind: 'AdmissionReview' };
   if (response) {
     const patchBytes = response.patchRaw ?? (response.patch ? JSON.stringify(response.patch) : undefined);
-    envelope.response = {
-      uid: review.request?.uid,
-      allowed: response.allowed ?? true,
-      ...(response.status ? { status: response.status } : {}),
-      ...(patchBytes !== undefined ? { patch: Buffer.from(patchBytes).toString('base64'), patchType: response.patchType ?? 'JSONPatch' } : response.patchType !== undefined ? { patchType: response.patchType } : {}),
-      ...(response.warnings ? { warnings: response.warnings } : {}),
-      ...(response.auditAnnotations ? { auditAnnotations: response.auditAnnotations } : {}),
-    };
+    // Members assigned in the order a Go webhook's encoder writes them (spreads cost more, on every call).
+    const answer: Record<string, unknown> = { uid: review.request?.uid, allowed: response.allowed ?? true };
+    if (response.status) answer.status = response.status;
+    if (patchBytes !== undefined) answer.patch = Buffer.from(patchBytes).toString('base64');
+    if (patchBytes !== undefined || response.patchType !== undefined) answer.patchType = response.patchType ?? 'JSONPatch';
+    if (response.warnings) answer.warnings = response.warnings;
+    if (response.auditAnnotations) answer.auditAnnotations = response.auditAnnotations;
+    envelope.response = answer;
   }
   return JSON.stringify(envelope);
 }
