@@ -51,4 +51,17 @@ describe('the review body sent to webhooks', () => {
     expect(reviewJson(a, 'v1', 'u', view)).toBe(JSON.stringify(encodeReview(a, 'v1', 'u', view)));
     expect(reviewJson(a, 'v1', 'u')).toBe(JSON.stringify(encodeReview(a, 'v1', 'u')));
   });
+  it('along a chain (a copy of the attributes per call, a new object after a patch) stays the review of each call', () => {
+    const a = review.create(pod).attributes;
+    const patched = { ...pod, metadata: { ...pod.metadata, labels: { app: 'web', patched: 'yes' } } };
+    const other = review.create(pod).as({ username: 'alice', groups: ['system:authenticated'] }).attributes;
+    for (const [attributes, object] of [[{ ...a }, pod], [{ ...a, object: patched }, patched], [other, pod], [{ ...a }, patched]] as const) {
+      const view = { kind: attributes.kind, resource: attributes.resource, subResource: '', object, oldObject: null };
+      expect(reviewJson(attributes, 'v1', 'u', view)).toBe(JSON.stringify(encodeReview(attributes, 'v1', 'u', view)));
+    }
+    // What the kept text was made from is frozen: a change after the call fails instead of going unsent.
+    expect(() => {
+      (a.userInfo as { username: string }).username = 'mallory';
+    }).toThrow(TypeError);
+  });
 });

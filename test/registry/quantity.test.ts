@@ -154,6 +154,13 @@ describe('ParseQuantity (TestQuantityParse)', () => {
     expect(got.format).toBe(expected.format);
   });
 
+  it('answers a text parsed before with the same frozen value, so no caller can change what the next one gets', () => {
+    const first = mustParse('250m');
+    expect(mustParse('250m')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(compareQuantities(first, mustParse('0.25'))).toBe(0);
+  });
+
   it('rejects the empty string', () => {
     expect(parseQuantityOrError('')).toEqual({ ok: false, message: QUANTITY_FORMAT_ERROR });
   });
