@@ -47,6 +47,11 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   // verifyResponse then reports them); present but unknown ones fail the decode itself.
   const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
   const kind = typeof review.kind === 'string' ? review.kind : '';
+  // The reply of every well-behaved webhook: nothing to split or compare.
+  if (kind === 'AdmissionReview' && apiVersion === `admission.k8s.io/${sentVersion}`) {
+    const fieldError = checkResponseFields(review.response);
+    return fieldError ? { ok: false, text: fieldError } : { ok: true, review: review as DecodedReview };
+  }
   const [group, version] = splitApiVersion(apiVersion || `admission.k8s.io/${sentVersion}`);
   const effectiveKind = kind || 'AdmissionReview';
   const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
