@@ -11,6 +11,21 @@ const ESM_ONLY = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', /^msw\//, 'r
 const FAKER_EN = { __FAKER_EN_FILE__: JSON.stringify('./faker-en.cjs') };
 const ESM_REQUIRE = ({ format }: { format: string }) => (format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : {});
 
+// Rollup, which converts the split chunks to CommonJS when `treeshake` is on, keeps `import()` in the
+// CJS output; Jest's CommonJS runtime refuses `import()` without --experimental-vm-modules on Node 20
+// and, on later Nodes, loads the target outside its module registry (a second copy of the harness).
+// So the CJS build loads its lazy chunks and selfsigned with `require`, as CommonJS code does. The
+// rewrite runs before rollup, on esbuild's ESM output, and only on literal specifiers: a relative
+// chunk or a CommonJS package. Checked by the Jest CJS consumer (test/consumers/jest-cjs).
+const REQUIRABLE = /\bimport\((["'])(\.\/[\w.-]+\.cjs|selfsigned)\1\)/g;
+const requireInCjs = {
+  name: 'require-in-cjs',
+  renderChunk(this: { format: string }, code: string) {
+    if (this.format !== 'cjs') return undefined;
+    return { code: code.replace(REQUIRABLE, 'Promise.resolve().then(() => require($1$2$1))') };
+  },
+};
+
 export default defineConfig([
   {
     entry: {
@@ -33,6 +48,7 @@ export default defineConfig([
     define: FAKER_EN,
     banner: ESM_REQUIRE,
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
+    plugins: [requireInCjs],
   },
   {
     // Vitest runs ESM only; this entry imports `vitest`, so it must never be required from CJS.
