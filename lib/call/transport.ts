@@ -2,6 +2,7 @@ import https from 'node:https';
 import { gunzipSync } from 'node:zlib';
 import { answeredInPlainHttp } from '../net/tls-handshake';
 import type { AgentPool } from './agents';
+import { callDeadlines } from './deadlines';
 import type { Endpoint } from './endpoint';
 
 export interface TransportOptions {
@@ -60,7 +61,7 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
     const finish = (fn: () => void): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      callDeadlines.cancel(deadline);
       fn();
     };
     const req = https.request(
@@ -98,7 +99,7 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
         });
       },
     );
-    const timer = setTimeout(() => {
+    const deadline = callDeadlines.watch(options.deadlineMs, () => {
       const error = new TransportError(
         'context deadline exceeded',
         'deadline',
@@ -106,7 +107,7 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
       );
       finish(() => reject(error));
       req.destroy(error);
-    }, options.deadlineMs);
+    });
     // Go's client sends no Connection header (HTTP/1.1 keeps alive by default); Node would add one.
     req.removeHeader('Connection');
     req.on('error', (error) => finish(() => reject(translate(error))));
