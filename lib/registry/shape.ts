@@ -20,7 +20,10 @@ export function shape(object: JsonRecord, order: readonly string[], defaults: Js
   return result;
 }
 
-// Each order's positions, computed once per order list (the lists are module constants).
+// A long order's positions, computed once per order list (the long ones are module constants). Most
+// orders are a handful of keys, often written inline at the call: for those a scan of the list is
+// cheaper than a map, and builds nothing per call.
+const LONG_ORDER = 16;
 const positions = new WeakMap<readonly string[], Map<string, number>>();
 function positionsOf(order: readonly string[]): Map<string, number> {
   let map = positions.get(order);
@@ -35,12 +38,12 @@ function positionsOf(order: readonly string[]): Map<string, number> {
 // ordered keys ascending, and the others after them.
 function inShape(object: JsonRecord, order: readonly string[], defaults: JsonRecord): boolean {
   for (const key in defaults) if (!(key in object)) return false;
-  const at = positionsOf(order);
+  const at = order.length > LONG_ORDER ? positionsOf(order) : undefined;
   let last = -1;
   let unordered = false;
   for (const key in object) {
-    const position = at.get(key);
-    if (position === undefined) unordered = true;
+    const position = at ? at.get(key) : order.indexOf(key);
+    if (position === undefined || position < 0) unordered = true;
     else if (unordered || position < last) return false;
     else last = position;
   }

@@ -82,14 +82,16 @@ export function container(value: JsonRecord): JsonRecord {
   result = each(result, 'volumeMounts', (mount) => shape(mount, VOLUME_MOUNT));
   for (const key of ['livenessProbe', 'readinessProbe', 'startupProbe']) result = at(result, key, probe);
   result = at(result, 'lifecycle', (lifecycle) => shape(at(at(lifecycle, 'postStart', lifecycleHandler), 'preStop', lifecycleHandler), ['postStart', 'preStop', 'stopSignal']));
-  return shape(result, CONTAINER, {
-    // ResourceRequirements is a struct value: Go always writes it.
-    resources: {},
-    terminationMessagePath: '/dev/termination-log',
-    terminationMessagePolicy: 'File',
-    imagePullPolicy: pullPolicy(stringAt(value, 'image') ?? ''),
-  });
+  // The pull policy follows the image reference, parsed only for a container without one.
+  return shape(result, CONTAINER, 'imagePullPolicy' in result ? CONTAINER_DEFAULTS : { ...CONTAINER_DEFAULTS, imagePullPolicy: pullPolicy(stringAt(value, 'image') ?? '') });
 }
+
+const CONTAINER_DEFAULTS: JsonRecord = {
+  // ResourceRequirements is a struct value: Go always writes it.
+  resources: {},
+  terminationMessagePath: '/dev/termination-log',
+  terminationMessagePolicy: 'File',
+};
 
 /** A DownwardAPIVolumeFile (in downwardAPI volumes and projections). */
 function downwardAPIFile(item: JsonRecord): JsonRecord {
