@@ -73,7 +73,8 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   }
 
   // Validating admission runs inside the registry, after BeforeCreate/BeforeUpdate and the strategy's validation.
-  const prepared = preparedForValidation({ ...attributes, object: mutated.object }, context.random);
+  // The object as the mutation phase left it: decoded and defaulted by the registry after every change.
+  const prepared = preparedForValidation({ ...attributes, object: mutated.object }, context.random, { defaulted: true });
   const invalid = context.registry.validate(prepared);
   if (invalid) {
     const step: TraceStep = { phase: 'registry', round: 0, index: -1, configuration: '', webhook: 'registry', decision: 'called', why: [], rejection: invalid };

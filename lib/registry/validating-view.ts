@@ -4,7 +4,7 @@ import { isUnstructured } from '../kube/unstructured';
 import { SeededRandom } from '../random';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { canonical } from './encode';
-import { persist } from './strategy/create';
+import { persist, type PersistOptions } from './strategy/create';
 import { storageRandom, type StorageRandom } from './strategy/random';
 
 /**
@@ -15,10 +15,10 @@ import { storageRandom, type StorageRandom } from './strategy/random';
  * validate.capture.local in pods-create.json, configmaps-create-generatename.json). Other requests
  * are returned unchanged.
  */
-export function preparedForValidation(attributes: AdmissionAttributes, random: StorageRandom): AdmissionAttributes {
+export function preparedForValidation(attributes: AdmissionAttributes, random: StorageRandom, options: PersistOptions = {}): AdmissionAttributes {
   const object = attributes.object;
   if (attributes.operation !== 'CREATE' || attributes.subResource !== '' || !object) return attributes;
-  const stored = persist(object, random, isUnstructured(object.apiVersion));
+  const stored = persist(object, random, isUnstructured(object.apiVersion), options);
   const { resourceVersion: _assignedOnWrite, ...metadata } = objectAt(stored, 'metadata');
   const created = canonical({ ...stored, metadata } as KubeObject);
   return { ...attributes, name: created.metadata?.name ?? attributes.name, object: created };

@@ -2,6 +2,7 @@ import { isRecord } from '../../kube/json';
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { NOW, timestamp } from '../../kube/time';
 import { apiDefaults } from '../defaults';
+import { objectMeta } from '../defaults/meta';
 import { sortedDeep } from '../shape';
 import { generateJobSelector } from './job';
 import { preparePodForCreate } from './pod';
@@ -35,7 +36,7 @@ function strategyFields(object: JsonRecord, random: StorageRandom, uid: string):
  * (managedFields are the builders' business.) `unstructured`: a custom resource, stored as a map with
  * its members sorted.
  */
-export function persist(object: JsonRecord, random: StorageRandom, unstructured: boolean): JsonRecord {
+export function persist(object: JsonRecord, random: StorageRandom, unstructured: boolean, options: PersistOptions = {}): JsonRecord {
   const metadata = objectAt(object, 'metadata');
   const generateName = stringAt(metadata, 'generateName');
   const name = stringAt(metadata, 'name') ?? (generateName ? `${generateName}${random.suffix(5)}` : undefined);
@@ -52,8 +53,18 @@ export function persist(object: JsonRecord, random: StorageRandom, unstructured:
     creationTimestamp: created,
   };
   const result = { ...stored, metadata: identity };
+  if (unstructured) return sortedDeep(result) as JsonRecord;
+  // An object the registry defaulted changes here only in its metadata when the strategy left its spec
+  // alone (a pod gets a status, which no defaulter orders): putting the metadata in order is then all
+  // the defaulters would do, and spares a walk of the whole object on every create.
+  if (options.defaulted && stored.spec === object.spec && isRecord(object.metadata)) return { ...result, metadata: objectMeta(identity) };
   // Re-shaping puts the allocated members (clusterIP, finalizers…) where the apiserver writes them.
-  return unstructured ? (sortedDeep(result) as JsonRecord) : apiDefaults(result);
+  return apiDefaults(result);
+}
+
+export interface PersistOptions {
+  /** `object` is already as the registry's defaulters leave it (every object admission hands on is). */
+  defaulted?: boolean;
 }
 
 /** Whether `object` looks stored: it has the uid only the apiserver assigns. */
