@@ -55,6 +55,8 @@ const LABEL_KEY_EXAMPLES = "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex 
  * optional DNS-subdomain prefix and `/`, then a name of at most 63 bytes.
  */
 export function qualifiedNameErrors(value: string): string[] {
+  // Most keys are valid and unprefixed: one test, nothing split.
+  if (value.length <= 63 && value.indexOf('/') < 0 && LABEL_KEY_RE.test(value)) return [];
   const parts = value.split('/');
   if (parts.length > 2) {
     return [`a valid label key ${LABEL_KEY_MESSAGE} ${LABEL_KEY_EXAMPLES} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];

@@ -78,6 +78,27 @@ describe('pod create rules (one failing object per rule, kube texts)', () => {
     ['no containers', pod({ containers: [] }), ['spec.containers: Required value']],
     ['no image', pod({ containers: [container({ image: '' })] }), ['spec.containers[0].image: Required value']],
     ['image with spaces', pod({ containers: [container({ image: ' nginx ' })] }), ['spec.containers[0].image: Invalid value: " nginx ": must not have leading or trailing whitespace']],
+    // Annotations and fields that must agree, and the OS rules: every container's path, init containers first.
+    [
+      'seccomp annotation against a container field',
+      pod({ initContainers: [container({ name: 'init' })], containers: [container(), container({ name: 'side', securityContext: { seccompProfile: { type: 'Unconfined' } } })] }, { annotations: { 'container.seccomp.security.alpha.kubernetes.io/side': 'runtime/default' } }),
+      ['spec.containers[1].securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match'],
+    ],
+    [
+      'apparmor annotation against an init container field',
+      pod({ initContainers: [container({ name: 'init', securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'a' } } })] }, { annotations: { 'container.apparmor.security.beta.kubernetes.io/init': 'localhost/b' } }),
+      ['spec.initContainers[0].securityContext.appArmorProfile.localhostProfile: Forbidden: apparmor profile in annotation and field must match'],
+    ],
+    [
+      'windows options in a linux pod',
+      pod({ os: { name: 'linux' }, containers: [container(), container({ name: 'side', securityContext: { windowsOptions: { runAsUserName: 'x' } } })] }),
+      ['spec.containers[1].securityContext.windowsOptions: Forbidden: windows options cannot be set for a linux pod'],
+    ],
+    [
+      'linux options in a windows pod',
+      pod({ os: { name: 'windows' }, initContainers: [container({ name: 'init', securityContext: { privileged: false } })] }),
+      ['spec.initContainers[0].securityContext.privileged: Forbidden: cannot be set for a windows pod'],
+    ],
     // Volumes.
     ['duplicate volume name', pod({ volumes: [{ name: 'v', emptyDir: {} }, { name: 'v', emptyDir: {} }] }), ['spec.volumes[1].name: Duplicate value: "v"']],
     ['volume without a source', pod({ volumes: [{ name: 'v' }] }), ['spec.volumes[0]: Required value: must specify a volume type']],

@@ -69,9 +69,13 @@ export function optionalBoolean(object: JsonObject | undefined, key: string): bo
 }
 
 /** A `map[string]string`: undefined when absent or null (nil map). */
-export function stringMapOf(object: JsonObject | undefined, key: string): Record<string, string> | undefined {
+export function stringMapOf(object: JsonObject | undefined, key: string): Readonly<Record<string, string>> | undefined {
   const value = object?.[key];
   if (!isObject(value)) return undefined;
+  // A decoded map holds only strings: then it is the map itself.
+  let strings = true;
+  for (const key in value) if (typeof value[key] !== 'string') strings = false;
+  if (strings) return value as Readonly<Record<string, string>>;
   const map: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) if (typeof v === 'string') map[k] = v;
   return map;
@@ -86,7 +90,10 @@ export function has(object: JsonObject | undefined, key: string): boolean {
 /** A map's entries in a fixed order. Go ranges over maps in random order; sorted keys make ours repeatable. */
 export function sortedEntries<T>(map: Readonly<Record<string, T>> | undefined): [string, T][] {
   if (!map) return [];
-  return Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(map);
+  // Decoded maps come sorted (the defaulters write Go's map order): sorted only when they are not.
+  for (let i = 1; i < entries.length; i++) if (entries[i - 1]![0] > entries[i]![0]) return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries;
 }
 
 /** The raw value of a field (for messages that print it). */

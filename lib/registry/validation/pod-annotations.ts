@@ -6,6 +6,7 @@
 import { isObject, type JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { listOf, objectOf, optionalString, sortedEntries, stringMapOf, stringOf } from './access';
+import { visitContainers } from './visit-containers';
 import { forbidden, invalid } from '../../kube/field-errors';
 import { goUnmarshalError } from './go-unmarshal';
 import type { Path } from '../../kube/field-path';
@@ -103,11 +104,6 @@ function seccompMismatch(annotation: string, profile: JsonObject, path: Path): F
   return undefined;
 }
 
-/** All containers with their paths, init containers first (podshelper.VisitContainersWithPath). */
-function containersWithPaths(spec: JsonObject, path: Path): [JsonObject, Path][] {
-  return (['initContainers', 'containers', 'ephemeralContainers'] as const).flatMap((key) => listOf(spec, key).map((c, i): [JsonObject, Path] => [c, path.child(key).index(i)]));
-}
-
 /** validateSeccompAnnotationsAndFields: where both an annotation and a field say something, they must agree. */
 export function validateSeccompAnnotationsAndFields(meta: JsonObject, spec: JsonObject, path: Path): FieldError[] {
   const errors: FieldError[] = [];
@@ -118,13 +114,13 @@ export function validateSeccompAnnotationsAndFields(meta: JsonObject, spec: Json
     const mismatch = seccompMismatch(podAnnotation, podProfile, path.child('securityContext').child('seccompProfile'));
     if (mismatch) errors.push(mismatch);
   }
-  for (const [container, at] of containersWithPaths(spec, path)) {
+  visitContainers(spec, path, (container, at) => {
     const profile = objectOf(objectOf(container, 'securityContext'), 'seccompProfile');
     const annotation = annotations[`${SECCOMP_CONTAINER_PREFIX}${stringOf(container, 'name')}`];
-    if (!profile || annotation === undefined) continue;
-    const mismatch = seccompMismatch(annotation, profile, at.child('securityContext').child('seccompProfile'));
+    if (!profile || annotation === undefined) return;
+    const mismatch = seccompMismatch(annotation, profile, at().child('securityContext').child('seccompProfile'));
     if (mismatch) errors.push(mismatch);
-  }
+  });
   return errors;
 }
 
@@ -134,12 +130,12 @@ export function validateAppArmorAnnotationsAndFields(meta: JsonObject, spec: Jso
   const errors: FieldError[] = [];
   const annotations = stringMapOf(meta, 'annotations') ?? {};
   const podProfile = objectOf(objectOf(spec, 'securityContext'), 'appArmorProfile');
-  for (const [container, at] of containersWithPaths(spec, path)) {
+  visitContainers(spec, path, (container, at) => {
     const profile = objectOf(objectOf(container, 'securityContext'), 'appArmorProfile') ?? podProfile;
-    if (!profile) continue;
+    if (!profile) return;
     const annotation = annotations[`${APPARMOR_PREFIX}${stringOf(container, 'name')}`];
-    if (annotation === undefined) continue;
-    const at2 = at.child('securityContext').child('appArmorProfile');
+    if (annotation === undefined) return;
+    const at2 = at().child('securityContext').child('appArmorProfile');
     const type = stringOf(profile, 'type');
     if (type === 'Unconfined' && annotation !== 'unconfined') errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
     else if (type === 'RuntimeDefault' && annotation !== 'runtime/default') errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
@@ -147,6 +143,6 @@ export function validateAppArmorAnnotationsAndFields(meta: JsonObject, spec: Jso
       if (!annotation.startsWith('localhost/')) errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
       else if (optionalString(profile, 'localhostProfile') !== annotation.slice('localhost/'.length)) errors.push(forbidden(at2.child('localhostProfile'), 'apparmor profile in annotation and field must match'));
     }
-  }
+  });
   return errors;
 }

@@ -7,6 +7,7 @@
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { booleanOf, listOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf } from './access';
+import { visitContainers } from './visit-containers';
 import { validateContainers, validateEphemeralContainers, validateInitContainers, type ContainerContext } from './containers';
 import { duplicate, forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
 import { dns1123LabelErrors, dns1123SubdomainErrors, inclusiveRangeError, INVALID_IP, isIP, qualifiedNameErrors } from '../../kube/value-formats';
@@ -145,11 +146,6 @@ function validateHostUsers(spec: JsonObject, path: Path): FieldError[] {
   return errors;
 }
 
-/** All containers with their paths, init containers first (podshelper.VisitContainersWithPath). */
-function containersWithPaths(spec: JsonObject, path: Path): [JsonObject, Path][] {
-  return (['initContainers', 'containers', 'ephemeralContainers'] as const).flatMap((key) => listOf(spec, key).map((c, i): [JsonObject, Path] => [c, path.child(key).index(i)]));
-}
-
 const WINDOWS_CONTAINER_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'];
 
 /** validateOS, then validateLinux / validateWindows. */
@@ -165,9 +161,9 @@ function validateOs(spec: JsonObject, path: Path): FieldError[] {
   const set = (object: JsonObject, key: string): boolean => object[key] !== undefined && object[key] !== null;
   if (name === 'linux') {
     if (set(sc, 'windowsOptions')) errors.push(forbidden(path.child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
-    for (const [container, at] of containersWithPaths(spec, path)) {
-      if (set(objectOf(container, 'securityContext') ?? {}, 'windowsOptions')) errors.push(forbidden(at.child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
-    }
+    visitContainers(spec, path, (container, at) => {
+      if (set(objectOf(container, 'securityContext') ?? {}, 'windowsOptions')) errors.push(forbidden(at().child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
+    });
     return errors;
   }
   // validateWindows: the pod security context (which holds the host* flags internally), then each container's.
@@ -185,11 +181,11 @@ function validateOs(spec: JsonObject, path: Path): FieldError[] {
   for (const key of ['runAsUser', 'runAsGroup', 'supplementalGroups', 'supplementalGroupsPolicy', 'seLinuxChangePolicy']) {
     if (set(sc, key)) errors.push(notForWindows(scPath.child(key)));
   }
-  for (const [container, at] of containersWithPaths(spec, path)) {
+  visitContainers(spec, path, (container, at) => {
     const csc = objectOf(container, 'securityContext');
-    if (!csc) continue;
-    for (const key of WINDOWS_CONTAINER_FORBIDDEN) if (set(csc, key)) errors.push(notForWindows(at.child('securityContext').child(key)));
-  }
+    if (!csc) return;
+    for (const key of WINDOWS_CONTAINER_FORBIDDEN) if (set(csc, key)) errors.push(notForWindows(at().child('securityContext').child(key)));
+  });
   return errors;
 }
 
