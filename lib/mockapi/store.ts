@@ -3,7 +3,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import { hashSeed, SeededRandom } from '../random';
-import { cloneJson, isObject } from '../kube/json';
+import { cloneJson, deepFreeze, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 import { namespaceLabels } from '../kube/namespaces';
@@ -187,6 +187,31 @@ export class ObjectStore {
     return stored && this.#present(entry, stored);
   }
 
+  /**
+   * The stored object itself, frozen, for the harness's own readers (the built-in plugins, policy
+   * params, namespace lookups), which read on every admission and change nothing: no copy is made.
+   */
+  view(apiVersion: string, kind: string, name: string, namespace = ''): KubeObject | undefined {
+    const entry = this.entryFor(apiVersion, kind);
+    const stored = this.#bucket(entry).get(this.#key(entry, entry.namespaced ? namespace : '', name));
+    return stored && this.#labelled(entry, stored);
+  }
+
+  /** `list` for the harness's own readers: the stored objects themselves, frozen. */
+  listView(entry: CatalogEntry, namespace: string): KubeObject[] {
+    const prefix = entry.namespaced && namespace ? `${namespace}/` : '';
+    return [...this.#bucket(entry)]
+      .filter(([key]) => key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, object]) => this.#labelled(entry, object));
+  }
+
+  // A stored object as the version asked for: itself when it is stored in that version.
+  #labelled(entry: CatalogEntry, object: KubeObject): KubeObject {
+    const apiVersion = joinApiVersion(entry);
+    return object.apiVersion === apiVersion && object.kind === entry.kind ? object : Object.freeze({ ...object, apiVersion, kind: entry.kind });
+  }
+
   #bucket(entry: CatalogEntry): Map<string, KubeObject> {
     let bucket = this.#buckets.get(entry.storageKey);
     if (!bucket) this.#buckets.set(entry.storageKey, (bucket = new Map()));
@@ -199,6 +224,8 @@ export class ObjectStore {
 
   /** Stores `object`, the private copy #accept made: nothing else holds it. */
   #write(entry: CatalogEntry, key: string, object: KubeObject): void {
+    // Frozen once stored: `view` hands it out uncopied, and a change in place would bypass the store.
+    deepFreeze(object);
     this.#revision++;
     this.#bucket(entry).set(key, object);
   }

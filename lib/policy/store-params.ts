@@ -14,12 +14,13 @@ export function storeParamSource(store: ObjectStore): ParamSource & { namespaceO
       const found = entry(apiVersion, kind);
       return found && { namespaced: found.namespaced };
     },
-    get: (apiVersion, kind, namespace, name) => store.read(apiVersion, kind, name, namespace),
+    // Readers here change nothing: they get the stored objects themselves (frozen), not copies.
+    get: (apiVersion, kind, namespace, name) => store.view(apiVersion, kind, name, namespace),
     list(apiVersion, kind, namespace) {
       const found = entry(apiVersion, kind);
-      return found ? store.list(found, namespace).items : [];
+      return found ? store.listView(found, namespace) : [];
     },
-    namespaceObject: (name) => store.read('v1', 'Namespace', name),
+    namespaceObject: (name) => store.view('v1', 'Namespace', name),
     put: (object) => void store.put(object),
   };
 }
