@@ -10,7 +10,7 @@ import { deepFreeze } from '../kube/json';
  * (KUBE-FACTS §2.1), encode with a fresh uid, call. A webhook accepting no known version fails here,
  * without a request, with kube-apiserver's text.
  */
-export async function invokeWebhook(
+export function invokeWebhook(
   webhook: CallableWebhook,
   attributes: AdmissionAttributes,
   invocation: InvocationView | undefined,
@@ -21,7 +21,7 @@ export async function invokeWebhook(
   if (!version) {
     const outcome = emptyOutcome(webhook, encodeReview(attributes, 'v1', uid, invocation));
     outcome.error = new CallingError(webhook.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)', 400, 'list "v1" in admissionReviewVersions');
-    return outcome;
+    return Promise.resolve(outcome);
   }
   const review = encodeReview(attributes, version, uid, invocation);
   return callWebhook(webhook, review, context, reviewJson(attributes, version, uid, invocation));

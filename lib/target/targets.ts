@@ -100,12 +100,19 @@ export async function startTargets(options: {
       servers.push(server);
       stubServers.set(name, server);
     }
+    // A started stub's connection, kept: every call of an admission asks for it.
+    const stubConnections = new Map<string, { route: Route; ca: string }>();
     return {
       async connection(webhook) {
+        const known = stubConnections.get(webhook.name);
+        if (known) return known;
         const stubbed = stubServers.get(webhook.name);
         if (stubbed) {
           await stubbed.ready();
-          return { route: () => stubbed.address, ca: authority.cert };
+          // The route reads the address per call: it follows the stub's behavior (black hole, refused port).
+          const connection = { route: () => stubbed.address, ca: authority.cert };
+          stubConnections.set(webhook.name, connection);
+          return connection;
         }
         if (!base) throw new HarnessError('TARGET_INVALID', `no target for ${webhook.name}`, 'pass `target` or stub the webhook');
         const { caBundle } = webhook.clientConfig;

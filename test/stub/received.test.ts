@@ -24,3 +24,17 @@ it('holds each review sent, in order, in one array that grows between reads', as
   expect(seen.map((r) => r.request?.name)).toEqual(['a', 'b']);
   expect(seen[1]).toEqual(JSON.parse(JSON.stringify(second.review)));
 });
+
+it('a behavior changed after calls is the one the next call meets: the route follows it', async () => {
+  const server = h.stub('v.example.com');
+  const pod = review.create(objects.pod({ name: 'c' }));
+  expect(await h.call('v.example.com', pod)).toBeAllowed();
+  server.behavior = stub.refuse();
+  try {
+    const refused = await h.call('v.example.com', pod);
+    expect(refused.error?.message).toMatch(/^failed calling webhook "v\.example\.com": failed to call webhook: Post "https:\/\/v\.example\.com\/\?timeout=10s": dial tcp 127\.0\.0\.1:\d+: connect: connection refused$/);
+  } finally {
+    server.behavior = stub.allow();
+  }
+  expect(await h.call('v.example.com', pod)).toBeAllowed();
+});
