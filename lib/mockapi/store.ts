@@ -77,12 +77,7 @@ export class ObjectStore {
 
   /** Objects of `entry` in `namespace` ('' for all), in etcd key order (namespace, then name). */
   list(entry: CatalogEntry, namespace: string): ListResult {
-    const prefix = entry.namespaced && namespace ? `${namespace}/` : '';
-    const items = [...this.#bucket(entry)]
-      .filter(([key]) => key.startsWith(prefix))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, object]) => this.#present(entry, object));
-    return { items, resourceVersion: this.resourceVersion };
+    return { items: this.#storedIn(entry, namespace).map((object) => this.#present(entry, object)), resourceVersion: this.resourceVersion };
   }
 
   create(entry: CatalogEntry, namespace: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
@@ -183,7 +178,7 @@ export class ObjectStore {
   /** The stored object, or undefined: for assertions. */
   read(apiVersion: string, kind: string, name: string, namespace = ''): KubeObject | undefined {
     const entry = this.entryFor(apiVersion, kind);
-    const stored = this.#bucket(entry).get(this.#key(entry, entry.namespaced ? namespace : '', name));
+    const stored = this.#stored(entry, namespace, name);
     return stored && this.#present(entry, stored);
   }
 
@@ -193,17 +188,26 @@ export class ObjectStore {
    */
   view(apiVersion: string, kind: string, name: string, namespace = ''): KubeObject | undefined {
     const entry = this.entryFor(apiVersion, kind);
-    const stored = this.#bucket(entry).get(this.#key(entry, entry.namespaced ? namespace : '', name));
+    const stored = this.#stored(entry, namespace, name);
     return stored && this.#labelled(entry, stored);
   }
 
   /** `list` for the harness's own readers: the stored objects themselves, frozen. */
   listView(entry: CatalogEntry, namespace: string): KubeObject[] {
+    return this.#storedIn(entry, namespace).map((object) => this.#labelled(entry, object));
+  }
+
+  #stored(entry: CatalogEntry, namespace: string, name: string): KubeObject | undefined {
+    return this.#bucket(entry).get(this.#key(entry, entry.namespaced ? namespace : '', name));
+  }
+
+  // The stored objects of `entry` in `namespace` ('' for all), in etcd key order (namespace, then name).
+  #storedIn(entry: CatalogEntry, namespace: string): KubeObject[] {
     const prefix = entry.namespaced && namespace ? `${namespace}/` : '';
     return [...this.#bucket(entry)]
       .filter(([key]) => key.startsWith(prefix))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, object]) => this.#labelled(entry, object));
+      .map(([, object]) => object);
   }
 
   // A stored object as the version asked for: itself when it is stored in that version.

@@ -74,7 +74,11 @@ export function stringMapOf(object: JsonObject | undefined, key: string): Readon
   if (!isObject(value)) return undefined;
   // A decoded map holds only strings: then it is the map itself.
   let strings = true;
-  for (const key in value) if (typeof value[key] !== 'string') strings = false;
+  for (const member in value) {
+    if (typeof value[member] === 'string') continue;
+    strings = false;
+    break;
+  }
   if (strings) return value as Readonly<Record<string, string>>;
   const map: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) if (typeof v === 'string') map[k] = v;
