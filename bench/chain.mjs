@@ -2,22 +2,14 @@
 // same reviews to one server, in the same run. A second row shows what h.admit costs with no webhook
 // at all (the object's decode, defaults, strategy and validation, and the built-in plugins, which
 // kube-apiserver runs on every request), against one raw POST: the part of the chain no POST stands for.
-import { fixedBody, harness, paired, startAllowServer, timeLoop } from './lib.mjs';
+import { chainHarness, fixedBody, harness, paired, startAllowServer, timeLoop } from './lib.mjs';
 
 const COUNT = Number(process.env.BENCH_ADMITS ?? 150);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
-const hook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
-const config = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(hook) });
-
 export async function chain() {
-  const { createHarness, review, objects, stub } = harness();
-  const names = ['m1.example.com', 'm2.example.com', 'm3.example.com', 'v1.example.com', 'v2.example.com'];
-  const h = await createHarness({
-    seed: 1,
-    manifests: [config('MutatingWebhookConfiguration', 'm', names.slice(0, 3)), config('ValidatingWebhookConfiguration', 'v', names.slice(3))],
-    stubs: Object.fromEntries(names.map((n) => [n, stub.allow()])),
-  });
+  const { createHarness, review, objects } = harness();
+  const h = await chainHarness();
   const pod = review.create(objects.pod());
   const { body } = fixedBody(pod);
   const bare = await createHarness({ seed: 1 });

@@ -6,6 +6,20 @@ import { createRequire } from 'node:module';
 export const require = createRequire(import.meta.url);
 export const harness = () => require('../dist/index.cjs');
 
+const chainHook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
+const chainConfig = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(chainHook) });
+
+/** A harness with 3 mutating and 2 validating stub webhooks that allow everything: the chain benchmarks' admission chain. */
+export function chainHarness() {
+  const { createHarness, stub } = harness();
+  const names = ['m1.example.com', 'm2.example.com', 'm3.example.com', 'v1.example.com', 'v2.example.com'];
+  return createHarness({
+    seed: 1,
+    manifests: [chainConfig('MutatingWebhookConfiguration', 'm', names.slice(0, 3)), chainConfig('ValidatingWebhookConfiguration', 'v', names.slice(3))],
+    stubs: Object.fromEntries(names.map((n) => [n, stub.allow()])),
+  });
+}
+
 /** The smallest correct webhook: echo uid and version, allow. */
 export function allowHandler(req, res) {
   const chunks = [];

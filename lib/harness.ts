@@ -10,7 +10,8 @@ import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, lintPolicies, type Finding } from './lint';
-import { CoverageCollector, coverageStep, directCallEvent, eventsFromTrace, type CoverageEvent, type CoverageRequest, type CoverageTraceStep } from './admission-coverage';
+import { CoverageCollector, directCallEvent, type CoverageRequest } from './admission-coverage';
+import { CoverageLog } from './admission-coverage/coverage-log';
 import { explain, Explanations, type PluginExplanation } from './match/explain';
 import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
@@ -407,32 +408,18 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     return found;
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
-  // Coverage events are kept small and counted only when asked for: a harness whose coverage nobody
-  // reads pays one push per call (the request's few fields), never the registration's cells. An
-  // h.admit trace is kept as the step fields coverage reads, and turned into events (which parses each
-  // step's sentences) only when coverage is read, in the order the requests came.
-  const coverageLog: (CoverageEvent | { steps: CoverageTraceStep[]; request: CoverageRequest })[] = [];
+  const coverageLog = new CoverageLog();
   const coverageRequest = (attributes: AdmissionAttributes): CoverageRequest => ({ operation: attributes.operation, resource: attributes.resource, subResource: attributes.subResource, namespace: attributes.namespace, dryRun: attributes.dryRun });
-  const coverageEvents = (): CoverageEvent[] => {
-    const events: CoverageEvent[] = [];
-    for (const item of coverageLog) {
-      if ('steps' in item) for (const event of eventsFromTrace(item.steps, item.request, webhooks)) events.push(event);
-      else events.push(item);
-    }
-    coverageLog.length = 0;
-    coverageLog.push(...events);
-    return events;
-  };
   const covered = (): CoverageCollector => {
     const collector = new CoverageCollector(webhooks, { catalog });
-    for (const event of coverageEvents()) collector.record(event);
+    for (const event of coverageLog.events(webhooks)) collector.record(event);
     return collector;
   };
   // Under admission-harness/reporter, each harness leaves its summary for the run's report. A harness
   // that recorded nothing adds nothing to a merge, so it writes no file.
   const writeCoverage = (): void => {
     const dir = process.env[COVERAGE_DIR_ENV];
-    if (dir && coverageLog.length > 0 && coverageEvents().length > 0) writeSummaryFile(dir, covered().summary());
+    if (dir && !coverageLog.empty && coverageLog.events(webhooks).length > 0) writeSummaryFile(dir, covered().summary());
   };
   const policies: PolicyContext | undefined =
     validatingPolicies.length > 0 || mutatingPolicies.length > 0
@@ -539,7 +526,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const callable = resolve(webhook);
       if (typeof webhook === 'string') {
         warnIfUnmatched(webhook, review);
-        coverageLog.push(directCallEvent(findWebhook(webhooks, webhook), coverageRequest(review.attributes)));
+        coverageLog.call(directCallEvent(findWebhook(webhooks, webhook), coverageRequest(review.attributes)));
       }
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);
@@ -647,7 +634,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       });
       warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
       warnIfMissingServiceAccount(trace.steps);
-      coverageLog.push({ steps: trace.steps.map(coverageStep), request: coverageRequest(review.attributes) });
+      coverageLog.admission(trace.steps, coverageRequest(review.attributes));
       return {
         allowed: !result.rejection,
         object: result.object,
