@@ -419,7 +419,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // that recorded nothing adds nothing to a merge, so it writes no file.
   const writeCoverage = (): void => {
     const dir = process.env[COVERAGE_DIR_ENV];
-    if (dir && !coverageLog.empty && coverageLog.events(webhooks).length > 0) writeSummaryFile(dir, covered().summary());
+    if (dir && coverageLog.events(webhooks).length > 0) writeSummaryFile(dir, covered().summary());
   };
   const policies: PolicyContext | undefined =
     validatingPolicies.length > 0 || mutatingPolicies.length > 0

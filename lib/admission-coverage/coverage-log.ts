@@ -21,11 +21,6 @@ export class CoverageLog {
   #items: (CoverageEvent | AdmissionEntry)[] = [];
   #lastAdmission: AdmissionEntry | undefined;
 
-  /** Whether anything was recorded. */
-  get empty(): boolean {
-    return this.#items.length === 0;
-  }
-
   /** An `h.call` to a webhook of the configuration. */
   call(event: CoverageEvent): void {
     this.#items.push(event);
