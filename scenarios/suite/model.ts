@@ -41,15 +41,25 @@ export interface SuiteCase {
   knownFailure?: string;
 }
 
+/** The built-in admission plugins a suite's cluster runs without (`disable`) and needs (`enable`), by name. */
+export interface SuitePlugins {
+  disable?: string[];
+  enable?: string[];
+}
+
 /** A declarative suite file (`apiVersion: admission-harness/v1alpha1`, `kind: Suite`). */
 export interface Suite {
   /** Where it was read from; manifest paths are relative to its folder. */
   file: string;
+  /** May be empty, with no configurations either: the built-in plugins and the API's validation alone. */
   manifests: string[];
   configurations: Record<string, unknown>[];
   namespaces: NamespaceSpec[];
-  /** Objects the cluster holds before each case (policies' params and the like). */
+  /** Objects the cluster holds before each case (policies' params and the like), in any order. */
   objects: KubeObject[];
+  plugins?: SuitePlugins;
+  /** kube-apiserver's `--allow-privileged` (false when absent, as its default). */
+  allowPrivileged?: boolean;
   webhooks: Record<string, StubBehavior>;
   timeScale?: number;
   seed?: number;
