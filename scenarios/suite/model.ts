@@ -1,5 +1,6 @@
 import type { KubeObject, Status } from '../../lib/kube/admission';
 import type { NamespaceSpec } from '../../lib/match/namespace-store';
+import type { PodSecurityConfiguration } from '../../lib/plugins/pod-security/configuration';
 import type { StubBehavior } from '../../lib/stub';
 
 /** What a case expects of the request's outcome; every key is optional. */
@@ -60,6 +61,8 @@ export interface Suite {
   plugins?: SuitePlugins;
   /** kube-apiserver's `--allow-privileged` (false when absent, as its default). */
   allowPrivileged?: boolean;
+  /** PodSecurity's configuration (defaults for unlabelled namespaces, exemptions); kube's defaults when absent. */
+  podSecurity?: PodSecurityConfiguration;
   webhooks: Record<string, StubBehavior>;
   timeScale?: number;
   seed?: number;

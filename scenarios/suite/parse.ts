@@ -5,7 +5,7 @@ import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
 import { didYouMean } from '../../lib/nearest-name';
 import schema from './suite.schema.json';
-import { parseAllowPrivileged, parseSuitePlugins } from './parse-cluster';
+import { parseAllowPrivileged, parsePodSecurity, parseSuitePlugins } from './parse-cluster';
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +101,7 @@ export function parseSuite(file: string): Suite {
     webhooks: behaviors(suite.webhooks, 'webhooks') as Suite['webhooks'],
     ...optional('plugins', parseSuitePlugins(suite.plugins, at)),
     ...optional('allowPrivileged', parseAllowPrivileged(suite.allowPrivileged, at)),
+    ...optional('podSecurity', parsePodSecurity(suite.podSecurity, at)),
     ...(typeof suite.timeScale === 'number' ? { timeScale: suite.timeScale } : {}),
     ...(typeof suite.seed === 'number' ? { seed: suite.seed } : {}),
     cases,

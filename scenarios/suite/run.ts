@@ -25,6 +25,7 @@ function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions
     objects: suite.objects,
     ...(Object.keys(plugins).length > 0 ? { plugins } : {}),
     ...(suite.allowPrivileged !== undefined ? { allowPrivileged: suite.allowPrivileged } : {}),
+    ...(suite.podSecurity ? { podSecurity: suite.podSecurity } : {}),
     ...(options.target ? { target: options.target } : {}),
     ...(suite.seed !== undefined ? { seed: suite.seed } : {}),
     ...(suite.timeScale !== undefined ? { timeScale: suite.timeScale } : {}),

@@ -51,6 +51,7 @@ describe('scenarios/suite/suite.schema.json', () => {
       ...Object.keys(schema.definitions.expectation.properties),
       ...Object.keys(schema.definitions.behavior.properties),
       ...Object.keys(schema.definitions.plugins.properties),
+      ...Object.keys(schema.definitions.podSecurity.properties),
     ];
     expect(keys.filter((key) => !readme.includes(`\`${key}\``))).toEqual([]);
   });

@@ -69,12 +69,31 @@ describe('admission-harness test', () => {
     ['a plugin it does not run, with the nearest spelling', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurty]}'), 'plugins.disable[0]: Unsupported value: "PodSecurty" (did you mean "PodSecurity"?): the built-in plugins the harness runs are NamespaceLifecycle, '],
     ['an unknown key of plugins', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disabled: [PodSecurity]}'), 'plugins.disabled: unknown field "disabled" (did you mean "disable"?); plugins has disable, enable'],
     ['allowPrivileged that is not a boolean', (t) => t.replace('kind: Suite', 'kind: Suite\nallowPrivileged: "yes"'), 'allowPrivileged: Invalid value: "yes": must be true or false'],
+    ['a PodSecurity level kube does not know', (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: strict}}'), 'podSecurity.defaults.enforce: Invalid value: must be one of privileged, baseline, restricted'],
+    ['an unknown PodSecurity exemption', (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {exemptions: {namespace: [shop]}}'), 'podSecurity.exemptions.namespace: unknown field "namespace" (did you mean "namespaces"?); podSecurity.exemptions has usernames, namespaces, runtimeClasses'],
   ])('refuses %s, naming file and field', async (_name, edit, message) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-suite-'));
     try {
       const file = path.join(dir, 'bad.suite.yaml');
       writeFileSync(file, edit(BARE_SUITE));
       await expect(runSuiteFile(file)).rejects.toThrow(`${file} ${message}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('podSecurity configures PodSecurity for the suite: its defaults judge unlabelled namespaces, its exemptions skip them', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-suite-'));
+    // A pod valid for the API, running as root: restricted refuses it.
+    const rootPod = BARE_SUITE.replace('spec: {containers: []}', 'spec: {containers: [{name: app, image: "registry.example.com/app:1.0"}]}').replace('- name: a pod with no containers is invalid', '- name: a root pod');
+    try {
+      const file = path.join(dir, 'restricted.suite.yaml');
+      writeFileSync(file, rootPod.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: restricted}}'));
+      const [refused] = (await runSuiteFile(file)).cases;
+      expect(refused!.result.message).toMatch(/^pods "web" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false \(container "app" must set securityContext.allowPrivilegeEscalation=false\)/);
+      writeFileSync(file, rootPod.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: restricted}, exemptions: {namespaces: [shop]}}'));
+      const [exempt] = (await runSuiteFile(file)).cases;
+      expect(exempt!.result).toMatchObject({ allowed: true, warnings: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
