@@ -17,7 +17,7 @@ const EXEMPTIONS_KEYS = new Set(Object.keys(POD_SECURITY.exemptions.properties))
 /**
  * A suite's `plugins` (the built-in admission plugins of its cluster, as createHarness's `plugins`): each
  * list holds names of plugins the harness runs, each unknown one reported with its nearest spelling.
- * Whether a plugin is both on and off is createHarness's to say, once the command line's are added.
+ * A plugin both on and off is refused, as kube-apiserver refuses it (the command line's are checked when run).
  */
 export function parseSuitePlugins(value: unknown, at: Report): SuitePlugins | undefined {
   if (value === undefined) return undefined;
@@ -40,6 +40,9 @@ export function parseSuitePlugins(value: unknown, at: Report): SuitePlugins | un
     });
     plugins[key as keyof SuitePlugins] = names as string[];
   }
+  const both = (plugins.enable ?? []).filter((name) => plugins.disable?.includes(name));
+  // kube-apiserver refuses to start so: AdmissionOptions.Validate, k8s.io/apiserver/pkg/server/options/admission.go.
+  if (both.length > 0) at('plugins', `enable and disable both name ${both.map((n) => JSON.stringify(n)).join(', ')}: a plugin is on or off, not both`);
   return plugins;
 }
 

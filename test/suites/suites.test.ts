@@ -67,6 +67,7 @@ describe('admission-harness test', () => {
 
   it.each<[string, (text: string) => string, string]>([
     ['a plugin it does not run, with the nearest spelling', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurty]}'), 'plugins.disable[0]: Unsupported value: "PodSecurty" (did you mean "PodSecurity"?): the built-in plugins the harness runs are NamespaceLifecycle, '],
+    ['a plugin both on and off', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurity, LimitRanger], enable: [PodSecurity]}'), 'plugins: enable and disable both name "PodSecurity": a plugin is on or off, not both'],
     ['an unknown key of plugins', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disabled: [PodSecurity]}'), 'plugins.disabled: unknown field "disabled" (did you mean "disable"?); plugins has disable, enable'],
     ['allowPrivileged that is not a boolean', (t) => t.replace('kind: Suite', 'kind: Suite\nallowPrivileged: "yes"'), 'allowPrivileged: Invalid value: "yes": must be true or false'],
     ['a PodSecurity level kube does not know', (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: strict}}'), 'podSecurity.defaults.enforce: Invalid value: must be one of privileged, baseline, restricted'],
