@@ -21,7 +21,7 @@ import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
-import { assertBuiltinPluginNames, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
 import { PLUGIN_CHAIN } from './plugins/involvement';
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
@@ -100,9 +100,10 @@ export interface HarnessOptions {
    * (NamespaceLifecycle, LimitRanger, ServiceAccount, TaintNodesByCondition, Priority,
    * DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, RuntimeClass,
    * DefaultIngressClass, PodSecurity, PersistentVolumeClaimResize, ResourceQuota): all are on, as in a
-   * default kube-apiserver; `disable` turns some off.
+   * default kube-apiserver; `disable` turns some off. `enable` names plugins the test needs on: each must be
+   * one the harness runs, so a test that needs another plugin fails at once instead of running without it.
    */
-  plugins?: { disable?: string[] };
+  plugins?: { disable?: string[]; enable?: string[] };
   /**
    * PodSecurity's admission configuration (`PodSecurityConfiguration`): the defaults for namespaces
    * without labels and the exemptions (usernames, namespaces, runtimeClasses). kube's defaults
@@ -277,6 +278,8 @@ function actingPlugins(enabled: ReadonlySet<string>, attributes: AdmissionAttrib
 function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string> } {
   const disable = given?.disable ?? [];
   assertBuiltinPluginNames(disable);
+  assertBuiltinPluginNames(given?.enable ?? [], 'plugins.enable');
+  assertNoPluginBothEnabledAndDisabled(given?.enable ?? [], disable);
   return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(BUILTIN_PLUGIN_NAMES.filter((name) => !disable.includes(name))) };
 }
 
@@ -671,14 +674,22 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
 }
 
-/** Puts the test's objects into the cluster, each error naming the object. */
+/**
+ * Puts the test's objects into the cluster, each error naming the object. Namespaces go first, whatever
+ * the order given: `kubectl apply -f` of a folder converges the same way (a namespaced object refused
+ * for its missing namespace succeeds on the next apply), so an order of the list is no fact of the
+ * cluster. An object whose namespace is never defined is still refused.
+ */
 function seedObjects(store: ObjectStore, objects: readonly KubeObject[]): void {
-  objects.forEach((object, i) => {
+  const isNamespace = (object: KubeObject) => object.apiVersion === 'v1' && object.kind === 'Namespace';
+  const indexed = objects.map((object, i) => [object, i] as const);
+  const ordered = [...indexed.filter(([object]) => isNamespace(object)), ...indexed.filter(([object]) => !isNamespace(object))];
+  ordered.forEach(([object, i]) => {
     const what = `objects[${i}] (${object.kind ?? 'no kind'} ${JSON.stringify([object.metadata?.namespace, object.metadata?.name].filter(Boolean).join('/'))})`;
     try {
       store.put(object);
     } catch (error) {
-      throw new HarnessError('USAGE', `${what}: ${(error as Error).message}`, 'declare the namespace in createHarness({ namespaces }), and give each object apiVersion, kind and metadata.name', { cause: error });
+      throw new HarnessError('USAGE', `${what}: ${(error as Error).message}`, 'declare the namespace (in createHarness({ namespaces }) or a suite\'s `namespaces`, or as a Namespace among the objects), and give each object apiVersion, kind and metadata.name', { cause: error });
     }
   });
 }

@@ -55,7 +55,8 @@ const COMMANDS = {
            2: usage or setup error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
-           [--json] [--junit FILE]
+           [--json] [--junit FILE] [--disable-admission-plugins NAME,...]
+           --disable-admission-plugins: built-in plugins every suite's cluster runs without, besides its own
            suite format: the README, and the JSON Schema admission-harness/suite.schema.json`,
 } as const;
 
@@ -343,14 +344,17 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
     }
     case 'test': {
-      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' } }, true);
+      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...DISABLE_PLUGINS_OPTION }, true);
       if (values.help) return helpFor('test');
+      const disabled = disabledPlugins(values);
+      assertBuiltinPluginNames(disabled, '--disable-admission-plugins');
       return testCommand(
         {
           files: positionals,
           ...targetArgs(values),
           json: values.json === true,
           ...(values.junit ? { junit: values.junit } : {}),
+          ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
         },
         out,
       );

@@ -9,6 +9,8 @@ export interface TestArgs extends TargetArgs {
   files: string[];
   json: boolean;
   junit?: string;
+  /** `--disable-admission-plugins`: built-in plugins every suite's cluster runs without, besides its own. */
+  disablePlugins?: string[];
 }
 
 /** `admission-harness test`: runs declarative suite files. Exit 1 when any case fails. */
@@ -21,7 +23,7 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
   const invalid: { file: string; message: string }[] = [];
   for (const file of args.files) {
     try {
-      reports.push(await runSuiteFile(file, target ? { target } : {}));
+      reports.push(await runSuiteFile(file, { ...(target ? { target } : {}), ...(args.disablePlugins ? { disablePlugins: args.disablePlugins } : {}) }));
     } catch (error) {
       if (!(error instanceof HarnessError)) throw error;
       invalid.push({ file, message: error.message });

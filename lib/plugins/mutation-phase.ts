@@ -47,6 +47,18 @@ export function assertBuiltinPluginNames(names: readonly string[], option = 'plu
   throw new HarnessError('USAGE', `${option} names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
 }
 
+/**
+ * Refuses a plugin named both on and off, as kube-apiserver refuses to start with
+ * `[<names>] in enable-admission-plugins and disable-admission-plugins overlapped`
+ * (AdmissionOptions.Validate, k8s.io/apiserver/pkg/server/options/admission.go). `options` names the two
+ * lists as the caller's user spelled them.
+ */
+export function assertNoPluginBothEnabledAndDisabled(enable: readonly string[], disable: readonly string[], options = { enable: 'plugins.enable', disable: 'plugins.disable' }): void {
+  const both = [...new Set(enable.filter((name) => disable.includes(name)))].sort();
+  if (both.length === 0) return;
+  throw new HarnessError('USAGE', `${options.enable} and ${options.disable} both name ${both.map((n) => JSON.stringify(n)).join(', ')}`, `a plugin is on or off, not both (kube-apiserver refuses to start: [${both.join(' ')}] in enable-admission-plugins and disable-admission-plugins overlapped)`);
+}
+
 /** The outcome of the mutation phase's built-in plugins: the object, which plugins changed it, and a refusal that ended them. */
 export interface PluginsResult {
   object: JsonRecord;

@@ -1,5 +1,6 @@
 import type { KubeObject, Status } from '../../lib/kube/admission';
 import type { NamespaceSpec } from '../../lib/match/namespace-store';
+import type { PodSecurityConfiguration } from '../../lib/plugins/pod-security/configuration';
 import type { StubBehavior } from '../../lib/stub';
 
 /** What a case expects of the request's outcome; every key is optional. */
@@ -41,15 +42,27 @@ export interface SuiteCase {
   knownFailure?: string;
 }
 
+/** The built-in admission plugins a suite's cluster runs without (`disable`) and needs (`enable`), by name. */
+export interface SuitePlugins {
+  disable?: string[];
+  enable?: string[];
+}
+
 /** A declarative suite file (`apiVersion: admission-harness/v1alpha1`, `kind: Suite`). */
 export interface Suite {
   /** Where it was read from; manifest paths are relative to its folder. */
   file: string;
+  /** May be empty, with no configurations either: the built-in plugins and the API's validation alone. */
   manifests: string[];
   configurations: Record<string, unknown>[];
   namespaces: NamespaceSpec[];
-  /** Objects the cluster holds before each case (policies' params and the like). */
+  /** Objects the cluster holds before each case (policies' params and the like), in any order. */
   objects: KubeObject[];
+  plugins?: SuitePlugins;
+  /** kube-apiserver's `--allow-privileged` (false when absent, as its default). */
+  allowPrivileged?: boolean;
+  /** PodSecurity's configuration (defaults for unlabelled namespaces, exemptions); kube's defaults when absent. */
+  podSecurity?: PodSecurityConfiguration;
   webhooks: Record<string, StubBehavior>;
   timeScale?: number;
   seed?: number;

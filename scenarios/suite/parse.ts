@@ -5,6 +5,7 @@ import type { Suite, SuiteCase } from './model';
 import { isRecord as isObject } from '../../lib/kube/json';
 import { didYouMean } from '../../lib/nearest-name';
 import schema from './suite.schema.json';
+import { parseAllowPrivileged, parsePodSecurity, parseSuitePlugins } from './parse-cluster';
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +16,9 @@ const SUITE_KEYS = keysOf(schema);
 const CASE_KEYS = keysOf(schema.definitions.case);
 const EXPECT_KEYS = keysOf(schema.definitions.expectation);
 const BEHAVIOR_KEYS = keysOf(schema.definitions.behavior);
+
+/** `{ [key]: value }` when there is a value, else nothing: an absent field stays absent. */
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
 /** Where a person reads the format. */
 export const SUITE_FORMAT_HINT = 'see the Suite format in the README, or point your editor at admission-harness/suite.schema.json (# yaml-language-server: $schema=…)';
@@ -95,11 +99,13 @@ export function parseSuite(file: string): Suite {
       return false;
     }) as Suite['objects'],
     webhooks: behaviors(suite.webhooks, 'webhooks') as Suite['webhooks'],
+    ...optional('plugins', parseSuitePlugins(suite.plugins, at)),
+    ...optional('allowPrivileged', parseAllowPrivileged(suite.allowPrivileged, at)),
+    ...optional('podSecurity', parsePodSecurity(suite.podSecurity, at)),
     ...(typeof suite.timeScale === 'number' ? { timeScale: suite.timeScale } : {}),
     ...(typeof suite.seed === 'number' ? { seed: suite.seed } : {}),
     cases,
   };
-  if (parsed.manifests.length === 0 && parsed.configurations.length === 0) at('manifests', 'Required value: manifests or configurations');
   if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid suite:\n  ${problems.join('\n  ')}`, SUITE_FORMAT_HINT);
   return parsed;
 }

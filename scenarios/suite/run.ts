@@ -1,4 +1,6 @@
-import { createHarness } from '../../lib/harness';
+import { HarnessError } from '../../lib/errors';
+import { createHarness, type Harness, type HarnessOptions } from '../../lib/harness';
+import { assertNoPluginBothEnabledAndDisabled } from '../../lib/plugins';
 import { reviewFromRequest } from '../../lib/review/from-request';
 import type { Target } from '../../lib/target/targets';
 import { checkExpectation } from './check';
@@ -8,21 +10,44 @@ import { parseSuite } from './parse';
 export interface SuiteOptions {
   /** The real webhook, for the webhooks the suite does not stub. */
   target?: Target;
+  /** Built-in plugins every suite's cluster runs without, besides its own `plugins.disable` (`test --disable-admission-plugins`). */
+  disablePlugins?: string[];
+}
+
+/** The harness's options for the suite's cluster: its configurations, objects, plugins and server flags. */
+function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions): HarnessOptions {
+  const disable = [...new Set([...(suite.plugins?.disable ?? []), ...(options.disablePlugins ?? [])])];
+  const plugins = { ...(disable.length > 0 ? { disable } : {}), ...(suite.plugins?.enable ? { enable: suite.plugins.enable } : {}) };
+  return {
+    manifests: [...suite.manifests, ...suite.configurations],
+    stubs: { ...suite.webhooks, ...testCase.webhooks },
+    namespaces: suite.namespaces,
+    objects: suite.objects,
+    ...(Object.keys(plugins).length > 0 ? { plugins } : {}),
+    ...(suite.allowPrivileged !== undefined ? { allowPrivileged: suite.allowPrivileged } : {}),
+    ...(suite.podSecurity ? { podSecurity: suite.podSecurity } : {}),
+    ...(options.target ? { target: options.target } : {}),
+    ...(suite.seed !== undefined ? { seed: suite.seed } : {}),
+    ...(suite.timeScale !== undefined ? { timeScale: suite.timeScale } : {}),
+  };
+}
+
+/** The cluster a suite describes, or an error naming the suite file (a namespace never defined, a plugin both on and off). */
+async function harnessFor(suite: Suite, testCase: SuiteCase, options: SuiteOptions): Promise<Harness> {
+  try {
+    assertNoPluginBothEnabledAndDisabled(suite.plugins?.enable ?? [], options.disablePlugins ?? [], { enable: 'plugins.enable', disable: '--disable-admission-plugins' });
+    return await createHarness(clusterOptions(suite, testCase, options));
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    throw new HarnessError(error.code, `${suite.file}: ${error.message}`, undefined, { cause: error });
+  }
 }
 
 /** Runs one case in a harness of its own, so stubs, metrics and namespaces never leak between cases. */
 export async function runCase(suite: Suite, testCase: SuiteCase, options: SuiteOptions = {}): Promise<CaseResult> {
   const started = performance.now();
   const review = reviewFromRequest(testCase.request, `${suite.file} case ${JSON.stringify(testCase.name)}`);
-  const harness = await createHarness({
-    manifests: [...suite.manifests, ...suite.configurations],
-    stubs: { ...suite.webhooks, ...testCase.webhooks },
-    namespaces: suite.namespaces,
-    objects: suite.objects,
-    ...(options.target ? { target: options.target } : {}),
-    ...(suite.seed !== undefined ? { seed: suite.seed } : {}),
-    ...(suite.timeScale !== undefined ? { timeScale: suite.timeScale } : {}),
-  });
+  const harness = await harnessFor(suite, testCase, options);
   try {
     const result = await harness.admit(review, testCase.requestTimeoutSeconds !== undefined ? { timeoutSeconds: testCase.requestTimeoutSeconds } : {});
     const failures = checkExpectation(testCase.expect, result, harness.metrics());

@@ -5,10 +5,11 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { parseManifestText } from '../../lib/config';
 import schema from '../../scenarios/suite/suite.schema.json';
+import { BUILTIN_PLUGIN_NAMES } from '../../lib/plugins';
 
 const root = path.join(__dirname, '../..');
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
-const suites = readdirSync(__dirname).filter((f) => f.endsWith('.suite.yaml')).map((f) => path.join(__dirname, f));
+const suites = readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.suite.yaml')).map((f) => path.join(__dirname, f));
 const read = (file: string, edit: (text: string) => string = (t) => t) => parseManifestText(edit(readFileSync(file, 'utf8')), file)[0]?.value;
 
 describe('scenarios/suite/suite.schema.json', () => {
@@ -35,6 +36,13 @@ describe('scenarios/suite/suite.schema.json', () => {
     expect(validate.errors?.map((e) => e.message)).toContain(message);
   });
 
+  it('offers exactly the built-in plugins the harness runs, the names the parser accepts', () => {
+    expect(schema.definitions.pluginName.enum).toEqual(BUILTIN_PLUGIN_NAMES);
+    const suite = read(path.join(__dirname, 'basic.suite.yaml'), (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurty]}'));
+    expect(validate(suite)).toBe(false);
+    expect(validate.errors?.map((e) => `${e.instancePath} ${e.message}`)).toContain('/plugins/disable/0 must be equal to one of the allowed values');
+  });
+
   it('documents every key it allows (editors show the descriptions)', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const keys = [
@@ -42,6 +50,8 @@ describe('scenarios/suite/suite.schema.json', () => {
       ...Object.keys(schema.definitions.case.properties),
       ...Object.keys(schema.definitions.expectation.properties),
       ...Object.keys(schema.definitions.behavior.properties),
+      ...Object.keys(schema.definitions.plugins.properties),
+      ...Object.keys(schema.definitions.podSecurity.properties),
     ];
     expect(keys.filter((key) => !readme.includes(`\`${key}\``))).toEqual([]);
   });
