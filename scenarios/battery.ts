@@ -109,9 +109,34 @@ function unpatched(object: KubeObject | null): PatchedOutcome {
 
 /** Sends one planned scenario and runs every check that applies to its outcome. */
 export async function runScenario(harness: Harness, planned: PlannedScenario, only?: readonly CheckId[]): Promise<ScenarioResult> {
+  return (await runWatchedScenario(harness, planned, only)).result;
+}
+
+/** A call that failed on the connection: the target may have died under it. */
+function lostConnection(outcome: CallOutcome): boolean {
+  const transport = outcome.error?.transport;
+  return transport === 'refused' || transport === 'closed';
+}
+
+/**
+ * runScenario, also saying whether any of its calls (the follow-up checks' too) failed on the connection:
+ * a process that dies between a scenario's first call and its reinvocation must not read as an idempotence bug.
+ */
+async function runWatchedScenario(harness: Harness, planned: PlannedScenario, only?: readonly CheckId[]): Promise<{ result: ScenarioResult; lost: boolean }> {
+  let lost = false;
+  // The same harness, with its calls watched (the harness is a plain object of closures: no `this` to keep).
+  const watched: Harness = Object.create(harness, {
+    call: {
+      value: async (...args: Parameters<Harness['call']>) => {
+        const outcome = await harness.call(...args);
+        if (lostConnection(outcome)) lost = true;
+        return outcome;
+      },
+    },
+  }) as Harness;
   const wanted = (id: CheckId) => !only || only.includes(id);
   const { scenario } = planned;
-  const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
+  const outcome = await watched.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
   // The harness judged the patch as kube-apiserver would (decoded, defaulted, validated); no patch changes nothing.
   const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? (outcome.patched ?? unpatched(outcome.review.request?.object ?? null)) : undefined;
   const context: CheckContext = { timeoutMs: planned.timeoutMs, kind: scenario.kind, ...(applied ? { applied } : {}) };
@@ -121,15 +146,9 @@ export async function runScenario(harness: Harness, planned: PlannedScenario, on
   };
   for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
   if (!planned.version) {
-    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome, context));
+    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(watched, planned.qualified, scenario, outcome, context));
   }
-  return { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks };
-}
-
-/** A call that failed on the connection: the target may have died under it. */
-function lostConnection(result: ScenarioResult): boolean {
-  const transport = result.outcome.error?.transport;
-  return transport === 'refused' || transport === 'closed';
+  return { result: { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks }, lost };
 }
 
 /**
@@ -153,8 +172,8 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
       const i = next++;
       const planned = mine[i] as PlannedScenario;
       options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
-      const result = await runScenario(harness, planned, options.only as CheckId[] | undefined);
-      if (lostConnection(result)) {
+      const { result, lost } = await runWatchedScenario(harness, planned, options.only as CheckId[] | undefined);
+      if (lost) {
         const exit = await harness.targetExit();
         if (exit) {
           if (i < abortedAt) {

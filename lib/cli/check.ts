@@ -72,9 +72,9 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) {
       writeJUnit(args.junit, [
-        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-        // A dead target is one failure, where it died; what it left undone is skipped, not failed.
+        // A dead target is one failure, first, where it died; what it left undone is skipped, not failed.
         ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
+        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `${r.kind} ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
       ]);
@@ -92,11 +92,11 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
         ? jsonReport(report, { ...coverage.toJSON(), ...threshold })
         : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
     );
-    // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
-    if (report.aborted) return 2;
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
     if (args.html) writeFileSync(args.html, htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }));
-    return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
+    // A webhook that exits mid-run fails the run (exit 1, as a failed check): it crashed under the battery's
+    // requests, which is a finding about the webhook; setup errors (exit 2) are the ones before any request.
+    return report.aborted || report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();
   }

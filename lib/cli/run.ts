@@ -26,8 +26,8 @@ const COMMANDS = {
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
-           exit 0: all checks passed · 1: a check failed or coverage is below the threshold · 2: usage or
-           setup error (the webhook process ended)`,
+           exit 0: all checks passed · 1: a check failed, the webhook process exited mid-run (reported
+           first; the scenarios after it are not run) or coverage is below the threshold · 2: usage or setup error`,
   explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
            --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
