@@ -3,6 +3,7 @@ import type { CheckId } from '../../scenarios/checks';
 import type { PolicyCheckId } from '../../scenarios/policy-battery';
 import { ALL_CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
+import { didYouMean } from '../nearest-name';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';
@@ -23,6 +24,8 @@ export interface CheckArgs extends TargetArgs {
   json: boolean;
   junit?: string;
   only?: string[];
+  /** Every check but these. */
+  skip?: string[];
   failFast: boolean;
   /** Show patches' base64 as received too, not only decoded. */
   verbose?: boolean;
@@ -41,9 +44,13 @@ export interface CheckArgs extends TargetArgs {
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
 
-  const known = new Set<string>(ALL_CHECK_IDS);
-  const unknown = (args.only ?? []).filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  for (const [option, ids] of [['--only', args.only], ['--skip', args.skip]] as const) {
+    const unknown = (ids ?? []).filter((id) => !ALL_CHECK_IDS.includes(id as CheckId));
+    if (unknown.length > 0) {
+      const named = unknown.map((id) => `${JSON.stringify(id)}${didYouMean(id, ALL_CHECK_IDS)}`).join(', ');
+      throw new HarnessError('USAGE', `${option}: unknown check id ${named}`, `known check ids: ${ALL_CHECK_IDS.join(', ')}`);
+    }
+  }
 
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   if (args.junit) ensureWritable('--junit', args.junit);
@@ -64,6 +71,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const progress = process.stderr.isTTY && !args.json;
     const report = await runBattery(harness, {
       ...(args.only ? { only: args.only as (CheckId | PolicyCheckId)[] } : {}),
+      ...(args.skip ? { skip: args.skip as (CheckId | PolicyCheckId)[] } : {}),
       ...(shard ? { shard } : {}),
       failFast: args.failFast,
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),

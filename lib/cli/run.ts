@@ -20,8 +20,9 @@ const COMMANDS = {
   check: `check    run the conformance battery against a webhook, as kube-apiserver would call it
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
-           [--only CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
+           [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--coverage-threshold PERCENT] [--html FILE]
+           --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
@@ -168,6 +169,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         junit: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
         ...DISABLE_PLUGINS_OPTION,
@@ -191,6 +193,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           verbose: values.verbose === true,
           ...(values.junit ? { junit: values.junit } : {}),
           ...(values.only ? { only: values.only } : {}),
+          ...(values.skip ? { skip: values.skip } : {}),
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
