@@ -31,6 +31,10 @@ const COMMANDS = {
            first; the scenarios after it are not run) or coverage is below the threshold · 2: usage or setup error`,
   explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
+           --review FILE: one AdmissionReview (or its request), YAML or JSON, as \`review\` prints it; for an
+           object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json
+           --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
+           objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
            --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
