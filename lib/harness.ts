@@ -185,7 +185,8 @@ export interface Harness {
   stub(name: string): StubServer;
   /**
    * Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook
-   * errors. A request the webhook's rules would never match is still sent, with a process warning
+   * errors. A request the webhook's rules (or its namespaceSelector, for an existing namespace) would never
+   * match is still sent, with a process warning
    * (code ADMISSION_HARNESS_UNMATCHED_CALL) saying kube-apiserver would not send it. `version` sends that AdmissionReview version instead of the negotiated one (it must be
    * among the webhook's admissionReviewVersions).
    */
