@@ -4,11 +4,13 @@
 // and the licence texts of the third-party code bundled into it.
 //
 //   node lib/build.mjs               build, with tsup's log (npm run build)
-//   node lib/build.mjs --if-changed  build only when the sources changed since the last build, and
-//                                    print nothing unless it fails (npm run demo, npm run bench)
+//   node lib/build.mjs --if-changed  build only when the sources changed since the last build, saying
+//                                    so in one line, else print nothing (npm run demo, npm run bench)
 //
 // "Changed" is a hash of every file that goes into dist (sources, configs, the lockfile), stored in
-// dist/.build-hash: a checkout or a touch that changes no byte does not rebuild.
+// dist/.build-hash: a checkout or a touch that changes no byte does not rebuild. Files generated from
+// the installed packages are not sources: `npm test`'s pre-step writes the schema table into lib/, and
+// the build makes its own copy in dist from the same packages (whose versions the lockfile hashes).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,21 +21,26 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 const STAMP = path.join(DIST, '.build-hash');
 const INPUTS = ['lib', 'matchers', 'scenarios', 'package.json', 'package-lock.json', 'tsup.config.ts', 'tsconfig.json'];
+/** Generated into the inputs' folders, never written by hand (see above): not hashed. */
+export const GENERATED = ['lib/registry/schema/kube-schemas.json'];
 export const LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
 
-function files(entry) {
-  const full = path.join(ROOT, entry);
+function files(root, entry) {
+  const full = path.join(root, entry);
   if (!existsSync(full)) return [];
   if (!readdirSync(path.dirname(full), { withFileTypes: true }).find((d) => d.name === path.basename(full))?.isDirectory()) return [entry];
   return readdirSync(full, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((d) => files(path.join(entry, d.name)));
+    .flatMap((d) => files(root, path.join(entry, d.name)));
 }
 
-/** A hash of every byte that goes into dist. */
-export function sourceHash() {
+/** A hash of every byte that goes into dist, of the checkout at `root` (this one by default). */
+export function sourceHash(root = ROOT) {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files)) hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+  const generated = new Set(GENERATED.map((file) => path.normalize(file)));
+  for (const file of INPUTS.flatMap((entry) => files(root, entry)).filter((file) => !generated.has(path.normalize(file)))) {
+    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  }
   return hash.digest('hex');
 }
 
@@ -96,11 +103,22 @@ function build({ quiet }) {
 }
 
 /** Whether the build recorded in `stamp` is of the sources as they are now. */
-export function isCurrent(stamp = STAMP) {
-  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash();
+export function isCurrent(stamp = STAMP, root = ROOT) {
+  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash(root);
+}
+
+/**
+ * `--if-changed`: builds (with `build`) only when the stamp is not of the sources as they are, and then
+ * says so first, since a quiet build takes a while on a slow machine. Returns whether it built.
+ */
+export function buildIfChanged({ stamp = STAMP, root = ROOT, say = (line) => process.stderr.write(`${line}\n`), run = () => build({ quiet: true }) } = {}) {
+  if (isCurrent(stamp, root)) return false;
+  say(existsSync(stamp) ? 'building dist/ (the sources changed since the last build)…' : 'building dist/ (first build)…');
+  run();
+  return true;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const ifChanged = process.argv.includes('--if-changed');
-  if (!ifChanged || !isCurrent()) build({ quiet: ifChanged });
+  if (process.argv.includes('--if-changed')) buildIfChanged();
+  else build({ quiet: false });
 }

@@ -16,6 +16,7 @@ import { explain, Explanations, type PluginExplanation } from './match/explain';
 import { explainPolicies } from './policy/explain';
 import { prepareMatchConditions } from './match/conditions';
 import { matchRules } from './match/should-call';
+import { matchNamespaceSelector } from './match/namespace-selector';
 import type { Authorizer } from './authz/authorizer';
 import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
@@ -185,7 +186,8 @@ export interface Harness {
   stub(name: string): StubServer;
   /**
    * Calls one webhook with one review, exactly as kube-apiserver would; never throws for webhook
-   * errors. A request the webhook's rules would never match is still sent, with a process warning
+   * errors. A request the webhook's rules (or its namespaceSelector, for an existing namespace) would never
+   * match is still sent, with a process warning
    * (code ADMISSION_HARNESS_UNMATCHED_CALL) saying kube-apiserver would not send it. `version` sends that AdmissionReview version instead of the negotiated one (it must be
    * among the webhook's admissionReviewVersions).
    */
@@ -482,11 +484,16 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const warnIfUnmatched = (reference: string, review: Review): void => {
     const entry = findWebhook(webhooks, reference);
     const verdict = matchRules(entry.spec, review.attributes, catalog);
-    if ('error' in verdict || verdict.invocation) return;
-    const key = `${entry.configuration}/${entry.spec.name} ${verdict.why}`;
+    if ('error' in verdict) return;
+    // Matching rules are not enough: nor is a request sent from an existing namespace the namespaceSelector
+    // excludes (a missing namespace is NamespaceLifecycle's 404, said by its own warning in h.admit).
+    const selector = verdict.invocation ? matchNamespaceSelector(entry.spec, review.attributes, namespaces) : undefined;
+    if (selector && (selector.matches || selector.error)) return;
+    const why = selector?.why ?? verdict.why;
+    const key = `${entry.configuration}/${entry.spec.name} ${why}`;
     if (warned.has(key)) return;
     warned.add(key);
-    process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${verdict.why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
+    process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
   };
 
   // A test that forgot to declare its namespace meets NamespaceLifecycle's 404, as in a cluster: said

@@ -52,9 +52,10 @@ export interface HarnessMatchers<R = unknown> {
    */
   toHavePatchOps(ops: readonly JsonPatchOperation[] | AsymmetricMatcherLike): R;
   /**
-   * The object after the patch, as kube-apiserver continues with it (`h.call()`: applied, decoded into
-   * its kind, defaulted), or the admitted object (`h.admit()`), equals `expected`. A patch that does not
-   * apply or decode fails with kube-apiserver's error.
+   * The object after the patch, as kube-apiserver continues with it (`h.call()`: the JSON Patch applied,
+   * decoded into its kind, defaulted), or the admitted object (`h.admit()`), equals `expected`, whole or
+   * through asymmetric matchers. Without a resulting object (a failed call, a denial, a rejection, a patch
+   * that does not apply or decode) it fails, negated or not, with kube-apiserver's error.
    */
   toHavePatchedTo(expected: KubeObject | AsymmetricMatcherLike): R;
   /** `h.call()` only: the webhook allowed the request and its answer leaves the object as it was. */

@@ -7,11 +7,7 @@ import { asCallOrAdmit, type CallOrAdmit } from './subject';
 
 type Patched = { ok: true; object: KubeObject | null; changes?: Change[] } | { ok: false; why: string };
 
-/**
- * `h.call()`: passes when the request's object, patched as kube-apiserver patches it (JSON Patch v4),
- * equals `expected`. `h.admit()`: when the admitted object does. Without a resulting object (failed
- * call, denial, rejection, a patch that does not apply) it fails either way, with kube-apiserver's error.
- */
+// What it asserts is documented once, where editors show it: HarnessMatchers.toHavePatchedTo (./index.ts).
 export function toHavePatchedTo(this: MatcherContext, received: unknown, expected: KubeObject | AsymmetricMatcherLike): MatcherResult {
   const subject = asCallOrAdmit(received, 'toHavePatchedTo');
   const hint = this.utils.matcherHint('toHavePatchedTo', subject.source === 'call' ? 'outcome' : 'result', 'object', { isNot: this.isNot });

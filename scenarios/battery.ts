@@ -11,7 +11,7 @@ import { planPolicies, runPolicyScenario, type PolicyCheckId, type PolicyScenari
 
 /** Every webhook check id the battery knows: the per-call checks, then the follow-up ones. */
 export const CHECK_IDS: readonly CheckId[] = [...CHECKS, ...FOLLOW_UP_CHECKS].map((check) => check.id);
-/** Every check id `--only` accepts: the webhooks', then the policies'. */
+/** Every check id `--only` and `--skip` accept: the webhooks', then the policies'. */
 export const ALL_CHECK_IDS: readonly (CheckId | PolicyCheckId)[] = [...CHECK_IDS, 'policy-evaluates'];
 
 export interface CheckResult {
@@ -56,6 +56,8 @@ export interface BatteryAbort {
 export interface BatteryOptions {
   /** Only these checks. */
   only?: (CheckId | PolicyCheckId)[];
+  /** All checks but these (with `only`: those of `only` not listed here). */
+  skip?: (CheckId | PolicyCheckId)[];
   /** Stop at the first failing scenario. */
   failFast?: boolean;
   /** This machine's part of the scenarios: `{ index: 1, count: 3 }` is the first third (deterministic). */
@@ -109,9 +111,33 @@ function unpatched(object: KubeObject | null): PatchedOutcome {
 
 /** Sends one planned scenario and runs every check that applies to its outcome. */
 export async function runScenario(harness: Harness, planned: PlannedScenario, only?: readonly CheckId[]): Promise<ScenarioResult> {
-  const wanted = (id: CheckId) => !only || only.includes(id);
+  return (await runWatchedScenario(harness, planned, (id) => !only || only.includes(id))).result;
+}
+
+/** A call that failed on the connection: the target may have died under it. */
+function lostConnection(outcome: CallOutcome): boolean {
+  const transport = outcome.error?.transport;
+  return transport === 'refused' || transport === 'closed';
+}
+
+/**
+ * runScenario, also saying whether any of its calls (the follow-up checks' too) failed on the connection:
+ * a process that dies between a scenario's first call and its reinvocation must not read as an idempotence bug.
+ */
+async function runWatchedScenario(harness: Harness, planned: PlannedScenario, wanted: (id: CheckId) => boolean): Promise<{ result: ScenarioResult; lost: boolean }> {
+  let lost = false;
+  // The same harness, with its calls watched (the harness is a plain object of closures: no `this` to keep).
+  const watched: Harness = Object.create(harness, {
+    call: {
+      value: async (...args: Parameters<Harness['call']>) => {
+        const outcome = await harness.call(...args);
+        if (lostConnection(outcome)) lost = true;
+        return outcome;
+      },
+    },
+  }) as Harness;
   const { scenario } = planned;
-  const outcome = await harness.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
+  const outcome = await watched.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
   // The harness judged the patch as kube-apiserver would (decoded, defaulted, validated); no patch changes nothing.
   const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? (outcome.patched ?? unpatched(outcome.review.request?.object ?? null)) : undefined;
   const context: CheckContext = { timeoutMs: planned.timeoutMs, kind: scenario.kind, ...(applied ? { applied } : {}) };
@@ -121,15 +147,9 @@ export async function runScenario(harness: Harness, planned: PlannedScenario, on
   };
   for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
   if (!planned.version) {
-    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(harness, planned.qualified, scenario, outcome, context));
+    for (const check of FOLLOW_UP_CHECKS) if (wanted(check.id)) record(check.id, await check.run(watched, planned.qualified, scenario, outcome, context));
   }
-  return { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks };
-}
-
-/** A call that failed on the connection: the target may have died under it. */
-function lostConnection(result: ScenarioResult): boolean {
-  const transport = result.outcome.error?.transport;
-  return transport === 'refused' || transport === 'closed';
+  return { result: { webhook: planned.webhook, type: planned.type, scenario: scenario.title, outcome, checks }, lost };
 }
 
 /**
@@ -142,6 +162,7 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
   const shard = options.shard;
   const mine = shard ? plan.filter((_, i) => i % shard.count === shard.index - 1) : plan;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const wanted = (id: CheckId | PolicyCheckId) => (!options.only || options.only.includes(id)) && !options.skip?.includes(id);
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(mine.length);
   // Index of the first scenario not to report: where the target died, or just after the first failure (--fail-fast).
   let cut = mine.length;
@@ -153,8 +174,8 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
       const i = next++;
       const planned = mine[i] as PlannedScenario;
       options.onProgress?.(i, mine.length, `${planned.webhook} · ${planned.scenario.title}`);
-      const result = await runScenario(harness, planned, options.only as CheckId[] | undefined);
-      if (lostConnection(result)) {
+      const { result, lost } = await runWatchedScenario(harness, planned, wanted);
+      if (lost) {
         const exit = await harness.targetExit();
         if (exit) {
           if (i < abortedAt) {
@@ -179,7 +200,7 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
   const policyMine = shard ? policyPlan.plan.filter((_, i) => i % shard.count === shard.index - 1) : policyPlan.plan;
   const policies: PolicyScenarioResult[] = [];
   const stopped = aborted !== undefined || (options.failFast === true && kept.some((r) => r.checks.some((c) => c.status === 'fail')));
-  if (!options.only || options.only.includes('policy-evaluates')) {
+  if (wanted('policy-evaluates')) {
     for (const planned of stopped ? [] : policyMine) {
       const result = await runPolicyScenario(harness, planned);
       policies.push(result);

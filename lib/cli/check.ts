@@ -3,6 +3,7 @@ import type { CheckId } from '../../scenarios/checks';
 import type { PolicyCheckId } from '../../scenarios/policy-battery';
 import { ALL_CHECK_IDS } from '../../scenarios/battery';
 import { HarnessError } from '../errors';
+import { didYouMean } from '../nearest-name';
 import { createHarness } from '../harness';
 import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';
@@ -23,6 +24,8 @@ export interface CheckArgs extends TargetArgs {
   json: boolean;
   junit?: string;
   only?: string[];
+  /** Every check but these. */
+  skip?: string[];
   failFast: boolean;
   /** Show patches' base64 as received too, not only decoded. */
   verbose?: boolean;
@@ -41,9 +44,13 @@ export interface CheckArgs extends TargetArgs {
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
 
-  const known = new Set<string>(ALL_CHECK_IDS);
-  const unknown = (args.only ?? []).filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new HarnessError('USAGE', `unknown check id ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  for (const [option, ids] of [['--only', args.only], ['--skip', args.skip]] as const) {
+    const unknown = (ids ?? []).filter((id) => !ALL_CHECK_IDS.includes(id as CheckId));
+    if (unknown.length > 0) {
+      const named = unknown.map((id) => `${JSON.stringify(id)}${didYouMean(id, ALL_CHECK_IDS)}`).join(', ');
+      throw new HarnessError('USAGE', `${option}: unknown check id ${named}`, `known check ids: ${ALL_CHECK_IDS.join(', ')}`);
+    }
+  }
 
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   if (args.junit) ensureWritable('--junit', args.junit);
@@ -64,6 +71,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const progress = process.stderr.isTTY && !args.json;
     const report = await runBattery(harness, {
       ...(args.only ? { only: args.only as (CheckId | PolicyCheckId)[] } : {}),
+      ...(args.skip ? { skip: args.skip as (CheckId | PolicyCheckId)[] } : {}),
       ...(shard ? { shard } : {}),
       failFast: args.failFast,
       ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
@@ -72,9 +80,9 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) {
       writeJUnit(args.junit, [
-        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-        // A dead target is one failure, where it died; what it left undone is skipped, not failed.
+        // A dead target is one failure, first, where it died; what it left undone is skipped, not failed.
         ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
+        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `${r.kind} ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
         ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
       ]);
@@ -92,11 +100,11 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
         ? jsonReport(report, { ...coverage.toJSON(), ...threshold })
         : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
     );
-    // A target that died is a setup problem, not a verdict on the checks: said once, exit 2.
-    if (report.aborted) return 2;
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
     if (args.html) writeFileSync(args.html, htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }));
-    return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
+    // A webhook that exits mid-run fails the run (exit 1, as a failed check): it crashed under the battery's
+    // requests, which is a finding about the webhook; setup errors (exit 2) are the ones before any request.
+    return report.aborted || report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
   } finally {
     await harness.close();
   }

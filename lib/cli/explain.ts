@@ -73,6 +73,27 @@ function readNamespaces(file: string): NamespaceSpec[] {
 }
 
 /**
+ * A Kubernetes object given where a review belongs (`explain --review pod.yaml`): the error names the
+ * `review` command that makes the AdmissionReview of it. The object alone does not say the operation (a
+ * pod is created, updated or deleted), so it is not guessed; CREATE, the usual question, is the example.
+ */
+function plainObjectError(document: unknown, file: string): HarnessError | undefined {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return undefined;
+  const { apiVersion, kind, request, operation, metadata } = document as Record<string, unknown>;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === 'AdmissionReview' || request !== undefined || operation !== undefined) return undefined;
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const entry = defaultCatalog.resources().find((e) => e.kind === kind && e.group === group);
+  const resource = entry ? (group ? `${entry.resource}.${group}` : entry.resource) : `<${kind.toLowerCase()} resource>`;
+  const namespace = (metadata as { namespace?: unknown } | undefined)?.namespace;
+  const where = entry?.namespaced && typeof namespace === 'string' ? ` --namespace ${namespace}` : '';
+  return new HarnessError(
+    'USAGE',
+    `--review ${file} holds a ${kind}, not an AdmissionReview: explain needs the request too (its operation, user, namespace)`,
+    `make the review of it, then explain that: admission-harness review ${resource} CREATE${where} --object ${file} > review.json && admission-harness explain --review review.json … (UPDATE or DELETE for those requests)`,
+  );
+}
+
+/**
  * `admission-harness explain`: the request's way through kube-apiserver's admission chain, in order:
  * which built-in plugins handle it, which admission policies and webhooks it reaches, and why. Returns
  * the exit code.
@@ -82,6 +103,8 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const disabled = new Set(args.disablePlugins ?? []);
   assertBuiltinPluginNames([...disabled], '--disable-admission-plugins');
   const [document] = readDocuments(args.review);
+  const plain = plainObjectError(document, args.review);
+  if (plain) throw plain;
   const review = reviewFromRequest(document, args.review);
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
   // The manifests' CRDs are served for this request only: a copy of the process-wide catalog.

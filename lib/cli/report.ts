@@ -24,9 +24,13 @@ function policyVerdict(result: PolicyScenarioResult): string {
   return `allowed${warnings}`;
 }
 
-/** The human report: grouped by webhook, then scenario; failures show the request and the response. */
+/**
+ * The human report: grouped by webhook, then scenario; failures show the request and the response. A target
+ * process that ended comes first, right under the header: what follows is what ran before it.
+ */
 export function formatReport(report: BatteryReport, options: { verbose?: boolean }, header: string): string {
   const lines = [header, ''];
+  if (report.aborted) lines.push(...abortLines(report.aborted), '');
   let current = '';
   for (const result of report.results) {
     if (result.webhook !== current) {
@@ -52,13 +56,12 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
     if (failed.length > 0) lines.push(...String(result.evaluation.trace).split('\n').map((l) => `        ${l}`));
   }
   for (const skip of report.skipped) lines.push('', `${skip.webhook}: not exercised — ${skip.reason}`);
-  if (report.aborted) lines.push('', ...abortLines(report.aborted));
   if (report.notRun.length > 0) {
     lines.push('', `not run (${report.notRun.length}):`, ...report.notRun.map((n) => `  - ${n.webhook} · ${n.scenario}`));
   }
   const checkIds = new Set([...report.results, ...report.policies].flatMap((r) => r.checks.map((c) => c.id)));
   const checks = report.passed + report.failed;
-  const notRun = report.notRun.length > 0 ? `, ${report.notRun.length} not run` : '';
+  const notRun = report.notRun.length > 0 ? `, ${report.notRun.length} not run${report.aborted ? ` (the process exited: ${describeExit(report.aborted.exit)})` : ''}` : '';
   lines.push(
     '',
     `${report.results.length + report.policies.length} scenarios run${notRun} · ${checks} checks of ${checkIds.size} kinds · replay with --seed ${report.seed}`,
@@ -74,7 +77,7 @@ export function abortLines(abort: BatteryAbort): string[] {
     `✗ the webhook process ended (${describeExit(exit)}) during ${abort.webhook} · ${abort.scenario}`,
     `  command: ${exit.command}`,
     ...(exit.stderr.length > 0 ? ['  last lines of its stderr:', ...exit.stderr.map((l) => `    ${l}`)] : ['  it wrote nothing to stderr']),
-    '  the remaining scenarios were not run',
+    '  this scenario and those after it were not run (listed at the end); the checks below ran before the process ended',
   ];
 }
 
@@ -103,12 +106,13 @@ export function jsonReport(report: BatteryReport, coverage?: unknown): string {
   );
   return JSON.stringify(
     {
+      // A process that ended is the first thing a reader (or a script) needs: before the checks it cut short.
+      ...(report.aborted ? { error: { message: abortLines(report.aborted)[0]?.slice(2), ...report.aborted } } : {}),
       seed: report.seed,
       passed: report.passed,
       failed: report.failed,
       checks: [...checks, ...policyChecks],
       skipped: report.skipped,
-      ...(report.aborted ? { error: { message: abortLines(report.aborted)[0]?.slice(2), ...report.aborted } } : {}),
       notRun: report.notRun,
       ...(coverage !== undefined ? { coverage } : {}),
     },

@@ -20,16 +20,21 @@ const COMMANDS = {
   check: `check    run the conformance battery against a webhook, as kube-apiserver would call it
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
-           [--only CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
+           [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--coverage-threshold PERCENT] [--html FILE]
+           --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
-           exit 0: all checks passed · 1: a check failed or coverage is below the threshold · 2: usage or
-           setup error (the webhook process ended)`,
+           exit 0: all checks passed · 1: a check failed, the webhook process exited mid-run (reported
+           first; the scenarios after it are not run) or coverage is below the threshold · 2: usage or setup error`,
   explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
+           --review FILE: one AdmissionReview (or its request), YAML or JSON, as \`review\` prints it; for an
+           object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json
+           --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
+           objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
            --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
@@ -169,6 +174,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         junit: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
         ...DISABLE_PLUGINS_OPTION,
@@ -192,6 +198,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           verbose: values.verbose === true,
           ...(values.junit ? { junit: values.junit } : {}),
           ...(values.only ? { only: values.only } : {}),
+          ...(values.skip ? { skip: values.skip } : {}),
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),

@@ -18,6 +18,14 @@ export interface FastifyLike {
 /** Any in-process webhook the harness can serve over TLS. */
 export type InProcessApp = RequestListener | KoaLike | FastifyLike;
 
+/** Whether `value` is something toRequestListener can serve: a handler, or a Koa or Fastify app. */
+export function isInProcessApp(value: unknown): value is InProcessApp {
+  if (typeof value === 'function') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const app = value as Partial<Record<'routing' | 'ready' | 'callback', unknown>>;
+  return (typeof app.routing === 'function' && typeof app.ready === 'function') || typeof app.callback === 'function';
+}
+
 /** Turns an Express/Koa/Fastify app or a plain handler into one request listener. */
 export async function toRequestListener(app: InProcessApp): Promise<RequestListener> {
   if (typeof app === 'function') return app;

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { check } from '../../lib/cli/check';
+import { cli } from './captured';
 
 const root = path.join(__dirname, '../..');
 const manifests = [path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml')];
@@ -46,8 +47,22 @@ describe('admission-harness check', () => {
     expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['idempotent-reinvocation']));
   });
 
-  it('rejects an unknown check id and a missing target', async () => {
-    await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/unknown check id nope/);
+  it('--skip runs every check but the named ones, --only and --skip together the difference', async () => {
+    const app = path.join(root, 'examples/pod-defaults/src/app.ts');
+    const all = JSON.parse((await run({ module: app, json: true })).text) as { checks: { id: string }[] };
+    const { code, text } = await run({ module: app, json: true, skip: ['idempotent-reinvocation', 'uid-echo'] });
+    expect(code).toBe(0);
+    const ids = new Set((JSON.parse(text) as { checks: { id: string }[] }).checks.map((c) => c.id));
+    expect(ids).toEqual(new Set(all.checks.map((c) => c.id).filter((id) => id !== 'idempotent-reinvocation' && id !== 'uid-echo')));
+    expect(ids.size).toBeGreaterThan(4);
+    const both = JSON.parse((await run({ module: app, json: true, only: ['uid-echo', 'response-valid'], skip: ['uid-echo'] })).text) as { checks: { id: string }[] };
+    expect(new Set(both.checks.map((c) => c.id))).toEqual(new Set(['response-valid']));
+  });
+
+  it('rejects an unknown check id with the nearest valid spelling, for --only and --skip alike, and a missing target', async () => {
+    await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/^--only: unknown check id "nope"\n  hint: known check ids: tls-chain, tls-san, .*, idempotent-reinvocation, .*, policy-evaluates$/);
+    await expect(run({ module: 'x', skip: ['idempotent-reinvokation'] })).rejects.toThrow(/^--skip: unknown check id "idempotent-reinvokation" \(did you mean "idempotent-reinvocation"\?\)\n/);
+    await expect(run({ module: 'x', only: ['uid-echoo'] })).rejects.toThrow(/^--only: unknown check id "uid-echoo" \(did you mean "uid-echo"\?\)/);
     await expect(run({})).rejects.toThrow(/a target is needed: --module FILE, --command CMD or --url URL/);
   });
 
@@ -56,6 +71,13 @@ describe('admission-harness check', () => {
     const result = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', cli, 'check', '--seed', 'abc'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
     expect((result as { code: number }).code).toBe(2);
     expect((result as { stderr: string }).stderr).toContain('admission-harness: --seed takes an integer, got abc');
+  }, 60_000);
+
+  it('takes --skip on the command line, as --only', async () => {
+    const result = await cli('check', '--manifests', manifests[0] as string, '--module', 'x', '--skip', 'uid-ecko');
+    expect(result.stderr).toContain('admission-harness: --skip: unknown check id "uid-ecko" (did you mean "uid-echo"?)');
+    expect(result.code).toBe(2);
+    expect((await cli('check', '--help')).stdout).toContain('--only / --skip CHECK_ID: run only these checks / every check but these (repeatable)');
   });
 });
 

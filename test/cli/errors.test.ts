@@ -49,6 +49,19 @@ describe('--module', () => {
     const result = await cli('check', '--manifests', manifest, '--module', broken);
     expectUsageError(result, `could not load --module ${broken}: Cannot find module 'a-package-nobody-installed'`);
   });
+
+  it('without a usable export: the export names it looks for, and what the module exports instead', async () => {
+    const factory = path.join(tmp, 'factory.ts');
+    writeFileSync(factory, "export function createApp() { return (_req: unknown, _res: unknown) => undefined; }\nexport const port = 8443;\n");
+    expectUsageError(
+      await cli('check', '--manifests', manifest, '--module', factory),
+      `--module ${factory} has no usable export: looked for \`app\`, \`default.app\`, \`default\` (an Express/Koa/Fastify app or a (req, res) handler, in that order); it exports \`createApp\` (function), \`port\` (number)\n  hint: export the app as \`export const app = …\` or \`export default app\`; a factory such as createApp() is not the app: export what it returns`,
+    );
+    // An `app` that is not an app (a port, a promise of one) is not taken for one either.
+    const notApp = path.join(tmp, 'not-app.mjs');
+    writeFileSync(notApp, 'export const app = Promise.resolve(1);\n');
+    expectUsageError(await cli('check', '--manifests', manifest, '--module', notApp), `--module ${notApp} has no usable export: looked for \`app\`, \`default.app\`, \`default\` (an Express/Koa/Fastify app or a (req, res) handler, in that order); it exports \`app\` (object)`);
+  });
 });
 
 it('a directory given as a manifest', async () => {

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { explainCommand } from '../../lib/cli/explain';
 import { cli } from './captured';
@@ -177,6 +179,41 @@ describe('admission-harness explain', () => {
     expect(report.chain[4]).toEqual({ phase: 'mutation', kind: 'plugin', name: 'Priority', involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' });
     expect(report.chain[10]).toEqual({ phase: 'mutation', kind: 'mutating-policy', name: 'add-team', binding: 'add-team', decision: 'called', reason: 'rules[0] matched CREATE v1 pods' });
     expect(report.chain[11]).toEqual({ phase: 'mutation', kind: 'webhook', name: 'labels.example.com', configuration: 'labels', decision: 'skipped', reason: 'objectSelector {app=web} matched neither object nor oldObject' });
+  });
+
+  it('given a plain object instead of a review, names the review command that makes one, which works', async () => {
+    const pod = fixture('pod.yaml');
+    const failure = await cli('explain', '--manifests', fixture('explain-webhooks.yaml'), '--review', pod);
+    expect(failure.code).toBe(2);
+    const command = `admission-harness review pods CREATE --namespace shop --object ${pod} > review.json`;
+    expect(failure.stderr).toBe(
+      `admission-harness: --review ${pod} holds a Pod, not an AdmissionReview: explain needs the request too (its operation, user, namespace)\n  hint: make the review of it, then explain that: ${command} && admission-harness explain --review review.json … (UPDATE or DELETE for those requests)\n`,
+    );
+    // The command it names, run as named: its review is one explain takes.
+    const made = await cli(...command.replace(/^admission-harness /, '').replace(/ > review\.json$/, '').split(' '));
+    expect(made.code).toBe(0);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-explain-'));
+    try {
+      writeFileSync(path.join(dir, 'review.json'), made.stdout);
+      const text = await run({ review: path.join(dir, 'review.json'), namespaces: fixture('namespaces.yaml') });
+      expect(text.split('\n')[0]).toBe('CREATE pods shop/web');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // A kind of a group: the resource as `review` names it.
+    const deployment = path.join(os.tmpdir(), `ah-deployment-${process.pid}.yaml`);
+    writeFileSync(deployment, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n');
+    try {
+      await expect(run({ review: deployment })).rejects.toThrow(`review deployments.apps CREATE --object ${deployment} > review.json`);
+    } finally {
+      rmSync(deployment);
+    }
+  });
+
+  it('says the --review and --namespaces file formats in its --help', async () => {
+    const help = (await cli('explain', '--help')).stdout;
+    expect(help).toContain('--review FILE: one AdmissionReview (or its request), YAML or JSON, as `review` prints it; for an\n           object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json');
+    expect(help).toContain("--namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace\n           objects (or a NamespaceList), or entries `- name: shop` with `labels: {team: shop}`, YAML or JSON");
   });
 
   it('names the field of a malformed review', async () => {

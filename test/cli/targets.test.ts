@@ -40,12 +40,13 @@ describe('a --command webhook', () => {
     expect(code).toBe(0);
   }, 20_000);
 
-  it('that dies mid-run is reported once: exit code, last stderr lines, the scenario; the rest is not run, exit 2', async () => {
+  it('that dies mid-run is reported once and first: exit code, last stderr lines, the scenario; the rest is not run, exit 1', async () => {
     const { code, text } = await run({ command: `node ${webhooks}/dying-webhook.mjs 3`, concurrency: 1 });
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(text.match(/the webhook process ended/g)).toHaveLength(1);
-    expect(text).toMatch(/^✗ the webhook process ended \(exit code 3\) during pod-defaults\.example\.com · \S.*$/m);
-    expect(text).toContain(`  command: node ${webhooks}/dying-webhook.mjs 3\n  last lines of its stderr:\n    handling CREATE pods\n    fatal: connection pool exhausted\n  the remaining scenarios were not run`);
+    // Right under the header, before the scenarios that ran.
+    expect(text).toMatch(/^admission-harness check · .*\n\n✗ the webhook process ended \(exit code 3\) during pod-defaults\.example\.com · \S.*$/m);
+    expect(text).toContain(`  command: node ${webhooks}/dying-webhook.mjs 3\n  last lines of its stderr:\n    handling CREATE pods\n    fatal: connection pool exhausted\n  this scenario and those after it were not run (listed at the end)`);
     expect(text).toMatch(/^not run \(\d+\):$/m);
     expect(text).not.toContain('connection refused');
 
@@ -64,6 +65,74 @@ describe('a --command webhook', () => {
     expect([...new Set(json.checks.map((c) => c.scenario))]).toEqual(plan.slice(0, died).map((p) => p.scenario.title));
     expect(json.notRun).toEqual(plan.slice(died).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title })));
   }, 30_000);
+
+  describe('that exits after 5 answers, between a scenario and its reinvocation', () => {
+    const command = `node ${webhooks}/exits-after.mjs 5`;
+    const stderr = ['served 5 requests', 'fatal: heap limit reached, exiting'];
+    // One scenario at a time: the mutating webhook's scenarios make 3 calls each (the call, its reinvocation
+    // with its own output, and with its changes preset), so the 5th answer is the 2nd scenario's reinvocation
+    // and the process is gone when that scenario calls a 3rd time.
+    const { plan } = planBattery(loadManifests(manifests), 5);
+
+    it('is its exit, reported first in the human report, and not the checks its death failed; exit 1', async () => {
+      const { code, text } = await run({ command, concurrency: 1 });
+      expect(code).toBe(1);
+      const lines = text.split('\n');
+      expect(lines.slice(1, 8)).toEqual([
+        '',
+        `✗ the webhook process ended (exit code 1) during pod-defaults.example.com · ${plan[1]?.scenario.title}`,
+        `  command: ${command}`,
+        '  last lines of its stderr:',
+        ...stderr.map((line) => `    ${line}`),
+        '  this scenario and those after it were not run (listed at the end); the checks below ran before the process ended',
+      ]);
+      expect(lines[9]).toBe('pod-defaults.example.com (mutating)');
+      expect(lines[10]).toMatch(new RegExp(`^  ✓ ${plan[0]?.scenario.title} — allowed, patch of 1 op · \\d+ ms$`));
+      // Not an idempotence failure, not a connection error: the only ✗ is the exit.
+      expect(text).not.toMatch(/EOF|connection refused|idempotent-(reinvocation|preset):/);
+      expect(text.match(/✗/g)).toHaveLength(1);
+      expect(text).toContain(['', `not run (${plan.length - 1}):`, ...plan.slice(1).map((p) => `  - ${p.webhook} · ${p.scenario.title}`), ''].join('\n'));
+      expect(text).toMatch(new RegExp(`^1 scenarios run, ${plan.length - 1} not run \\(the process exited: exit code 1\\) · `, 'm'));
+      expect(text).toMatch(/^checks: \d+ passed, 0 failed$/m);
+    }, 30_000);
+
+    it('comes first in JSON and JUnit too, with the rest not run (skipped), not failed', async () => {
+      const junit = path.join(os.tmpdir(), `ah-exits-after-${process.pid}.xml`);
+      const { code, text } = await run({ command, concurrency: 1, json: true, junit });
+      const xml = readFileSync(junit, 'utf8');
+      rmSync(junit);
+      expect(code).toBe(1);
+      const json = JSON.parse(text) as JsonReport;
+      expect(Object.keys(json)[0]).toBe('error');
+      expect(json.error).toEqual({
+        message: `the webhook process ended (exit code 1) during pod-defaults.example.com · ${plan[1]?.scenario.title}`,
+        webhook: 'pod-defaults.example.com',
+        scenario: plan[1]?.scenario.title,
+        exit: { command, code: 1, signal: null, stderr },
+      });
+      expect(json.failed).toBe(0);
+      expect(new Set(json.checks.map((c) => c.scenario))).toEqual(new Set([plan[0]?.scenario.title]));
+      expect(json.notRun).toEqual(plan.slice(1).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title })));
+
+      const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)].map((m) => `${m[1]} / ${m[2]}`);
+      expect(cases[0]).toBe(`pod-defaults.example.com · ${plan[1]?.scenario.title} / target-process`);
+      expect(xml.match(/<failure /g)).toHaveLength(1);
+      expect(xml).toMatch(/<testsuites tests="\d+" failures="1">/);
+      expect(cases.filter((c) => c.endsWith(' / not run'))).toEqual(plan.slice(1).map((p) => `${p.webhook} · ${p.scenario.title} / not run`));
+      expect(xml.match(/<skipped message="the webhook process ended before this scenario"\/>/g)).toHaveLength(plan.length - 1);
+    }, 30_000);
+
+    it('with scenarios in flight at once, still one exit and no failed checks', async () => {
+      const { code, text } = await run({ command, json: true });
+      expect(code).toBe(1);
+      const json = JSON.parse(text) as JsonReport;
+      expect(json.error?.exit).toEqual({ command, code: 1, signal: null, stderr });
+      expect(json.checks.filter((c) => c.status === 'fail')).toEqual([]);
+      // What ran is a prefix of the plan, and everything from the scenario it died in on is not run.
+      const died = plan.findIndex((p) => p.webhook === json.error?.webhook && p.scenario.title === json.error.scenario);
+      expect(json.notRun).toEqual(plan.slice(died).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title })));
+    }, 30_000);
+  });
 
   it('--ready-timeout bounds how long the process may take to accept a handshake', async () => {
     await expect(run({ command: 'sleep 30', readyTimeoutSeconds: 0.3 })).rejects.toThrow(/^the webhook command did not accept a TLS handshake on port \d+ within 0\.3 s \(connection refused\): sleep 30/);

@@ -79,7 +79,7 @@ describe('String(h.explain(review))', () => {
   });
 });
 
-describe('h.call with a request the webhook’s rules never match', () => {
+describe('h.call with a request the webhook’s rules or namespaceSelector never match', () => {
   let emitWarning: jest.SpiedFunction<typeof process.emitWarning>;
   beforeEach(() => {
     emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
@@ -98,8 +98,36 @@ describe('h.call with a request the webhook’s rules never match', () => {
     ]);
   });
 
-  it('stays quiet for a request the rules match (selectors aside)', async () => {
-    await h.call('prod-only.example.com', review.create(objects.pod({ namespace: 'default' })));
-    expect(emitWarning).not.toHaveBeenCalled();
+  it('warns likewise, once per namespace, for a namespace its namespaceSelector excludes', async () => {
+    const prod = await createHarness({ manifests, namespaces: [{ name: 'shop', labels: { env: 'prod' } }, { name: 'lab', labels: { env: 'dev' } }], stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() }, seed: 11 });
+    try {
+      expect(await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'lab' })))).toBeAllowed();
+      await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'lab' })));
+      await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'default' })));
+      expect(emitWarning.mock.calls).toEqual([
+        [
+          'h.call("prod-only.example.com", …): kube-apiserver would never send this request to the webhook: namespaceSelector {env=prod} did not match namespace "lab" (labels {"env":"dev","kubernetes.io/metadata.name":"lab"}); its outcome says how the webhook answers a request it is not configured for',
+          { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' },
+        ],
+        [
+          'h.call("prod-only.example.com", …): kube-apiserver would never send this request to the webhook: namespaceSelector {env=prod} did not match namespace "default" (labels {"kubernetes.io/metadata.name":"default"}); its outcome says how the webhook answers a request it is not configured for',
+          { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' },
+        ],
+      ]);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('stays quiet for a request the rules and the namespaceSelector match, and for a namespace not declared (h.admit says that one)', async () => {
+    const prod = await createHarness({ manifests, namespaces: [{ name: 'shop', labels: { env: 'prod' } }], stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() }, seed: 11 });
+    try {
+      await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'shop' })));
+      await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'nowhere' })));
+      await prod.call('policy.example.com', review.create(objects.pod({ namespace: 'default' })));
+      expect(emitWarning).not.toHaveBeenCalled();
+    } finally {
+      await prod.close();
+    }
   });
 });
