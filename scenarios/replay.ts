@@ -1,6 +1,6 @@
 import { HarnessError } from '../lib/errors';
 import { createHarness, type Harness, type HarnessOptions } from '../lib/harness';
-import { isNew, loadFixtures, runFixture, formatResult, fixtureTitle, type RunOptions } from '../lib/replay';
+import { isNew, loadFixtures, namespacesOfFixtures, runFixture, formatResult, fixtureTitle, type RunOptions } from '../lib/replay';
 
 /** A harness to replay against: one, or a function giving it when the first test runs (one made in a `beforeAll`). */
 export type HarnessSource = Harness | (() => Harness | Promise<Harness>);
@@ -57,7 +57,8 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
     let resolved: Promise<Harness> | undefined;
     // Built before the first test, not at registration: a file whose tests are all filtered out starts no server.
     const harness = (): Promise<Harness> => {
-      resolved ??= given ? Promise.resolve(typeof given === 'function' ? given() : given) : (owned = createHarness(harnessOptions));
+      // A harness built here declares the namespaces the recorded admissions happened in.
+      resolved ??= given ? Promise.resolve(typeof given === 'function' ? given() : given) : (owned = createHarness({ ...harnessOptions, namespaces: namespacesOfFixtures(fixtures, harnessOptions.namespaces) }));
       return resolved;
     };
     beforeAll(async () => {
@@ -69,7 +70,7 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
       await started?.close();
     });
     for (const fixture of fixtures) {
-      const state = !isNew(fixture) ? '' : update ? ' [new: its answer is recorded]' : ` [new: no recorded response, not compared; ${UPDATE_VARIABLE}=1 records it]`;
+      const state = !isNew(fixture) ? '' : update ? ' [new: its answer is recorded]' : ` [new: no recorded answer, not compared; ${UPDATE_VARIABLE}=1 records it]`;
       it(`${fixtureTitle({ fixture })}${state}`, async () => {
         const report = await runFixture(await harness(), fixture, runOptions);
         if (report.verdict === 'failed') throw new Error(formatResult(report));

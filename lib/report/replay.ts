@@ -80,13 +80,14 @@ function fixtureItem(result: FixtureReport, index: number, context: { seed: numb
   if (!result.compared && !result.updated) notes.push(html`<p class="muted">No response is recorded: the answer was not compared (update to record it).</p>`);
   if (result.updated) notes.push(html`<p>The response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in <code>${result.fixture.file}</code>.</p>`);
   if (result.updateError) notes.push(html`<p><strong>Could not update:</strong> ${result.updateError}</p>`);
-  const recorded = result.fixture.recorded.response ? collapsed('Recorded response', jsonBlock(result.fixture.recorded.response)) : '';
+  const recorded = result.fixture.recorded.kind === 'RecordedReview' ? result.fixture.recorded.response : result.fixture.recorded.answers;
+  const recordedBlock = recorded ? collapsed(result.fixture.recorded.kind === 'RecordedReview' ? 'Recorded response' : 'Recorded answers', jsonBlock(recorded)) : '';
   const longest = Math.max(0, ...result.webhooks.map((w) => w.outcome.durationMs));
   return html`<details class="item fixture ${verdict}" id="${fixtureAnchor(index)}"${isFailed ? html` open` : ''}><summary>${badge(verdict)} <strong>${result.fixture.name}</strong> <span class="muted">${result.fixture.review.summary()}${
     result.webhooks.length > 0 ? ` · ${milliseconds(longest)}` : ''
   }</span></summary><div class="body"><p class="muted">${result.fixture.file}${result.fixture.document > 0 ? `, document ${result.fixture.document + 1}` : ''}</p>${notes}${result.webhooks.map((w) =>
     webhookSection(w, { seed: context.seed, updated: result.updated, scaleMs: context.scaleMs }),
-  )}${recorded}</div></details>`;
+  )}${recordedBlock}</div></details>`;
 }
 
 /**
