@@ -26,10 +26,11 @@ interface TestRegistrar {
 }
 
 /**
- * Registers RecordedReview fixtures as Jest (or Vitest) tests, golden-test style: a `describe` for the
- * files or directories given, an `it` per fixture that replays its request against the harness's
- * webhooks and fails with what differs from the recorded response (the patch as the object diff) and
- * with any failed follow-up check (object validity, idempotence). Fixtures are read, and validated, when
+ * Registers fixtures as Jest (or Vitest) tests, golden-test style: a `describe` for the files or
+ * directories given, an `it` per fixture that replays it against the harness's webhooks (a
+ * RecordedAdmission through the whole chain, a RecordedReview as one call) and fails with what differs
+ * from each webhook's recorded answer (the patch as the object diff) and with any failed follow-up check
+ * (object validity, idempotence). Fixtures are read, and validated, when
  * `replay` is called: an invalid one fails the test file with the file, line and field at fault.
  *
  * A fixture without a recorded response is new: its test says so in its name and compares nothing. With

@@ -33,9 +33,8 @@ function whyNotCalled(steps: readonly TraceStep[], reference: string, round: 0 |
 /**
  * Replays an admission fixture: its request through the harness's whole chain (`h.admit`: built-in
  * plugins, mutating webhooks with reinvocation, validating webhooks), then each webhook call of the
- * trace compared with that webhook's own recorded answer (the first call of a webhook with its first
- * recorded answer, a reinvocation with its second). An answer recorded but not given, or given but
- * not recorded, is a difference of the chain (`chain`). With `webhook`, only that webhook's answers
+ * trace compared with that webhook's own recorded answer of the same round (round 1: its reinvocation).
+ * An answer recorded but not given, or given but not recorded, is a difference of the chain (`chain`). With `webhook`, only that webhook's answers
  * are compared. The follow-up checks are the chain's own here (reinvocation, the API's validation of
  * the admitted object), so none is added.
  */
@@ -51,9 +50,11 @@ export async function replayAdmission(harness: Harness, fixture: LoadedFixture, 
   const chain: string[] = [];
   for (const call of calls) {
     if (only !== undefined && call.reference !== only) continue;
-    const n = taken.get(call.reference) ?? 0;
-    taken.set(call.reference, n + 1);
-    const mine: (LoadedAnswer & { reference: string }) | undefined = recorded.filter((r) => r.reference === call.reference)[n];
+    const key = `${call.reference} ${call.round}`;
+    const n = taken.get(key) ?? 0;
+    taken.set(key, n + 1);
+    // A DELETE admitted again (another storage attempt) calls a webhook twice in one round: the nth with the nth.
+    const mine: (LoadedAnswer & { reference: string }) | undefined = recorded.filter((r) => r.reference === call.reference && r.round === call.round)[n];
     const outcome = call.outcome;
     const replay: WebhookReplay = { webhook: outcome.webhook, reference: call.reference, type: outcome.type, outcome, mismatches: [], followUps: [] };
     webhooks.push(replay);
@@ -71,8 +72,8 @@ export async function replayAdmission(harness: Harness, fixture: LoadedFixture, 
   }
   for (const [i, answer] of recorded.entries()) {
     if (only !== undefined && answer.reference !== only) continue;
-    const given = taken.get(answer.reference) ?? 0;
-    const nth = recorded.slice(0, i + 1).filter((r) => r.reference === answer.reference).length;
+    const given = taken.get(`${answer.reference} ${answer.round}`) ?? 0;
+    const nth = recorded.slice(0, i + 1).filter((r) => r.reference === answer.reference && r.round === answer.round).length;
     if (nth > given) chain.push(`${answer.reference} (round ${answer.round}): the recording has its answer, but it was not called: ${whyNotCalled(admitted.trace.steps, answer.reference, answer.round, admitted.status)}`);
   }
   const unmatched = calls.length === 0 && !compared ? `no webhook was called:\n    ${String(admitted.trace).split('\n').join('\n    ')}` : undefined;

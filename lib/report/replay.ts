@@ -77,6 +77,7 @@ function fixtureItem(result: FixtureReport, index: number, context: { seed: numb
   if (isFailed) notes.push(html`<p class="reproduce">Failed with seed <strong class="seed">${context.seed}</strong>: repeat it with <code>${reproduceLine(context.seed)}</code>.</p>`);
   if (result.unmatched) notes.push(html`<p><strong>No webhook got the request:</strong> ${result.unmatched}</p>`);
   if (result.disagreement) notes.push(html`<p><strong>The webhooks disagree:</strong> ${result.disagreement}</p>`);
+  if (result.chain) notes.push(html`<p><strong>The chain differs from the recorded admission:</strong></p><ul>${result.chain.map((line) => html`<li>${line}</li>`)}</ul>`);
   if (!result.compared && !result.updated) notes.push(html`<p class="muted">No response is recorded: the answer was not compared (update to record it).</p>`);
   if (result.updated) notes.push(html`<p>The response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in <code>${result.fixture.file}</code>.</p>`);
   if (result.updateError) notes.push(html`<p><strong>Could not update:</strong> ${result.updateError}</p>`);
