@@ -166,3 +166,21 @@ try {
 it('recorded the registered admission\'s answers (the test above ran first)', () => {
   expect(answersIn(registered).map((a) => a.webhook)).toEqual([MUTATING, MUTATING, VALIDATING]);
 });
+
+describe('a call fixture naming its webhook', () => {
+  it('goes to that webhook alone, and refuses a webhook option naming another', async () => {
+    const created = await h.call(VALIDATE, review.create(pod));
+    const request = created.review.request!;
+    const file = writeFile(temp.dir, 'named.yaml', [
+      { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: { from: 'objects', request: 'pods CREATE', seed: 1 }, webhook: VALIDATE, request, response: { ...created.response, uid: request.uid }, limits: [] },
+    ]);
+    const [fixture] = loadFixtures([file]);
+    // Both webhooks' rules match a pod CREATE; the fixture's own webhook alone gets it.
+    const result = await replayFixture(h, fixture!);
+    expect(result).toMatchObject({ unit: 'call', verdict: 'passed' });
+    expect(result.webhooks.map((w) => w.reference)).toEqual([VALIDATING]);
+    const other = await replayFixture(h, fixture!, { webhook: MUTATE });
+    expect(other).toMatchObject({ verdict: 'failed', unmatched: `the fixture records the answer of ${VALIDATING}, not of ${MUTATE}: replay it without the webhook option (--webhook)` });
+    expect((await replayFixture(h, fixture!, { webhook: VALIDATING })).verdict).toBe('passed');
+  });
+});
