@@ -57,4 +57,4 @@ export type { CoverageSummary, WebhookSummary } from './admission-coverage';
 export { loadFixtures, replayFixture, replayFixtures, formatReport as formatReplayReport, replayReportJson, fixturesOfShard } from './replay';
 export type { LoadedFixture, ReplayReport, ReplayReportJson, RunOptions as ReplayRunOptions } from './replay';
 export { writeFixtures, fixturesToYaml } from './audit';
-export type { RecordedReview, Recordable, RecordedSource } from './audit';
+export type { RecordedAdmission, RecordedAnswer, RecordedReview, Recordable, RecordedSource } from './audit';

@@ -1,6 +1,6 @@
 import { HarnessError } from '../lib/errors';
 import { createHarness, type Harness, type HarnessOptions } from '../lib/harness';
-import { isNew, loadFixtures, runFixture, formatResult, fixtureTitle, type RunOptions } from '../lib/replay';
+import { isNew, loadFixtures, namespacesOfFixtures, runFixture, formatResult, fixtureTitle, type RunOptions } from '../lib/replay';
 
 /** A harness to replay against: one, or a function giving it when the first test runs (one made in a `beforeAll`). */
 export type HarnessSource = Harness | (() => Harness | Promise<Harness>);
@@ -26,10 +26,11 @@ interface TestRegistrar {
 }
 
 /**
- * Registers RecordedReview fixtures as Jest (or Vitest) tests, golden-test style: a `describe` for the
- * files or directories given, an `it` per fixture that replays its request against the harness's
- * webhooks and fails with what differs from the recorded response (the patch as the object diff) and
- * with any failed follow-up check (object validity, idempotence). Fixtures are read, and validated, when
+ * Registers fixtures as Jest (or Vitest) tests, golden-test style: a `describe` for the files or
+ * directories given, an `it` per fixture that replays it against the harness's webhooks (a
+ * RecordedAdmission through the whole chain, a RecordedReview as one call) and fails with what differs
+ * from each webhook's recorded answer (the patch as the object diff) and with any failed follow-up check
+ * (object validity, idempotence). Fixtures are read, and validated, when
  * `replay` is called: an invalid one fails the test file with the file, line and field at fault.
  *
  * A fixture without a recorded response is new: its test says so in its name and compares nothing. With
@@ -57,7 +58,8 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
     let resolved: Promise<Harness> | undefined;
     // Built before the first test, not at registration: a file whose tests are all filtered out starts no server.
     const harness = (): Promise<Harness> => {
-      resolved ??= given ? Promise.resolve(typeof given === 'function' ? given() : given) : (owned = createHarness(harnessOptions));
+      // A harness built here declares the namespaces the recorded admissions happened in.
+      resolved ??= given ? Promise.resolve(typeof given === 'function' ? given() : given) : (owned = createHarness({ ...harnessOptions, namespaces: namespacesOfFixtures(fixtures, harnessOptions.namespaces) }));
       return resolved;
     };
     beforeAll(async () => {
@@ -69,7 +71,7 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
       await started?.close();
     });
     for (const fixture of fixtures) {
-      const state = !isNew(fixture) ? '' : update ? ' [new: its answer is recorded]' : ` [new: no recorded response, not compared; ${UPDATE_VARIABLE}=1 records it]`;
+      const state = !isNew(fixture) ? '' : update ? ' [new: its answer is recorded]' : ` [new: no recorded answer, not compared; ${UPDATE_VARIABLE}=1 records it]`;
       it(`${fixtureTitle({ fixture })}${state}`, async () => {
         const report = await runFixture(await harness(), fixture, runOptions);
         if (report.verdict === 'failed') throw new Error(formatResult(report));

@@ -2,6 +2,7 @@ import type { AdmissionRequest, AdmissionResponse, AdmissionReviewVersion } from
 
 export const RECORDED_REVIEW_API_VERSION = 'admission-harness/v1alpha1';
 export const RECORDED_REVIEW_KIND = 'RecordedReview';
+export const RECORDED_ADMISSION_KIND = 'RecordedAdmission';
 
 /** Where a review's object came from: the audit's request body, its response body, the URI (connect options), or nowhere (a DELETE). */
 export type ObjectOrigin = 'requestObject' | 'responseObject' | 'requestURI' | 'none';
@@ -59,15 +60,43 @@ export type RecordedSource = AuditSource | RecordSource | ObjectsSource;
 
 /**
  * One recorded review, as a fixture file holds it (apiVersion admission-harness/v1alpha1, kind
- * RecordedReview): the AdmissionRequest kube-apiserver sent (or would have sent), the webhook's response
- * when one was recorded, and what the source could not tell (`limits`).
+ * RecordedReview): one call, the AdmissionRequest kube-apiserver sent (or would have sent) to one
+ * webhook, that webhook's response when one was recorded, and what the source could not tell (`limits`).
  */
 export interface RecordedReview {
   apiVersion: typeof RECORDED_REVIEW_API_VERSION;
   kind: typeof RECORDED_REVIEW_KIND;
   source: RecordedSource;
+  /**
+   * The webhook the response is from (`configuration/name`, or a name). Without it the request goes to
+   * every webhook whose rules match, and each answer is compared with the one response.
+   */
+  webhook?: string;
   request: AdmissionRequest;
   response?: AdmissionResponse;
+  limits: string[];
+}
+
+/** One webhook's answer within a recorded admission. */
+export interface RecordedAnswer {
+  /** `configuration/name`. */
+  webhook: string;
+  /** The mutating round it answered in: 1 for a reinvocation (reinvocationPolicy IfNeeded). */
+  round: 0 | 1;
+  response: AdmissionResponse;
+}
+
+/**
+ * One recorded admission (kind RecordedAdmission): the client's request, as an AdmissionRequest, run
+ * through the whole chain (built-in plugins, mutating webhooks with reinvocation, validating webhooks),
+ * and the answer of every webhook it reached, in the order they were called. Without `answers` it is new.
+ */
+export interface RecordedAdmission {
+  apiVersion: typeof RECORDED_REVIEW_API_VERSION;
+  kind: typeof RECORDED_ADMISSION_KIND;
+  source: RecordedSource;
+  request: AdmissionRequest;
+  answers?: RecordedAnswer[];
   limits: string[];
 }
 
@@ -77,10 +106,13 @@ export interface Recordable {
   request: AdmissionRequest;
   response?: AdmissionResponse;
   limits: readonly string[];
+  /** Write a RecordedAdmission (the request through the whole chain) instead of a RecordedReview (one call). */
+  admission?: boolean;
 }
 
 /** The fixture document of `review`, members in the format's order. */
-export function recordedReview(review: Recordable): RecordedReview {
+export function recordedReview(review: Recordable): RecordedReview | RecordedAdmission {
+  if (review.admission) return { apiVersion: RECORDED_REVIEW_API_VERSION, kind: RECORDED_ADMISSION_KIND, source: review.source, request: review.request, limits: [...review.limits] };
   return {
     apiVersion: RECORDED_REVIEW_API_VERSION,
     kind: RECORDED_REVIEW_KIND,

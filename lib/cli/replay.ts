@@ -1,4 +1,4 @@
-import { fixturesOfShard, loadFixtures, formatReport, replayFixtures, replayReportJson } from '../replay';
+import { checkFixtureWebhooks, fixturesOfShard, loadFixtures, formatReport, namespacesOfFixtures, replayFixtures, replayReportJson } from '../replay';
 import { HarnessError } from '../errors';
 import { createHarness } from '../harness';
 import { loadCommandManifests } from './manifests';
@@ -19,7 +19,7 @@ export interface ReplayArgs extends TargetArgs {
   /** Record the answers of fixtures without one, and rewrite those the webhook no longer gives. */
   update: boolean;
   json: boolean;
-  /** Compare only this webhook's answers (when several webhooks match a fixture). */
+  /** Only this webhook: fixtures naming no webhook are sent to it; of admission fixtures, only its answers are compared. */
   webhook?: string;
   seed?: number;
   /** `i/n`: replay only the fixtures of the i-th of n parts (by file name, deterministic). */
@@ -31,10 +31,12 @@ export interface ReplayArgs extends TargetArgs {
 }
 
 /**
- * `admission-harness replay`: each recorded request sent again to the webhook its rules match, as
- * kube-apiserver would (a fresh uid), and its answer compared with the recorded one — allowed, status,
- * warnings, the patch by its effect on the object — plus the object-validity and idempotence checks.
- * Exit 1 when an answer differs.
+ * `admission-harness replay`: each recorded admission run again through the whole chain, and each
+ * recorded call sent again to its webhook (the one it names, or those its rules match), as
+ * kube-apiserver would (a fresh uid); every webhook's answer compared with its own recorded one —
+ * allowed, status, warnings, the patch by its effect on the object — plus, for calls, the
+ * object-validity and idempotence checks. Exit 1 when an answer differs; 2 when a fixture names a
+ * webhook the manifests lack.
  */
 export async function replayCommand(args: ReplayArgs, out: (text: string) => void): Promise<number> {
   if (args.paths.length === 0) throw new HarnessError('USAGE', 'replay needs fixture files or directories', 'e.g. admission-harness replay fixtures/ --manifests deploy/webhooks.yaml --module src/app.ts');
@@ -45,8 +47,11 @@ export async function replayCommand(args: ReplayArgs, out: (text: string) => voi
   const fixtures = shard ? fixturesOfShard(loaded, shard) : loaded;
   await loadCommandManifests('replay', args.manifests, defaultCatalog.copy());
   const target = await targetFromArgs(args, true);
-  const harness = await createHarness({ target, manifests: args.manifests, ...(args.seed !== undefined ? { seed: args.seed } : {}) });
+  // The namespaces the recorded admissions happened in exist in the mock cluster, as they did in the real one.
+  const namespaces = namespacesOfFixtures(fixtures);
+  const harness = await createHarness({ target, manifests: args.manifests, ...(namespaces.length > 0 ? { namespaces } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}) });
   try {
+    checkFixtureWebhooks(harness.webhooks, fixtures);
     const report = await replayFixtures(harness, fixtures, { update: args.update, ...(args.webhook ? { webhook: args.webhook } : {}) });
     // What the recorded requests exercised of each webhook's registration: where real traffic leaves gaps.
     // With --webhook, the others were left out on purpose: only the one replayed is counted.

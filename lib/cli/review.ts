@@ -124,8 +124,9 @@ export function reviewCommand(args: ReviewArgs, out: (text: string) => void): nu
     out(JSON.stringify(encoded, null, 2));
     return 0;
   }
-  // The same fixture format as `record` and `--from-audit`, so `replay` takes it; what a built review
-  // cannot know is said in its limits, as theirs are.
+  // The client's request, replayed as an admission (kind RecordedAdmission): through the built-in
+  // plugins and every webhook it reaches, each one's answer recorded by `replay --update`. What a built
+  // review cannot know is said in its limits, as the other fixtures' are.
   const source: ObjectsSource = {
     from: 'objects',
     request: `${args.target} ${args.operation.toUpperCase()}`,
@@ -136,9 +137,9 @@ export function reviewCommand(args: ReviewArgs, out: (text: string) => void): nu
   const limits = [
     ...(args.user ? [] : ["userInfo: the harness's default user, not who made a real request (give --user and --group)"]),
     ...(args.object ? [] : ['object: generated from the seed, not a real object (give --object FILE)']),
-    'the changes of the mutating admission plugins and webhooks that run before a webhook are not in the object',
+    ...(encoded.request?.namespace ? [`namespace ${encoded.request.namespace}: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)`] : []),
   ];
-  const [file] = writeFixtures(args.outDir, [{ source, request: encoded.request!, limits }]);
+  const [file] = writeFixtures(args.outDir, [{ source, request: encoded.request!, limits, admission: true }]);
   out(`wrote ${file}`);
   return 0;
 }

@@ -42,7 +42,7 @@ const COMMANDS = {
            <resource>[/<subresource>] <operation> [--namespace NS] [--name NAME] [--dry-run]
            [--version v1|v1beta1] [--seed N] [--uid UID] [--user NAME --group G...]
            [--object FILE] [--old-object FILE] [--crd FILE] [--out DIR]
-           --out DIR: write it as a RecordedReview fixture for replay (kubectl get -o yaml output as --object)
+           --out DIR: write it as a RecordedAdmission fixture for replay (kubectl get -o yaml output as --object)
            --from-audit AUDIT.LOG [--out DIR] [--crd FILE]: the reviews kube-apiserver would have sent for the
            requests of an audit log (level Request or RequestResponse), as fixture files (or YAML on stdout)`,
   record: `record   record what kube-apiserver sends webhooks as fixtures, never interfering
@@ -54,7 +54,10 @@ const COMMANDS = {
            FIXTURE|DIR... --manifests FILE... ${TARGET_USAGE}
            [--update] [--webhook NAME] [--seed N] [--json] [--shard i/n] [--coverage-threshold PERCENT]
            [--html FILE]
+           a RecordedAdmission (what review --out writes) runs through the whole chain, each webhook's answer
+           compared with its own; a RecordedReview is one call, to the webhook it names or its rules match
            --update: record the answers of fixtures without one and rewrite those that changed
+           --webhook: only that webhook's answers (the webhook for RecordedReviews that name none)
            --shard i/n: only the i-th of n parts of the fixtures, by file name (the same on every machine)
            exit 0: every answer as recorded · 1: an answer differs or coverage is below the threshold ·
            2: usage or setup error`,

@@ -16,12 +16,16 @@ export function fixtureTitle(result: Pick<ReplayResult, 'fixture'>): string {
  */
 export function formatResult(result: ReplayResult | FixtureReport): string {
   const report = result as Partial<FixtureReport>;
+  const admission = result.unit === 'admission';
   const lines = [`${fixtureTitle(result)}: ${result.verdict}`];
   if (result.unmatched) lines.push(`  ${result.unmatched}`);
-  if (!result.compared && !report.updated) lines.push('  no response is recorded: the answer was not compared (update to record it)');
-  if (report.updated) lines.push(`  the response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in ${result.fixture.file}`);
+  if (!result.compared && !report.updated) lines.push(admission ? '  no answers are recorded: the admission was not compared (update to record them)' : '  no response is recorded: the answer was not compared (update to record it)');
+  if (report.updated) lines.push(`  the ${admission ? 'answers were' : 'response was'} ${result.compared ? `rewritten with the new ${admission ? 'ones' : 'answer'}` : 'recorded'} in ${result.fixture.file}`);
   if (report.updateError) lines.push(`  could not update: ${report.updateError}`);
+  // After an update these are what changed in the recording, not failures.
+  if (result.chain) lines.push(...(report.updated ? ['  the chain changed from the recording:', ...result.chain.map((l) => `    ${l}`)] : result.chain.map((l) => `  ${l}`)));
   for (const webhook of result.webhooks) lines.push(...webhookLines(webhook, report.updated === true));
+  if (result.trace && result.verdict === 'failed') lines.push('  the admission as replayed:', ...result.trace.split('\n').map((l) => `    ${l}`));
   return lines.join('\n');
 }
 

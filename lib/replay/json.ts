@@ -14,12 +14,15 @@ export interface ReplayReportJson {
     document: number;
     name: string;
     request: string;
+    /** `call`: a RecordedReview, one webhook's answer; `admission`: a RecordedAdmission, the whole chain. */
+    unit: 'call' | 'admission';
     verdict: FixtureReport['verdict'];
     compared: boolean;
     updated: boolean;
     updateError?: string;
     unmatched?: string;
     disagreement?: string;
+    chain?: string[];
     webhooks: {
       webhook: string;
       type: 'mutating' | 'validating';
@@ -42,12 +45,14 @@ export function replayReportJson(report: ReplayReport): ReplayReportJson {
       document: r.fixture.document,
       name: r.fixture.name,
       request: r.fixture.review.summary(),
+      unit: r.unit,
       verdict: r.verdict,
       compared: r.compared,
       updated: r.updated,
       ...(r.updateError ? { updateError: r.updateError } : {}),
       ...(r.unmatched ? { unmatched: r.unmatched } : {}),
       ...(r.disagreement ? { disagreement: r.disagreement } : {}),
+      ...(r.chain ? { chain: r.chain } : {}),
       webhooks: r.webhooks.map((w) => ({
         webhook: w.reference,
         type: w.type,

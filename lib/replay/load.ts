@@ -39,7 +39,7 @@ export function loadFixtures(paths: readonly string[]): LoadedFixture[] {
   const problems: string[] = [];
   for (const found of files) readFixtureFile(found, fixtures, problems);
   if (problems.length > 0) {
-    throw new HarnessError('REVIEW_INVALID', `invalid RecordedReview fixture${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`, 'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally response (an AdmissionResponse)');
+    throw new HarnessError('REVIEW_INVALID', `invalid RecordedReview fixture${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`, 'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally webhook and response (an AdmissionResponse); kind RecordedAdmission has answers (each {webhook, round, response}) instead of those two');
   }
   return fixtures;
 }
@@ -83,7 +83,7 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
   if (plain) {
     const checked = checkRecordedReview(plain.value);
     if (checked.ok) {
-      fixtures.push({ file: found.file, document: 0, name: found.name, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch });
+      fixtures.push({ file: found.file, document: 0, name: found.name, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch, ...(checked.answers ? { answers: checked.answers } : {}) });
       return;
     }
   }
@@ -116,7 +116,7 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
       for (const problem of checked.problems) problems.push(describe(found.file, doc, lines, problem));
       return;
     }
-    fixtures.push({ file: found.file, document, name: `${found.name}${later}`, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch });
+    fixtures.push({ file: found.file, document, name: `${found.name}${later}`, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch, ...(checked.answers ? { answers: checked.answers } : {}) });
   });
   if (count === 0) problems.push(`${found.file}: no YAML document in the file`);
 }

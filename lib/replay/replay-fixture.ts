@@ -1,12 +1,17 @@
 import type { Harness, HarnessCallOutcome } from '../harness';
 import type { WebhookType } from '../kube/webhook-config';
 import { answerOfOutcome, answerOfResponse, compareAnswers, type Answered, type Mismatch } from './compare';
-import type { LoadedFixture } from './fixture';
+import { isAdmission, recordedResponse, type LoadedFixture } from './fixture';
 import { runFollowUps, type FollowUpResult } from './follow-ups';
-import { referenceOf, selectWebhooks } from './select';
+import { replayAdmission, type ChainCall } from './replay-admission';
+import { selectWebhooks, type Selection } from './select';
+import { referenceOf, resolveWebhook } from './webhook-name';
 
 export interface ReplayOptions {
-  /** Send every fixture to this webhook (a name, or `configuration/name`) instead of those its rules match. */
+  /**
+   * Only this webhook (a name, or `configuration/name`): a call fixture that names no webhook is sent to
+   * it instead of those its rules match; of an admission fixture, only its answers are compared.
+   */
   webhook?: string;
   /** Run the follow-up checks (object validity, idempotence) on each answer; true by default. */
   followUps?: boolean;
@@ -28,6 +33,8 @@ export interface WebhookReplay {
 
 export interface ReplayResult {
   fixture: LoadedFixture;
+  /** What was replayed: one call (a RecordedReview) or the whole admission chain (a RecordedAdmission). */
+  unit: 'call' | 'admission';
   /**
    * `passed`: every webhook answered as recorded and passed the follow-up checks; `new`: no response was
    * recorded, so nothing was compared (the calls and the follow-up checks passed); `failed` otherwise.
@@ -40,19 +47,29 @@ export interface ReplayResult {
   unmatched?: string;
   /** Several webhooks got the request and answered differently from each other: no one answer can be recorded. */
   disagreement?: string;
+  /** An admission's calls that differ from the recording: an answer recorded but not given, or given but not recorded. */
+  chain?: string[];
+  /** An admission's trace (`String(result.trace)`), for the reader of a failure. */
+  trace?: string;
+  /** An admission's webhook calls, in chain order: what an update records. */
+  calls?: ChainCall[];
 }
 
 /**
- * Sends the fixture's request, as kube-apiserver would (a fresh uid per call, the harness's checks), to
- * the webhook named or to every webhook of the harness's manifests whose rules match it, and compares
- * each answer with the recorded response (lib/replay/compare.ts: allowed, the denial's code and message,
- * warnings, the patch by its effect). Then runs the follow-up checks. Never throws for what a webhook
- * does; a webhook name the manifests lack throws (HarnessError WEBHOOK_NOT_FOUND).
+ * Replays one fixture. An admission fixture goes through the whole chain (lib/replay/replay-admission.ts).
+ * A call fixture's request is sent, as kube-apiserver would (a fresh uid per call, the harness's checks),
+ * to the webhook it names (or the `webhook` option names), or else to every webhook of the harness's
+ * manifests whose rules match it, and each answer is compared with the recorded response
+ * (lib/replay/compare.ts: allowed, the denial's code and message, warnings, the patch by its effect).
+ * Then the follow-up checks run. Never throws for what a webhook does; a webhook name the manifests lack
+ * throws (HarnessError WEBHOOK_NOT_FOUND).
  */
 export async function replayFixture(harness: Harness, fixture: LoadedFixture, options: ReplayOptions = {}): Promise<ReplayResult> {
-  const compared = fixture.recorded.response !== undefined;
-  const selection = selectWebhooks(harness, fixture.review, options.webhook);
-  if ('none' in selection) return { fixture, verdict: 'failed', compared, webhooks: [], unmatched: selection.none };
+  if (isAdmission(fixture)) return replayAdmission(harness, fixture, options);
+  const recordedAnswer = recordedResponse(fixture);
+  const compared = recordedAnswer !== undefined;
+  const selection = selectionOf(harness, fixture, options);
+  if ('none' in selection) return { fixture, unit: 'call', verdict: 'failed', compared, webhooks: [], unmatched: selection.none };
   // Decoding and defaults need the registry's engines, loaded once per process.
   await harness.registry.ready();
   const webhooks = await Promise.all(
@@ -61,15 +78,26 @@ export async function replayFixture(harness: Harness, fixture: LoadedFixture, op
       const outcome = await harness.call(reference, fixture.review);
       const replay: WebhookReplay = { webhook: entry.spec.name, reference, type: entry.type, outcome, mismatches: [], followUps: [] };
       if (outcome.error) return { ...replay, callError: outcome.error.message };
-      const recorded = fixture.recorded.response;
-      if (recorded) replay.mismatches = compareAnswers(harness.registry, answeredBy(replay, fixture), answerOfResponse(recorded, fixture.recordedPatch), answerOfOutcome(outcome));
+      if (recordedAnswer) replay.mismatches = compareAnswers(harness.registry, answeredBy(replay, fixture), answerOfResponse(recordedAnswer, fixture.recordedPatch), answerOfOutcome(outcome));
       if (options.followUps !== false) replay.followUps = await runFollowUps(harness, reference, fixture.review, outcome);
       return replay;
     }),
   );
   const disagreement = disagreementOf(harness, fixture, webhooks);
   const failed = webhooks.some((w) => w.callError !== undefined || w.mismatches.length > 0 || w.followUps.some((f) => !f.pass));
-  return { fixture, verdict: failed ? 'failed' : compared ? 'passed' : 'new', compared, webhooks, ...(disagreement ? { disagreement } : {}) };
+  return { fixture, unit: 'call', verdict: failed ? 'failed' : compared ? 'passed' : 'new', compared, webhooks, ...(disagreement ? { disagreement } : {}) };
+}
+
+/** The webhook a call fixture names, when it names one; the `webhook` option may only name the same. */
+function selectionOf(harness: Harness, fixture: LoadedFixture, options: ReplayOptions): Selection {
+  const named = fixture.recorded.kind === 'RecordedReview' ? fixture.recorded.webhook : undefined;
+  if (named === undefined) return selectWebhooks(harness, fixture.review, options.webhook);
+  const entry = resolveWebhook(harness.webhooks, named, `${fixture.name}: webhook`);
+  const asked = options.webhook !== undefined ? resolveWebhook(harness.webhooks, options.webhook, 'the webhook option') : entry;
+  if (asked !== entry) {
+    return { none: `the fixture records the answer of ${referenceOf(entry)}, not of ${options.webhook}: replay it without the webhook option (--webhook)` };
+  }
+  return { webhooks: [entry] };
 }
 
 /** The sent request is the patches' base: the object (and kind) the webhook saw. */
@@ -88,5 +116,5 @@ function disagreementOf(harness: Harness, fixture: LoadedFixture, webhooks: read
   const firstAnswer = answerOfOutcome(first.outcome);
   const differing = others.filter((other) => compareAnswers(harness.registry, answeredBy(other, fixture), firstAnswer, answerOfOutcome(other.outcome)).length > 0);
   if (differing.length === 0) return undefined;
-  return `${webhooks.length} webhooks match the request and answer it differently (${[first, ...differing].map((w) => w.webhook).join(', ')}): a fixture records one response; name the webhook it is for (the \`webhook\` option)`;
+  return `${webhooks.length} webhooks match the request and answer it differently (${[first, ...differing].map((w) => w.webhook).join(', ')}): a RecordedReview records one response; name the webhook it is for (the \`webhook\` option), or make it a RecordedAdmission (kind: RecordedAdmission), which records each webhook's answer`;
 }

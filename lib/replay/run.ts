@@ -25,11 +25,11 @@ export interface FixtureReport extends Omit<ReplayResult, 'verdict'> {
 /** Replays one fixture and, when updating, records the answer where it is new or differs. */
 export async function runFixture(harness: Harness, fixture: LoadedFixture, options: RunOptions = {}): Promise<FixtureReport> {
   const result = await replayFixture(harness, fixture, options);
-  const stale = !result.compared || result.webhooks.some((w) => w.mismatches.length > 0);
+  const stale = !result.compared || (result.chain ?? []).length > 0 || result.webhooks.some((w) => w.mismatches.length > 0);
   if (!options.update || !stale) return { ...result, updated: false };
   const answer = answerToRecord(result);
   if ('why' in answer) return { ...result, verdict: 'failed', updated: false, updateError: answer.why };
-  updateFixture(fixture.file, fixture, answer.outcome);
+  updateFixture(fixture.file, fixture, answer);
   // What an update cannot fix: the follow-up checks judge the webhook, not the recording.
   const stillFailing = result.webhooks.some((w) => w.followUps.some((f) => !f.pass));
   return { ...result, verdict: stillFailing ? 'failed' : 'updated', updated: true };

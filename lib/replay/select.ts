@@ -25,8 +25,3 @@ export function selectWebhooks(harness: Harness, review: Review, webhook?: strin
   });
   return webhooks.length > 0 ? { webhooks } : { none: `no webhook of the manifests matches ${review.summary()}:\n    ${reasons.join('\n    ')}` };
 }
-
-/** `configuration/name`: unambiguous even when two configurations declare the same webhook name. */
-export function referenceOf(entry: WebhookEntry): string {
-  return `${entry.configuration}/${entry.spec.name}`;
-}

@@ -1,16 +1,17 @@
 /**
- * The RecordedReview format (lib/audit/recorded-review.ts) checked member by member, so a fixture that
+ * The RecordedReview and RecordedAdmission formats (lib/audit/recorded-review.ts) checked member by member, so a fixture that
  * cannot be replayed is refused at load with the field at fault, rather than replayed as something it
  * is not: a misspelt `respone:` would otherwise make a golden fixture "new" and silently pass.
  */
-import { RECORDED_REVIEW_API_VERSION, RECORDED_REVIEW_KIND, type ObjectOrigin, type RecordedReview } from '../audit/recorded-review';
+import { RECORDED_ADMISSION_KIND, RECORDED_REVIEW_API_VERSION, RECORDED_REVIEW_KIND, type ObjectOrigin, type RecordedAdmission, type RecordedReview } from '../audit/recorded-review';
 import { HarnessError } from '../errors';
-import type { JsonPatchOperation } from '../kube/admission';
+import type { AdmissionResponse, JsonPatchOperation } from '../kube/admission';
 import { isRecord } from '../kube/json';
 import { didYouMean } from '../nearest-name';
 import { decodeJsonPatch } from '../patch';
 import { reviewFromRequest } from '../review/from-request';
 import type { Review } from '../review/review';
+import type { LoadedAnswer } from './fixture';
 
 /** One thing wrong with a document: where (members and indices from the root) and what, in kube's field-error words. */
 export interface FieldProblem {
@@ -18,9 +19,11 @@ export interface FieldProblem {
   message: string;
 }
 
-export type CheckedReview = { ok: true; recorded: RecordedReview; review: Review; recordedPatch: JsonPatchOperation[] } | { ok: false; problems: FieldProblem[] };
+export type CheckedReview = { ok: true; recorded: RecordedReview | RecordedAdmission; review: Review; recordedPatch: JsonPatchOperation[]; answers?: LoadedAnswer[] } | { ok: false; problems: FieldProblem[] };
 
-const MEMBERS = ['apiVersion', 'kind', 'source', 'request', 'response', 'limits'];
+const MEMBERS = ['apiVersion', 'kind', 'source', 'webhook', 'request', 'response', 'limits'];
+const ADMISSION_MEMBERS = ['apiVersion', 'kind', 'source', 'request', 'answers', 'limits'];
+const ANSWER_MEMBERS = ['webhook', 'round', 'response'];
 const AUDIT_SOURCE_MEMBERS = ['from', 'auditID', 'stage', 'requestURI', 'timestamp', 'objectFrom', 'oldObjectFrom'];
 const RECORD_SOURCE_MEMBERS = ['from', 'receivedAt', 'path', 'reviewVersion', 'upstream'];
 const OBJECTS_SOURCE_MEMBERS = ['from', 'request', 'object', 'oldObject', 'seed'];
@@ -89,15 +92,37 @@ export function checkRecordedReview(value: unknown): CheckedReview {
   }
   // A document of another kind (an AdmissionReview, a manifest) is reported as such, not member by member.
   problems.oneOf(['apiVersion'], value.apiVersion, [RECORDED_REVIEW_API_VERSION], true);
-  problems.oneOf(['kind'], value.kind, [RECORDED_REVIEW_KIND], true);
+  problems.oneOf(['kind'], value.kind, [RECORDED_REVIEW_KIND, RECORDED_ADMISSION_KIND], true);
   if (problems.list.length > 0) return { ok: false, problems: problems.list };
-  problems.unknown([], value, MEMBERS);
+  const admission = value.kind === RECORDED_ADMISSION_KIND;
+  problems.unknown([], value, admission ? ADMISSION_MEMBERS : MEMBERS);
   checkSource(problems, value.source);
+  if (!admission) problems.string(['webhook'], value.webhook, false);
   const review = checkRequest(problems, value.request);
-  const recordedPatch = checkResponse(problems, value.response);
+  const recordedPatch = admission ? [] : checkResponse(problems, ['response'], value.response);
+  const answers = admission ? checkAnswers(problems, value.answers) : undefined;
   problems.strings(['limits'], value.limits, true);
   if (problems.list.length > 0 || !review) return { ok: false, problems: problems.list };
-  return { ok: true, recorded: value as unknown as RecordedReview, review, recordedPatch };
+  return { ok: true, recorded: value as unknown as RecordedReview | RecordedAdmission, review, recordedPatch, ...(answers ? { answers } : {}) };
+}
+
+/** A RecordedAdmission's answers: each webhook's, in the order the chain called them. */
+function checkAnswers(problems: Problems, answers: unknown): LoadedAnswer[] | undefined {
+  if (answers === undefined || answers === null) return undefined;
+  if (!Array.isArray(answers)) {
+    problems.add(['answers'], `Invalid value: ${JSON.stringify(answers)}: must be a list of {webhook, round, response}`);
+    return undefined;
+  }
+  return answers.flatMap((answer: unknown, i): LoadedAnswer[] => {
+    const at = ['answers', i];
+    if (!problems.mapping(at, answer, true)) return [];
+    problems.unknown(at, answer, ANSWER_MEMBERS);
+    problems.string([...at, 'webhook'], answer.webhook, true);
+    if (answer.round !== undefined && answer.round !== 0 && answer.round !== 1) problems.add([...at, 'round'], `Unsupported value: ${JSON.stringify(answer.round)}: supported values: 0, 1`);
+    if (answer.response === undefined || answer.response === null) problems.add([...at, 'response'], REQUIRED);
+    const patch = checkResponse(problems, [...at, 'response'], answer.response);
+    return [{ webhook: String(answer.webhook), round: answer.round === 1 ? 1 : 0, response: answer.response as AdmissionResponse, patch }];
+  });
 }
 
 function checkSource(problems: Problems, source: unknown): void {
@@ -154,41 +179,41 @@ function checkRequest(problems: Problems, request: unknown): Review | undefined 
 }
 
 /** The response as kube-apiserver would have accepted it from a webhook; returns its patch decoded. */
-function checkResponse(problems: Problems, response: unknown): JsonPatchOperation[] {
-  if (!problems.mapping(['response'], response, false)) return [];
-  problems.unknown(['response'], response, RESPONSE_MEMBERS);
-  problems.string(['response', 'uid'], response.uid, false);
-  if (typeof response.allowed !== 'boolean') problems.add(['response', 'allowed'], response.allowed === undefined || response.allowed === null ? REQUIRED : `Invalid value: ${JSON.stringify(response.allowed)}: must be true or false`);
-  if (problems.mapping(['response', 'status'], response.status, false)) {
+function checkResponse(problems: Problems, at: (string | number)[], response: unknown): JsonPatchOperation[] {
+  if (!problems.mapping([...at], response, false)) return [];
+  problems.unknown([...at], response, RESPONSE_MEMBERS);
+  problems.string([...at, 'uid'], response.uid, false);
+  if (typeof response.allowed !== 'boolean') problems.add([...at, 'allowed'], response.allowed === undefined || response.allowed === null ? REQUIRED : `Invalid value: ${JSON.stringify(response.allowed)}: must be true or false`);
+  if (problems.mapping([...at, 'status'], response.status, false)) {
     const { code, message, reason } = response.status;
-    if (code !== undefined && !Number.isInteger(code)) problems.add(['response', 'status', 'code'], `Invalid value: ${JSON.stringify(code)}: must be an integer`);
-    problems.string(['response', 'status', 'message'], message, false);
-    problems.string(['response', 'status', 'reason'], reason, false);
+    if (code !== undefined && !Number.isInteger(code)) problems.add([...at, 'status', 'code'], `Invalid value: ${JSON.stringify(code)}: must be an integer`);
+    problems.string([...at, 'status', 'message'], message, false);
+    problems.string([...at, 'status', 'reason'], reason, false);
   }
-  problems.strings(['response', 'warnings'], response.warnings, false);
-  if (problems.mapping(['response', 'auditAnnotations'], response.auditAnnotations, false)) {
-    for (const [key, value] of Object.entries(response.auditAnnotations)) problems.string(['response', 'auditAnnotations', key], value, true);
+  problems.strings([...at, 'warnings'], response.warnings, false);
+  if (problems.mapping([...at, 'auditAnnotations'], response.auditAnnotations, false)) {
+    for (const [key, value] of Object.entries(response.auditAnnotations)) problems.string([...at, 'auditAnnotations', key], value, true);
   }
-  problems.string(['response', 'patchType'], response.patchType, false);
+  problems.string([...at, 'patchType'], response.patchType, false);
   const patch = response.patch;
   if (patch === undefined || patch === null || patch === '') return [];
   if (typeof patch !== 'string') {
-    problems.add(['response', 'patch'], `Invalid value: ${JSON.stringify(patch)}: must be a string (base64 of a JSON Patch)`);
+    problems.add([...at, 'patch'], `Invalid value: ${JSON.stringify(patch)}: must be a string (base64 of a JSON Patch)`);
     return [];
   }
   // Go's base64.StdEncoding, which decodes the []byte member, accepts padded standard base64 only.
   if (patch.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(patch)) {
-    problems.add(['response', 'patch'], 'Invalid value: not base64 (the JSON Patch is written base64-encoded, as a webhook sends it)');
+    problems.add([...at, 'patch'], 'Invalid value: not base64 (the JSON Patch is written base64-encoded, as a webhook sends it)');
     return [];
   }
   const decoded = decodeJsonPatch(Buffer.from(patch, 'base64'));
   if (!decoded.ok) {
-    problems.add(['response', 'patch'], `Invalid value: not a JSON Patch: ${decoded.error}`);
+    problems.add([...at, 'patch'], `Invalid value: not a JSON Patch: ${decoded.error}`);
     return [];
   }
   // kube-apiserver refuses a v1 response whose patch is not declared JSONPatch (lib/call/call-webhook.ts).
   if (decoded.ops.length > 0 && response.patchType !== 'JSONPatch') {
-    problems.add(['response', 'patchType'], response.patchType === undefined || response.patchType === null ? `${REQUIRED}: "JSONPatch" with a patch` : unsupported(response.patchType, ['JSONPatch']));
+    problems.add([...at, 'patchType'], response.patchType === undefined || response.patchType === null ? `${REQUIRED}: "JSONPatch" with a patch` : unsupported(response.patchType, ['JSONPatch']));
   }
   return decoded.ops as unknown as JsonPatchOperation[];
 }

@@ -77,16 +77,18 @@ function fixtureItem(result: FixtureReport, index: number, context: { seed: numb
   if (isFailed) notes.push(html`<p class="reproduce">Failed with seed <strong class="seed">${context.seed}</strong>: repeat it with <code>${reproduceLine(context.seed)}</code>.</p>`);
   if (result.unmatched) notes.push(html`<p><strong>No webhook got the request:</strong> ${result.unmatched}</p>`);
   if (result.disagreement) notes.push(html`<p><strong>The webhooks disagree:</strong> ${result.disagreement}</p>`);
+  if (result.chain) notes.push(html`<p><strong>The chain differs from the recorded admission:</strong></p><ul>${result.chain.map((line) => html`<li>${line}</li>`)}</ul>`);
   if (!result.compared && !result.updated) notes.push(html`<p class="muted">No response is recorded: the answer was not compared (update to record it).</p>`);
   if (result.updated) notes.push(html`<p>The response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in <code>${result.fixture.file}</code>.</p>`);
   if (result.updateError) notes.push(html`<p><strong>Could not update:</strong> ${result.updateError}</p>`);
-  const recorded = result.fixture.recorded.response ? collapsed('Recorded response', jsonBlock(result.fixture.recorded.response)) : '';
+  const recorded = result.fixture.recorded.kind === 'RecordedReview' ? result.fixture.recorded.response : result.fixture.recorded.answers;
+  const recordedBlock = recorded ? collapsed(result.fixture.recorded.kind === 'RecordedReview' ? 'Recorded response' : 'Recorded answers', jsonBlock(recorded)) : '';
   const longest = Math.max(0, ...result.webhooks.map((w) => w.outcome.durationMs));
   return html`<details class="item fixture ${verdict}" id="${fixtureAnchor(index)}"${isFailed ? html` open` : ''}><summary>${badge(verdict)} <strong>${result.fixture.name}</strong> <span class="muted">${result.fixture.review.summary()}${
     result.webhooks.length > 0 ? ` · ${milliseconds(longest)}` : ''
   }</span></summary><div class="body"><p class="muted">${result.fixture.file}${result.fixture.document > 0 ? `, document ${result.fixture.document + 1}` : ''}</p>${notes}${result.webhooks.map((w) =>
     webhookSection(w, { seed: context.seed, updated: result.updated, scaleMs: context.scaleMs }),
-  )}${recorded}</div></details>`;
+  )}${recordedBlock}</div></details>`;
 }
 
 /**

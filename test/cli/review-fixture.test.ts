@@ -41,7 +41,8 @@ it('writes an UPDATE of two kubectl objects as a fixture that replays (recorded 
 
   const document = yaml().parse(readFileSync(path.join(out, 'pods-update-1.yaml'), 'utf8'), { version: '1.1' }) as Record<string, any>;
   expect(document.source).toEqual({ from: 'objects', request: 'pods UPDATE', object: next, oldObject: old, seed: 1 });
-  expect(document.limits).toEqual(['the changes of the mutating admission plugins and webhooks that run before a webhook are not in the object']);
+  expect(document.kind).toBe('RecordedAdmission');
+  expect(document.limits).toEqual(['namespace shop: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)']);
   expect(document.request).toMatchObject({ operation: 'UPDATE', namespace: 'shop', name: 'web', userInfo: { username: 'jane', groups: ['dev', 'system:authenticated'] } });
   expect(document.request.object.metadata.labels).toEqual({ app: 'web', tier: 'frontend' });
   expect(document.request.oldObject.metadata.labels).toEqual({ app: 'web' });
@@ -64,7 +65,7 @@ it('says in the limits what a generated review cannot know, and numbers further 
   expect(document.limits).toEqual([
     "userInfo: the harness's default user, not who made a real request (give --user and --group)",
     'object: generated from the seed, not a real object (give --object FILE)',
-    'the changes of the mutating admission plugins and webhooks that run before a webhook are not in the object',
+    'namespace shop: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)',
   ]);
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createHarness, objects, review, type Harness } from '../../lib';
-import { loadFixtures } from '../../lib/replay';
+import { loadFixtures, recordedResponse } from '../../lib/replay';
 import type { AdmissionRequest } from '../../lib/kube/admission';
 import { replay, UPDATE_VARIABLE } from '../../scenarios/replay';
 import { app } from '../../examples/pod-defaults/src/app';
@@ -53,7 +53,7 @@ try {
 
 it('recorded the new fixture\'s answer in its file (the tests above ran first)', () => {
   const [recorded] = loadFixtures([fresh]);
-  expect(recorded!.recorded.response).toMatchObject({ uid: 'created-2', allowed: true, patchType: 'JSONPatch', patch: patchBytes(mutatePod(pod)) });
+  expect(recordedResponse(recorded!)).toMatchObject({ uid: 'created-2', allowed: true, patchType: 'JSONPatch', patch: patchBytes(mutatePod(pod)) });
 });
 
 it('refuses a harness together with options that would build one, and registering outside a test file\'s top level', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createHarness, objects, review, type Harness } from '../../lib';
 import { writeFixtures } from '../../lib/audit';
 import type { JsonPatchOperation } from '../../lib/kube/admission';
-import { formatReport, formatResult, loadFixtures, replayFixture, replayFixtures, replayReportJson, runFixture, type LoadedFixture } from '../../lib/replay';
+import { formatReport, formatResult, loadFixtures, recordedResponse, replayFixture, replayFixtures, replayReportJson, runFixture, type LoadedFixture } from '../../lib/replay';
 import { yaml } from '../../lib/yaml';
 import { app } from '../../examples/pod-defaults/src/app';
 import { auditSource, changedWebhook, halveFirstCpuLimit, MANIFESTS, MUTATE, patchBytes, recorded, tempDir, VALIDATE, writeFile } from './helpers';
@@ -244,12 +244,14 @@ describe('new fixtures and updates', () => {
     const text = readFileSync(file!, 'utf8');
     expect(text.startsWith('# recorded in the shop namespace\napiVersion: admission-harness/v1alpha1\n')).toBe(true);
     const document = yaml().parse(text, { version: '1.1' }) as Record<string, unknown>;
-    expect(Object.keys(document)).toEqual(['apiVersion', 'kind', 'source', 'request', 'response', 'limits']);
+    // It names the webhook it was sent to, so a replay without the webhook option sends it there alone.
+    expect(Object.keys(document)).toEqual(['apiVersion', 'kind', 'source', 'webhook', 'request', 'response', 'limits']);
+    expect(document.webhook).toBe(`pod-defaults/${MUTATE}`);
     expect(document.limits).toEqual(['a limit kept as it was']);
     expect(document.response).toEqual({ ...update.webhooks[0]!.outcome.response, uid: fixture!.recorded.request.uid });
 
     const [again] = loadFixtures([dir]);
-    expect(again!.recorded.response?.uid).toBe(fixture!.recorded.request.uid);
+    expect(recordedResponse(again!)?.uid).toBe(fixture!.recorded.request.uid);
     expect((await runFixture(h, again!, { webhook: MUTATE, update: true })).verdict).toBe('passed');
     // A passing fixture is left as it is.
     expect(readFileSync(file!, 'utf8')).toBe(text);
