@@ -81,6 +81,17 @@ export function at(object: JsonRecord, key: string, fn: (value: JsonRecord) => J
   return next === value ? object : { ...object, [key]: next };
 }
 
+/**
+ * `at` for a member that is a Go struct value (a Pod's `spec`, a template's `spec`): the decode gives
+ * the zero struct when the JSON has none (or null), the defaulters run on it all the same, and Go
+ * writes it back (`{}` at least). So `fn` runs on `{}` then.
+ */
+export function structAt(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
+  const value = object[key];
+  if (value === undefined || value === null) return { ...object, [key]: fn({}) };
+  return at(object, key, fn);
+}
+
 /** Applies `fn` to every object of the list `object[key]` (the same object back when `fn` changes none). */
 export function each(object: JsonRecord, key: string, fn: (value: JsonRecord) => JsonRecord): JsonRecord {
   const value = object[key];

@@ -76,3 +76,53 @@ describe('PodSecurity in the chain', () => {
     expect((await strict.admit(review.create(pod()))).status?.message).toMatch(/^pods "web" is forbidden: violates PodSecurity "restricted:latest": /);
   });
 });
+
+// PodSecurity reads the v1 field spec.hostUsers (policy/helpers.go relaxPolicyForUserNamespacePod), and
+// so does pod validation: a pod in its own user namespace may unmask /proc (check_procMount.go relaxes
+// the baseline rule from 1.35; procMount_restricted keeps the strict rule at the restricted level).
+describe('PodSecurity judges a user-namespace pod on spec.hostUsers', () => {
+  const unmaskedPod = (hostUsers?: boolean): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'ns' },
+    spec: {
+      ...(hostUsers === undefined ? {} : { hostUsers }),
+      securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { procMount: 'Unmasked', allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } }],
+    },
+  });
+  const harnessAt = async (level: string): Promise<Harness> => {
+    const h = await createHarness({ seed: 8, namespaces: [{ name: 'ns', labels: { 'pod-security.kubernetes.io/enforce': level } }] });
+    harnesses.push(h);
+    return h;
+  };
+
+  it('baseline admits procMount Unmasked with hostUsers: false', async () => {
+    const h = await harnessAt('baseline');
+    expect(await h.admit(review.create(unmaskedPod(false)))).toBeAllowed();
+  });
+
+  it('restricted refuses it with its own verdict, not a 422', async () => {
+    const h = await harnessAt('restricted');
+    const result = await h.admit(review.create(unmaskedPod(false)));
+    expect(result.status).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message: 'pods "web" is forbidden: violates PodSecurity "restricted:latest": procMount (container "app" must not set securityContext.procMount to "Unmasked")',
+    });
+  });
+
+  it('without hostUsers: false the API refuses the pod first, at any level (422)', async () => {
+    for (const level of ['privileged', 'baseline']) {
+      const h = await harnessAt(level);
+      for (const hostUsers of [undefined, true]) {
+        const result = await h.admit(review.create(unmaskedPod(hostUsers)));
+        expect(result.status).toMatchObject({
+          code: 422,
+          reason: 'Invalid',
+          message: 'Pod "web" is invalid: spec.containers[0].securityContext.procMount: Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`',
+        });
+      }
+    }
+  });
+});

@@ -747,6 +747,62 @@ describe('RBAC and NetworkPolicy defaults', () => {
   );
 });
 
+// A spec (and a workload's template, and the template's spec) is a Go struct value: the decode gives
+// the zero struct when the body has none, the defaulters run on it, and Go writes it back. So a pod
+// sent without a spec reaches admission with restartPolicy, dnsPolicy… and only its missing
+// containers left for validation to refuse (SetObjectDefaults_Pod calls SetDefaults_PodSpec on
+// &in.Spec unconditionally).
+describe('struct values sent absent or null are defaulted as empty ones', () => {
+  const meta = { name: 'x', namespace: 'ns' };
+  const emptyTemplate = { metadata: {}, spec: { ...POD_SPEC_DEFAULTS } };
+  for (const spec of [undefined, null]) {
+    const sent = (apiVersion: string, kind: string): JsonRecord => ({ apiVersion, kind, metadata: meta, ...(spec === undefined ? {} : { spec }) });
+    const label = spec === undefined ? 'no spec' : 'spec: null';
+    expectDefaults(`Pod with ${label}`, sent('v1', 'Pod'), { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: { ...POD_SPEC_DEFAULTS, enableServiceLinks: true }, status: {} });
+    expectDefaults(`Deployment with ${label}`, sent('apps/v1', 'Deployment'), {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: meta,
+      spec: { replicas: 1, template: emptyTemplate, strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } }, revisionHistoryLimit: 10, progressDeadlineSeconds: 600 },
+      status: {},
+    });
+    expectDefaults(`ReplicaSet with ${label}`, sent('apps/v1', 'ReplicaSet'), { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: meta, spec: { replicas: 1, template: emptyTemplate }, status: { replicas: 0 } });
+    expectDefaults(`Job with ${label}`, sent('batch/v1', 'Job'), {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: meta,
+      spec: { parallelism: 1, completions: 1, backoffLimit: 6, manualSelector: false, template: emptyTemplate, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed' },
+      status: {},
+    });
+    expectDefaults(`CronJob with ${label}`, sent('batch/v1', 'CronJob'), {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: meta,
+      spec: { concurrencyPolicy: 'Allow', suspend: false, jobTemplate: { metadata: {}, spec: { template: emptyTemplate } }, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 },
+      status: {},
+    });
+    expectDefaults(`Ingress with ${label}`, sent('networking.k8s.io/v1', 'Ingress'), { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: meta, spec: {}, status: { loadBalancer: {} } });
+    expectDefaults(`NetworkPolicy with ${label}`, sent('networking.k8s.io/v1', 'NetworkPolicy'), { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: meta, spec: { podSelector: {}, policyTypes: ['Ingress'] } });
+  }
+  expectDefaults(
+    'a Deployment whose template has no spec: the template spec gets the pod spec defaults',
+    { apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta, spec: { replicas: 2, template: { metadata: { labels: { app: 'web' } } } } },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: meta,
+      spec: {
+        replicas: 2,
+        template: { metadata: { labels: { app: 'web' } }, spec: { ...POD_SPEC_DEFAULTS } },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
+        revisionHistoryLimit: 10,
+        progressDeadlineSeconds: 600,
+      },
+      status: {},
+    },
+  );
+});
+
 describe('idempotence: defaulting a defaulted object changes nothing', () => {
   it.each(allInputs)('%s', (_name, input) => {
     const once = apiDefaults(input);

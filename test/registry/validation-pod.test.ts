@@ -309,6 +309,34 @@ describe('pod create rules (one failing object per rule, kube texts)', () => {
   });
 });
 
+// v1 keeps hostUsers on the pod spec (Convert_v1_PodSpec_To_core_PodSpec moves it into the internal
+// PodSecurityContext, where pkg/apis/core/validation/validation.go reads it): validateHostUsers,
+// validateContainerSecurityContext's procMount rule, and validateWindows.
+describe('spec.hostUsers (user namespaces)', () => {
+  const unmasked = container({ securityContext: { procMount: 'Unmasked' } });
+  const UNMASKED = 'spec.containers[0].securityContext.procMount: Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`';
+
+  it('procMount Unmasked is valid in a pod with hostUsers: false', () => {
+    expect(validateCreate(POD, pod({ hostUsers: false, containers: [unmasked] }))).toEqual([]);
+  });
+
+  it('procMount Unmasked without hostUsers: false is refused, also with hostUsers: true', () => {
+    expect(texts(validateCreate(POD, pod({ containers: [unmasked] })))).toEqual([UNMASKED]);
+    expect(texts(validateCreate(POD, pod({ hostUsers: true, containers: [unmasked] })))).toEqual([UNMASKED]);
+    expect(invalidStatus(POD, 'web', validateCreate(POD, pod({ containers: [unmasked] }))).message).toBe(`Pod "web" is invalid: ${UNMASKED}`);
+  });
+
+  it('hostUsers: false forbids the host network, PID and IPC namespaces', () => {
+    const host = pod({ hostUsers: false, hostPID: true, hostIPC: true });
+    expect(texts(validateCreate(POD, host))).toEqual(['spec.HostPID: Forbidden: when `pod.Spec.HostUsers` is false', 'spec.HostIPC: Forbidden: when `pod.Spec.HostUsers` is false']);
+    expect(validateCreate(POD, pod({ hostUsers: true, hostPID: true, hostIPC: true }))).toEqual([]);
+  });
+
+  it('a windows pod may not set hostUsers', () => {
+    expect(texts(validateCreate(POD, pod({ os: { name: 'windows' }, hostUsers: false })))).toEqual(['spec.hostUsers: Forbidden: cannot be set for a windows pod']);
+  });
+});
+
 describe('pod update (ValidatePodUpdate)', () => {
   const stored = (spec: JsonObject = {}, metadata: JsonObject = {}): JsonObject => pod(spec, { uid: 'u-1', resourceVersion: '7', creationTimestamp: '2026-01-01T00:00:00Z', ...metadata });
 

@@ -1,11 +1,11 @@
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
-import { at, each, shape } from '../shape';
+import { at, each, shape, structAt } from '../shape';
 import { labelSelector, typed } from './meta';
 import { persistentVolumeClaim } from './core';
 import { podTemplate } from './pod';
 
 // Every workload spec has a selector and a pod template.
-const withTemplate = (spec: JsonRecord) => at(at(spec, 'template', podTemplate), 'selector', labelSelector);
+const withTemplate = (spec: JsonRecord) => at(structAt(spec, 'template', podTemplate), 'selector', labelSelector);
 
 function rollingUpdate(strategy: JsonRecord, defaults: JsonRecord): JsonRecord {
   const type = stringAt(strategy, 'type') || 'RollingUpdate';
@@ -21,13 +21,13 @@ export function deployment(object: JsonRecord): JsonRecord {
       ['replicas', 'selector', 'template', 'strategy', 'minReadySeconds', 'revisionHistoryLimit', 'paused', 'progressDeadlineSeconds'],
       { replicas: 1, revisionHistoryLimit: 10, progressDeadlineSeconds: 600 },
     );
-  return typed(at(object, 'spec', spec), ['spec', 'status'], { status: {} });
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: {} });
 }
 
 /** apps/v1 SetDefaults_ReplicaSet; its status always carries `replicas`. */
 export function replicaSet(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => shape(withTemplate(value), ['replicas', 'minReadySeconds', 'selector', 'template'], { replicas: 1 });
-  return typed(at(object, 'spec', spec), ['spec', 'status'], { status: { replicas: 0 } });
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: { replicas: 0 } });
 }
 
 /**
@@ -67,7 +67,7 @@ export function statefulSet(object: JsonRecord): JsonRecord {
       },
     );
   };
-  return typed(at(object, 'spec', spec), ['spec', 'status'], { status: { replicas: 0, availableReplicas: 0 } });
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: { replicas: 0, availableReplicas: 0 } });
 }
 
 /** apps/v1 SetDefaults_DaemonSet; its status carries the four counters that have no omitempty. */
@@ -80,7 +80,7 @@ export function daemonSet(object: JsonRecord): JsonRecord {
       { revisionHistoryLimit: 10 },
     );
   };
-  return typed(at(object, 'spec', spec), ['spec', 'status'], {
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], {
     status: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
   });
 }

@@ -1,6 +1,6 @@
 import { isRecord as isObject } from '../../kube/json';
 import { objectAt, type JsonRecord } from '../../kube/record';
-import { at, each, shape } from '../shape';
+import { at, each, shape, structAt } from '../shape';
 import { labelSelector, objectMeta, typed } from './meta';
 import { podTemplate } from './pod';
 
@@ -25,7 +25,7 @@ function podFailurePolicy(policy: JsonRecord): JsonRecord {
 
 /** What every JobSpec gets (in Jobs and in CronJobs' job templates): pod template and failure-policy pattern defaults. */
 function jobSpecParts(spec: JsonRecord): JsonRecord {
-  return at(at(at(spec, 'template', podTemplate), 'selector', labelSelector), 'podFailurePolicy', podFailurePolicy);
+  return at(at(structAt(spec, 'template', podTemplate), 'selector', labelSelector), 'podFailurePolicy', podFailurePolicy);
 }
 
 /** batch/v1 SetDefaults_Job. */
@@ -42,7 +42,7 @@ export function job(object: JsonRecord): JsonRecord {
       podReplacementPolicy: isUnset(value.podFailurePolicy) ? 'TerminatingOrFailed' : 'Failed',
     });
   };
-  return typed(jobLabels(at(object, 'spec', spec)), ['spec', 'status'], { status: {} });
+  return typed(jobLabels(structAt(object, 'spec', spec)), ['spec', 'status'], { status: {} });
 }
 
 /** SetDefaults_Job: a Job without labels takes its pod template's (when the template has any map, even empty). */
@@ -64,7 +64,7 @@ export function cronJob(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
     const template = objectAt(value, 'jobTemplate');
     const withMeta = { ...template, metadata: isObject(template.metadata) ? objectMeta(template.metadata) : {} };
-    const jobTemplate = shape(at(withMeta, 'spec', (jobSpec) => shape(jobSpecParts(jobSpec), JOB_SPEC)), ['metadata', 'spec']);
+    const jobTemplate = shape(structAt(withMeta, 'spec', (jobSpec) => shape(jobSpecParts(jobSpec), JOB_SPEC)), ['metadata', 'spec']);
     return shape({ ...value, jobTemplate }, ['schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit'], {
       concurrencyPolicy: 'Allow',
       suspend: false,
@@ -72,5 +72,5 @@ export function cronJob(object: JsonRecord): JsonRecord {
       failedJobsHistoryLimit: 1,
     });
   };
-  return typed(at(object, 'spec', spec), ['spec', 'status'], { status: {} });
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: {} });
 }

@@ -1,6 +1,6 @@
 import { isRecord as isObject } from '../../kube/json';
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
-import { at, each, shape, sortedMap } from '../shape';
+import { at, each, shape, sortedMap, structAt } from '../shape';
 import { persistentVolumeClaimSpec } from './core';
 import { pullPolicy } from './image';
 import { objectMeta, typed } from './meta';
@@ -184,12 +184,13 @@ export function podSpec(spec: JsonRecord): JsonRecord {
 }
 
 /**
- * A PodTemplateSpec (in Deployments, Jobs…): its spec gets the pod spec defaults. Its metadata is an
- * ObjectMeta value, so Go writes `"metadata": {}` even when the client sent none.
+ * A PodTemplateSpec (in Deployments, Jobs…): its spec gets the pod spec defaults, even when the client
+ * sent none (a struct value, like a Pod's spec). Its metadata is an ObjectMeta value, so Go writes
+ * `"metadata": {}` even when the client sent none.
  */
 export function podTemplate(template: JsonRecord): JsonRecord {
   const withMeta = isObject(template.metadata) ? at(template, 'metadata', objectMeta) : { ...template, metadata: {} };
-  return shape(at(withMeta, 'spec', podSpec), ['metadata', 'spec']);
+  return shape(structAt(withMeta, 'spec', podSpec), ['metadata', 'spec']);
 }
 
 /** SetDefaults_Pod: requests default to limits for resources that only have a limit. */
@@ -213,7 +214,8 @@ function hostNetworkPorts(value: JsonRecord): JsonRecord {
 }
 
 /**
- * SetDefaults_Pod and everything under it (SetObjectDefaults_Pod): the pod spec, its containers and
+ * SetDefaults_Pod and everything under it (SetObjectDefaults_Pod): the pod spec (a struct value, so a
+ * pod sent without one gets an empty spec's defaults: restartPolicy, dnsPolicy…), its containers and
  * volumes. Requests copied from limits, enableServiceLinks and host ports from hostNetwork are the
  * pod's own: templates never get them.
  */
@@ -223,5 +225,5 @@ export function pod(object: JsonRecord): JsonRecord {
     if (result.hostNetwork === true) result = each(each(result, 'containers', hostNetworkPorts), 'initContainers', hostNetworkPorts);
     return podSpec('enableServiceLinks' in result ? result : { enableServiceLinks: true, ...result });
   };
-  return typed(at(object, 'spec', spec), ['spec', 'status'], { status: {} });
+  return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: {} });
 }

@@ -136,9 +136,13 @@ function validateSchedulingGates(gates: readonly JsonObject[], path: Path): Fiel
   return errors;
 }
 
-/** validateHostUsers: user namespaces may not be combined with the host's network, PID or IPC namespaces. */
+/**
+ * validateHostUsers: user namespaces may not be combined with the host's network, PID or IPC namespaces.
+ * v1 keeps hostUsers on the pod spec; the conversion to the internal type moves it into the pod's
+ * security context, where the upstream code reads it (Convert_v1_PodSpec_To_core_PodSpec).
+ */
 function validateHostUsers(spec: JsonObject, path: Path): FieldError[] {
-  if (optionalBoolean(objectOf(spec, 'securityContext'), 'hostUsers') !== false) return [];
+  if (optionalBoolean(spec, 'hostUsers') !== false) return [];
   const errors: FieldError[] = [];
   if (booleanOf(spec, 'hostNetwork')) errors.push(forbidden(path.child('hostNetwork'), 'when `pod.Spec.HostUsers` is false'));
   if (booleanOf(spec, 'hostPID')) errors.push(forbidden(path.child('HostPID'), 'when `pod.Spec.HostUsers` is false'));
@@ -170,7 +174,7 @@ function validateOs(spec: JsonObject, path: Path): FieldError[] {
   const scPath = path.child('securityContext');
   if (set(sc, 'appArmorProfile')) errors.push(notForWindows(scPath.child('appArmorProfile')));
   if (set(sc, 'seLinuxOptions')) errors.push(notForWindows(scPath.child('seLinuxOptions')));
-  if (set(sc, 'hostUsers')) errors.push(notForWindows(path.child('hostUsers')));
+  if (set(spec, 'hostUsers')) errors.push(notForWindows(path.child('hostUsers')));
   if (booleanOf(spec, 'hostPID')) errors.push(notForWindows(path.child('hostPID')));
   if (booleanOf(spec, 'hostIPC')) errors.push(notForWindows(path.child('hostIPC')));
   if (set(sc, 'seccompProfile')) errors.push(notForWindows(scPath.child('seccompProfile')));
@@ -208,7 +212,8 @@ export function podContainerContext(spec: JsonObject, podName: string | undefine
     podClaimNames: new Set(listOf(spec, 'resourceClaims').map((c) => stringOf(c, 'name')).filter((n) => n !== '')),
     gracePeriod: optionalNumber(spec, 'terminationGracePeriodSeconds'),
     restartPolicy: stringOf(spec, 'restartPolicy'),
-    hostUsers: optionalBoolean(objectOf(spec, 'securityContext'), 'hostUsers') !== false,
+    // spec.hostUsers (v1): a pod in its own user namespace may unmask /proc.
+    hostUsers: optionalBoolean(spec, 'hostUsers') !== false,
     allowPrivileged: options.allowPrivileged,
   };
   return { context, volumeErrors: errors };

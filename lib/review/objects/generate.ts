@@ -4,6 +4,7 @@ import { asAdmitted } from './admitted';
 import { withSeed, type Gen } from './faker';
 import type { JsonObject } from './json';
 import { deepMerge, type DeepPartial } from './merge';
+import { withoutReplacedLists } from './replaced-lists';
 import { persist } from '../../registry/strategy/create';
 
 // Objects made without a seed or a SeededRandom draw from one sequence per module registry (one per
@@ -73,13 +74,14 @@ function finish(object: JsonObject, gen: Gen, options: GenerateOptions): JsonObj
   return options.stored ? persist(defaulted, gen, false) : defaulted;
 }
 
-/**
- * `objects.<kind>` from a manifest builder: seeds the generation, builds the manifest from the
- * shorthands, merges the overrides, applies the API defaults and stores the object when asked.
- */
 /** `objects.<kind>(overrides?, options?)`: a seeded object of kind `T`. */
 export type ObjectGenerator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions> = (input?: ObjectInput<T, S>, options?: O) => T & KubeObject;
 
+/**
+ * `objects.<kind>` from a manifest builder: seeds the generation, builds the manifest from the
+ * shorthands, merges the overrides (a describing list given leaves the generated lists beside it
+ * out: replaced-lists.ts), applies the API defaults and stores the object when asked.
+ */
 export function generator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions>(
   build: (gen: Gen, shortcuts: S, options: O) => JsonObject,
 ): ObjectGenerator<T, S, O> {
@@ -90,7 +92,7 @@ export function generator<T, S extends Shortcuts = Shortcuts, O extends Generate
     // The seed source may come with the shorthands, as `objects.pod({ random })` always allowed.
     const random = (shortcuts as { random?: SeededRandom }).random;
     return withSeed(seedOf({ ...options, random: options.random ?? random }), (gen) => {
-      const manifest = build(gen, shortcuts, options);
+      const manifest = withoutReplacedLists(build(gen, shortcuts, options), overrides);
       return finish(deepMerge(manifest, overrides), gen, options) as T & KubeObject;
     });
   };

@@ -52,7 +52,8 @@ export interface ObjectGenerators {
 
 /**
  * Realistic, seeded objects for reviews: `objects.<kind>(overrides?, { seed?, random?, stored? })`.
- * The same seed gives the same object; overrides deep-merge into it (arrays replace, null removes);
+ * The same seed gives the same object; overrides deep-merge into it (arrays replace, null removes, and a
+ * describing list such as a pod spec's `containers` leaves the generated lists beside it out);
  * the API server's defaults are applied as in fixtures/apiserver-captures. `stored: true` gives the
  * object as persisted, for UPDATE and DELETE oldObjects.
  */
