@@ -6,6 +6,7 @@ import { isRecord as isObject } from '../../lib/kube/json';
 import { didYouMean } from '../../lib/nearest-name';
 import schema from './suite.schema.json';
 import { parseAllowPrivileged, parsePodSecurity, parseSuitePlugins } from './parse-cluster';
+import { schemaMismatches, type SchemaNode } from './schema-check';
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +16,7 @@ const keysOf = (definition: { properties: Record<string, unknown> }) => new Set(
 const SUITE_KEYS = keysOf(schema);
 const CASE_KEYS = keysOf(schema.definitions.case);
 const EXPECT_KEYS = keysOf(schema.definitions.expectation);
+const EXPECTATION_SCHEMA: Record<string, unknown> = schema.definitions.expectation.properties;
 const BEHAVIOR_KEYS = keysOf(schema.definitions.behavior);
 
 /** `{ [key]: value }` when there is a value, else nothing: an absent field stays absent. */
@@ -72,7 +74,11 @@ export function parseSuite(file: string): Suite {
     if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === '')) at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
     if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
     else if (Object.keys(raw.expect).length === 0) at(`${where}.expect`, `Required value: at least one expectation (${[...EXPECT_KEYS].join(', ')}); an empty expect would pass whatever happens`);
-    else for (const key of Object.keys(raw.expect)) if (!EXPECT_KEYS.has(key)) unknownField(`${where}.expect.${key}`, key, EXPECT_KEYS, `; expectations are ${[...EXPECT_KEYS].join(', ')}`);
+    else
+      for (const [key, value] of Object.entries(raw.expect)) {
+        if (!EXPECT_KEYS.has(key)) unknownField(`${where}.expect.${key}`, key, EXPECT_KEYS, `; expectations are ${[...EXPECT_KEYS].join(', ')}`);
+        else for (const [field, message] of schemaMismatches(value, EXPECTATION_SCHEMA[key] as SchemaNode, `${where}.expect.${key}`)) at(field, message);
+      }
     return {
       name: String(raw.name ?? `case ${i + 1}`),
       ...(typeof raw.requestTimeoutSeconds === 'number' ? { requestTimeoutSeconds: raw.requestTimeoutSeconds } : {}),
