@@ -39,7 +39,7 @@ export function loadFixtures(paths: readonly string[]): LoadedFixture[] {
   const problems: string[] = [];
   for (const found of files) readFixtureFile(found, fixtures, problems);
   if (problems.length > 0) {
-    throw new HarnessError('REVIEW_INVALID', `invalid RecordedReview fixture${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`, 'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally webhook and response (an AdmissionResponse); kind RecordedAdmission has answers (each {webhook, round, response}) instead of those two');
+    throw new HarnessError('REVIEW_INVALID', `invalid replay fixture${problems.length === 1 ? '' : 's'} (RecordedReview or RecordedAdmission):\n  ${problems.join('\n  ')}`, 'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally webhook and response (an AdmissionResponse); kind RecordedAdmission has answers (each {webhook, round, response}) instead of those two');
   }
   return fixtures;
 }

@@ -105,7 +105,7 @@ describe('invalid fixtures', () => {
     expect(error.code).toBe('REVIEW_INVALID');
     const at = (name: string) => path.join(dir, name);
     expect(error.message.split('\n').slice(0, -1)).toEqual([
-      'invalid RecordedReview fixtures:',
+      'invalid replay fixtures (RecordedReview or RecordedAdmission):',
       `  ${at('1-kind.yaml')}:2: kind: Unsupported value: "AdmissionReview": supported values: "RecordedReview", "RecordedAdmission"`,
       `  ${at('2-request.yaml')}:21: request.operation: Unsupported value: "PATCH": supported values: "CREATE", "UPDATE", "DELETE", "CONNECT"`,
       `  ${at('3-response.yaml')}:38: respone: unknown field "respone" (did you mean "response"?)`,
