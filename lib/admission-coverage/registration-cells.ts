@@ -1,6 +1,6 @@
 import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
 import type { ResourceCatalog } from '../kube/catalog';
-import type { MutatingWebhook } from '../kube/webhook-config';
+import type { MutatingWebhook, RuleWithOperations } from '../kube/webhook-config';
 import { anyOtherResourceCell, compareCells, conditionCell, dryRunCell, selectorCell, type CoverageCell, type ResourceCell } from './cell';
 import { ruleTargets, targetCells, wildcardEntries } from './rule-targets';
 
@@ -33,9 +33,9 @@ export function addCell(cells: Map<string, CoverageCell>, cell: CoverageCell): C
  * - `rule-wildcard`: one "any other resource" cell per rule with a resource wildcard;
  * - `namespaceSelector` / `objectSelector`: matched and not matched, for a selector other than `{}`
  *   (the namespaceSelector only if some cell can be namespaced or a namespace itself, the only
- *   requests it applies to);
+ *   requests it applies to); with an objectSelector, no CONNECT cell (it never matches a CONNECT);
  * - `matchCondition`: true, false and error for each condition;
- * - `dryRun`: false and true.
+ * - `dryRun`: false, and true unless every request it registers is a CONNECT (never a dry run).
  *
  * A registration whose rules can match nothing has no cell at all: nothing of it can be exercised.
  */
@@ -49,6 +49,9 @@ export function registrationCells(spec: MutatingWebhook, catalog: ResourceCatalo
   });
   if (cells.size === 0) return [];
 
+  if (selects(spec.objectSelector)) dropConnect(cells, rules);
+  if (cells.size === 0) return [];
+
   const resourceCells = [...cells.values()].filter((cell): cell is ResourceCell => cell.dimension === 'rule');
   const wildcard = cells.size > resourceCells.length;
   // Cluster-scoped requests skip the namespaceSelector, except those for a namespace itself.
@@ -58,6 +61,32 @@ export function registrationCells(spec: MutatingWebhook, catalog: ResourceCatalo
   (spec.matchConditions ?? []).forEach((condition, index) => {
     for (const result of ['true', 'false', 'error'] as const) addCell(cells, conditionCell(condition.name, index, result));
   });
-  for (const dryRun of [false, true]) addCell(cells, dryRunCell(dryRun));
+  addCell(cells, dryRunCell(false));
+  if (canBeDryRun([...cells.values()], rules)) addCell(cells, dryRunCell(true));
   return [...cells.values()].sort(compareCells);
+}
+
+const onlyConnect = (operations: readonly string[] | undefined): boolean => (operations ?? []).length > 0 && (operations ?? []).every((op) => op === 'CONNECT');
+
+/**
+ * A CONNECT request's object is its options (PodExecOptions, NodeProxyOptions…), which have no
+ * metadata, and it has no old object: an objectSelector other than `{}` never matches it (apiserver
+ * pkg/admission/plugin/webhook/predicates/object, `matchObject` fails on the object's accessor), so
+ * kube-apiserver never sends such a webhook a CONNECT. Its CONNECT cells, and a wildcard rule that
+ * registers only CONNECT, are no cells.
+ */
+function dropConnect(cells: Map<string, CoverageCell>, rules: readonly RuleWithOperations[]): void {
+  for (const [key, cell] of cells) {
+    if ((cell.dimension === 'rule' && cell.operation === 'CONNECT') || (cell.dimension === 'rule-wildcard' && onlyConnect(rules[cell.rule]?.operations))) cells.delete(key);
+  }
+}
+
+/**
+ * Whether some request of the registration can be a dry run. A CONNECT never is: the apiserver's
+ * connect handler (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/rest.go, `ConnectResource`)
+ * builds its admission attributes with dryRun false. So a registration that registers only CONNECT
+ * has no `dryRun: true` cell.
+ */
+function canBeDryRun(cells: readonly CoverageCell[], rules: readonly RuleWithOperations[]): boolean {
+  return cells.some((cell) => (cell.dimension === 'rule' && cell.operation !== 'CONNECT') || (cell.dimension === 'rule-wildcard' && !onlyConnect(rules[cell.rule]?.operations)));
 }
