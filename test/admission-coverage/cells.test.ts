@@ -188,3 +188,15 @@ describe('the cells requests cannot have', () => {
     ]);
   });
 });
+
+describe('selector sides no namespace or object can be on', () => {
+  it('has no "namespaceSelector: not matched" cell when every namespace matches (Exists on kubernetes.io/metadata.name)', () => {
+    const namespaceSelector = { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'Exists' }] };
+    expect(keys(validatingEntry({ name: 'w.example.com', namespaceSelector, rules: [rule(['CREATE'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'namespaceSelector: matched', 'dryRun: false', 'dryRun: true']);
+  });
+
+  it('has no "matched" cell for a selector whose requirements contradict each other', () => {
+    const contradiction = { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] };
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector: contradiction, rules: [rule(['CREATE'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'objectSelector: not matched', 'dryRun: false', 'dryRun: true']);
+  });
+});
