@@ -108,3 +108,20 @@ describe('a side no namespace can be on', () => {
     }
   }, 300_000);
 });
+
+describe('a CONNECT-only webhook', () => {
+  it('is fully covered by the battery: a CONNECT is never a dry run, so there is no dryRun: true cell to miss', async () => {
+    const { h, report } = await battery([{ name: 'exec.example.com', rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec', 'pods/attach'] }] }]);
+    try {
+      expect(report.failed).toBe(0);
+      const webhook = h.coverage().summary().webhooks[0]!;
+      expect(webhook.cells.map((c) => [c.key, c.covered])).toEqual([
+        ['CONNECT pods/attach [Namespaced]', true],
+        ['CONNECT pods/exec [Namespaced]', true],
+        ['dryRun: false', true],
+      ]);
+    } finally {
+      await h.close();
+    }
+  }, 300_000);
+});
