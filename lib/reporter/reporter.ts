@@ -22,7 +22,8 @@ export interface JestAggregatedResult {
 
 /** The part of the Vitest instance (`onInit`) the reporter reads (declared here: Vitest is an optional peer). */
 export interface VitestContext {
-  config: { root: string };
+  /** `shard`: `--shard i/n`, this run being one part of the test files. */
+  config: { root: string; shard?: { index: number; count: number } };
   logger: { log(...args: unknown[]): void; error(...args: unknown[]): void };
 }
 
@@ -50,7 +51,7 @@ export class AdmissionCoverageReporter {
   readonly #html: HtmlReportModule | undefined;
   readonly #dir: string;
   readonly #previous: string | undefined;
-  readonly #shard: JestShard | undefined;
+  #shard: JestShard | undefined;
   #root: string;
   #vitest: VitestContext | undefined;
   #lastError: Error | undefined;
@@ -135,6 +136,8 @@ export class AdmissionCoverageReporter {
   onInit(vitest: VitestContext): void {
     this.#vitest = vitest;
     this.#root = vitest.config.root;
+    const shard = vitest.config.shard;
+    this.#shard = shard ? { shardIndex: shard.index, shardCount: shard.count } : undefined;
   }
 
   /** Vitest: a run starts (the first, or a watch-mode rerun). */
