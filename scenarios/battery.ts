@@ -84,7 +84,9 @@ export interface PlannedScenario {
 
 /**
  * The battery's scenarios: for every webhook, each request its rules can match (and, for webhooks
- * that accept both, each CREATE as v1beta1 too), in a deterministic order for the seed.
+ * that accept both, each CREATE as v1beta1 too), in a deterministic order for the seed, placed where
+ * its selectors match; and, for its selectors, the namespaces to declare and the admissions that
+ * show their other side.
  */
 export function planBattery(webhooks: readonly WebhookEntry[], seed: number, timeScale = 1): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } & SelectorRun {
   const random = new SeededRandom(seed);
@@ -92,14 +94,12 @@ export function planBattery(webhooks: readonly WebhookEntry[], seed: number, tim
   const plan: PlannedScenario[] = [];
   const selectors: SelectorRun = { namespaces: [], exclusions: [] };
   for (const [index, entry] of webhooks.entries()) {
-    const built = scenariosFor(entry, random);
-    const unsupported = built.unsupported;
+    const { scenarios: built, unsupported } = scenariosFor(entry, random);
     // Sent from a namespace and with labels its selectors match; their other sides shown by admissions.
-    const planned = planSelectors(entry, index, built.scenarios);
-    const scenarios = planned.scenarios;
-    selectors.namespaces.push(...planned.namespaces);
-    selectors.exclusions.push(...planned.exclusions);
-    for (const reason of [...unsupported, ...(built.scenarios.length > 0 ? planned.notes : [])]) skipped.push({ webhook: entry.spec.name, reason });
+    const { scenarios, namespaces, exclusions, notes } = planSelectors(entry, index, built);
+    selectors.namespaces.push(...namespaces);
+    selectors.exclusions.push(...exclusions);
+    for (const reason of [...unsupported, ...(built.length > 0 ? notes : [])]) skipped.push({ webhook: entry.spec.name, reason });
     const base = { webhook: entry.spec.name, qualified: `${entry.configuration}/${entry.spec.name}`, type: entry.type, timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 * timeScale };
     for (const scenario of scenarios) plan.push({ ...base, scenario });
     const versions = entry.spec.admissionReviewVersions ?? [];

@@ -86,7 +86,8 @@ export function planSelectors(entry: WebhookEntry, index: number, scenarios: rea
   const notes: string[] = [];
   const namespaces: NamespaceSpec[] = [];
   const exclusions: ExclusionProbe[] = [];
-  const probe = probeScenario(scenarios);
+  const probe = probeScenario(scenarios, true);
+  const objectProbe = probeScenario(scenarios, false);
 
   let namespace = 'default';
   let outside: string | undefined;
@@ -124,7 +125,7 @@ export function planSelectors(entry: WebhookEntry, index: number, scenarios: rea
   const sent = scenarios.filter((s) => !connects.includes(s)).map((s) => placeScenario(entry, s, placement));
   if (probe && outside !== undefined) exclusions.push({ ...base, selector: 'namespaceSelector', review: placed(probe.review, outside, labels) });
   else if (outside !== undefined) notes.push("the namespaceSelector's not-matched side: the battery builds no namespaced CREATE its rules match");
-  if (probe && unlabelled) exclusions.push({ ...base, selector: 'objectSelector', review: placed(probe.review, namespace, unlabelled, true) });
+  if (objectProbe && unlabelled) exclusions.push({ ...base, selector: 'objectSelector', review: placed(objectProbe.review, namespace, unlabelled, true) });
   else if (unlabelled) notes.push("the objectSelector's not-matched side: the battery builds no CREATE its rules match");
   return { scenarios: sent, namespaces, exclusions, notes };
 }
@@ -132,9 +133,9 @@ export function planSelectors(entry: WebhookEntry, index: number, scenarios: rea
 // The namespaceSelector reads only the namespace of a pods CREATE; the rest is a stand-in.
 const probeAttributes = { operation: 'CREATE' as const, resource: { group: '', version: 'v1', resource: 'pods' }, subResource: '', name: 'probe', kind: { group: '', version: 'v1', kind: 'Pod' }, object: null, oldObject: null };
 
-/** The request an exclusion is made of: the first namespaced CREATE of the webhook's main scenarios (no dry run). */
-function probeScenario(scenarios: readonly Scenario[]): Scenario | undefined {
-  return scenarios.find((s) => s.kind === 'main' && !s.dryRunOf && s.review.attributes.operation === 'CREATE' && s.review.attributes.namespace !== '' && !isNamespaceResource(s.review.attributes.resource));
+/** The request an exclusion is made of: the first CREATE of the webhook's main scenarios (no dry run), in a namespace if `namespaced`. */
+function probeScenario(scenarios: readonly Scenario[], namespaced: boolean): Scenario | undefined {
+  return scenarios.find(({ kind, dryRunOf, review: { attributes: a } }) => kind === 'main' && !dryRunOf && a.operation === 'CREATE' && (!namespaced || (a.namespace !== '' && !isNamespaceResource(a.resource))));
 }
 
 /**

@@ -125,3 +125,19 @@ describe('a CONNECT-only webhook', () => {
     }
   }, 300_000);
 });
+
+describe('an objectSelector on cluster-scoped requests', () => {
+  it('is shown both sides: labels on the objects sent, an admission of one labelled not to match', async () => {
+    const objectSelector = { matchExpressions: [{ key: 'rbac.example.com/managed', operator: 'Exists' }] };
+    const { h, report } = await battery([{ name: 'roles.example.com', rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: ['rbac.authorization.k8s.io'], apiVersions: ['v1'], resources: ['clusterroles'] }], objectSelector }]);
+    try {
+      expect(report.skipped).toEqual([]);
+      const received = h.stub('roles.example.com').received.map((r) => r.request!);
+      expect(received.length).toBeGreaterThan(0);
+      for (const request of received) expect(matchObjectSelector({ objectSelector }, { object: request.object ?? null, oldObject: request.oldObject ?? null } as never).matches).toBe(true);
+      expect(h.coverage().summary().webhooks[0]!.uncovered).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  }, 300_000);
+});
