@@ -10,7 +10,7 @@ import { findWebhook } from './config/find';
 import { callOrder } from './config/order';
 import { AdmissionMetrics } from './dispatch/metrics';
 import { lint, lintPolicies, type Finding } from './lint';
-import { CoverageCollector, directCallEvent, type CoverageRequest } from './admission-coverage';
+import { CoverageCollector, directCallEvent, selectorResults, type CoverageRequest } from './admission-coverage';
 import { CoverageLog } from './admission-coverage/coverage-log';
 import { explain, Explanations, type PluginExplanation } from './match/explain';
 import { explainPolicies } from './policy/explain';
@@ -536,7 +536,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const callable = resolve(webhook);
       if (typeof webhook === 'string') {
         warnIfUnmatched(webhook, review);
-        coverageLog.call(directCallEvent(findWebhook(webhooks, webhook), coverageRequest(review.attributes)));
+        const entry = findWebhook(webhooks, webhook);
+        coverageLog.call(directCallEvent(entry, coverageRequest(review.attributes), selectorResults(entry.spec, review.attributes, namespaces)));
       }
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);

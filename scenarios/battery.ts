@@ -8,6 +8,8 @@ import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
 import { scenariosFor, type Scenario } from './requests';
 import { planPolicies, runPolicyScenario, type PolicyCheckId, type PolicyScenarioResult } from './policy-battery';
+import { planSelectors, runExclusion, type ExclusionProbe } from './selector-probes';
+import type { NamespaceSpec } from '../lib/match/namespace-store';
 
 /** Every webhook check id the battery knows: the per-call checks, then the follow-up ones. */
 export const CHECK_IDS: readonly CheckId[] = [...CHECKS, ...FOLLOW_UP_CHECKS].map((check) => check.id);
@@ -35,7 +37,7 @@ export interface BatteryReport {
   results: ScenarioResult[];
   /** The ValidatingAdmissionPolicies' scenarios, after the webhooks'. */
   policies: PolicyScenarioResult[];
-  /** Webhooks (and why) the battery could not exercise. */
+  /** Webhooks, or a side of their selectors, the battery could not exercise, and why. */
   skipped: { webhook: string; reason: string }[];
   /** Checks passed and failed, over every scenario run. */
   passed: number;
@@ -84,15 +86,22 @@ export interface PlannedScenario {
 
 /**
  * The battery's scenarios: for every webhook, each request its rules can match (and, for webhooks
- * that accept both, each CREATE as v1beta1 too), in a deterministic order for the seed.
+ * that accept both, each CREATE as v1beta1 too), in a deterministic order for the seed, placed where
+ * its selectors match; and, for its selectors, the namespaces to declare and the admissions that
+ * show their other side.
  */
-export function planBattery(webhooks: readonly WebhookEntry[], seed: number, timeScale = 1): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } {
+export function planBattery(webhooks: readonly WebhookEntry[], seed: number, timeScale = 1): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } & SelectorRun {
   const random = new SeededRandom(seed);
   const skipped: BatteryReport['skipped'] = [];
   const plan: PlannedScenario[] = [];
-  for (const entry of webhooks) {
-    const { scenarios, unsupported } = scenariosFor(entry, random);
-    for (const reason of unsupported) skipped.push({ webhook: entry.spec.name, reason });
+  const selectors: SelectorRun = { namespaces: [], exclusions: [] };
+  for (const [index, entry] of webhooks.entries()) {
+    const { scenarios: built, unsupported } = scenariosFor(entry, random);
+    // Sent from a namespace and with labels its selectors match; their other sides shown by admissions.
+    const { scenarios, namespaces, exclusions, notes } = planSelectors(entry, index, built);
+    selectors.namespaces.push(...namespaces);
+    selectors.exclusions.push(...exclusions);
+    for (const reason of [...unsupported, ...(built.length > 0 ? notes : [])]) skipped.push({ webhook: entry.spec.name, reason });
     const base = { webhook: entry.spec.name, qualified: `${entry.configuration}/${entry.spec.name}`, type: entry.type, timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 * timeScale };
     for (const scenario of scenarios) plan.push({ ...base, scenario });
     const versions = entry.spec.admissionReviewVersions ?? [];
@@ -102,7 +111,13 @@ export function planBattery(webhooks: readonly WebhookEntry[], seed: number, tim
       }
     }
   }
-  return { plan, skipped };
+  return { plan, skipped, ...selectors };
+}
+
+/** What the battery does for the webhooks' selectors: the namespaces it declares, the admissions that show their other side. */
+export interface SelectorRun {
+  namespaces: NamespaceSpec[];
+  exclusions: ExclusionProbe[];
 }
 
 function unpatched(object: KubeObject | null): PatchedOutcome {
@@ -158,7 +173,8 @@ async function runWatchedScenario(harness: Harness, planned: PlannedScenario, wa
  * ended and during which scenario, and lists the scenarios not run.
  */
 export async function runBattery(harness: Harness, options: BatteryOptions = {}): Promise<BatteryReport> {
-  const { plan, skipped } = planBattery(harness.webhooks, harness.seed, harness.timeScale);
+  const { plan, skipped, namespaces, exclusions } = planBattery(harness.webhooks, harness.seed, harness.timeScale);
+  for (const namespace of namespaces) harness.namespaces.set(namespace);
   const shard = options.shard;
   const mine = shard ? plan.filter((_, i) => i % shard.count === shard.index - 1) : plan;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
@@ -208,6 +224,10 @@ export async function runBattery(harness: Harness, options: BatteryOptions = {})
     }
   }
   skipped.push(...policyPlan.skipped);
+  for (const probe of stopped ? [] : shard ? exclusions.filter((_, i) => i % shard.count === shard.index - 1) : exclusions) {
+    const reason = await runExclusion(harness, probe);
+    if (reason) skipped.push({ webhook: probe.webhook, reason });
+  }
   const all = [...kept.flatMap((r) => r.checks), ...policies.flatMap((r) => r.checks)];
   return {
     seed: harness.seed,

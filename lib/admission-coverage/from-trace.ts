@@ -84,12 +84,3 @@ export function refuserOf(step: CoverageTraceStep): string {
 export function eventFromDecision(entry: WebhookEntry, decision: Pick<MatchDecision, 'call' | 'why'> & { conditions?: readonly ConditionOutcome[] }, request: CoverageRequest): CoverageEvent {
   return { webhook: entry, request, decision: decisionFromWhy(decision.why, entry.spec, decision.call, decision.conditions) };
 }
-
-/**
- * The event for `h.call`: the webhook was sent the request directly, no predicate evaluated. It
- * covers the rule and dryRun cells of the request's shape (or is listed as outside the rules);
- * selectors and matchConditions are covered by `h.admit`, where kube-apiserver decides them.
- */
-export function directCallEvent(entry: WebhookEntry, request: CoverageRequest): CoverageEvent {
-  return { webhook: entry, request, decision: { outcome: 'called' } };
-}

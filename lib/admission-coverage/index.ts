@@ -1,7 +1,8 @@
 export type { AnyOtherResourceCell, CellDimension, CellScope, ConditionCell, ConditionResult, CoverageCell, DryRunCell, ResourceCell, SelectorCell } from './cell';
 export { CoverageCollector, type CoverageOptions } from './collector';
 export { webhookId, type ConditionOutcome, type CoverageDecision, type CoverageEvent, type CoverageRequest, type PredicateName, type PredicateResults, type SelectorResult, type WebhookRef } from './event';
-export { coverageStep, directCallEvent, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageTraceStep } from './from-trace';
+export { directCallEvent, selectorResults, type SelectorResults } from './direct-call';
+export { coverageStep, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageTraceStep } from './from-trace';
 export { decisionFromWhy } from './from-why';
 export { mergeSummaries } from './merge';
 export { registrationCells } from './registration-cells';

@@ -61,15 +61,17 @@ export function readSummaryFiles(dir: string): CoverageSummary[] {
   const names = readdirSync(dir)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .sort();
-  return names.map((name) => {
-    const file = path.join(dir, name);
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new HarnessError('USAGE', `cannot read the admission coverage summary ${file}: ${(error as Error).message}`, `only harnesses should write to ${COVERAGE_DIR_ENV}`, { cause: error });
-    }
-    if (!isSummary(value)) throw new HarnessError('USAGE', `${file} is not an admission coverage summary (no webhooks with type, configuration, name, cells and outside)`, `only harnesses should write to ${COVERAGE_DIR_ENV}`);
-    return value;
-  });
+  return names.map((name) => readSummaryFile(path.join(dir, name)));
+}
+
+/** One summary file (a harness's, or a whole run's as the reporter's `json` option writes it); anything else is an error naming it. */
+export function readSummaryFile(file: string, hint = `only harnesses should write to ${COVERAGE_DIR_ENV}`): CoverageSummary {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new HarnessError('USAGE', `cannot read the admission coverage summary ${file}: ${(error as Error).message}`, hint, { cause: error });
+  }
+  if (!isSummary(value)) throw new HarnessError('USAGE', `${file} is not an admission coverage summary (no webhooks with type, configuration, name, cells and outside)`, hint);
+  return value;
 }

@@ -2,10 +2,10 @@ import { HarnessError } from '../errors';
 import { belowThreshold, type CoverageSummary } from '../admission-coverage';
 
 /** `--coverage-threshold P`: a percentage from 0 to 100, checked before anything runs. */
-export function parseCoverageThreshold(text: string): number {
+export function parseCoverageThreshold(text: string, option = '--coverage-threshold'): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
-    throw new HarnessError('USAGE', `--coverage-threshold takes a percentage from 0 to 100, got ${JSON.stringify(text)}`, 'e.g. --coverage-threshold 80');
+    throw new HarnessError('USAGE', `${option} takes a percentage from 0 to 100, got ${JSON.stringify(text)}`, `e.g. ${option} 80`);
   }
   return value;
 }

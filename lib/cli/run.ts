@@ -10,6 +10,7 @@ import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
 import { recordCommand } from './record';
 import { parseCoverageThreshold } from './coverage-threshold';
+import { mergeCoverageCommand } from './merge-coverage';
 import { testCommand } from './test';
 import type { TargetArgs } from './target';
 
@@ -61,6 +62,10 @@ const COMMANDS = {
            --shard i/n: only the i-th of n parts of the fixtures, by file name (the same on every machine)
            exit 0: every answer as recorded · 1: an answer differs or coverage is below the threshold ·
            2: usage or setup error`,
+  'merge-coverage': `merge-coverage  one admission coverage of a run's parts (Jest's --shard runs, each writing
+           coverage/admission.shard-i-of-n.json through admission-harness/reporter)
+           FILE|DIR... [--threshold PERCENT [--of each|total]] [--json FILE] [--html FILE]
+           exit 0: merged (and the threshold met) · 1: coverage below the threshold · 2: usage error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
            [--json] [--junit FILE] [--disable-admission-plugins NAME,...]
@@ -348,6 +353,22 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(seed !== undefined ? { seed } : {}),
           ...(values.shard !== undefined ? { shard: values.shard } : {}),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
+          ...(values.html ? { html: values.html } : {}),
+        },
+        out,
+      );
+    }
+    case 'merge-coverage': {
+      const { values, positionals } = parse('merge-coverage', rest, { threshold: { type: 'string' }, of: { type: 'string' }, json: { type: 'string' }, html: { type: 'string' } }, true);
+      if (values.help) return helpFor('merge-coverage');
+      if (values.of !== undefined && values.of !== 'each' && values.of !== 'total') throw new HarnessError('USAGE', `--of takes each or total, got ${JSON.stringify(values.of)}${didYouMean(values.of, ['each', 'total'])}`);
+      if (values.of !== undefined && values.threshold === undefined) throw new HarnessError('USAGE', '--of is given without --threshold, which it qualifies', 'e.g. --threshold 80 --of total');
+      return mergeCoverageCommand(
+        {
+          paths: positionals,
+          ...(values.threshold !== undefined ? { threshold: parseCoverageThreshold(values.threshold, '--threshold') } : {}),
+          ...(values.of ? { of: values.of } : {}),
+          ...(values.json ? { json: values.json } : {}),
           ...(values.html ? { html: values.html } : {}),
         },
         out,

@@ -5,11 +5,14 @@ import { HarnessError } from '../errors';
 import { htmlReportModule, type HtmlReportModule } from './html';
 import { parseReporterOptions, type ReporterOptions } from './options';
 import { runOutcome } from './outcome';
+import { shardNote, shardOptions, type JestShard } from './shard';
 import { COVERAGE_DIR_ENV, readSummaryFiles } from '../admission-coverage/summary-files';
 
 /** The part of Jest's GlobalConfig the reporter reads (declared here: Jest's types are no dependency of the package). */
 export interface JestGlobalConfig {
   rootDir: string;
+  /** `--shard i/n`: this run is one part of the test files. */
+  shard?: JestShard;
 }
 
 /** The part of Jest's AggregatedResult the reporter reads. */
@@ -19,7 +22,8 @@ export interface JestAggregatedResult {
 
 /** The part of the Vitest instance (`onInit`) the reporter reads (declared here: Vitest is an optional peer). */
 export interface VitestContext {
-  config: { root: string };
+  /** `shard`: `--shard i/n`, this run being one part of the test files. */
+  config: { root: string; shard?: { index: number; count: number } };
   logger: { log(...args: unknown[]): void; error(...args: unknown[]): void };
 }
 
@@ -47,6 +51,7 @@ export class AdmissionCoverageReporter {
   readonly #html: HtmlReportModule | undefined;
   readonly #dir: string;
   readonly #previous: string | undefined;
+  #shard: JestShard | undefined;
   #root: string;
   #vitest: VitestContext | undefined;
   #lastError: Error | undefined;
@@ -62,6 +67,7 @@ export class AdmissionCoverageReporter {
     const jest = args.length >= 2;
     this.#options = parseReporterOptions(jest ? args[1] : args[0]);
     this.#root = jest ? (args[0] as JestGlobalConfig).rootDir : process.cwd();
+    this.#shard = jest ? (args[0] as JestGlobalConfig).shard : undefined;
     // Checked now rather than after a run of minutes.
     this.#html = this.#options.html ? htmlReportModule() : undefined;
     this.#previous = process.env[COVERAGE_DIR_ENV];
@@ -87,8 +93,9 @@ export class AdmissionCoverageReporter {
   /** Reports the run; returns the message that fails it, if any. Never throws: an error fails the run with its message. */
   async #finish(print: (text: string) => void, interrupted: boolean): Promise<string | undefined> {
     try {
-      const outcome = await runOutcome(readSummaryFiles(this.#dir), this.#options, this.#root, this.#html);
-      print(`\n${outcome.text}\n`);
+      const shard = this.#shard;
+      const outcome = await runOutcome(readSummaryFiles(this.#dir), shard ? shardOptions(this.#options, shard) : this.#options, this.#root, shard ? undefined : this.#html);
+      print(`\n${outcome.text}\n${shard ? `${shardNote(this.#options, shard, this.#root)}\n` : ''}`);
       // A run cut short covered less than it would have: its threshold says nothing.
       return interrupted ? undefined : outcome.failure;
     } catch (error) {
@@ -129,6 +136,8 @@ export class AdmissionCoverageReporter {
   onInit(vitest: VitestContext): void {
     this.#vitest = vitest;
     this.#root = vitest.config.root;
+    const shard = vitest.config.shard;
+    this.#shard = shard ? { shardIndex: shard.index, shardCount: shard.count } : undefined;
   }
 
   /** Vitest: a run starts (the first, or a watch-mode rerun). */

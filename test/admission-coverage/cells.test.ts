@@ -15,8 +15,8 @@ describe('the cells of a registration', () => {
     expect(keys(validatingEntry({ name: 'w.example.com', rules: [rule(['*'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'UPDATE pods [Namespaced]', 'DELETE pods [Namespaced]', 'dryRun: false', 'dryRun: true']);
   });
 
-  it('pods/exec and pods/attach under CONNECT', () => {
-    expect(keys(validatingEntry({ name: 'w.example.com', rules: [rule(['CONNECT'], ['pods/exec', 'pods/attach'])] }))).toEqual(['CONNECT pods/attach [Namespaced]', 'CONNECT pods/exec [Namespaced]', 'dryRun: false', 'dryRun: true']);
+  it('pods/exec and pods/attach under CONNECT, which is never a dry run: no dryRun: true cell', () => {
+    expect(keys(validatingEntry({ name: 'w.example.com', rules: [rule(['CONNECT'], ['pods/exec', 'pods/attach'])] }))).toEqual(['CONNECT pods/attach [Namespaced]', 'CONNECT pods/exec [Namespaced]', 'dryRun: false']);
   });
 
   it('leaves out the combinations of a rule kube-apiserver never produces (CREATE pods/exec, CONNECT pods)', () => {
@@ -141,5 +141,62 @@ describe('the cells of a registration', () => {
     expect(forward.map((c) => c.key)).toEqual(['CREATE configmaps [Namespaced]', 'CREATE pods [Namespaced]', 'UPDATE pods [Namespaced]', 'dryRun: false', 'dryRun: true']);
     expect(backward.map((c) => c.key)).toEqual(forward.map((c) => c.key));
     expect(forward.find((c) => c.key === 'CREATE pods [Namespaced]')).toEqual({ dimension: 'rule', key: 'CREATE pods [Namespaced]', operation: 'CREATE', group: '', resource: 'pods', subResource: '', scope: 'Namespaced', rules: [0, 1] });
+  });
+});
+
+// Cells the requests of a registration cannot have are no cells: a coverage 100 % cannot reach is useless.
+describe('the cells requests cannot have', () => {
+  it('has dryRun: true once any registered request is not a CONNECT (a rule of its own, or operations *)', () => {
+    expect(keys(validatingEntry({ name: 'w.example.com', rules: [rule(['CONNECT'], ['pods/exec']), rule(['CREATE'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'CONNECT pods/exec [Namespaced]', 'dryRun: false', 'dryRun: true']);
+    expect(keys(validatingEntry({ name: 'w.example.com', rules: [rule(['*'], ['pods/exec', 'pods/eviction'])] }))).toEqual(['CREATE pods/eviction [Namespaced]', 'CONNECT pods/exec [Namespaced]', 'dryRun: false', 'dryRun: true']);
+  });
+
+  it('has no dryRun: true for a CONNECT-only wildcard rule, and has it for a wildcard rule with other operations', () => {
+    expect(keys(validatingEntry({ name: 'w.example.com', rules: [{ operations: ['CONNECT'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }] }))).toEqual(['rules[0] */*: any other resource', 'dryRun: false']);
+    expect(keys(validatingEntry({ name: 'w.example.com', rules: [{ operations: ['CONNECT', 'DELETE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }] }))).toEqual(['rules[0] */*: any other resource', 'dryRun: false', 'dryRun: true']);
+  });
+
+  it('has no CONNECT cell under an objectSelector other than {}: the options object has no labels to match', () => {
+    const objectSelector = { matchLabels: { app: 'web' } };
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector, rules: [rule(['CREATE', 'CONNECT'], ['pods', 'pods/exec'])] }))).toEqual([
+      'CREATE pods [Namespaced]',
+      'objectSelector: matched',
+      'objectSelector: not matched',
+      'dryRun: false',
+      'dryRun: true',
+    ]);
+    // Even a selector empty labels satisfy: kube-apiserver cannot read labels off the options at all.
+    const doesNotExist = { matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] };
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector: doesNotExist, rules: [rule(['CREATE', 'CONNECT'], ['pods', 'pods/exec'])] }))).not.toContain('CONNECT pods/exec [Namespaced]');
+    // {} matches every object, options included.
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector: {}, rules: [rule(['CONNECT'], ['pods/exec'])] }))).toEqual(['CONNECT pods/exec [Namespaced]', 'dryRun: false']);
+  });
+
+  it('has no cell at all for a CONNECT-only webhook with an objectSelector: kube-apiserver never calls it', () => {
+    const objectSelector = { matchLabels: { app: 'web' } };
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector, rules: [rule(['CONNECT'], ['pods/exec', 'pods/attach'])] }))).toEqual([]);
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector, rules: [{ operations: ['CONNECT'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }] }))).toEqual([]);
+  });
+
+  it('keeps DELETE under an objectSelector (the old object carries the labels) and its dry run', () => {
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector: { matchLabels: { app: 'web' } }, rules: [rule(['DELETE'], ['pods'])] }))).toEqual([
+      'DELETE pods [Namespaced]',
+      'objectSelector: matched',
+      'objectSelector: not matched',
+      'dryRun: false',
+      'dryRun: true',
+    ]);
+  });
+});
+
+describe('selector sides no namespace or object can be on', () => {
+  it('has no "namespaceSelector: not matched" cell when every namespace matches (Exists on kubernetes.io/metadata.name)', () => {
+    const namespaceSelector = { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'Exists' }] };
+    expect(keys(validatingEntry({ name: 'w.example.com', namespaceSelector, rules: [rule(['CREATE'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'namespaceSelector: matched', 'dryRun: false', 'dryRun: true']);
+  });
+
+  it('has no "matched" cell for a selector whose requirements contradict each other', () => {
+    const contradiction = { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] };
+    expect(keys(validatingEntry({ name: 'w.example.com', objectSelector: contradiction, rules: [rule(['CREATE'], ['pods'])] }))).toEqual(['CREATE pods [Namespaced]', 'objectSelector: not matched', 'dryRun: false', 'dryRun: true']);
   });
 });

@@ -54,11 +54,11 @@ describe('CoverageCollector', () => {
     expect(webhook?.cells[0]).toMatchObject({ seen: true, rules: [0] });
   });
 
-  it('covers CONNECT pods/exec', () => {
+  it('covers CONNECT pods/exec (never a dry run, so no dryRun: true is left)', () => {
     const entry = validatingEntry({ name: 'exec.example.com', rules: [rule(['CONNECT'], ['pods/exec', 'pods/attach'])] });
     const coverage = new CoverageCollector([entry]);
     coverage.record(event(entry, request({ operation: 'CONNECT', subResource: 'exec' })));
-    expect(coverage.summary().webhooks[0]?.uncovered).toEqual(['CONNECT pods/attach [Namespaced]', 'dryRun: true']);
+    expect(coverage.summary().webhooks[0]?.uncovered).toEqual(['CONNECT pods/attach [Namespaced]']);
   });
 
   it('with matchPolicy Equivalent, a request covers the cell of the equivalent resource its rule matched', () => {
