@@ -109,6 +109,18 @@ describe('watch rules', () => {
     ]);
   });
 
+  it('streams to global fetch in process, as undici-based clients read it', async () => {
+    const response = await fetch(`${api.url}/api/v1/namespaces/team/configmaps?watch=true&resourceVersion=${api.store.resourceVersion}`, { headers: { Authorization: `Bearer ${api.token}` } });
+    expect([response.status, response.headers.get('content-type'), response.headers.get('content-length')]).toEqual([200, 'application/json', null]);
+    api.store.put(configMap('team', 'f'));
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('\n')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(JSON.parse(text)).toMatchObject({ type: 'ADDED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'f' } } });
+    // msw hands the client a copy of the body, so a cancel does not reach the watch: close() ends it (afterEach).
+    void reader.cancel();
+  });
+
   it('refuses a selector kube would refuse, with its 400', async () => {
     const watch = await openWatch(api, '/api/v1/configmaps?watch=1&fieldSelector=spec.x%3D1', 'msw');
     await watch.ended;
