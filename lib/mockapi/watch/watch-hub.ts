@@ -100,7 +100,13 @@ class Watcher {
   }
 
   #send(event: WatchEvent): void {
-    if (!this.#ended) this.#controller?.enqueue(encodeEvent(event));
+    if (this.#ended) return;
+    try {
+      this.#controller?.enqueue(encodeEvent(event));
+    } catch {
+      // The stream is gone without a cancel: end the watch rather than fail the write that is notifying it.
+      this.end();
+    }
   }
 
   #after(ms: number, fn: () => void): void {

@@ -20,6 +20,8 @@ export interface OpenWatch {
   headers: Record<string, string>;
   /** Parsed lines, in arrival order; a non-200 answer's body is its one line. */
   events: WatchLine[];
+  /** The bytes received so far, as text. */
+  raw(): string;
   /** Resolves once `count` events have arrived. */
   next(count: number): Promise<WatchLine[]>;
   /** Resolves when the server ends the response. */
@@ -49,9 +51,11 @@ export function openWatch(api: MockApi, pathAndQuery: string, transport: Transpo
     };
     const options = { headers: { Authorization: `Bearer ${api.token}`, Accept: 'application/json', ...headers }, ca: api.ca };
     void transport; // the API's intercept option decides whether msw or the server answers
+    let raw = '';
     const request = https.get(`${api.url}${pathAndQuery}`, options, (response) => {
       let buffer = '';
       response.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
         buffer += chunk.toString();
         for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
           events.push(JSON.parse(buffer.slice(0, i)) as WatchLine);
@@ -72,6 +76,7 @@ export function openWatch(api: MockApi, pathAndQuery: string, transport: Transpo
         status: response.statusCode ?? 0,
         headers: response.headers as Record<string, string>,
         events,
+        raw: () => raw,
         next: (count) => (events.length >= count ? Promise.resolve(events.slice()) : new Promise((r) => waiters.push({ count, resolve: r }))),
         ended: endedPromise,
         hasEnded: () => ended,
