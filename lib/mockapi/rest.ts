@@ -39,6 +39,7 @@ export interface RestAnswer {
 /** The verb of a request, as kube-apiserver's RequestInfo derives it; undefined when the path does not serve the method. */
 export function verbOf(method: string, route: Route, url: URL): Verb | undefined {
   const item = route.name !== '';
+  if (route.watchPath) return method === 'GET' ? 'watch' : undefined;
   switch (method) {
     case 'GET':
       return item ? 'get' : isWatchQuery(url) ? 'watch' : 'list';
@@ -104,7 +105,7 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: serveList(url, entry, namespace, store) };
     case 'watch':
       if (!call.watches) throw new ApiError(methodNotAllowed());
-      return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url) };
+      return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
       return { code: 201, body: store.create(entry, namespace, request, { dryRun }) };

@@ -162,19 +162,25 @@ export class WatchHub {
     return Number(this.store.resourceVersion);
   }
 
-  /** The response body of a watch request. Throws ApiError for a request kube refuses before streaming. */
-  open(entry: CatalogEntry, namespace: string, url: URL): ReadableStream<Uint8Array> {
+  /**
+   * The response body of a watch request; `name` for one object (the deprecated `/watch/…/<name>` path).
+   * Throws ApiError for a request kube refuses before streaming.
+   */
+  open(entry: CatalogEntry, namespace: string, url: URL, name = ''): ReadableStream<Uint8Array> {
+    // On a `/watch/` path without `?watch`, kube decodes and validates the options as a list's (get.go, forceWatch).
     const options = listOptionsOf(url);
     validateListOptions(options);
-    const filter = objectFilter(options.labelSelector, options.fieldSelector);
+    const selected = objectFilter(options.labelSelector, options.fieldSelector);
+    const filter = name ? (object: KubeObject) => object.metadata?.name === name && selected(object) : selected;
     const watcher = new Watcher(this, entry, namespace, filter, options);
     const requested = parseResourceVersion(options.resourceVersion);
     const current = this.revision();
     if (requested > current) throw new ApiError(tooLargeResourceVersion(requested, current));
     let start: Start;
-    if (options.sendInitialEvents) {
+    // Without the WatchList defaults (a `/watch/` path), no version still means the objects first, but no end bookmark.
+    if (options.sendInitialEvents || (options.sendInitialEvents === undefined && requested === 0)) {
       const initial = this.store.listView(entry, namespace).filter(filter);
-      start = { initial, replay: [], endBookmark: options.allowWatchBookmarks };
+      start = { initial, replay: [], endBookmark: options.sendInitialEvents === true && options.allowWatchBookmarks };
     } else if (requested === 0) {
       start = { initial: [], replay: [], endBookmark: false };
     } else {

@@ -136,3 +136,20 @@ describe('watch rules', () => {
     expect(statusOf(watch).message).toMatch(/cannot watch resource "configmaps"/);
   });
 });
+
+describe('the deprecated /watch/ paths', () => {
+  it('watch a collection, or one object by name, and serve nothing but GET', async () => {
+    api.store.put(configMap('team', 'a'));
+    const collection = await openWatch(api, '/api/v1/watch/namespaces/team/configmaps', 'msw');
+    const one = await openWatch(api, `/api/v1/watch/namespaces/team/configmaps/b?resourceVersion=${api.store.resourceVersion}`, 'msw');
+    api.store.put(configMap('team', 'b'));
+    // Without `?watch` the WatchList defaults do not apply: the objects come first, with no end bookmark.
+    expect((await collection.next(2)).map((e) => [e.type, e.object.metadata?.name])).toEqual([
+      ['ADDED', 'a'],
+      ['ADDED', 'b'],
+    ]);
+    expect((await one.next(1)).map((e) => [e.type, e.object.metadata?.name])).toEqual([['ADDED', 'b']]);
+    const post = await request(api, 'POST', '/api/v1/watch/namespaces/team/configmaps', configMap('team', 'c'));
+    expect(post.status).toBe(405);
+  });
+});
