@@ -7,6 +7,7 @@ import { serveRest, verbOf } from './rest';
 import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
+import type { WatchHub } from './watch/watch-hub';
 
 /** Timers for injected latency, all cancelled at close() so no handle outlives the mock API. */
 export class Delays {
@@ -44,13 +45,18 @@ export interface ApiHandlerContext {
   faults: Faults;
   writes: WriteLog;
   delays: Delays;
+  watches: WatchHub;
   authorizer(): Authorizer;
   /** The user a request's Authorization header authenticates, or undefined for a token the API does not know. */
   authenticate(authorization: string | null): UserInfo | undefined;
 }
 
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
-type Outcome = { code: number; json: unknown } | { code: number; text: string; headers: Record<string, string> } | { code: undefined };
+type Outcome =
+  | { code: number; json: unknown }
+  | { code: number; text: string; headers: Record<string, string> }
+  | { code: number; stream: ReadableStream<Uint8Array> }
+  | { code: undefined };
 
 const WRITES: ReadonlySet<Verb> = new Set<Verb>(['create', 'update', 'patch', 'delete', 'deletecollection']);
 const isWrite = (verb: Verb): verb is WriteVerb => WRITES.has(verb);
@@ -74,8 +80,12 @@ function faultOutcome(fault: Readonly<FaultSpec>): Outcome | undefined {
 
 function toResponse(outcome: Outcome): Response {
   if (outcome.code === undefined) return Response.error();
-  if ('text' in outcome) return new Response(outcome.text, { status: outcome.code, headers: outcome.headers });
-  return new Response(JSON.stringify(outcome.json), { status: outcome.code, headers: { 'Content-Type': 'application/json' } });
+  // A watch is chunked, one event a line; every other answer is whole and says its length, as kube-apiserver's do.
+  if ('stream' in outcome) return new Response(outcome.stream, { status: outcome.code, headers: { 'Content-Type': 'application/json' } });
+  const length = (body: string): string => String(Buffer.byteLength(body));
+  if ('text' in outcome) return new Response(outcome.text, { status: outcome.code, headers: { ...outcome.headers, 'Content-Length': length(outcome.text) } });
+  const body = JSON.stringify(outcome.json);
+  return new Response(body, { status: outcome.code, headers: { 'Content-Type': 'application/json', 'Content-Length': length(body) } });
 }
 
 /** Whether a write asked for a dry run, in its query or (for deletes) its DeleteOptions body. */
@@ -106,7 +116,8 @@ async function resolve(request: Request, body: string, url: URL, route: Route | 
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
   try {
-    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user }, context.store, context.authorizer());
+    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches }, context.store, context.authorizer());
+    if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {
     if (error instanceof ApiError) return failure(error.status);

@@ -10,3 +10,7 @@ export type { AdmissionSummary, WriteRecord, WriteVerb } from './write-log';
 export { ApiError } from '../kube/status';
 export type { ApiStatus, StatusCause } from '../kube/status';
 export type { Kubeconfig } from './kubeconfig';
+export { EventLog, HistoryCompacted } from './event-log';
+export type { StoreEvent, ChangeType } from './event-log';
+export { WatchHub } from './watch/watch-hub';
+export type { WatchClock } from './watch/watch-hub';

@@ -18,6 +18,22 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
+ * Sends a body of unknown length (a watch) chunk by chunk as it comes, headers first: an informer waits for
+ * them before it reads an event. A client that goes away cancels the stream, which ends the watch.
+ */
+async function streamBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  res.flushHeaders();
+  const reader = body.getReader();
+  res.on('close', () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.length > 0) res.write(value);
+  }
+  res.end();
+}
+
+/**
  * Serves `handlers()` over TLS on 127.0.0.1, for clients msw cannot intercept: `@kubernetes/client-node` 2.x
  * (its own undici dispatcher) and other processes. Each request becomes a fetch Request for the handlers with the
  * server's own origin, whatever Host it was sent to, so the handlers match it as they match intercepted calls.
@@ -40,7 +56,8 @@ export async function serveLoopback(handlers: () => readonly RequestHandler[], s
         return;
       }
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (response.headers.has('content-length') || !response.body) res.end(Buffer.from(await response.arrayBuffer()));
+      else await streamBody(response.body, res);
     })().catch(() => req.socket.destroy());
   };
   const server = await listenTls(listener, serving);

@@ -16,6 +16,7 @@ import { serveLoopback } from './loopback';
 import { ClusterNamespaces } from './namespaces';
 import { ObjectStore } from './store';
 import { WriteLog, type AdmissionSummary } from './write-log';
+import { WatchHub, type WatchClock } from './watch/watch-hub';
 
 export interface MockApiOptions {
   /** Resources served; the built-in API by default. */
@@ -41,6 +42,11 @@ export interface MockApiOptions {
    * through msw too: it still reaches its server, but msw gives each request a fresh connection (no keep-alive).
    */
   intercept?: boolean;
+  /**
+   * The timers watches run on (`timeoutSeconds`, periodic bookmarks), scaled by timeScale like injected latency.
+   * Node's by default; a test passes its own to end a watch without waiting for real seconds.
+   */
+  watchClock?: WatchClock;
 }
 
 /** The Kubernetes REST API the webhook under test calls, in memory. */
@@ -53,6 +59,8 @@ export interface MockApi {
   readonly namespaces: ClusterNamespaces;
   readonly faults: Faults;
   readonly writes: WriteLog;
+  /** The open watches; close() ends them. */
+  readonly watches: WatchHub;
   /**
    * msw `RequestHandler`s, for a test that runs its own msw server (with `intercept: false`):
    * `server.use(...(api.handlers as RequestHandler[]))`. Typed loosely so the package's types do not
@@ -99,6 +107,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${String(options.timeScale)}`);
   const delays = new Delays(timeScale);
+  const watches = new WatchHub(store, options.watchClock, timeScale);
   const token = randomBytes(24).toString('base64url');
   const user = options.user ?? DEFAULT_USER;
   let authorizer = options.authorizer ?? allowEverything;
@@ -108,6 +117,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     faults,
     writes,
     delays,
+    watches,
     authorizer: () => authorizer,
     authenticate: (authorization) => (authorization === null ? ANONYMOUS : authorization === `Bearer ${token}` ? user : undefined),
   });
@@ -128,6 +138,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     namespaces,
     faults,
     writes,
+    watches,
     handlers,
     ca: authority.cert,
     token,
@@ -148,6 +159,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       closed = true;
       stopIntercepting?.();
       delays.cancelAll();
+      watches.closeAll();
       await Promise.all([server.close(), access.remove()]);
     },
   };

@@ -8,6 +8,8 @@ export interface Route {
   /** '' for a collection. */
   name: string;
   subresource: string;
+  /** Reached through the deprecated `/watch/` paths, which serve only watches. */
+  watchPath?: boolean;
 }
 
 /**
@@ -33,6 +35,12 @@ export function parseApiPath(pathname: string, catalog: ResourceCatalog): Route 
     return undefined;
   }
   const [version, ...path] = rest as [string, ...string[]];
+  // The deprecated `/watch/` paths (the installer's WATCH and WATCHLIST actions) address the same collections and items.
+  if (path[0] === 'watch' && path.length > 1) {
+    const prefix = group ? ['apis', group, version] : ['api', version];
+    const watched = parseApiPath(`/${[...prefix, ...path.slice(1)].map(encodeURIComponent).join('/')}`, catalog);
+    return watched && !watched.subresource ? { ...watched, watchPath: true } : undefined;
+  }
   const resolve = (resource: string | undefined): CatalogEntry | undefined => (resource === undefined ? undefined : catalog.resourceByName(group, version, resource));
 
   // `namespaces/<ns>/<resource>…` is a namespaced resource; `namespaces/<name>[/<sub>]` is the namespace itself.

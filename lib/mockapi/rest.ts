@@ -9,11 +9,12 @@ import type { Verb } from './faults';
 import { isObject, type Json, type JsonObject } from '../kube/json';
 import { applyPatch, patchTypeOf } from './patches';
 import type { Route } from './paths';
-import { parseFieldSelector, parseLabelSelector, SelectorSyntaxError, type ObjectFilter } from './selectors';
+import { listOf, objectFilter, serveList } from './list';
+import { isWatchQuery } from './list-options';
+import type { WatchHub } from './watch/watch-hub';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
 import { mergePatch, strategicMerge } from '../patch';
-import { joinApiVersion } from '../kube/api-version';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -23,20 +24,25 @@ export interface RestCall {
   contentType: string | null;
   body: string;
   user: UserInfo;
+  /** Serves watches; without it a watch is refused (405). */
+  watches?: WatchHub;
 }
 
 /** What the API answers. */
 export interface RestAnswer {
   code: number;
   body: unknown;
+  /** A watch's streamed body, sent instead of `body`. */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 /** The verb of a request, as kube-apiserver's RequestInfo derives it; undefined when the path does not serve the method. */
 export function verbOf(method: string, route: Route, url: URL): Verb | undefined {
   const item = route.name !== '';
+  if (route.watchPath) return method === 'GET' ? 'watch' : undefined;
   switch (method) {
     case 'GET':
-      return item ? 'get' : url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1' ? 'watch' : 'list';
+      return item ? 'get' : isWatchQuery(url) ? 'watch' : 'list';
     case 'POST':
       return item ? undefined : 'create';
     case 'PUT':
@@ -79,22 +85,7 @@ function deleteOptionsDryRun(call: RestCall): boolean {
   return dryRunOf(call.verb, Array.isArray(options.dryRun) ? options.dryRun : []);
 }
 
-function selection(url: URL): ObjectFilter {
-  try {
-    const labels = parseLabelSelector(url.searchParams.get('labelSelector') ?? '');
-    const fields = parseFieldSelector(url.searchParams.get('fieldSelector') ?? '');
-    return (object) => labels(object) && fields(object);
-  } catch (error) {
-    if (error instanceof SelectorSyntaxError) throw new ApiError(badRequest(error.message));
-    throw error;
-  }
-}
-
-/** A List as the API serializes it: items of built-in kinds carry no apiVersion/kind of their own. */
-function listOf(entry: CatalogEntry, items: KubeObject[], resourceVersion: string): JsonObject {
-  const shown = isBuiltin(entry) ? items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : items;
-  return { kind: `${entry.kind}List`, apiVersion: joinApiVersion(entry), metadata: { resourceVersion }, items: shown as Json[] };
-}
+const selection = (url: URL) => objectFilter(url.searchParams.get('labelSelector') ?? '', url.searchParams.get('fieldSelector') ?? '');
 
 // Deleting these answers with the object (their registries set ReturnDeletedObject); others answer a Status.
 const RETURNS_DELETED = new Set(['/pods', '/namespaces']);
@@ -110,14 +101,11 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
   switch (verb) {
     case 'get':
       return { code: 200, body: store.get(entry, namespace, name) };
-    case 'list': {
-      const filter = selection(url);
-      const { items, resourceVersion } = store.list(entry, namespace);
-      return { code: 200, body: listOf(entry, items.filter(filter), resourceVersion) };
-    }
+    case 'list':
+      return { code: 200, body: serveList(url, entry, namespace, store) };
     case 'watch':
-      // Watches (informers) are not served: nothing here streams events.
-      throw new ApiError(methodNotAllowed());
+      if (!call.watches) throw new ApiError(methodNotAllowed());
+      return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
       return { code: 201, body: store.create(entry, namespace, request, { dryRun }) };
@@ -139,7 +127,7 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       const options = { dryRun: dryRun || deleteOptionsDryRun(call) };
       const { items, resourceVersion } = store.list(entry, namespace);
       const removed = items.filter(filter).map((item) => store.delete(entry, item.metadata?.namespace ?? '', item.metadata?.name ?? '', options));
-      return { code: 200, body: listOf(entry, removed, resourceVersion) };
+      return { code: 200, body: listOf(entry, removed, { resourceVersion }) };
     }
   }
 }

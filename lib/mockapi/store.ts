@@ -7,6 +7,7 @@ import { cloneJson, deepFreeze, isObject } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 import { namespaceLabels } from '../kube/namespaces';
+import { EventLog, type ChangeType } from './event-log';
 
 export interface WriteOptions {
   /** `?dryRun=All`: everything is checked and the answer is the object as it would be stored, but nothing is. */
@@ -30,6 +31,15 @@ export function isBuiltin(entry: CatalogEntry): boolean {
   return BUILTIN.has(`${entry.group}/${entry.resource}`);
 }
 
+/**
+ * A stored object as a client sees it at `entry`'s version: kind and apiVersion first, as kube-apiserver
+ * serializes them. Shallow: the rest is the stored (frozen) object's own, so it is for serializing, not changing.
+ */
+export function presentedAs(entry: CatalogEntry, object: KubeObject): KubeObject {
+  const { apiVersion: _apiVersion, kind: _kind, ...rest } = object;
+  return { kind: entry.kind, apiVersion: joinApiVersion(entry), ...rest };
+}
+
 /** metav1.Time: RFC 3339 in UTC, whole seconds. */
 function timestamp(): string {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -43,6 +53,8 @@ const isNamespaceEntry = (entry: CatalogEntry): boolean => entry.group === '' &&
  * resourceVersion of one cluster-wide counter, as etcd's revision does.
  */
 export class ObjectStore {
+  /** Every write in revision order: what watches replay and follow, and exact lists rebuild the past from. */
+  readonly events = new EventLog();
   readonly #buckets = new Map<string, Map<string, KubeObject>>();
   readonly #namespaces: CatalogEntry;
   #revision = 0;
@@ -144,15 +156,47 @@ export class ObjectStore {
       answer.status = { ...(isObject(answer.status) ? answer.status : {}), phase: 'Terminating' };
     }
     if (options.dryRun) return answer;
-    this.#bucket(entry).delete(key);
-    this.#revision++;
     if (isNamespaceEntry(entry)) {
+      // The namespace controller deletes what the namespace holds, each object a write (and an event) of its own.
       for (const [storageKey, bucket] of this.#buckets) {
         if (storageKey === this.#namespaces.storageKey) continue;
-        for (const objectKey of [...bucket.keys()]) if (objectKey.startsWith(`${name}/`)) bucket.delete(objectKey);
+        for (const objectKey of [...bucket.keys()]) if (objectKey.startsWith(`${name}/`)) this.#remove(storageKey, bucket, objectKey);
       }
     }
+    this.#remove(entry.storageKey, this.#bucket(entry), key);
     return answer;
+  }
+
+  /**
+   * Forgets the write history up to `resourceVersion` (the current one by default), as an apiserver restart
+   * or an etcd compaction the watch cache no longer covers does: a watch from an older version then gets
+   * `410 Expired` (`too old resource version: X (Y)`), an exact list `The resourceVersion for the provided list is too old.`
+   */
+  compact(resourceVersion: string | number = this.#revision): void {
+    const revision = Number(resourceVersion);
+    if (!Number.isSafeInteger(revision) || revision < 0 || revision > this.#revision) {
+      throw new HarnessError('USAGE', `compact: resourceVersion must be a whole number from 0 to the current ${this.#revision}, got ${String(resourceVersion)}`);
+    }
+    this.events.compact(revision);
+  }
+
+  /**
+   * The objects of `entry` in `namespace` ('' for all) as they were at `revision`, in key order, labelled with
+   * `entry`'s version and uncopied: the current ones with every later write undone. Throws HistoryCompacted
+   * when the writes to undo are forgotten.
+   */
+  viewAt(entry: CatalogEntry, namespace: string, revision: number): KubeObject[] {
+    const objects = new Map(this.#bucket(entry));
+    for (const event of this.events.newestAfter(revision)) {
+      if (event.storageKey !== entry.storageKey) continue;
+      if (event.type === 'ADDED') objects.delete(event.key);
+      else objects.set(event.key, event.previous as KubeObject);
+    }
+    const prefix = entry.namespaced && namespace ? `${namespace}/` : '';
+    return [...objects]
+      .filter(([key]) => key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, object]) => this.#labelled(entry, object));
   }
 
   /**
@@ -228,10 +272,29 @@ export class ObjectStore {
 
   /** Stores `object`, the private copy #accept made: nothing else holds it. */
   #write(entry: CatalogEntry, key: string, object: KubeObject): void {
+    const bucket = this.#bucket(entry);
+    const previous = bucket.get(key);
+    this.#revision++;
+    // The revision the write takes is the object's version, whatever the caller put there (a status put keeps the last).
+    (object.metadata as Metadata).resourceVersion = String(this.#revision);
     // Frozen once stored: `view` hands it out uncopied, and a change in place would bypass the store.
     deepFreeze(object);
+    bucket.set(key, object);
+    this.#record(previous ? 'MODIFIED' : 'ADDED', entry.storageKey, key, object, previous);
+  }
+
+  /** Deletes the object at `key`: a write of its own, whose event carries the last state at the new revision. */
+  #remove(storageKey: string, bucket: Map<string, KubeObject>, key: string): void {
+    const previous = bucket.get(key) as KubeObject;
+    bucket.delete(key);
     this.#revision++;
-    this.#bucket(entry).set(key, object);
+    const last: KubeObject = { ...previous, metadata: { ...previous.metadata, resourceVersion: String(this.#revision) } };
+    deepFreeze(last);
+    this.#record('DELETED', storageKey, key, last, previous);
+  }
+
+  #record(type: ChangeType, storageKey: string, key: string, object: KubeObject, previous: KubeObject | undefined): void {
+    this.events.append({ type, revision: this.#revision, storageKey, key, object, previous });
   }
 
   /** A copy labelled with the version it was asked for. */
