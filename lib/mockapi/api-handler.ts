@@ -2,7 +2,10 @@ import type { Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
+import { acceptsPlainJson, rawJson, resourceNotAcceptable } from './negotiation';
+import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
+import { readRequestBody, type RequestBody } from './request-body';
 import { serveRest, verbOf } from './rest';
 import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
@@ -50,7 +53,7 @@ export interface ApiHandlerContext {
 }
 
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
-type Outcome = { code: number; json: unknown } | { code: number; text: string; headers: Record<string, string> } | { code: undefined };
+type Outcome = { code: number; json: unknown } | { code: number; text: string | null; headers: Record<string, string> } | { code: undefined };
 
 const WRITES: ReadonlySet<Verb> = new Set<Verb>(['create', 'update', 'patch', 'delete', 'deletecollection']);
 const isWrite = (verb: Verb): verb is WriteVerb => WRITES.has(verb);
@@ -74,8 +77,10 @@ function faultOutcome(fault: Readonly<FaultSpec>): Outcome | undefined {
 
 function toResponse(outcome: Outcome): Response {
   if (outcome.code === undefined) return Response.error();
-  if ('text' in outcome) return new Response(outcome.text, { status: outcome.code, headers: outcome.headers });
-  return new Response(JSON.stringify(outcome.json), { status: outcome.code, headers: { 'Content-Type': 'application/json' } });
+  // genericfilters.WithCacheControl: every answer not marked otherwise is `no-cache, private`.
+  const cacheControl = { 'Cache-Control': 'no-cache, private' };
+  if ('text' in outcome) return new Response(outcome.code === 304 ? null : outcome.text, { status: outcome.code, headers: { ...cacheControl, ...outcome.headers } });
+  return new Response(JSON.stringify(outcome.json), { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl } });
 }
 
 /** Whether a write asked for a dry run, in its query or (for deletes) its DeleteOptions body. */
@@ -93,20 +98,26 @@ function parsed(body: string): unknown {
   }
 }
 
-async function resolve(request: Request, body: string, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
+async function resolve(request: Request, body: RequestBody, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
   const fault = context.faults.take(url.pathname, verb ?? METHOD_VERBS[request.method] ?? 'get');
   if (fault?.latencyMs && !(await context.delays.wait(fault.latencyMs))) return { code: undefined };
   const injected = fault && faultOutcome(fault);
   if (injected) return injected;
   const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
-  if (!route) return failure(pathNotFound());
-  if (!verb) return failure(methodNotAllowed());
   const user = context.authenticate(request.headers.get('authorization'));
   if (!user) return failure(unauthorized());
+  if (!route) {
+    const headers = request.headers;
+    const other = request.method === 'GET' ? serveNonResource(context.store.catalog, { url, accept: headers.get('accept'), ifNoneMatch: headers.get('if-none-match'), serverAddress: url.host }) : undefined;
+    return other ? (authorizeNonResource(context.authorizer(), user, url.pathname) ?? other) : failure(pathNotFound());
+  }
+  if (!verb) return failure(methodNotAllowed());
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
+  if (!acceptsPlainJson(request.headers.get('accept'))) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
   try {
-    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user }, context.store, context.authorizer());
+    if (body.error) return failure(body.error);
+    const answer = serveRest({ route, verb, url, contentType: body.contentType, body: body.text, user }, context.store, context.authorizer());
     return { code: answer.code, json: answer.body };
   } catch (error) {
     if (error instanceof ApiError) return failure(error.status);
@@ -126,8 +137,9 @@ export function createApiHandler(context: ApiHandlerContext): (request: Request)
     const admission = context.writes.inFlight();
     const route = parseApiPath(url.pathname, context.store.catalog);
     const verb = route && verbOf(request.method, route, url);
-    const body = await request.text();
-    const outcome = await resolve(request, body, url, route, verb, context);
+    const read = readRequestBody(new Uint8Array(await request.arrayBuffer()), request.headers.get('content-type'));
+    const body = read.text;
+    const outcome = await resolve(request, read, url, route, verb, context);
     // Reviews are POSTs that store nothing, so they are questions, not writes.
     if (route && verb && isWrite(verb) && !route.entry.resource.endsWith('reviews')) {
       const sent = parsed(body);
