@@ -47,8 +47,10 @@ function discoveryRoot(catalog: ResourceCatalog, root: 'api' | 'apis', request: 
 
 /** The `/openapi/v3` index and documents: served as text/plain, compact, as kube-openapi's handler3 writes them. */
 function openApi(catalog: ResourceCatalog, rest: string): NonResourceAnswer | undefined {
-  const document = rest === '' ? openApiRoot(catalog) : openApiDocument(catalog, rest);
-  return document && { code: 200, text: JSON.stringify(document), headers: { 'Content-Type': rest === '' ? 'text/plain; charset=utf-8' : 'application/json' } };
+  if (rest === '') return { code: 200, text: JSON.stringify(openApiRoot(catalog)), headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
+  const document = openApiDocument(catalog, rest);
+  // A document asked for by its hash never changes, so clients may keep it (handler3's immutable caching).
+  return document && { code: 200, text: document.text, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, immutable', Etag: `"${document.hash}"` } };
 }
 
 /**

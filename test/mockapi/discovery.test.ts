@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
@@ -103,7 +104,13 @@ describe('aggregated discovery', () => {
         names: { plural: 'widgets', singular: 'widget', kind: 'Widget', shortNames: ['wd'], categories: ['all'] },
         versions: [
           { name: 'v1beta1', served: true, storage: false },
-          { name: 'v1', served: true, storage: true, subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } },
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } },
+            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } } } },
+          },
         ],
       },
     });
@@ -125,7 +132,7 @@ describe('aggregated discovery', () => {
         groupVersion: 'example.com/v1',
         resources: [
           // storageVersionHash: sha256("example.com/v1/Widget")[:8], the CRD's storage version.
-          { name: 'widgets', singularName: 'widget', namespaced: true, kind: 'Widget', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['wd'], categories: ['all'], storageVersionHash: expect.stringMatching(/^[A-Za-z0-9+/]{11}=$/) },
+          { name: 'widgets', singularName: 'widget', namespaced: true, kind: 'Widget', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['wd'], categories: ['all'], storageVersionHash: createHash('sha256').update('example.com/v1/Widget').digest().subarray(0, 8).toString('base64') },
           { name: 'widgets/status', singularName: '', namespaced: true, kind: 'Widget', verbs: ['get', 'patch', 'update'] },
           { name: 'widgets/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
         ],
@@ -150,6 +157,13 @@ describe('aggregated discovery', () => {
       });
       const builtinEtag = fixture('discovery-aggregated').steps[0]?.response.headers.etag;
       expect(aggregated.headers.get('etag')).not.toBe(builtinEtag);
+      const index = (await (await get('/openapi/v3')).json()) as { paths: Record<string, { serverRelativeURL: string }> };
+      expect(Object.keys(index.paths)).toEqual(expect.arrayContaining(['apis/example.com', 'apis/example.com/v1', 'apis/example.com/v1beta1']));
+      const document = (await (await get(index.paths['apis/example.com/v1']?.serverRelativeURL ?? '')).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+      expect(document.components.schemas['com.example.v1.Widget']).toMatchObject({
+        properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } }, apiVersion: { type: 'string' } },
+        'x-kubernetes-group-version-kind': [{ group: 'example.com', version: 'v1', kind: 'Widget' }],
+      });
     } finally {
       await crdApi.close();
     }
@@ -183,8 +197,29 @@ describe('OpenAPI v3', () => {
     for (const [name, { serverRelativeURL }] of Object.entries(served)) {
       expect(serverRelativeURL).toMatch(new RegExp(`^/openapi/v3/${name.replace(/[.]/g, '\\.')}\\?hash=[0-9A-F]{128}$`));
     }
-    const document = await fetch(`${api.url}${served['apis/apps/v1']?.serverRelativeURL}`, { headers: { Authorization: `Bearer ${api.token}` } });
-    expect(document.status).toBe(200);
-    expect(await document.json()).toMatchObject({ openapi: '3.0.0' });
+  });
+
+  it('serves each group-version document with its kinds schemas and the PATCH parameters kubectl looks for', async () => {
+    const get = async (p: string): Promise<Response> => fetch(`${api.url}${p}`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const index = (await (await get('/openapi/v3')).json()) as { paths: Record<string, { serverRelativeURL: string }> };
+    const response = await get(index.paths['apis/apps/v1']?.serverRelativeURL ?? '');
+    expect(response.status).toBe(200);
+    const hash = /hash=([0-9A-F]+)/.exec(index.paths['apis/apps/v1']?.serverRelativeURL ?? '')?.[1];
+    const text = await response.text();
+    expect(createHash('sha512').update(text).digest('hex').toUpperCase()).toBe(hash);
+    const document = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; 'x-kubernetes-group-version-kind'?: unknown }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; 'x-kubernetes-group-version-kind'?: unknown }> } };
+    expect(document.openapi).toBe('3.0.0');
+    const deployment = document.components.schemas['io.k8s.api.apps.v1.Deployment'];
+    expect(deployment?.['x-kubernetes-group-version-kind']).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
+    expect(document.components.schemas['io.k8s.api.apps.v1.DeploymentSpec']?.properties?.replicas).toEqual({ type: 'integer', format: 'int32' });
+    // kubectl's QueryParamVerifierV3: the kind's PATCH operation must list fieldValidation as a query parameter.
+    const patch = document.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}']?.patch;
+    expect(patch?.['x-kubernetes-group-version-kind']).toEqual({ group: 'apps', version: 'v1', kind: 'Deployment' });
+    expect(patch?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'fieldValidation', in: 'query' })]));
+    const scale = document.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale']?.patch;
+    expect(scale?.['x-kubernetes-group-version-kind']).toEqual({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
+    const core = JSON.parse(await (await get(index.paths['api/v1']?.serverRelativeURL ?? '')).text()) as typeof document;
+    expect(Object.keys(core.paths)).toEqual(expect.arrayContaining(['/api/v1/namespaces/{namespace}/configmaps/{name}', '/api/v1/configmaps', '/api/v1/namespaces/{name}']));
+    expect((await get('/openapi/v3/apis/nosuch.example.com/v1')).status).toBe(404);
   });
 });
