@@ -2,11 +2,12 @@ import type { Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
-import { acceptsPlainJson, rawJson, resourceNotAcceptable } from './negotiation';
+import { rawJson, resourceNotAcceptable, resourceRepresentation } from './negotiation';
 import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
 import { readRequestBody, type RequestBody } from './request-body';
 import { serveRest, verbOf } from './rest';
+import { kubeYaml } from './yaml-encoding';
 import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
@@ -114,7 +115,15 @@ async function resolve(request: Request, body: RequestBody, url: URL, route: Rou
   if (!verb) return failure(methodNotAllowed());
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
-  if (!acceptsPlainJson(request.headers.get('accept'))) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
+  const representation = resourceRepresentation(request.headers.get('accept'));
+  if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
+  const encoded = (outcome: Outcome): Outcome =>
+    representation === 'yaml' && 'json' in outcome ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } } : outcome;
+  return encoded(serveResource(body, route, verb, url, user, context));
+}
+
+function serveResource(body: RequestBody, route: Route, verb: Verb, url: URL, user: UserInfo, context: ApiHandlerContext): Outcome {
+  const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
   try {
     if (body.error) return failure(body.error);
     const answer = serveRest({ route, verb, url, contentType: body.contentType, body: body.text, user }, context.store, context.authorizer());

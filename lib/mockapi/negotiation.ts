@@ -57,10 +57,18 @@ export function discoveryRepresentation(accept: string | null): 'aggregated' | '
   return undefined;
 }
 
-/** Whether an Accept header lets an endpoint that writes plain JSON (discovery, objects) answer in JSON. */
-export function acceptsPlainJson(accept: string | null): boolean {
-  // A range with `as=` asks for a conversion (Table, PartialObjectMetadata) the mock API does not make, so it does not count.
-  return parseAccept(accept).some((range) => range.params.as === undefined && acceptsJson(range));
+/**
+ * The representation an Accept header gets from a resource endpoint: JSON or YAML, or undefined (406). A range
+ * with `as=` asks for a conversion (Table, PartialObjectMetadata) the mock API does not make, and protobuf
+ * responses are not written, so those ranges are passed over for the next.
+ */
+export function resourceRepresentation(accept: string | null): 'json' | 'yaml' | undefined {
+  for (const range of parseAccept(accept)) {
+    if (range.params.as !== undefined) continue;
+    if (acceptsJson(range)) return 'json';
+    if (range.type === 'application' && range.subtype === 'yaml') return 'yaml';
+  }
+  return undefined;
 }
 
 const status406 = (message: string, details: boolean): ApiStatus => ({
@@ -82,6 +90,14 @@ export function discoveryNotAcceptable(): ApiStatus {
 /** The 406 a resource endpoint answers (errNotAcceptable through the REST handlers' error writer). */
 export function resourceNotAcceptable(): ApiStatus {
   return status406(`406: Not Acceptable\n\nAvailable representations: ${SERVED_MEDIA_TYPES.join(', ')}`, true);
+}
+
+/**
+ * go-restful's answer to a Content-Type a route does not consume (a built-in resource's PATCH consumes the four
+ * patch types), given before any handler runs: `415: Unsupported Media Type`, as kube's Status.
+ */
+export function routeUnsupportedMediaType(): ApiStatus {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 };
 }
 
 /** The media type of a Content-Type header, without parameters, lower-cased. */

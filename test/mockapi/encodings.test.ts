@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
+import { kubeYaml } from '../../lib/mockapi/yaml-encoding';
+import { yaml } from '../../lib/yaml';
 
 /*
  * Encodings as kube-apiserver v1.36.2 answered them (fixtures recorded on a real cluster, in
@@ -33,27 +35,59 @@ async function replay(step: Step): Promise<{ response: Response; text: string }>
 
 describe('error-responses', () => {
   const steps = fixture('error-responses').steps;
-  const byDescription = (method: string, target: string, accept?: string): Step =>
+  const byRequest = (method: string, target: string, accept?: string): Step =>
     steps.find((s) => s.request.method === method && s.request.path === target && (accept === undefined || s.request.headers.Accept === accept)) as Step;
 
-  it.each([
-    ['an Accept the API cannot serve: 406 with the representations it has, indented', byDescription('GET', '/api/v1/namespaces/o4-err2/configmaps/p4', 'text/html')],
-    ['a group no API serves: the mux 404 page in plain text', byDescription('GET', '/apis/nosuch.example.com/v1/things')],
-    ['a resource the group does not have: 404 Status', byDescription('GET', '/api/v1/namespaces/o4-err2/nosuchresource')],
-    ['a missing object: 404 NotFound', byDescription('GET', '/api/v1/namespaces/o4-err2/configmaps/missing')],
-  ])('%s', async (_what, step) => {
-    const { response, text } = await replay(step);
-    expect(response.status).toBe(step.response.code);
-    expect(response.headers.get('content-type')).toBe(step.response.headers['content-type']);
-    if (step.response.bodyRaw !== undefined) expect(text).toBe(step.response.bodyRaw);
-    else expect(JSON.parse(text)).toEqual(step.response.body);
+  // Left out, with why: a uid precondition on DELETE (4), `fieldValidation=Strict` (8) and a create whose
+  // unknown field kube drops with a warning header (9) belong to the registry stage of writes (issue 27 item 3);
+  // a Table (16) is a conversion the mock API does not make yet; the step made as user alice (17) is replayed
+  // below with an API that authenticates alice.
+  const OTHER_ITEMS = new Set([4, 8, 9, 16, 17]);
+
+  it('replays the steps in order: status, Content-Type and body (uids, resourceVersions and timestamps are the mock API\'s own)', async () => {
+    const volatile = (body: unknown): unknown => {
+      if (typeof body !== 'object' || body === null) return body;
+      const copy = JSON.parse(JSON.stringify(body)) as { metadata?: Record<string, unknown>; details?: Record<string, unknown> };
+      for (const key of ['uid', 'resourceVersion', 'creationTimestamp']) delete copy.metadata?.[key];
+      delete copy.details?.uid;
+      return copy;
+    };
+    for (const [index, step] of steps.entries()) {
+      if (OTHER_ITEMS.has(index)) continue;
+      const { response, text } = await replay(step);
+      const where = `${index}: ${step.request.method} ${step.request.path}`;
+      expect([where, response.status, response.headers.get('content-type')]).toEqual([where, step.response.code, step.response.headers['content-type']]);
+      if (step.request.headers.Accept === 'application/yaml') continue; // compared in the YAML test below
+      if (step.response.bodyRaw !== undefined) expect([where, text]).toEqual([where, step.response.bodyRaw]);
+      else expect([where, volatile(JSON.parse(text))]).toEqual([where, volatile(step.response.body)]);
+    }
   });
 
-  it('a PATCH in a Content-Type no patch has: 415 UnsupportedMediaType', async () => {
-    const step = byDescription('PATCH', '/api/v1/namespaces/o4-err2/configmaps/p1');
+  it('a user the authorizer refuses: 403 with kube\'s sentence', async () => {
+    const step = steps[17] as Step;
+    const alice = await startMockApi({ seed: 5, namespaces: [{ name: 'o4-err2' }], user: { username: 'alice', groups: ['system:authenticated'] }, authorizer: () => ({ decision: 'noOpinion' }) });
+    try {
+      alice.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p4', namespace: 'o4-err2' }, data: { n: 'p4' } });
+      const response = await fetch(`${alice.url}${step.request.path}`, { headers: { Authorization: `Bearer ${alice.token}`, ...step.request.headers } });
+      expect([response.status, await response.json()]).toEqual([403, step.response.body]);
+    } finally {
+      await alice.close();
+    }
+  });
+
+  it('an object asked for as YAML is written as kube writes YAML', async () => {
+    const step = byRequest('GET', '/api/v1/namespaces/o4-err2/configmaps/p4', 'application/yaml');
+    // The recorded object, re-encoded: keys sorted, sequences flush with their key, YAML 1.1 look-alikes quoted, `.:` plain.
+    expect(kubeYaml(yaml().parse(step.response.bodyRaw as string))).toBe(step.response.bodyRaw);
     const { response, text } = await replay(step);
-    expect(response.status).toBe(415);
-    expect(JSON.parse(text)).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'UnsupportedMediaType', code: 415 });
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/yaml']);
+    // uid, resourceVersion and creationTimestamp are the mock's own; managedFields are not kept by the mock API yet.
+    const { uid: _u, resourceVersion: _r, creationTimestamp: _c, managedFields: _m, ...recordedMeta } = (yaml().parse(step.response.bodyRaw as string) as { metadata: Record<string, unknown> }).metadata;
+    const served = yaml().parse(text) as { metadata: Record<string, unknown> };
+    expect({ ...served, metadata: { ...served.metadata, uid: undefined, resourceVersion: undefined, creationTimestamp: undefined } }).toEqual({
+      ...(yaml().parse(step.response.bodyRaw as string) as object),
+      metadata: { ...recordedMeta, uid: undefined, resourceVersion: undefined, creationTimestamp: undefined },
+    });
   });
 
   it('a Table or protobuf Accept with JSON after it is answered in JSON', async () => {

@@ -222,7 +222,6 @@ describe('delete', () => {
       metadata: {},
       status: 'Success',
       details: { name: 'doomed', kind: 'configmaps', uid: created.metadata?.uid },
-      code: 200,
     });
     expect((await call(api, 'GET', `${CM}/doomed`)).status).toBe(404);
   });
