@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as k8s from '@kubernetes/client-node';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { ResourceCatalog } from '../../lib/kube/catalog';
 
@@ -221,5 +222,21 @@ describe('OpenAPI v3', () => {
     const core = JSON.parse(await (await get(index.paths['api/v1']?.serverRelativeURL ?? '')).text()) as typeof document;
     expect(Object.keys(core.paths)).toEqual(expect.arrayContaining(['/api/v1/namespaces/{namespace}/configmaps/{name}', '/api/v1/configmaps', '/api/v1/namespaces/{name}']));
     expect((await get('/openapi/v3/apis/nosuch.example.com/v1')).status).toBe(404);
+  });
+});
+
+describe('clients that resolve resources through discovery', () => {
+  it('@kubernetes/client-node KubernetesObjectApi creates and reads by kind, finding the resource in /apis/apps/v1', async () => {
+    const config = new k8s.KubeConfig();
+    config.loadFromFile(api.kubeconfigPath);
+    const client = k8s.KubernetesObjectApi.makeApiClient(config);
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+    };
+    await client.create(deployment);
+    await expect(client.read({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' } })).resolves.toMatchObject({ metadata: { name: 'web' } });
   });
 });
