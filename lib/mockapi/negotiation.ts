@@ -57,6 +57,11 @@ export function discoveryRepresentation(accept: string | null): 'aggregated' | '
   return undefined;
 }
 
+/** Whether a legacy-only discovery document (a group, a group-version) can be given: some range takes plain JSON. */
+export function acceptsLegacyDiscovery(accept: string | null): boolean {
+  return parseAccept(accept).some((range) => range.params.as === undefined && acceptsJson(range));
+}
+
 /**
  * The representation an Accept header gets from a resource endpoint: JSON or YAML, or undefined (406). A range
  * with `as=` asks for a conversion (Table, PartialObjectMetadata) the mock API does not make, and protobuf

@@ -4,7 +4,7 @@ import type { ResourceCatalog } from '../kube/catalog';
 import { goQuote } from '../go/strconv';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery/documents';
 import { servedGroups } from './discovery/facts';
-import { discoveryNotAcceptable, discoveryRepresentation, rawJson } from './negotiation';
+import { acceptsLegacyDiscovery, discoveryNotAcceptable, discoveryRepresentation, rawJson } from './negotiation';
 import { openApiDocument, openApiRoot } from './openapi';
 import { healthText, isHealthEndpoint, VERSION_INFO } from './server-info';
 
@@ -34,10 +34,15 @@ export interface NonResourceRequest {
   serverAddress: string;
 }
 
+const notAcceptable = (): NonResourceAnswer => ({ code: 406, text: rawJson(discoveryNotAcceptable()), headers: JSON_HEADERS });
+
+/** A group's or group-version's document, which only the legacy form has: an Accept without plain JSON gets 406. */
+const legacyOnly = (request: NonResourceRequest, value: unknown): NonResourceAnswer => (acceptsLegacyDiscovery(request.accept) ? json(value) : notAcceptable());
+
 /** `/api` and `/apis`, aggregated or legacy as the Accept header asks (aggregated/wrapper.go). */
 function discoveryRoot(catalog: ResourceCatalog, root: 'api' | 'apis', request: NonResourceRequest): NonResourceAnswer {
   const representation = discoveryRepresentation(request.accept);
-  if (!representation) return { code: 406, text: rawJson(discoveryNotAcceptable()), headers: JSON_HEADERS };
+  if (!representation) return notAcceptable();
   if (representation === 'legacy') return json(root === 'api' ? apiVersions(request.serverAddress) : apiGroupList(catalog));
   const { body, etag } = aggregatedDiscovery(catalog, root);
   const headers = { 'Content-Type': AGGREGATED_TYPE, 'Cache-Control': 'public', ETag: `"${etag}"`, Vary: 'Accept' };
@@ -63,15 +68,15 @@ export function serveNonResource(catalog: ResourceCatalog, request: NonResourceR
   const [first, second, third] = segments;
   if (first === 'api') {
     if (segments.length === 1) return discoveryRoot(catalog, 'api', request);
-    if (segments.length === 2 && second === 'v1') return json(apiResourceList(catalog, '', 'v1'));
+    if (segments.length === 2 && second === 'v1') return legacyOnly(request, apiResourceList(catalog, '', 'v1'));
     return second === 'v1' ? undefined : NOT_FOUND_PAGE;
   }
   if (first === 'apis') {
     if (segments.length === 1) return discoveryRoot(catalog, 'apis', request);
     const group = servedGroups(catalog).find((candidate) => candidate.name === second);
     if (!group || (third !== undefined && !group.versions.includes(third))) return NOT_FOUND_PAGE;
-    if (segments.length === 2) return json(apiGroupDocument(catalog, group.name));
-    if (segments.length === 3) return json(apiResourceList(catalog, group.name, third as string));
+    if (segments.length === 2) return legacyOnly(request, apiGroupDocument(catalog, group.name));
+    if (segments.length === 3) return legacyOnly(request, apiResourceList(catalog, group.name, third as string));
     return undefined;
   }
   if (first === 'version' && segments.length === 1) return { code: 200, text: rawJson(VERSION_INFO), headers: JSON_HEADERS };

@@ -77,6 +77,13 @@ describe('legacy discovery', () => {
     });
     const missing = await fetch(`${api.url}/apis/nosuch.example.com/v1`, { headers: { Authorization: `Bearer ${api.token}` } });
     expect([missing.status, await missing.text()]).toEqual([404, '404 page not found\n']);
+    // A group-version has only the legacy document: kubectl's Accept (aggregated first, JSON last) gets it,
+    // an Accept that wants only the aggregated form gets discovery's 406.
+    const accept = (value: string) => fetch(`${api.url}/apis/apps/v1`, { headers: { Authorization: `Bearer ${api.token}`, Accept: value } });
+    const kubectlAccept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+    expect((await accept(kubectlAccept)).status).toBe(200);
+    const refused = await accept('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    expect([refused.status, await refused.text()]).toEqual([406, fixture('discovery-aggregated-v2beta1').steps[0]?.response.bodyRaw]);
   });
 });
 
