@@ -51,11 +51,12 @@ function discoveryRoot(catalog: ResourceCatalog, root: 'api' | 'apis', request: 
 }
 
 /** The `/openapi/v3` index and documents: served as text/plain, compact, as kube-openapi's handler3 writes them. */
-function openApi(catalog: ResourceCatalog, rest: string): NonResourceAnswer | undefined {
+function openApi(catalog: ResourceCatalog, rest: string, hash: string | null): NonResourceAnswer | undefined {
   if (rest === '') return { code: 200, text: JSON.stringify(openApiRoot(catalog)), headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
   const document = openApiDocument(catalog, rest);
-  // A document asked for by its hash never changes, so clients may keep it (handler3's immutable caching).
-  return document && { code: 200, text: document.text, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, immutable', Etag: `"${document.hash}"` } };
+  // A document asked for by its current hash never changes, so clients may keep it (handler3's immutable caching).
+  const caching: Record<string, string> = hash === document?.hash ? { 'Cache-Control': 'public, immutable' } : {};
+  return document && { code: 200, text: document.text, headers: { 'Content-Type': 'application/json', Etag: `"${document.hash}"`, ...caching } };
 }
 
 /**
@@ -84,7 +85,7 @@ export function serveNonResource(catalog: ResourceCatalog, request: NonResourceR
     const answer = healthText(first, second ?? '', request.url.searchParams.has('verbose'));
     return answer === undefined ? NOT_FOUND_PAGE : text(answer);
   }
-  if (first === 'openapi' && second === 'v3') return openApi(catalog, segments.slice(2).join('/')) ?? NOT_FOUND_PAGE;
+  if (first === 'openapi' && second === 'v3') return openApi(catalog, segments.slice(2).join('/'), request.url.searchParams.get('hash')) ?? NOT_FOUND_PAGE;
   return NOT_FOUND_PAGE;
 }
 
