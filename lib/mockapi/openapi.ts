@@ -46,22 +46,25 @@ interface Served {
   text: string;
   hash: string;
 }
-const cache = new WeakMap<ResourceCatalog, { fingerprint: string; documents: Map<string, Served> }>();
+const cache = new WeakMap<ResourceCatalog, { fingerprint: string; paths: string[]; documents: Map<string, Served> }>();
 
 // What the documents depend on: a registration (a CRD registered after the API started) changes it.
 const fingerprintOf = (catalog: ResourceCatalog): string => catalog.resources().map((e) => `${e.group}/${e.version}/${e.resource}/${e.kind}`).join(',');
 
-/** The document at `path` (`api/v1`, `apis/apps/v1`, or one of the fixed paths), as served, or undefined. */
-export function openApiDocument(catalog: ResourceCatalog, path: string): Served | undefined {
+/** The documents built so far for the catalog as it is now (a registration since empties them). */
+function documentsOf(catalog: ResourceCatalog): { paths: string[]; documents: Map<string, Served> } {
   const fingerprint = fingerprintOf(catalog);
   let cached = cache.get(catalog);
   if (!cached || cached.fingerprint !== fingerprint) {
-    cached = { fingerprint, documents: new Map() };
+    cached = { fingerprint, paths: openApiPaths(catalog), documents: new Map() };
     cache.set(catalog, cached);
   }
-  const known = cached.documents.get(path);
+  return cached;
+}
+
+function build(catalog: ResourceCatalog, documents: Map<string, Served>, path: string): Served {
+  const known = documents.get(path);
   if (known) return known;
-  if (!openApiPaths(catalog).includes(path)) return undefined;
   const [root, group, version] = path.split('/');
   const document =
     root === 'api' && group === 'v1'
@@ -71,13 +74,20 @@ export function openApiDocument(catalog: ResourceCatalog, path: string): Served 
         : { openapi: '3.0.0', info: INFO, paths: {}, components: {} };
   const text = JSON.stringify(document);
   const served = { text, hash: createHash('sha512').update(text).digest('hex').toUpperCase() };
-  cached.documents.set(path, served);
+  documents.set(path, served);
   return served;
+}
+
+/** The document at `path` (`api/v1`, `apis/apps/v1`, or one of the fixed paths), as served, or undefined. */
+export function openApiDocument(catalog: ResourceCatalog, path: string): Served | undefined {
+  const { paths, documents } = documentsOf(catalog);
+  return paths.includes(path) ? build(catalog, documents, path) : undefined;
 }
 
 /** `/openapi/v3`: every document's server-relative URL with its hash. */
 export function openApiRoot(catalog: ResourceCatalog): JsonObject {
-  const paths: JsonObject = {};
-  for (const path of openApiPaths(catalog)) paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${openApiDocument(catalog, path)?.hash ?? ''}` };
-  return { paths };
+  const { paths, documents } = documentsOf(catalog);
+  const index: JsonObject = {};
+  for (const path of paths) index[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${build(catalog, documents, path).hash}` };
+  return { paths: index };
 }
