@@ -158,9 +158,12 @@ export function internalError(message: string): ApiStatus {
   return failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
 }
 
-/** `status: Success` with the deleted object's identity, as a delete without a returned object answers. */
-export function deleted(resource: GroupResource, name: string, uid: string): ApiStatus {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: withoutEmpty({ name, group: resource.group, kind: resource.resource, uid }), code: 200 };
+/**
+ * `status: Success` with the deleted object's identity, as a delete without a returned object answers: the
+ * registry's Status carries no code (recorded on kube-apiserver v1.36.2, fixture error-responses).
+ */
+export function deleted(resource: GroupResource, name: string, uid: string): Omit<ApiStatus, 'code'> {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: withoutEmpty({ name, group: resource.group, kind: resource.resource, uid }) };
 }
 
 // metav1.StatusReason for the codes apimachinery gives a reason (NewGenericServerResponse and friends).

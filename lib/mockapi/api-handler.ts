@@ -2,8 +2,12 @@ import type { Authorizer } from '../authz/authorizer';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
+import { rawJson, resourceNotAcceptable, resourceRepresentation } from './negotiation';
+import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
+import { readRequestBody, type RequestBody } from './request-body';
 import { serveRest, verbOf } from './rest';
+import { kubeYaml } from './yaml-encoding';
 import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
@@ -54,7 +58,7 @@ export interface ApiHandlerContext {
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
 type Outcome =
   | { code: number; json: unknown }
-  | { code: number; text: string; headers: Record<string, string> }
+  | { code: number; text: string | null; headers: Record<string, string> }
   | { code: number; stream: ReadableStream<Uint8Array> }
   | { code: undefined };
 
@@ -80,12 +84,17 @@ function faultOutcome(fault: Readonly<FaultSpec>): Outcome | undefined {
 
 function toResponse(outcome: Outcome): Response {
   if (outcome.code === undefined) return Response.error();
+  // genericfilters.WithCacheControl: every answer not marked otherwise is `no-cache, private`.
+  const cacheControl = { 'Cache-Control': 'no-cache, private' };
   // A watch is chunked, one event a line; every other answer is whole and says its length, as kube-apiserver's do.
-  if ('stream' in outcome) return new Response(outcome.stream, { status: outcome.code, headers: { 'Content-Type': 'application/json' } });
+  if ('stream' in outcome) return new Response(outcome.stream, { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl } });
   const length = (body: string): string => String(Buffer.byteLength(body));
-  if ('text' in outcome) return new Response(outcome.text, { status: outcome.code, headers: { ...outcome.headers, 'Content-Length': length(outcome.text) } });
+  if ('text' in outcome) {
+    const text = outcome.code === 304 ? null : outcome.text;
+    return new Response(text, { status: outcome.code, headers: { ...cacheControl, ...outcome.headers, ...(text === null ? {} : { 'Content-Length': length(text) }) } });
+  }
   const body = JSON.stringify(outcome.json);
-  return new Response(body, { status: outcome.code, headers: { 'Content-Type': 'application/json', 'Content-Length': length(body) } });
+  return new Response(body, { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl, 'Content-Length': length(body) } });
 }
 
 /** Whether a write asked for a dry run, in its query or (for deletes) its DeleteOptions body. */
@@ -103,20 +112,34 @@ function parsed(body: string): unknown {
   }
 }
 
-async function resolve(request: Request, body: string, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
+async function resolve(request: Request, body: RequestBody, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
   const fault = context.faults.take(url.pathname, verb ?? METHOD_VERBS[request.method] ?? 'get');
   if (fault?.latencyMs && !(await context.delays.wait(fault.latencyMs))) return { code: undefined };
   const injected = fault && faultOutcome(fault);
   if (injected) return injected;
   const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
-  if (!route) return failure(pathNotFound());
-  if (!verb) return failure(methodNotAllowed());
   const user = context.authenticate(request.headers.get('authorization'));
   if (!user) return failure(unauthorized());
+  if (!route) {
+    const headers = request.headers;
+    const other = request.method === 'GET' ? serveNonResource(context.store.catalog, { url, accept: headers.get('accept'), ifNoneMatch: headers.get('if-none-match'), serverAddress: url.host }) : undefined;
+    return other ? (authorizeNonResource(context.authorizer(), user, url.pathname) ?? other) : failure(pathNotFound());
+  }
+  if (!verb) return failure(methodNotAllowed());
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
+  const representation = resourceRepresentation(request.headers.get('accept'));
+  if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
+  const encoded = (outcome: Outcome): Outcome =>
+    representation === 'yaml' && 'json' in outcome ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } } : outcome;
+  return encoded(serveResource(body, route, verb, url, user, context));
+}
+
+function serveResource(body: RequestBody, route: Route, verb: Verb, url: URL, user: UserInfo, context: ApiHandlerContext): Outcome {
+  const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
   try {
-    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches }, context.store, context.authorizer());
+    if (body.error) return failure(body.error);
+    const answer = serveRest({ route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches }, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {
@@ -137,8 +160,9 @@ export function createApiHandler(context: ApiHandlerContext): (request: Request)
     const admission = context.writes.inFlight();
     const route = parseApiPath(url.pathname, context.store.catalog);
     const verb = route && verbOf(request.method, route, url);
-    const body = await request.text();
-    const outcome = await resolve(request, body, url, route, verb, context);
+    const read = readRequestBody(new Uint8Array(await request.arrayBuffer()), request.headers.get('content-type'));
+    const body = read.text;
+    const outcome = await resolve(request, read, url, route, verb, context);
     // Reviews are POSTs that store nothing, so they are questions, not writes.
     if (route && verb && isWrite(verb) && !route.entry.resource.endsWith('reviews')) {
       const sent = parsed(body);

@@ -5,6 +5,7 @@ import { isObject, type Json, type JsonObject } from '../kube/json';
 import { mergePatch } from '../patch';
 import { ApiError, badRequest, internalError, patchRejected, unsupportedMediaType } from '../kube/status';
 import { strategicMerge, StrategicMergeError } from '../patch';
+import { routeUnsupportedMediaType } from './negotiation';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
@@ -23,7 +24,9 @@ export function patchTypeOf(contentType: string | null, strategicAllowed: boolea
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const accepted = Object.keys(CONTENT_TYPES).filter((type) => strategicAllowed || CONTENT_TYPES[type] !== 'strategic');
   const type = accepted.includes(mediaType) ? CONTENT_TYPES[mediaType] : undefined;
-  if (!type) throw new ApiError(unsupportedMediaType(accepted));
+  // Built-in resources are go-restful routes, whose Consumes list refuses the type before the patch handler
+  // runs; custom resources reach the handler, which lists the types it takes (handlers/patch.go).
+  if (!type) throw new ApiError(strategicAllowed ? routeUnsupportedMediaType() : unsupportedMediaType(accepted));
   return type;
 }
 

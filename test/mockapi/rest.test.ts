@@ -166,7 +166,8 @@ describe('get and list', () => {
   it('answers paths no resource serves with 404, and methods a path does not serve with 405', async () => {
     const notFound = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 };
     expect((await call(api, 'GET', '/api/v1/namespaces/team-a/widgets')).body).toEqual(notFound);
-    expect((await call(api, 'GET', '/apis/example.com/v1/things')).body).toEqual(notFound);
+    // A group no API serves never reaches go-restful: the mux answers with its plain-text page.
+    expect((await call(api, 'GET', '/apis/example.com/v1/things')).body).toBe('404 page not found\n');
     expect((await call(api, 'DELETE', '/api/v1/namespaces')).body).toEqual({
       kind: 'Status',
       apiVersion: 'v1',
@@ -221,7 +222,6 @@ describe('delete', () => {
       metadata: {},
       status: 'Success',
       details: { name: 'doomed', kind: 'configmaps', uid: created.metadata?.uid },
-      code: 200,
     });
     expect((await call(api, 'GET', `${CM}/doomed`)).status).toBe(404);
   });

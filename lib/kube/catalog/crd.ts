@@ -56,13 +56,25 @@ export function customResourceDefinitionResources(crd: unknown): { storageKey: s
   const storageKey = `${plural}.${group}`;
   const resources: ResourceInfo[] = [];
   let storageVersions = 0;
+  let storageVersion = '';
+  const nameList = (field: string): readonly string[] | undefined => {
+    const value = names[field];
+    if (value === undefined) return undefined;
+    if (!isList(value) || !value.every((item) => typeof item === 'string')) return fail(`spec.names.${field}`, 'must be a list of strings');
+    return value as string[];
+  };
+  const shortNames = nameList('shortNames');
+  const categories = nameList('categories');
   versions.forEach((entry, index) => {
     const at = `spec.versions[${index}]`;
     const version = object(entry, at);
     const versionName = text(version.name, `${at}.name`);
     if (typeof version.served !== 'boolean') fail(`${at}.served`, version.served === undefined ? 'Required value' : 'must be a boolean');
     if (typeof version.storage !== 'boolean') fail(`${at}.storage`, version.storage === undefined ? 'Required value' : 'must be a boolean');
-    if (version.storage === true) storageVersions++;
+    if (version.storage === true) {
+      storageVersions++;
+      storageVersion = versionName;
+    }
     const subresources = version.subresources === undefined ? {} : object(version.subresources, `${at}.subresources`);
     if (version.served !== true) return;
     resources.push({
@@ -75,9 +87,11 @@ export function customResourceDefinitionResources(crd: unknown): { storageKey: s
       // `status: null` decodes to an absent subresource, as `status: {}` decodes to a present one.
       subresources: [...(subresources.status != null ? [STATUS] : []), ...(subresources.scale != null ? [SCALE] : [])],
       storageKey,
+      ...(shortNames ? { shortNames } : {}),
+      ...(categories ? { categories } : {}),
       ...(isObject(version.schema) && version.schema.openAPIV3Schema !== undefined ? { schema: version.schema.openAPIV3Schema } : {}),
     });
   });
   if (storageVersions !== 1) fail('spec.versions', `Invalid value: must have exactly one version marked as storage version, found ${storageVersions}`);
-  return { storageKey, resources };
+  return { storageKey, resources: resources.map((info) => ({ ...info, storageVersion })) };
 }

@@ -60,6 +60,9 @@ function complete(info: ResourceInfo): CatalogEntry {
     // kube-apiserver's fallback key is GroupResource.String(): every version of a group/resource is equivalent.
     storageKey: info.storageKey || (group ? `${resource}.${group}` : resource),
     ...(info.schema !== undefined ? { schema: info.schema } : {}),
+    ...(info.shortNames ? { shortNames: Object.freeze([...info.shortNames]) } : {}),
+    ...(info.categories ? { categories: Object.freeze([...info.categories]) } : {}),
+    ...(info.storageVersion ? { storageVersion: info.storageVersion } : {}),
   });
 }
 

@@ -43,6 +43,15 @@ export interface ResourceInfo {
    * when omitted, which makes every version of a group/resource equivalent, as kube-apiserver does.
    */
   storageKey?: string;
+  /** Short names discovery lists (`kubectl get cm`); a CustomResourceDefinition's `spec.names.shortNames`. */
+  shortNames?: readonly string[];
+  /** Categories discovery lists (`kubectl get all`); a CustomResourceDefinition's `spec.names.categories`. */
+  categories?: readonly string[];
+  /**
+   * The version objects are stored at, from which discovery's storageVersionHash is computed: a
+   * CustomResourceDefinition's `storage: true` version. The highest-priority version of the storage key when omitted.
+   */
+  storageVersion?: string;
   /** A custom resource version's `schema.openAPIV3Schema`, from which the registry prunes, defaults and validates its objects. */
   schema?: unknown;
 }

@@ -1,0 +1,49 @@
+import { acceptsLegacyDiscovery, discoveryRepresentation, parseAccept, resourceRepresentation } from '../../lib/mockapi/negotiation';
+
+// What kube-apiserver's negotiation picks for the Accept headers clients send (client-go, kubectl, curl, browsers).
+const KUBECTL_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+const KUBECTL_GET = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+
+describe('parseAccept', () => {
+  it('ranks ranges by q, keeping the given order among equals, and drops q=0', () => {
+    expect(parseAccept('text/html;q=0.5, application/yaml, application/json;q=0.9, image/png;q=0').map((r) => `${r.type}/${r.subtype}`)).toEqual(['application/yaml', 'application/json', 'text/html']);
+  });
+
+  it('reads parameters, and treats a missing header as */*', () => {
+    expect(parseAccept('application/json;as=Table;v=v1;g=meta.k8s.io')[0]?.params).toEqual({ as: 'Table', v: 'v1', g: 'meta.k8s.io' });
+    expect(parseAccept(null)).toEqual([{ type: '*', subtype: '*', params: {}, q: 1 }]);
+  });
+});
+
+describe('discovery', () => {
+  it.each([
+    [KUBECTL_DISCOVERY, 'aggregated'],
+    ['application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList', 'aggregated'],
+    ['application/json', 'legacy'],
+    ['application/json, */*', 'legacy'],
+    [null, 'legacy'],
+    ['application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList', undefined],
+    ['text/html', undefined],
+  ])('%s → %s', (accept, expected) => {
+    expect(discoveryRepresentation(accept)).toBe(expected);
+  });
+
+  it('serves a legacy-only document to any Accept with plain JSON in it', () => {
+    expect(acceptsLegacyDiscovery(KUBECTL_DISCOVERY)).toBe(true);
+    expect(acceptsLegacyDiscovery('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList')).toBe(false);
+  });
+});
+
+describe('resources', () => {
+  it.each([
+    [KUBECTL_GET, 'json'],
+    ['application/vnd.kubernetes.protobuf,application/json', 'json'],
+    ['application/yaml', 'yaml'],
+    ['application/yaml;q=0.5, application/json', 'json'],
+    ['*/*', 'json'],
+    ['text/html', undefined],
+    ['application/json;as=Table;v=v1;g=meta.k8s.io', undefined],
+  ])('%s → %s', (accept, expected) => {
+    expect(resourceRepresentation(accept)).toBe(expected);
+  });
+});
