@@ -2,7 +2,7 @@ import { createHarness, objects, review } from '../../lib';
 import { goDurationSeconds, timeoutParameter } from '../../lib/call/go-duration';
 import { answer, scriptedWebhook } from '../webhooks/handlers';
 
-describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
+describe('deadlines (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go, validating/dispatcher.go)', () => {
   it('fails a call that outlives timeoutSeconds with the Go deadline text, scaled by timeScale', async () => {
     // The webhook answers after 2 s of real time. Unscaled, timeoutSeconds 5 would let it answer; with
     // timeScale 0.01 the deadline is 50 ms, so the failure itself proves the scaling (no timed assertion).
@@ -47,7 +47,7 @@ describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
   });
 });
 
-describe('retries (KUBE-FACTS §1.6)', () => {
+describe('retries (k8s.io/client-go/rest/with_retry.go)', () => {
   async function callWith(answers: ((r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)[]) {
     let n = 0;
     const webhook = scriptedWebhook((r) => (answers[Math.min(n++, answers.length - 1)] as (r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)(r));

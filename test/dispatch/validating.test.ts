@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const pod = () => objects.pod({ name: 'web-1', namespace: 'default' });
 
-describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
+describe('validating webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/validating/dispatcher.go)', () => {
   it('calls every matching webhook in parallel, with the mutated object', async () => {
     // The first webhook answers only once the second has been called: sequential calls would deadlock.
     let secondCalled: () => void = () => undefined;
@@ -72,7 +72,7 @@ describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
   });
 });
 
-describe('sideEffects and dryRun (KUBE-FACTS §7)', () => {
+describe('sideEffects and dryRun (the dispatchers in k8s.io/apiserver/pkg/admission/plugin/webhook)', () => {
   const v1beta1 = (name: string, sideEffects: string) => ({
     apiVersion: 'admissionregistration.k8s.io/v1beta1',
     kind: 'ValidatingWebhookConfiguration',
@@ -111,7 +111,7 @@ describe('sideEffects and dryRun (KUBE-FACTS §7)', () => {
   });
 });
 
-describe('warnings (KUBE-FACTS §5.1, §12)', () => {
+describe('warnings (k8s.io/apiserver/pkg/endpoints/filters/warning.go; recorded on a real kube-apiserver v1.36.2)', () => {
   it('reach the client as 299 headers, deduplicated, newlines dropped, from allowed and denied answers', async () => {
     const h = await harness({
       manifests: [mutating('m', { name: 'm.example.com' }), validating('v', { name: 'v.example.com' })],
@@ -133,7 +133,7 @@ describe('warnings (KUBE-FACTS §5.1, §12)', () => {
   });
 });
 
-describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
+describe('audit annotations from webhooks (k8s.io/apiserver/pkg/admission/attributes.go checkKeyFormat)', () => {
   it('are stored as <webhook>/<key>; invalid keys are dropped, with the reason kept', async () => {
     const h = await harness({
       manifests: [validating('v', { name: 'allow.example.com' }, { name: 'second.example.com' })],
@@ -159,7 +159,7 @@ describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
   });
 });
 
-describe('the request’s own timeout (KUBE-FACTS §1.2, §4.2)', () => {
+describe('the request’s own timeout (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go; k8s.io/kubernetes/test/integration/apiserver/admissionwebhook/timeout_test.go)', () => {
   const timeoutOf = (h: Harness, name: string) => h.stub(name).received.map(() => name);
 
   it('answering at once: mutating 20, 5 and validating 20, 5 under ?timeout=10s see 10, 5, 10, 5', async () => {
@@ -206,7 +206,7 @@ describe('the request’s own timeout (KUBE-FACTS §1.2, §4.2)', () => {
   });
 });
 
-describe('what validating webhooks see of a CREATE (KUBE-FACTS §2.4)', () => {
+describe('what validating webhooks see of a CREATE (k8s.io/apiserver/pkg/registry/generic/registry/store.go)', () => {
   it('the object as the storage strategy left it: generated name, uid and timestamp, which mutating webhooks never see', async () => {
     const h = await harness({
       manifests: [mutating('m', { name: 'm.example.com' }), validating('v', { name: 'v.example.com' })],
