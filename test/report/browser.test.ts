@@ -11,8 +11,6 @@ import type { BatteryReport } from '../../scenarios/battery';
 import { brokenBattery, closeAll, hostileBattery, replays, type BatteryRun, type ReplayRuns } from './inputs';
 
 const CHROMIUM = '/usr/bin/chromium';
-// A browser's first page can take seconds on a loaded machine; the assertions themselves wait on nothing.
-jest.setTimeout(60_000);
 const VIEWPORT = { width: 1280, height: 900 };
 
 let browser: Browser;
@@ -36,7 +34,7 @@ beforeAll(async () => {
     replays(),
     hostileBattery(),
   ]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

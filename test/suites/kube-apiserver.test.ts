@@ -23,7 +23,7 @@ describe('kube-apiserver.suite.yaml through the CLI (admission-harness test --js
     let text = '';
     exitCode = await testCommand({ files: [file], json: true }, (t) => (text += t));
     report = JSON.parse(text) as JsonReport;
-  }, 30_000);
+  });
 
   it('passes every case, at least 45 of them', () => {
     const failing = report.cases.filter((c) => !c.passed).map((c) => `${c.name}:\n  ${c.failures.join('\n  ')}`);
