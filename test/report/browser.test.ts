@@ -28,6 +28,8 @@ beforeAll(async () => {
   [browser, broken, replayed, hostile] = await Promise.all([
     chromium.launch({
       executablePath: CHROMIUM,
+      // Playwright's own 30 s limits (launch, navigation, actions) are off: Jest's testTimeout is the one limit.
+      timeout: 0,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     }),
     brokenBattery(),
@@ -58,6 +60,7 @@ async function open(name: string, document: string, options: { javaScriptEnabled
   writeFileSync(file, document);
   const url = pathToFileURL(file).href;
   const context = await browser.newContext({ viewport: VIEWPORT, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  context.setDefaultTimeout(0);
   const page = await context.newPage();
   const opened: Opened = { page, context, url, requests: [], errors: [] };
   page.on('request', (request) => opened.requests.push(request.url()));
