@@ -13,6 +13,11 @@ const config: Config = {
     '/node_modules/(?!(@faker-js/faker|@marcbachmann/cel-js|rettime|@open-draft/deferred-promise|until-async|@kubernetes/client-node|@kubernetes/client-node-2|openid-client|oauth4webapi|jose|socks-proxy-agent|agent-base)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/matchers/jest.ts'],
+  // One generous limit for every test and hook, instead of numbers per test: on a loaded runner (two
+  // cores, other jobs, `nice`) starting TLS servers, child processes or a browser takes many times its
+  // usual time. No test races this limit: deadlines are asserted with a clock the test controls or a
+  // webhook that never answers, so the limit only catches a hang.
+  testTimeout: 180_000,
   // Makes the generated schema table when it is missing (a fresh checkout running Jest directly).
   globalSetup: '<rootDir>/test/global-setup.cjs',
   // Examples import the package by name, as its users do.

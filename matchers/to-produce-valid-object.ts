@@ -11,7 +11,7 @@ const WHY_IT_MATTERS =
 /**
  * `h.call()` outcomes of mutating webhooks: passes when the object the webhook's patch produces is one
  * the API accepts — it decodes into its kind and passes the resource's validation (names, labels,
- * unique container names, volume mounts, quantities…; KUBE-FACTS §13.2), judged as if this webhook
+ * unique container names, volume mounts, quantities…; k8s.io/kubernetes/pkg/apis/core/validation/validation.go), judged as if this webhook
  * were the only one. An answer without a patch leaves the object as the test sent it, and passes.
  */
 export function toProduceValidObject(this: MatcherContext, received: unknown): MatcherResult {

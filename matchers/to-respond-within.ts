@@ -78,7 +78,7 @@ function percentiles(durations: number[]): Percentiles {
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] ?? 0 };
 }
 
-/** kube-apiserver's text for a call cut off by its deadline (KUBE-FACTS §8). */
+/** kube-apiserver's text for a call cut off by its deadline (Go net/http's error for the webhook client's expired context). */
 function ranIntoDeadline(outcome: HarnessCallOutcome): boolean {
   return outcome.error?.reason.endsWith('context deadline exceeded') ?? false;
 }

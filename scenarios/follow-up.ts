@@ -44,7 +44,7 @@ function withPeerLabel(object: KubeObject): KubeObject {
   return { ...object, metadata: { ...object.metadata, labels: { ...object.metadata?.labels, [PEER_LABEL]: 'true' } } };
 }
 
-// How many times the storage layer admits one pod DELETE (KUBE-FACTS §13.4, fixtures/apiserver-outcomes/delete-with-options.json).
+// How many times the storage layer admits one pod DELETE (k8s.io/apiserver/pkg/registry/generic/registry/store.go `Delete`; recorded in test/fixtures/apiserver-outcomes/delete-with-options.json).
 const DELETE_ATTEMPTS = 3;
 
 export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [

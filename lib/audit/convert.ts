@@ -174,7 +174,7 @@ function build(t: Target): Built[] | Skip {
         return { reason: 'deletecollection-without-items', detail: why };
       }
       const { options, dryRun } = deleteOptions(uri.query, event.requestObject);
-      // One admission call per deleted item, each without a name (KUBE-FACTS §2.3).
+      // One admission call per deleted item, each without a name (k8s.io/apiserver/pkg/endpoints/handlers/delete.go `DeleteCollection`).
       return items.map((item, i) => {
         const oldObject = asItem(item, kind);
         const itemNamespace = entry.namespaced ? (oldObject.metadata?.namespace ?? t.namespace) : '';

@@ -89,7 +89,7 @@ export function emptyOutcome(webhook: CallableWebhook, review: AdmissionReview):
   };
 }
 
-/** The first version in admissionReviewVersions that kube-apiserver knows (KUBE-FACTS §2.1). */
+/** The first version in admissionReviewVersions that kube-apiserver knows (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go `CreateAdmissionObjects`). */
 export function negotiateVersion(versions: readonly string[]): AdmissionReviewVersion | undefined {
   return versions.find((v): v is AdmissionReviewVersion => (KNOWN_VERSIONS as readonly string[]).includes(v));
 }

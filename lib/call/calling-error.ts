@@ -2,7 +2,7 @@ import type { Status } from '../kube/admission';
 import { internalError } from '../kube/status';
 
 /**
- * kube-apiserver's `ErrCallingWebhook` (KUBE-FACTS §4.2): a failure subject to failurePolicy. `message`
+ * kube-apiserver's `ErrCallingWebhook` (k8s.io/apiserver/pkg/util/webhook/error.go): a failure subject to failurePolicy. `message`
  * is kube-apiserver's text verbatim; `hint` is the harness's advice on what to fix.
  */
 export class CallingError extends Error {

@@ -47,7 +47,7 @@ function credentialsOf(user: KubeconfigUser | undefined): WebhookCredentials {
 }
 
 /**
- * The user of an admission kubeconfig kube-apiserver picks for `host:port` (KUBE-FACTS §1.5): exact
+ * The user of an admission kubeconfig kube-apiserver picks for `host:port` (k8s.io/apiserver/pkg/util/webhook/authentication.go): exact
  * `host:port`, then its `*.` suffixes, then (port 443 only) `host` and its suffixes, then `*`, then the
  * current context's user, else anonymous.
  */

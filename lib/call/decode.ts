@@ -14,7 +14,7 @@ export type DecodeResult = { ok: true; review: DecodedReview } | { ok: false; te
 const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 /**
- * Decodes a webhook's reply the way kube-apiserver's webhook REST client does (KUBE-FACTS §1.3, §12),
+ * Decodes a webhook's reply the way kube-apiserver's webhook REST client does (k8s.io/apiserver/pkg/util/webhook/client.go; texts as a real kube-apiserver v1.36.2 gave them),
  * whatever its Content-Type: a body starting with `{` is JSON, anything else goes through the YAML
  * decoder (so an HTML page is one YAML string). Returns the Go decoder's error texts for bodies it
  * cannot take. `text` is `body` as UTF-8; the bytes are kept for Go's byte offsets in syntax errors.

@@ -36,8 +36,8 @@ export function normalizePath(p: string | undefined): string {
 const endpoints = new WeakMap<WebhookClientConfig, Endpoint>();
 
 /**
- * Resolves a webhook's clientConfig the way kube-apiserver's webhook client does (KUBE-FACTS §1.1,
- * §1.4): its `address` is the host:port kube-apiserver dials, before any rerouting to a loopback target.
+ * Resolves a webhook's clientConfig the way kube-apiserver's webhook client does (k8s.io/apiserver/pkg/util/webhook/client.go
+ * `hookClientConfig`): its `address` is the host:port kube-apiserver dials, before any rerouting to a loopback target.
  */
 export function resolveEndpoint(clientConfig: WebhookClientConfig): Endpoint {
   let endpoint = endpoints.get(clientConfig);

@@ -7,7 +7,7 @@ import { deepFreeze } from '../kube/json';
 
 /**
  * One webhook call from request attributes, as the dispatchers make it: negotiate the review version
- * (KUBE-FACTS §2.1), encode with a fresh uid, call. A webhook accepting no known version fails here,
+ * (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go), encode with a fresh uid, call. A webhook accepting no known version fails here,
  * without a request, with kube-apiserver's text.
  */
 export function invokeWebhook(

@@ -2,7 +2,7 @@ import type { Status } from '../kube/admission';
 
 /**
  * The Status a client receives when webhook `name` denies a request: kube-apiserver's `ToStatusErr`
- * (KUBE-FACTS §4.1). The webhook's own reason and details pass through; code < 400 becomes 400.
+ * (k8s.io/apiserver/pkg/admission/plugin/webhook/errors/statuserror.go). The webhook's own reason and details pass through; code < 400 becomes 400.
  */
 export function denialStatus(name: string, status: Status | undefined): Status {
   const given = status ?? {};

@@ -41,7 +41,7 @@ export class TransportError extends Error {
 }
 
 /**
- * POSTs an AdmissionReview exactly as kube-apiserver's REST client does (KUBE-FACTS §1.3). The body is
+ * POSTs an AdmissionReview exactly as kube-apiserver's REST client does (k8s.io/client-go/rest/request.go). The body is
  * a string: Node then sends request head and body in one write rather than two.
  */
 export function post(endpoint: Endpoint, body: string, options: TransportOptions): Promise<HttpReply> {

@@ -10,7 +10,7 @@ export interface DecodedReview {
 }
 
 /**
- * kube-apiserver's `VerifyAdmissionResponse` (KUBE-FACTS §3.1, §3.2): returns the first failure's text,
+ * kube-apiserver's `VerifyAdmissionResponse` (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go): returns the first failure's text,
  * or undefined when the response is acceptable.
  */
 export function verifyResponse(

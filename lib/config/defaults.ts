@@ -2,7 +2,7 @@ import type { FailurePolicy, MutatingWebhook, RuleWithOperations } from '../kube
 import type { MatchResources, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
 
 /**
- * Applies the API's defaults to one webhook (KUBE-FACTS §6.6). v1beta1 objects get that version's
+ * Applies the API's defaults to one webhook (k8s.io/kubernetes/pkg/apis/admissionregistration/v1/defaults.go). v1beta1 objects get that version's
  * older defaults, as the API server stores them.
  */
 export function defaultWebhook(webhook: MutatingWebhook, apiVersion: string, mutating: boolean): MutatingWebhook {

@@ -9,7 +9,7 @@ export interface ChainEntry {
 
 /**
  * Webhooks in kube-apiserver's order: configurations sorted by name (byte order), then webhooks in
- * their order inside each configuration (KUBE-FACTS §9).
+ * their order inside each configuration (k8s.io/apiserver/pkg/admission/configuration/mutating_webhook_manager.go).
  */
 export function chainOrder(entries: readonly WebhookEntry[], type: WebhookEntry['type']): ChainEntry[] {
   // A harness's webhooks never change: the order is worked out once per list.

@@ -23,7 +23,7 @@ export interface ChainResult {
 
 /**
  * One API request through admission as kube-apiserver runs it. Most requests are admitted once; a
- * DELETE is admitted once per storage attempt (a pod's graceful deletion: KUBE-FACTS §13.4), each
+ * DELETE is admitted once per storage attempt (a pod's graceful deletion: k8s.io/apiserver/pkg/registry/generic/registry/store.go `Delete`), each
  * run a whole chain with fresh uids, until one is rejected.
  */
 export async function admitRequest(request: AdmissionAttributes, context: DispatchContext): Promise<ChainResult> {

@@ -5,7 +5,7 @@ import { badRequest } from '../kube/status';
 import type { MutatingWebhook } from '../kube/webhook-config';
 
 /**
- * sideEffects × dryRun (KUBE-FACTS §7): on a dryRun request, a webhook that may have side effects is
+ * sideEffects × dryRun (the webhook dispatchers in k8s.io/apiserver/pkg/admission/plugin/webhook): on a dryRun request, a webhook that may have side effects is
  * not called. Unknown/Some reject the request (not subject to failurePolicy); an unset value (only
  * possible outside the v1 API) is a calling error.
  */

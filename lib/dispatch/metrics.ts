@@ -1,4 +1,4 @@
-/** The admission metrics kube-apiserver exports (apiserver pkg/admission/metrics, KUBE-FACTS §11). */
+/** The admission metrics kube-apiserver exports (k8s.io/apiserver/pkg/admission/metrics/metrics.go). */
 
 type Labels = Record<string, string>;
 

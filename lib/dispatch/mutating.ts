@@ -61,7 +61,7 @@ function hasFreshManagedFields(attributes: AdmissionAttributes): boolean {
 }
 
 /**
- * The mutation phase (KUBE-FACTS §9, §13.1, §14): each round runs the enabled built-in mutating
+ * The mutation phase (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go, pkg/admission/reinvocation.go): each round runs the enabled built-in mutating
  * plugins, the MutatingAdmissionPolicies, then the mutating webhooks one at a time in order, each seeing the object as earlier ones
  * left it (decoded and defaulted by the registry after every patch); round 1 re-invokes the IfNeeded
  * webhooks a later change concerned, and all of them when the plugins changed the object since the

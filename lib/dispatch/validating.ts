@@ -13,7 +13,7 @@ import type { TraceStep } from './trace';
 /**
  * The validating webhooks (apiserver `validating.Dispatch`): every matching one is called in
  * parallel on the final object; errors are collected and the first to arrive is the request's
- * (KUBE-FACTS §4.4, §10).
+ * (k8s.io/apiserver/pkg/admission/plugin/webhook/validating/dispatcher.go).
  */
 export async function dispatchValidating(attributes: AdmissionAttributes, context: DispatchContext): Promise<Status | undefined> {
   const relevant: { entry: WebhookEntry; invocation: Invocation; step: TraceStep }[] = [];

@@ -16,7 +16,7 @@ function warningHeader(text: string): string | undefined {
 /**
  * The warnings one API request accumulates, as the client receives them in `Warning` headers:
  * deduplicated, invalid ones dropped, and truncated once their total passes 4096 runes
- * (KUBE-FACTS §5.1).
+ * (k8s.io/apiserver/pkg/endpoints/filters/warning.go).
  */
 export class WarningRecorder {
   /** Every distinct warning, in order (a Set keeps insertion order). */

@@ -17,7 +17,7 @@ const VIRTUAL_REVIEW_RESOURCES: Record<string, readonly string[]> = {
   'authorization.k8s.io': ['subjectaccessreviews', 'selfsubjectaccessreviews', 'localsubjectaccessreviews', 'selfsubjectrulesreviews'],
 };
 
-/** Why no webhook ever sees this request, or undefined when webhooks may (KUBE-FACTS §6.1). */
+/** Why no webhook ever sees this request, or undefined when webhooks may (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules/rules.go `IsExemptAdmissionConfigurationResource`). */
 export function exemptionOf(attributes: MatchAttributes): string | undefined {
   const { kind, resource } = attributes;
   if (kind.group === 'admissionregistration.k8s.io' && EXEMPT_CONFIGURATION_KINDS.has(kind.kind)) {

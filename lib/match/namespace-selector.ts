@@ -11,7 +11,7 @@ export interface NamespaceLookup {
 }
 
 /**
- * namespaceSelector (apiserver `namespace.Matcher`, KUBE-FACTS §6.3): cluster-scoped requests other
+ * namespaceSelector (apiserver `namespace.Matcher`, pkg/admission/plugin/webhook/predicates/namespace/matcher.go): cluster-scoped requests other
  * than namespaces always match; a namespace's own CREATE/UPDATE uses the new object's labels; anything
  * else the stored namespace's, and a missing namespace is the client's 404.
  */

@@ -10,7 +10,7 @@ function labelsOf(object: KubeObject | null): Readonly<Record<string, string>> |
 }
 
 /**
- * objectSelector (apiserver `object.Matcher`, KUBE-FACTS §6.4): `{}` matches everything; otherwise
+ * objectSelector (apiserver `object.Matcher`, pkg/admission/plugin/webhook/predicates/object/matcher.go): `{}` matches everything; otherwise
  * the object or the old object must match.
  */
 export function matchObjectSelector(webhook: Pick<MutatingWebhook, 'objectSelector'>, attributes: Pick<MatchAttributes, 'object' | 'oldObject'>): SelectorVerdict {

@@ -45,7 +45,7 @@ export type MatchDecision =
   | { call: false; why: string[]; error?: Status };
 
 /**
- * kube-apiserver's `ShouldCallHook` (KUBE-FACTS §6), in its order: namespaceSelector, objectSelector,
+ * kube-apiserver's `ShouldCallHook` (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook.go), in its order: namespaceSelector, objectSelector,
  * rules with matchPolicy, then the selector errors deferred until the rules matched, then
  * matchConditions.
  */

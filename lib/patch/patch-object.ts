@@ -37,7 +37,7 @@ export interface PatchTarget {
 
 /**
  * Applies an allowed answer's patch as kube-apiserver's mutating dispatcher does (callAttrMutatingHook,
- * KUBE-FACTS §3.3 steps 4–8, §13.1): an empty patch changes nothing; a patch with no object to apply to
+ * k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go): an empty patch changes nothing; a patch with no object to apply to
  * (DELETE), one that does not apply, or one that makes json-patch panic ends the request whatever the
  * failurePolicy; then the registry decodes the result into the kind (a type error is a 500 too),
  * compares it semantically with the object before, and defaults it.

@@ -243,7 +243,7 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
 const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({ plugin, phase, position, judge });
 
 /**
- * The built-in plugins in kube-apiserver's order (KUBE-FACTS §14; AllOrderedPlugins), as the harness
+ * The built-in plugins in kube-apiserver's order (AllOrderedPlugins in k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go), as the harness
  * runs them: mutation-phase.ts MUTATION_PLUGINS after NamespaceLifecycle, then MutatingAdmissionPolicies
  * and the mutating webhooks; validation-phase.ts runValidationPlugins, then ValidatingAdmissionPolicies,
  * the validating webhooks and ResourceQuota last.

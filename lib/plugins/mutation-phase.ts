@@ -16,7 +16,7 @@ import { taintNodesByCondition } from './taint-nodes-by-condition';
 
 /**
  * The built-in mutating plugins the harness runs, in kube-apiserver's order (AllOrderedPlugins in
- * pkg/kubeapiserver/options/plugins.go; KUBE-FACTS §14). All are on by default in v1.36.
+ * k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go). All are on by default in v1.36.
  */
 export const MUTATION_PLUGINS: readonly MutationPlugin[] = [
   limitRanger,

@@ -25,7 +25,7 @@ export interface ValidationCluster extends PluginCluster {
 
 /**
  * The validation phase's built-in plugins before the admission policies and webhooks, in
- * kube-apiserver's order (KUBE-FACTS §14), on the object as the registry will store it: LimitRanger's
+ * kube-apiserver's order (k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go), on the object as the registry will store it: LimitRanger's
  * min/max/ratio checks, ServiceAccount (the account still exists, mountable secrets), then PodSecurity (the namespace's enforce level refuses, warn warns, audit
  * annotates), Priority (one globalDefault PriorityClass), PersistentVolumeClaimResize and RuntimeClass. `enabled` names the plugins on; `podSecurity` is the plugin's configuration (its
  * defaults and exemptions), kube's defaults when omitted.

@@ -31,7 +31,7 @@ function markedForDeletion(stored: KubeObject, grace: number): KubeObject {
 }
 
 /**
- * The admission runs of one DELETE (KUBE-FACTS §13.4): admission for a delete runs inside the storage
+ * The admission runs of one DELETE (k8s.io/apiserver/pkg/registry/generic/registry/store.go `Delete`): admission for a delete runs inside the storage
  * layer (AdmissionToValidateObjectDeleteFunc), once per storage attempt, mutating and validating
  * webhooks each time with a fresh uid. Most objects are deleted in one attempt. A pod with a grace
  * period of 0 (unscheduled, finished, or `gracePeriodSeconds: 0`) is deleted in two steps

@@ -2,7 +2,7 @@ import { credentialsFor, type AdmissionKubeconfig } from '../../lib/call/credent
 
 const user = (token: string) => ({ token });
 
-describe('credentials from the admission kubeconfig (KUBE-FACTS §1.5)', () => {
+describe('credentials from the admission kubeconfig (k8s.io/apiserver/pkg/util/webhook/authentication.go)', () => {
   const kubeconfig: AdmissionKubeconfig = {
     users: [
       { name: '*', user: user('star') },

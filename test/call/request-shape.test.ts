@@ -10,7 +10,7 @@ const capture = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiser
 const capturedService = capture.calls.find((c) => c.webhook === 'validate-svc.capture.local');
 if (!capturedService) throw new Error('fixture lacks the service call');
 
-describe('the HTTP request kube-apiserver sends (KUBE-FACTS §1)', () => {
+describe('the HTTP request kube-apiserver sends (k8s.io/apiserver/pkg/util/webhook/client.go, k8s.io/client-go/rest/request.go)', () => {
   const webhook = scriptedWebhook((r) => answer(r));
   let h: Harness;
 

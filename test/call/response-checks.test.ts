@@ -24,7 +24,7 @@ const reviewOf = (r: AdmissionReview, response: Record<string, unknown>, top: Re
   json: { apiVersion: r.apiVersion, kind: 'AdmissionReview', ...top, response: { uid: r.request?.uid, allowed: true, ...response } },
 });
 
-// Each row: a broken answer and kube-apiserver's text (KUBE-FACTS §3.1, §4.2, §12).
+// Each row: a broken answer and kube-apiserver's text (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go, k8s.io/client-go/rest/request.go; recorded on a real kube-apiserver v1.36.2).
 const cases: [string, InlineWebhook & { name: string }, (r: AdmissionReview) => Answer, string, number][] = [
   ['no response member', mutating, (r) => ({ json: { apiVersion: r.apiVersion, kind: 'AdmissionReview' } }), 'received invalid webhook response: webhook response was absent', 503],
   ['a wrong uid', mutating, (r) => reviewOf(r, { uid: 'nope' }), `received invalid webhook response: expected response.uid="UID", got "nope"`, 503],
@@ -88,7 +88,7 @@ describe('response checks and calling errors, with kube-apiserver texts', () => 
     expect(outcome).toBeAllowed();
   });
 
-  describe('v1beta1 leniency (KUBE-FACTS §3.2)', () => {
+  describe('v1beta1 leniency (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go)', () => {
     it('skips the uid and apiVersion/kind checks', async () => {
       const outcome = await callWith(v1beta1, (r) => ({ json: { response: { uid: '', allowed: true } } }));
       expect(outcome.review.apiVersion).toBe('admission.k8s.io/v1beta1');
@@ -120,7 +120,7 @@ describe('response checks and calling errors, with kube-apiserver texts', () => 
   });
 });
 
-describe('denials (KUBE-FACTS §4.1)', () => {
+describe('denials (k8s.io/apiserver/pkg/admission/plugin/webhook/errors/statuserror.go)', () => {
   const deny = (status: Record<string, unknown> | undefined) => (r: AdmissionReview) => reviewOf(r, { allowed: false, ...(status ? { status } : {}) });
 
   it.each([

@@ -2,10 +2,12 @@ import { createHarness, objects, review } from '../../lib';
 import { goDurationSeconds, timeoutParameter } from '../../lib/call/go-duration';
 import { answer, scriptedWebhook } from '../webhooks/handlers';
 
-describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
+describe('deadlines (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go, validating/dispatcher.go)', () => {
   it('fails a call that outlives timeoutSeconds with the Go deadline text, scaled by timeScale', async () => {
-    // The webhook answers after 2 s of real time. Unscaled, timeoutSeconds 5 would let it answer; with
-    // timeScale 0.01 the deadline is 50 ms, so the failure itself proves the scaling (no timed assertion).
+    // The webhook answers after 2 s of real time: unscaled, timeoutSeconds 5 would let it answer; with
+    // timeScale 0.01 the deadline is 50 ms, so the failure itself proves the scaling. No machine's speed
+    // changes the outcome: the deadline's timer is set before the webhook's, for an earlier time, and
+    // Node fires timers in the order they are due.
     const slow = scriptedWebhook((r) => ({ delayMs: 2_000, then: answer(r) }));
     const h = await createHarness({ target: slow.handler, seed: 1, timeScale: 0.01 });
     try {
@@ -20,8 +22,9 @@ describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
   });
 
   it('answers that arrive within the deadline succeed, and the webhook reads the configured deadline in the URL', async () => {
+    // Unscaled: a call that must succeed keeps its whole 10 s, which no loaded runner's call approaches.
     const quick = scriptedWebhook((r) => ({ delayMs: 5, then: answer(r) }));
-    const h = await createHarness({ target: quick.handler, seed: 1, timeScale: 0.1 });
+    const h = await createHarness({ target: quick.handler, seed: 1 });
     try {
       expect(await h.call({ type: 'validating', path: '/v', timeoutSeconds: 10 }, review.create(objects.pod()))).toBeAllowed();
       expect(quick.received[0]?.url).toBe('/v?timeout=10s');
@@ -47,13 +50,15 @@ describe('deadlines (KUBE-FACTS §1.2, §8)', () => {
   });
 });
 
-describe('retries (KUBE-FACTS §1.6)', () => {
+describe('retries (k8s.io/client-go/rest/with_retry.go)', () => {
   async function callWith(answers: ((r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)[]) {
     let n = 0;
     const webhook = scriptedWebhook((r) => (answers[Math.min(n++, answers.length - 1)] as (r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)(r));
-    const h = await createHarness({ target: webhook.handler, seed: 1, timeScale: 0.01 });
+    // Unscaled, with the longest deadline the API allows: a retry after Retry-After 1 waits a real second,
+    // and the calls that must succeed have 30 s. Retry-After 60 is past the deadline from the start.
+    const h = await createHarness({ target: webhook.handler, seed: 1 });
     try {
-      return { outcome: await h.call({ type: 'validating', timeoutSeconds: 10 }, review.create(objects.pod())), calls: webhook.received.length };
+      return { outcome: await h.call({ type: 'validating', timeoutSeconds: 30 }, review.create(objects.pod())), calls: webhook.received.length };
     } finally {
       await h.close();
     }
@@ -73,7 +78,7 @@ describe('retries (KUBE-FACTS §1.6)', () => {
 
   it('gives up at the deadline when Retry-After points past it', async () => {
     const { outcome, calls } = await callWith([() => ({ raw: 'later', status: 429, headers: { 'Retry-After': '60' } })]);
-    expect(outcome.error?.message).toBe('failed calling webhook "validating.harness.local": failed to call webhook: Post "https://localhost/?timeout=10s": context deadline exceeded');
+    expect(outcome.error?.message).toBe('failed calling webhook "validating.harness.local": failed to call webhook: Post "https://localhost/?timeout=30s": context deadline exceeded');
     expect(calls).toBe(1);
   });
 });

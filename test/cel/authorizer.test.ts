@@ -17,7 +17,7 @@ function recording(answers: Record<string, ReturnType<Authorizer>> = {}) {
 const admin = { username: 'system:admin', uid: 'u-1', groups: ['system:masters', 'system:authenticated'] };
 const none = { group: '', resource: '', subresource: '', namespace: '', name: '', path: '' };
 
-describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; KUBE-FACTS §6.7 "authorizer")', () => {
+describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the `authorizer` variable of k8s.io/apiserver/pkg/admission/plugin/webhook/accessors.go)', () => {
   it('allows everything when the harness user gives no authorizer', () => {
     expect(evaluateOne("authorizer.group('').resource('pods').check('create').allowed()")).toMatchObject({ matches: true });
   });

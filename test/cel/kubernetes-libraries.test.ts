@@ -1,5 +1,5 @@
 // Every Kubernetes CEL library loads in a webhook's matchConditions and a policy's validations, as
-// kube-apiserver accepts them (KUBE-FACTS §14; issue: "undeclared reference" for isURL, quantity, find, sets).
+// kube-apiserver accepts them (k8s.io/apiserver/pkg/cel/library; issue: "undeclared reference" for isURL, quantity, find, sets).
 import { createHarness, objects, review, type Harness } from '../../lib';
 import { validating } from '../dispatch/helpers';
 

@@ -13,7 +13,7 @@ const errorsOf = (conditions: MatchCondition[], path?: string) => {
 const LABEL_KEY_RULE =
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 
-describe('compile-time validation (KUBE-FACTS §6.7 "Up to 64 conditions; names must be qualified names and unique"; validation.go validateMatchConditions)', () => {
+describe('compile-time validation (up to 64 conditions, names qualified and unique; k8s.io/kubernetes/pkg/apis/admissionregistration/validation/validation.go validateMatchConditions)', () => {
   it.each<[string, MatchCondition[], string[]]>([
     ['64 conditions are allowed (integration: "less than 65 match conditions should pass")', repeated(64), []],
     ['65 are too many (field.TooMany)', repeated(65), ['matchConditions: Too many: 65: must have at most 64 items']],
@@ -85,7 +85,7 @@ const nonExistent = "object.nonExistentProperty == 'someval'";
 const nonExistentError = `expression '${nonExistent}' resulted in error: no such key: nonExistentProperty`;
 const conditions = (...expressions: string[]): MatchCondition[] => expressions.map((expression, i) => ({ name: `test${i + 1}`, expression }));
 
-describe('evaluation (KUBE-FACTS §6.7 "Logic"; WH/matchconditions/matcher.go, matcher_test.go, integration match_conditions_test.go)', () => {
+describe('evaluation (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/matcher.go, matcher_test.go; k8s.io/kubernetes/test/integration/apiserver/admissionwebhook/match_conditions_test.go)', () => {
   it.each([
     ['all true → called', conditions('true', 'true'), 'Fail', { matches: true, why: 'all 2 matchConditions evaluated to true' }],
     ['[error, true, false, true, error] → skipped, no error, whatever the failurePolicy', conditions(nonExistent, 'true', 'false', 'true', nonExistent), 'Fail', { matches: false, why: 'matchConditions "test3" evaluated to false' }],
@@ -137,7 +137,7 @@ describe('evaluation (KUBE-FACTS §6.7 "Logic"; WH/matchconditions/matcher.go, m
   });
 });
 
-describe('variables (KUBE-FACTS §6.7 "CEL variables"; WH/accessors.go, compile.go, integration match_conditions_test.go)', () => {
+describe('variables (k8s.io/apiserver/pkg/admission/plugin/webhook/accessors.go, pkg/admission/plugin/cel/compile.go; integration match_conditions_test.go)', () => {
   const kubeSystem = createPod(pod('test1', 'kube-system'));
   const update = { object: pod('web-1', 'default'), oldObject: pod('web-1', 'default'), request: podRequest('UPDATE', pod('web-1', 'default'), pod('web-1', 'default')) };
   const deletion = { object: null, oldObject: pod('web-1', 'default'), request: podRequest('DELETE', null, pod('web-1', 'default')) };

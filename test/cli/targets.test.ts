@@ -38,7 +38,7 @@ describe('a --command webhook', () => {
     expect(report.passed).toBeGreaterThan(20);
     expect(report.notRun).toEqual([]);
     expect(code).toBe(0);
-  }, 20_000);
+  });
 
   it('that dies mid-run is reported once and first: exit code, last stderr lines, the scenario; the rest is not run, exit 1', async () => {
     const { code, text } = await run({ command: `node ${webhooks}/dying-webhook.mjs 3`, concurrency: 1 });
@@ -64,7 +64,7 @@ describe('a --command webhook', () => {
     expect(died).toBeGreaterThan(0);
     expect([...new Set(json.checks.map((c) => c.scenario))]).toEqual(plan.slice(0, died).map((p) => p.scenario.title));
     expect(json.notRun).toEqual(plan.slice(died).map((p) => ({ webhook: p.webhook, scenario: p.scenario.title })));
-  }, 30_000);
+  });
 
   describe('that exits after 5 answers, between a scenario and its reinvocation', () => {
     const command = `node ${webhooks}/exits-after.mjs 5`;
@@ -184,12 +184,12 @@ describe('--time-scale and concurrent scenarios', () => {
     expect(inFlight.most).toBe(4);
     const { plan } = planBattery(loadManifests(manifests), 5, 0.1);
     expect([...new Set(report.checks.map((c) => `${c.webhook} · ${c.scenario}`))]).toEqual(plan.map((p) => `${p.webhook} · ${p.scenario.title}`));
-  }, 30_000);
+  });
 
   it('says the time scale in the report header', async () => {
     inFlight.most = 0;
     const { text } = await run({ module: path.join(__dirname, 'fixtures/hanging.ts'), timeScale: 0.05, concurrency: 2, only: ['timeout-budget'] });
     expect(text).toMatch(/^admission-harness check · .*hanging\.ts · 2 webhooks · seed 5 · time scale 0\.05$/m);
     expect(inFlight.most).toBe(2);
-  }, 30_000);
+  });
 });

@@ -6,7 +6,7 @@ afterEach(() => h.close());
 
 const series = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`));
 
-describe('admission metrics (KUBE-FACTS §11)', () => {
+describe('admission metrics (k8s.io/apiserver/pkg/admission/metrics/metrics.go)', () => {
   it('counts calls, rejections and fail-opens with kube-apiserver’s names and labels', async () => {
     h = await createHarness({
       seed: 3,

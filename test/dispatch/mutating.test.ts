@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const pod = () => objects.pod({ name: 'web-1', namespace: 'default', labels: { app: 'web' } });
 
-describe('mutating webhooks (KUBE-FACTS §9)', () => {
+describe('mutating webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go, reinvocationcontext.go)', () => {
   it('calls configurations in name order, webhooks in their order, each seeing the previous output', async () => {
     const h = await harness({
       manifests: [mutating('b-config', { name: 'b1.example.com' }), mutating('a-config', { name: 'a1.example.com' }, { name: 'a2.example.com' })],

@@ -1,7 +1,7 @@
 import { createHarness, objects, review, stub } from '../../lib';
 import { mutating } from './helpers';
 
-describe('mutated (KUBE-FACTS §3.3 step 8)', () => {
+describe('mutated (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go callAttrMutatingHook)', () => {
   it('is false for a patch that leaves the object as it was, so nothing is reinvoked', async () => {
     const h = await createHarness({
       seed: 4,

@@ -1,6 +1,6 @@
 // Three sidecar injectors meet a later mutating webhook (a label), which makes kube-apiserver reinvoke
 // them (reinvocationPolicy: IfNeeded) with the object as the API keeps it: decoded, defaulted, with the
-// ServiceAccount plugin's token mount on every container (KUBE-FACTS §9, §13.1, §13.2).
+// ServiceAccount plugin's token mount on every container (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go callAttrMutatingHook, k8s.io/apiserver/pkg/registry/rest/create.go BeforeCreate).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHarness, objects, review, stub, type Harness } from '../../lib';
 import type { AdmissionReview, JsonPatchOperation } from '../../lib/kube/admission';

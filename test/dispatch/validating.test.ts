@@ -15,7 +15,23 @@ afterEach(async () => {
 
 const pod = () => objects.pod({ name: 'web-1', namespace: 'default' });
 
-describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
+/**
+ * Tests whose outcome is about time run it on a clock they control: Jest's fake timers drive the stubs'
+ * delays and the request's clock (`performance.now()`), while sockets, and the calls' own deadlines on
+ * Node's timers, run for real. Each step waits on real I/O turns until the webhooks it expects have the
+ * request, then moves the clock: a loaded machine makes the test slower, never different.
+ */
+function useTestClock(): void {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+}
+afterEach(() => jest.useRealTimers());
+
+/** Waits, turn by turn of the event loop (never on a timer), until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('validating webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/validating/dispatcher.go)', () => {
   it('calls every matching webhook in parallel, with the mutated object', async () => {
     // The first webhook answers only once the second has been called: sequential calls would deadlock.
     let secondCalled: () => void = () => undefined;
@@ -48,9 +64,14 @@ describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
   it('returns the first error to arrive when several deny', async () => {
     const h = await harness({
       manifests: [validating('v', { name: 'late.example.com' }, { name: 'early.example.com' })],
-      stubs: { 'late.example.com': stub.delay(0.15, stub.deny({ message: 'late' })), 'early.example.com': stub.deny({ message: 'early' }) },
+      stubs: { 'late.example.com': stub.delay(1, stub.deny({ message: 'late' })), 'early.example.com': stub.deny({ message: 'early' }) },
     });
-    const result = await h.admit(review.create(pod()));
+    useTestClock();
+    const admitted = h.admit(review.create(pod()));
+    // The late webhook answers only once the early denial has been counted (its metric is written as it arrives).
+    await until(() => h.stub('late.example.com').received.length === 1 && h.metrics().includes('name="early.example.com"'));
+    jest.advanceTimersByTime(1000);
+    const result = await admitted;
     expect(result).toBeDenied({ message: 'admission webhook "early.example.com" denied the request: early' });
     expect(h.stub('late.example.com').received).toHaveLength(1);
   });
@@ -72,7 +93,7 @@ describe('validating webhooks (KUBE-FACTS §4.4, §10)', () => {
   });
 });
 
-describe('sideEffects and dryRun (KUBE-FACTS §7)', () => {
+describe('sideEffects and dryRun (the dispatchers in k8s.io/apiserver/pkg/admission/plugin/webhook)', () => {
   const v1beta1 = (name: string, sideEffects: string) => ({
     apiVersion: 'admissionregistration.k8s.io/v1beta1',
     kind: 'ValidatingWebhookConfiguration',
@@ -111,7 +132,7 @@ describe('sideEffects and dryRun (KUBE-FACTS §7)', () => {
   });
 });
 
-describe('warnings (KUBE-FACTS §5.1, §12)', () => {
+describe('warnings (k8s.io/apiserver/pkg/endpoints/filters/warning.go; recorded on a real kube-apiserver v1.36.2)', () => {
   it('reach the client as 299 headers, deduplicated, newlines dropped, from allowed and denied answers', async () => {
     const h = await harness({
       manifests: [mutating('m', { name: 'm.example.com' }), validating('v', { name: 'v.example.com' })],
@@ -133,7 +154,7 @@ describe('warnings (KUBE-FACTS §5.1, §12)', () => {
   });
 });
 
-describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
+describe('audit annotations from webhooks (k8s.io/apiserver/pkg/admission/attributes.go checkKeyFormat)', () => {
   it('are stored as <webhook>/<key>; invalid keys are dropped, with the reason kept', async () => {
     const h = await harness({
       manifests: [validating('v', { name: 'allow.example.com' }, { name: 'second.example.com' })],
@@ -159,7 +180,7 @@ describe('audit annotations from webhooks (KUBE-FACTS §5.2)', () => {
   });
 });
 
-describe('the request’s own timeout (KUBE-FACTS §1.2, §4.2)', () => {
+describe('the request’s own timeout (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go; k8s.io/kubernetes/test/integration/apiserver/admissionwebhook/timeout_test.go)', () => {
   const timeoutOf = (h: Harness, name: string) => h.stub(name).received.map(() => name);
 
   it('answering at once: mutating 20, 5 and validating 20, 5 under ?timeout=10s see 10, 5, 10, 5', async () => {
@@ -178,35 +199,45 @@ describe('the request’s own timeout (KUBE-FACTS §1.2, §4.2)', () => {
   it('sleeping 1 s each: mutating (20, 5, 20) see 10, 5, 8; validating (5, 10, 20) see 5, 7, 7', async () => {
     const slow = stub.delay(1, stub.allow());
     const h = await harness({
-      // 1 s is 200 ms here: the expected values hold while the calls' own overhead, before the
-      // validating webhooks, stays under 200 ms in all (a loaded CI machine reached 100 ms).
-      timeScale: 0.2,
       manifests: [
         mutating('m', { name: 'ma.example.com', timeoutSeconds: 20 }, { name: 'mb.example.com', timeoutSeconds: 5 }, { name: 'mc.example.com', timeoutSeconds: 20 }),
         validating('v', { name: 'va.example.com', timeoutSeconds: 5 }, { name: 'vb.example.com', timeoutSeconds: 10 }, { name: 'vc.example.com', timeoutSeconds: 20 }),
       ],
       stubs: Object.fromEntries(['ma', 'mb', 'mc', 'va', 'vb', 'vc'].map((n) => [`${n}.example.com`, slow])),
     });
-    const result = await h.admit(review.create(pod()), { timeoutSeconds: 10 });
+    useTestClock();
+    const admitted = h.admit(review.create(pod()), { timeoutSeconds: 10 });
+    const received = () => ['ma', 'mb', 'mc', 'va', 'vb', 'vc'].reduce((n, name) => n + h.stub(`${name}.example.com`).received.length, 0);
+    // The mutating webhooks one after another, then the three validating ones at once: a second each.
+    for (const calls of [1, 2, 3, 6]) {
+      await until(() => received() === calls);
+      jest.advanceTimersByTime(1000);
+    }
+    const result = await admitted;
     expect(result).toBeAllowed();
     expect(result.trace.calls.map((s) => new URL(s.outcome!.url).searchParams.get('timeout'))).toEqual(['10s', '5s', '8s', '5s', '7s', '7s']);
   });
 
   it('a fail-open webhook that outlives the request ends it with 504, and later webhooks are skipped', async () => {
     const h = await harness({
-      // 1 s is 100 ms: the first call starts well within the request's first second, as timeout=3s says.
+      // The request's 3 s are 300 ms on the call's deadline; the sleepy webhook never answers on the test's clock.
       timeScale: 0.1,
       manifests: [mutating('m', { name: 'sleepy.example.com', failurePolicy: 'Ignore', timeoutSeconds: 30 }, { name: 'after.example.com', failurePolicy: 'Ignore' })],
-      stubs: { 'sleepy.example.com': stub.delay(5, stub.allow()), 'after.example.com': stub.allow() },
+      stubs: { 'sleepy.example.com': stub.delay(3600, stub.allow()), 'after.example.com': stub.allow() },
     });
-    const result = await h.admit(review.create(pod()), { timeoutSeconds: 3 });
+    useTestClock();
+    const admitted = h.admit(review.create(pod()), { timeoutSeconds: 3 });
+    await until(() => h.stub('sleepy.example.com').received.length === 1);
+    // The request's time is up on its clock; the call's deadline, for the same 3 s, ends the call for real.
+    jest.advanceTimersByTime(300);
+    const result = await admitted;
     expect(result.status).toMatchObject({ code: 504, reason: 'Timeout', message: 'Timeout: request did not complete within requested timeout' });
     expect(h.stub('after.example.com').received).toHaveLength(0);
     expect(result.trace.calls[0]!.outcome!.error!.message).toBe('failed calling webhook "sleepy.example.com": failed to call webhook: Post "https://sleepy.example.com/?timeout=3s": context deadline exceeded');
   });
 });
 
-describe('what validating webhooks see of a CREATE (KUBE-FACTS §2.4)', () => {
+describe('what validating webhooks see of a CREATE (k8s.io/apiserver/pkg/registry/generic/registry/store.go)', () => {
   it('the object as the storage strategy left it: generated name, uid and timestamp, which mutating webhooks never see', async () => {
     const h = await harness({
       manifests: [mutating('m', { name: 'm.example.com' }), validating('v', { name: 'v.example.com' })],

@@ -20,7 +20,7 @@ import {
 import { exemptionOf } from '../../lib/match/exempt';
 import type { MatchAttributes } from '../../lib/match/request';
 
-// Verbatim copies of the kube-apiserver v1.36.2 recordings in /work/shared/fixtures/apiserver-captures (see README.md there).
+// Recorded on a real kube-apiserver v1.36.2, verbatim: test/fixtures/apiserver-captures (README.md there says how).
 const CAPTURES = path.join(__dirname, '../fixtures/apiserver-captures');
 
 interface Capture {
@@ -317,7 +317,7 @@ describe('storage-equivalent resources (matchPolicy Equivalent)', () => {
     expect(kindFor(gvr('autoscaling/v2', 'horizontalpodautoscalers'), 'status')).toEqual(gvk('autoscaling/v2', 'HorizontalPodAutoscaler'));
   });
 
-  describe('KUBE-FACTS §6.5 test table (WH/generic/webhook_test.go), with the old deployments registered', () => {
+  describe('the matchPolicy test table (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook_test.go), with the old deployments registered', () => {
     // As webhook_test.go registers them: extensions/v1beta1 first, then apps v1, v1beta1, v1alpha1.
     const old = (apiVersion: string, scale: GroupVersionKind): ResourceInfo => ({
       ...gvr(apiVersion, 'deployments'),

@@ -9,7 +9,7 @@ afterEach(async () => {
 
 const conditions = (...expressions: string[]) => expressions.map((expression, i) => ({ name: `c${i}`, expression }));
 
-describe('matchConditions through the chain (KUBE-FACTS §6.7)', () => {
+describe('matchConditions through the chain (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/matcher.go)', () => {
   it('skips kube-system pods with object.metadata.namespace != "kube-system"', async () => {
     h = await createHarness({ seed: 1, manifests: [validating('v', { name: 'v.example.com', matchConditions: conditions("object.metadata.namespace != 'kube-system'") })], stubs: { 'v.example.com': stub.deny() } });
     expect(await h.admit(review.create(objects.pod({ namespace: 'kube-system' })))).toBeAllowed();

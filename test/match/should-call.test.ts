@@ -5,7 +5,7 @@ import type { MatchAttributes } from '../../lib/match/request';
 
 const deployments = (group: string, version: string): GroupVersionResource => ({ group, version, resource: 'deployments' });
 
-// The equivalents of KUBE-FACTS §6.5's test table.
+// The equivalents of the test table in k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook_test.go.
 const mapper: EquivalentResourceMapper = {
   equivalentResources: () => [deployments('extensions', 'v1beta1'), deployments('apps', 'v1'), deployments('apps', 'v1beta1'), deployments('apps', 'v1alpha1')],
   kindFor: (gvr, sub) => (sub === 'scale' ? { group: gvr.group === 'apps' && gvr.version === 'v1' ? 'autoscaling' : gvr.group, version: gvr.group === 'apps' && gvr.version === 'v1' ? 'v1' : gvr.version, kind: 'Scale' } : { group: gvr.group, version: gvr.version, kind: 'Deployment' }),
@@ -42,7 +42,7 @@ const deploymentCreate = (overrides: Partial<MatchAttributes> = {}): MatchAttrib
 
 const rule = (group: string, version: string, resource = 'deployments') => ({ operations: ['*'], apiGroups: [group], apiVersions: [version], resources: [resource] });
 
-describe('matchPolicy (KUBE-FACTS §6.5)', () => {
+describe('matchPolicy (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook.go)', () => {
   it.each([
     ['rules [ext/v1beta1, apps/v1beta1], Equivalent', [rule('extensions', 'v1beta1'), rule('apps', 'v1beta1')], 'Equivalent', { group: 'extensions', version: 'v1beta1', kind: 'Deployment' }],
     ['rules [apps/v1beta1, ext/v1beta1], Equivalent', [rule('apps', 'v1beta1'), rule('extensions', 'v1beta1')], 'Equivalent', { group: 'apps', version: 'v1beta1', kind: 'Deployment' }],
@@ -76,7 +76,7 @@ describe('matchPolicy (KUBE-FACTS §6.5)', () => {
   });
 });
 
-describe('selectors and their order (KUBE-FACTS §6.3, §6.4)', () => {
+describe('selectors and their order (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/namespace/matcher.go, predicates/object/matcher.go)', () => {
   it('skips on the namespaceSelector before looking at rules', () => {
     const decision = shouldCallHook(webhook({ namespaceSelector: { matchLabels: { env: 'dev' } } }), deploymentCreate(), context());
     expect(decision).toEqual({ call: false, why: ['namespaceSelector {env=dev} did not match namespace "prod" (labels {"env":"prod"})'] });

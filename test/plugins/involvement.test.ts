@@ -288,7 +288,7 @@ describe('the reasons', () => {
 });
 
 describe('PLUGIN_CHAIN', () => {
-  it('lists the plugins the harness runs, in kube-apiserver’s order (KUBE-FACTS §14)', () => {
+  it('lists the plugins the harness runs, in kube-apiserver’s order (k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go)', () => {
     const order = (phase: AdmissionPhase) => PLUGIN_CHAIN.filter((s) => s.phase === phase).map((s) => s.plugin);
     expect(order('mutation')).toEqual(['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES]);
     expect(order('validation')).toEqual(['LimitRanger', 'ServiceAccount', 'PodSecurity', 'Priority', 'PersistentVolumeClaimResize', 'RuntimeClass', 'ResourceQuota']);

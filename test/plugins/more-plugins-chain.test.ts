@@ -1,5 +1,5 @@
 // The rest of the default plugins in h.admit: each reads the cluster's objects (`objects`) and acts in
-// its phase (KUBE-FACTS §14); the plugins themselves are tested one by one beside this file.
+// its phase (k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go); the plugins themselves are tested one by one beside this file.
 import { createHarness, review, type Harness, type HarnessOptions } from '../../lib';
 import type { KubeObject } from '../../lib/kube/admission';
 

@@ -73,7 +73,7 @@ describe('LimitRanger in the chain', () => {
   });
 });
 
-describe('plugins in the reinvocation round (KUBE-FACTS §9, §14)', () => {
+describe('plugins in the reinvocation round (k8s.io/apiserver/pkg/admission/reinvocation.go)', () => {
   it('LimitRanger gives a sidecar added in round 0 its defaults in round 1, and that change reinvokes the IfNeeded webhooks', async () => {
     const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'shop' }, spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' } }] } };
     const hook = (name: string, reinvocationPolicy: string) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'], reinvocationPolicy });

@@ -1,5 +1,5 @@
 // One webhook, one ValidatingAdmissionPolicy with params and one MutatingAdmissionPolicy through h.admit,
-// in kube-apiserver's order (KUBE-FACTS §14): mutating policies, mutating webhooks, the registry,
+// in kube-apiserver's order (AllOrderedPlugins in k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go): mutating policies, mutating webhooks, the registry,
 // validating policies, validating webhooks.
 import { createHarness, objects, review, stub, type Harness } from '../../lib';
 import type { KubeObject } from '../../lib/kube/admission';

@@ -1,5 +1,5 @@
 // MutatingAdmissionPolicy in the chain as a real kube-apiserver v1.36.2 ran it (test/fixtures/apiserver-policies,
-// README.md there; KUBE-FACTS §14): replayed through h.admit with the recorded policies, bindings and webhook
+// README.md there): replayed through h.admit with the recorded policies, bindings and webhook
 // configurations, comparing what each webhook call received, the audit annotations and the stored object.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // MutatingAdmissionPolicy semantics beyond the recordings (apiserver plugin/policy/mutating and generic,
-// KUBE-FACTS §14): both patch types, the decode and defaults after them, errors under each failurePolicy,
+// k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go): both patch types, the decode and defaults after them, errors under each failurePolicy,
 // params, the order against webhooks, h.policy(name), and load-time errors.
 import { createHarness, objects, review, stub, type Harness, type HarnessOptions } from '../../lib';
 import type { KubeObject } from '../../lib/kube/admission';

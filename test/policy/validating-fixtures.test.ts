@@ -1,5 +1,5 @@
 // ValidatingAdmissionPolicy as a real kube-apiserver v1.36.2 ran it (test/fixtures/apiserver-policies,
-// README.md there; KUBE-FACTS §14): each recorded request replayed through h.admit with the recorded
+// README.md there): each recorded request replayed through h.admit with the recorded
 // policies, bindings and params, comparing the status body, the Warning headers and the audit annotation.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // ValidatingAdmissionPolicy semantics beyond the recordings (apiserver plugin/policy/validating,
-// KUBE-FACTS §14): failure policies, messages, reasons, variables, matchConditions, matching, params,
+// k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go): failure policies, messages, reasons, variables, matchConditions, matching, params,
 // audit annotations and the order against validating webhooks.
 import { createHarness, objects, review, stub, type Harness, type HarnessOptions } from '../../lib';
 import type { KubeObject } from '../../lib/kube/admission';

@@ -11,8 +11,6 @@ import type { BatteryReport } from '../../scenarios/battery';
 import { brokenBattery, closeAll, hostileBattery, replays, type BatteryRun, type ReplayRuns } from './inputs';
 
 const CHROMIUM = '/usr/bin/chromium';
-// A browser's first page can take seconds on a loaded machine; the assertions themselves wait on nothing.
-jest.setTimeout(60_000);
 const VIEWPORT = { width: 1280, height: 900 };
 
 let browser: Browser;
@@ -30,13 +28,15 @@ beforeAll(async () => {
   [browser, broken, replayed, hostile] = await Promise.all([
     chromium.launch({
       executablePath: CHROMIUM,
+      // Playwright's own 30 s limits (launch, navigation, actions) are off: Jest's testTimeout is the one limit.
+      timeout: 0,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     }),
     brokenBattery(),
     replays(),
     hostileBattery(),
   ]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -60,6 +60,7 @@ async function open(name: string, document: string, options: { javaScriptEnabled
   writeFileSync(file, document);
   const url = pathToFileURL(file).href;
   const context = await browser.newContext({ viewport: VIEWPORT, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  context.setDefaultTimeout(0);
   const page = await context.newPage();
   const opened: Opened = { page, context, url, requests: [], errors: [] };
   page.on('request', (request) => opened.requests.push(request.url()));

@@ -37,7 +37,7 @@ export function makeProject(prefix: string): Project {
 
 function writeTestFiles(dir: string, header: string): void {
   for (const name of ['a', 'b'] satisfies FileName[]) {
-    writeFileSync(path.join(dir, `${name}.test.ts`), `${header}import { runFile } from ${JSON.stringify(FIXTURE)};\n\ntest('file ${name}', () => runFile('${name}'), 30_000);\n`);
+    writeFileSync(path.join(dir, `${name}.test.ts`), `${header}import { runFile } from ${JSON.stringify(FIXTURE)};\n\ntest('file ${name}', () => runFile('${name}'), 150_000);\n`);
   }
 }
 
@@ -76,8 +76,8 @@ export function vitestProject(project: Project, options: ReporterOptions | Recor
   return [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project.dir];
 }
 
-/** Runs node with `args` in the project; the deadline only guards against a hung child. */
-export function run(project: Project, args: string[], deadlineMs = 60_000): Promise<RunResult> {
+/** Runs node with `args` in the project; the deadline only guards against a hung child (under Jest's testTimeout, so its message wins). */
+export function run(project: Project, args: string[], deadlineMs = 170_000): Promise<RunResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_MARKERS: project.markers, NO_COLOR: '1', FORCE_COLOR: '0' };
   // The child runner must hand its own directory to its workers, not inherit one.
   delete env.ADMISSION_HARNESS_COVERAGE_DIR;

@@ -19,7 +19,7 @@ beforeAll(async () => {
     return { project, result: await run(project, jestProject(project, options)) };
   };
   [met, notMet] = await Promise.all([start('jest-met', { threshold: expected.met, json: 'out/coverage/admission.json', html: 'out/coverage/admission.html' }), start('jest-not-met', { threshold: 100 })]);
-}, 90_000);
+});
 
 afterAll(() => {
   for (const project of projects) rmSync(project.dir, { recursive: true, force: true });

@@ -26,4 +26,4 @@ it("the README's coverage table is what the reporter prints for examples/pod-def
   } finally {
     rmSync(project.dir, { recursive: true, force: true });
   }
-}, 130_000);
+});

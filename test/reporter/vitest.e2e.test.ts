@@ -27,7 +27,7 @@ beforeAll(async () => {
     start('vitest-not-met', { threshold: 100 }, 'forks'),
   ]);
   threads = await start('vitest-threads', { json: 'admission.json' }, 'threads');
-}, 120_000);
+});
 
 afterAll(() => {
   for (const project of projects) rmSync(project.dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdmissionRequest, KubeObject } from '../../lib/kube/admission';
 
-// Verbatim copies of the kube-apiserver v1.36.2 recordings in /work/shared/fixtures/apiserver-captures (see README.md there).
+// Recorded on a real kube-apiserver v1.36.2, verbatim: test/fixtures/apiserver-captures (README.md there says how).
 export const CAPTURES = path.join(__dirname, '../fixtures/apiserver-captures');
 
 export interface Capture {

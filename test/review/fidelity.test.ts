@@ -129,7 +129,7 @@ const SPECIFIC: Record<string, () => Review | Review[]> = {
 
 // Actions kube-apiserver sends no webhook at all: nothing to reproduce, and the recording must agree.
 const NO_CALLS: Record<string, string> = {
-  'mutatingwebhookconfigurations-create.json': 'webhook configurations are never sent to webhooks (KUBE-FACTS §6.1)',
+  'mutatingwebhookconfigurations-create.json': 'webhook configurations are never sent to webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules/rules.go)',
   'namespaces-deletecollection.json': 'namespaces have no deletecollection: 405 MethodNotAllowed',
 };
 

@@ -15,14 +15,14 @@ describe('known failures', () => {
     const report = await runSuiteFile(file);
     expect(report).toMatchObject({ passed: 0, failed: 0, knownFailures: 1 });
     const [disputed] = report.cases;
-    expect(disputed).toMatchObject({ verdict: 'known-failure', passed: false, knownFailure: expect.stringContaining('§12 observed') });
+    expect(disputed).toMatchObject({ verdict: 'known-failure', passed: false, knownFailure: expect.stringContaining('a real kube-apiserver v1.36.2 gave') });
     expect(disputed?.failures[0]).toBe(
       'message: expected "Internal error occurred: failed calling webhook \\"va.example.com\\": failed to call webhook: forbidden at http level", got "Internal error occurred: failed calling webhook \\"va.example.com\\": failed to call webhook: go away"',
     );
 
     let text = '';
     expect(await testCommand({ files: [file], json: false }, (t) => (text += t))).toBe(0);
-    expect(text).toContain('  ~ §12 HTTP 403 with a JSON Status body, Fail - forbidden at http level, not the Status message — known failure: the harness reports');
+    expect(text).toContain('  ~ recorded: HTTP 403 with a JSON Status body, Fail - forbidden at http level, not the Status message — known failure: the harness reports');
     expect(text).toMatch(/^0 passed, 0 failed, 1 known failure$/m);
   });
 

@@ -23,7 +23,7 @@ const manifests = [
   ]),
 ];
 
-describe('TLS verification (KUBE-FACTS §1.4)', () => {
+describe('TLS verification (k8s.io/apiserver/pkg/util/webhook/client.go)', () => {
   let ca: CertificateAuthority;
   beforeAll(async () => {
     ca = await CertificateAuthority.create();
@@ -133,7 +133,7 @@ describe('certificate authority', () => {
   });
 });
 
-describe('credentials kube-apiserver presents (KUBE-FACTS §1.5)', () => {
+describe('credentials kube-apiserver presents (k8s.io/apiserver/pkg/util/webhook/authentication.go)', () => {
   it('sends the bearer token and a client certificate to a webhook that requires mTLS', async () => {
     const ca = await CertificateAuthority.create();
     const serving = await ca.issueServing({ hosts: ['guard.hooks.svc'] });

@@ -6,9 +6,10 @@ import { createApp } from '../src/app';
 const WEBHOOK = 'namespace-owner.example.com';
 const MANIFESTS = [path.join(__dirname, '../deploy/webhooks.yaml')];
 const NAMESPACES = [{ name: 'team-a', labels: { owner: 'alice' } }, { name: 'scratch' }];
-// One clock for the harness and the mock API: timeoutSeconds 2 in the manifest becomes a 500 ms
-// deadline, and an API 4 s slow answers after 1 s.
-const TIME_SCALE = 0.25;
+// No timeScale: the manifest's timeoutSeconds 2 stays 2 s, so a call that must succeed keeps its whole
+// deadline on a loaded CI runner. The deadline tests below use an API that never answers in time, so the
+// deadline decides whatever the machine's speed.
+const NEVER_MS = 3_600_000;
 
 let api: MockApi;
 let h: Harness;
@@ -21,9 +22,10 @@ function kubeConfig(): KubeConfig {
 }
 
 beforeAll(async () => {
-  api = await startMockApi({ namespaces: NAMESPACES, seed: 21, timeScale: TIME_SCALE });
+  api = await startMockApi({ namespaces: NAMESPACES, seed: 21 });
   // The app needs the API's kubeconfig before the harness exists, so the API is started first and handed over.
-  h = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: 100 }), manifests: MANIFESTS, mockApi: api, seed: 21, timeScale: TIME_SCALE });
+  // Its own API deadline, 1 s, halves the webhook's 2 s: room on either side for a loaded runner.
+  h = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: 1000 }), manifests: MANIFESTS, mockApi: api, seed: 21 });
 });
 afterEach(() => {
   api.faults.clear();
@@ -57,17 +59,17 @@ describe('normal behavior', () => {
 
 describe('a slow API', () => {
   it('still gets an answer within the webhook timeout: the webhook gives up on the API first', async () => {
-    api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 4000 });
+    api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: NEVER_MS });
     const pod = review.create(objects.pod({ namespace: 'team-a' }));
     const outcome = await h.call(WEBHOOK, pod);
-    expect(outcome).toBeDenied({ code: 503, message: 'cannot check namespace "team-a": the API did not answer within 100ms' });
+    expect(outcome).toBeDenied({ code: 503, message: 'cannot check namespace "team-a": the API did not answer within 1000ms' });
     await expect(h.webhook(WEBHOOK)).toRespondWithin('timeoutSeconds', { review: pod, samples: 4, concurrency: 2 });
   });
 
   it('without its own deadline, the webhook times out and kube-apiserver fails the request (failurePolicy Fail)', async () => {
-    const patient = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: Infinity }), manifests: MANIFESTS, mockApi: api, seed: 21, timeScale: TIME_SCALE });
+    const patient = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: Infinity }), manifests: MANIFESTS, mockApi: api, seed: 21 });
     try {
-      api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: 4000 });
+      api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: NEVER_MS });
       const outcome = await patient.call(WEBHOOK, review.create(objects.pod({ namespace: 'team-a' })));
       expect(outcome.allowed).toBe(false);
       expect(outcome.error?.message).toMatch(/failed calling webhook "namespace-owner.example.com": .*context deadline exceeded/);

@@ -88,7 +88,7 @@ const RESOURCES: readonly ResourceRow[] = [
   ['apps', 'v1', 'Deployment', 'deployments', 'Namespaced'],
   ['apps', 'v1', 'ReplicaSet', 'replicasets', 'Namespaced'],
   ['apps', 'v1', 'StatefulSet', 'statefulsets', 'Namespaced'],
-  // Listed so requests can be built, although kube-apiserver never sends these kinds to webhooks (KUBE-FACTS §6.1).
+  // Listed so requests can be built, although kube-apiserver never sends these kinds to webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules/rules.go).
   ['admissionregistration.k8s.io', 'v1', 'MutatingAdmissionPolicy', 'mutatingadmissionpolicies', 'Cluster'],
   ['admissionregistration.k8s.io', 'v1', 'MutatingAdmissionPolicyBinding', 'mutatingadmissionpolicybindings', 'Cluster'],
   ['admissionregistration.k8s.io', 'v1', 'MutatingWebhookConfiguration', 'mutatingwebhookconfigurations', 'Cluster'],

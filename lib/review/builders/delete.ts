@@ -12,7 +12,7 @@ import { withCreator } from './write';
 import { asStored } from '../../registry/stored';
 
 export interface DeleteOptions extends RequestOptions {
-  /** One request of a deletecollection: the same, with an empty name and no kubectl options (KUBE-FACTS §2.3). */
+  /** One request of a deletecollection: the same, with an empty name and no kubectl options (k8s.io/apiserver/pkg/endpoints/handlers/delete.go `DeleteCollection`). */
   collection?: boolean;
   /** `kubectl delete` (propagationPolicy Background, the default) or a raw DELETE with no options. */
   via?: 'kubectl' | 'api';

@@ -23,7 +23,7 @@ export interface RequestOptions {
   /**
    * Whether objects carry the managedFields the apiserver records for the write. Off by default; a real
    * apiserver's requests always carry them (every capture does), and with them the request's first
-   * patch counts as a change whatever it does (KUBE-FACTS §13.1).
+   * patch counts as a change whatever it does (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go `callAttrMutatingHook`; recorded in test/fixtures/apiserver-outcomes/patch-noop-replace.json).
    */
   managedFields?: boolean;
 }
