@@ -7,6 +7,7 @@
  */
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celGoIssue } from '../../../cel/errors';
+import { redirectTimestampAccessors } from '../../../cel/libraries/timestamps';
 import { celModule } from '../../../cel/runtime';
 import type { SchemaNode, ValidationRule } from '../structural';
 import { ruleEnvironment } from './environment';
@@ -55,6 +56,7 @@ function compile(expression: string): Compiled {
     if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions) };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
+  redirectTimestampAccessors(program.ast);
   return { program, type: checked.type ?? 'dyn' };
 }
 
