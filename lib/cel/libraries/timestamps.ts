@@ -6,6 +6,7 @@
  * replaced by registering an overload (same signature), so each checked call is redirected instead.
  */
 import type { ASTNode } from '@marcbachmann/cel-js';
+import { forEachNode } from '../ast-walk';
 import { celTimeZone, loadLocation, type Location, type WallClock } from '../../go/location';
 import { CelFunctionError } from '../errors';
 
@@ -39,12 +40,8 @@ export function timestampField(name: string, timestamp: Date, zone?: string): bi
 
 type Handle = (args: unknown[], ev: unknown, node: unknown) => unknown;
 interface CheckedCall {
-  op: string;
-  args: unknown;
   handle?: Handle;
 }
-
-const redirected = new WeakSet<object>();
 
 /**
  * Redirects every timestamp accessor call of a checked program to `timestampField`: those with a zone,
@@ -52,18 +49,9 @@ const redirected = new WeakSet<object>();
  * duration's `getHours()`) keep cel-js's handler.
  */
 export function redirectTimestampAccessors(root: ASTNode): void {
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (value === null || typeof value !== 'object' || !('op' in value) || redirected.has(value)) return;
-    redirected.add(value);
-    const node = value as CheckedCall;
-    if (node.op === 'rcall' && Array.isArray(node.args)) redirectCall(node, node.args);
-    visit(node.args);
-  };
-  visit(root);
+  forEachNode(root, (node) => {
+    if (node.op === 'rcall') redirectCall(node as unknown as CheckedCall, node.args as unknown[]);
+  });
 }
 
 function redirectCall(node: CheckedCall, [name, , args]: unknown[]): void {

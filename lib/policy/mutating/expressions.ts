@@ -17,7 +17,7 @@
 import type { Environment, ParseError, ParseResult, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { celGoIssue, celGoTypeName, displayIssue } from '../../cel/errors';
 import { evaluateProgram } from '../../cel/evaluate';
-import { redirectTimestampAccessors } from '../../cel/libraries/timestamps';
+import { afterCheck, displayIssues } from '../../cel/checked';
 import { celModule } from '../../cel/runtime';
 import type { JsonObject } from '../../kube/json';
 import { CelObject, OBJECT_TYPE, registerMutationLibrary, registerObjectTypes } from './cel-objects';
@@ -81,7 +81,11 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
     if (error instanceof CelParseError || error instanceof CelCheckError) return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
-  redirectTimestampAccessors(program.ast);
+  const issues = afterCheck(program.ast);
+  if (issues.length > 0) {
+    const shown = issues.map((found) => ({ offset: rewritten.toSource(found.offset), message: found.message }));
+    return { ok: false, error: `compilation failed: ${displayIssues(expression, shown)}` };
+  }
   const got = celGoType(checked.type ?? 'dyn');
   const expected = RETURN_TYPES[patchType];
   if (got !== expected) return { ok: false, error: `must evaluate to ${expected} but got ${got}` };

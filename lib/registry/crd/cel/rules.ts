@@ -7,7 +7,7 @@
  */
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celGoIssue } from '../../../cel/errors';
-import { redirectTimestampAccessors } from '../../../cel/libraries/timestamps';
+import { afterCheck, displayIssues } from '../../../cel/checked';
 import { celModule } from '../../../cel/runtime';
 import type { SchemaNode, ValidationRule } from '../structural';
 import { ruleEnvironment } from './environment';
@@ -56,7 +56,8 @@ function compile(expression: string): Compiled {
     if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions) };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
-  redirectTimestampAccessors(program.ast);
+  const issues = afterCheck(program.ast);
+  if (issues.length > 0) return { error: displayIssues(expression, issues) };
   return { program, type: checked.type ?? 'dyn' };
 }
 
