@@ -3,22 +3,12 @@
 // the errors for the others, evaluated as a webhook's matchCondition is.
 import { createHarness, objects, review } from '../../lib';
 import { loadCel } from '../../lib/cel';
-import { parseAndCheck } from '../../lib/cel/compile';
-import { matchConditionsEnvironment } from '../../lib/cel/environment';
 import { evaluateProgram } from '../../lib/cel/evaluate';
-import { createPod, evaluateOne } from './helpers';
+import { createPod, evaluateOne, valueOf } from './helpers';
 
 beforeAll(loadCel);
 
-/** Compiles and evaluates an expression in the matchConditions environment; its value or cel-go's error. */
-function run(expression: string): unknown {
-  const checked = parseAndCheck(expression, matchConditionsEnvironment());
-  if ('issue' in checked) throw new Error(checked.issue);
-  const evaluation = evaluateProgram(checked.program, {});
-  return 'error' in evaluation ? { error: evaluation.error } : evaluation.value;
-}
-
-const intOf = run;
+const intOf = valueOf;
 
 /** The error a matchCondition reading the int expression reports after `resulted in error: `. */
 function errorOf(expression: string): string | undefined {

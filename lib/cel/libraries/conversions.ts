@@ -8,7 +8,7 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { forEachNode } from '../ast-walk';
 import { CelFunctionError } from '../errors';
-import { celModule } from '../runtime';
+import { celValueClasses } from './cel-values';
 import { MAX_UNIX_SECONDS, MIN_UNIX_SECONDS, parseGoDuration, parseRfc3339 } from '../../go/time-parse';
 
 type CallHandle = (args: unknown[], node: unknown, ev: unknown) => unknown;
@@ -19,16 +19,8 @@ const NANOS_PER_SECOND = 1_000_000_000n;
 export function durationOf(text: string): unknown {
   const nanos = parseGoDuration(text);
   if (nanos === undefined) throw new CelFunctionError("type conversion error from 'string' to 'google.protobuf.Duration'");
-  return new (durationClass())(nanos / NANOS_PER_SECOND, Number(nanos % NANOS_PER_SECOND));
-}
-
-type DurationClass = new (seconds: bigint, nanos: number) => unknown;
-let duration: DurationClass | undefined;
-
-// cel-js does not export its Duration class from the package entry; a value of it leads to it.
-function durationClass(): DurationClass {
-  duration ??= (celModule().evaluate("duration('1s')") as { constructor: DurationClass }).constructor;
-  return duration;
+  const { Duration } = celValueClasses();
+  return new Duration(nanos / NANOS_PER_SECOND, Number(nanos % NANOS_PER_SECOND));
 }
 
 /** cel-go's `timestamp(string)`. */

@@ -4,28 +4,13 @@
 // or compile fails the expression when it is compiled, `invalid <function> argument` at the literal.
 // And the conversions themselves, as cel-go's string.go `ConvertToType` reads them at run time.
 import { compileMatchConditions, loadCel } from '../../lib/cel';
-import { parseAndCheck } from '../../lib/cel/compile';
-import { matchConditionsEnvironment } from '../../lib/cel/environment';
-import { evaluateProgram } from '../../lib/cel/evaluate';
-import { createPod, evaluateOne } from './helpers';
+import { createPod, evaluateOne, issueOf, valueOf } from './helpers';
 
 beforeAll(loadCel);
 
 function compileErrors(expression: string): string[] | undefined {
   const result = compileMatchConditions([{ name: 'only', expression }]);
   return 'errors' in result ? result.errors : undefined;
-}
-
-function issueOf(expression: string): string | undefined {
-  const checked = parseAndCheck(expression, matchConditionsEnvironment());
-  return 'issue' in checked ? checked.issue : undefined;
-}
-
-function valueOf(expression: string): unknown {
-  const checked = parseAndCheck(expression, matchConditionsEnvironment());
-  if ('issue' in checked) throw new Error(checked.issue);
-  const evaluation = evaluateProgram(checked.program, {});
-  return 'error' in evaluation ? { error: evaluation.error } : evaluation.value;
 }
 
 describe('literal validators', () => {
@@ -89,5 +74,28 @@ describe('conversions at run time, as cel-go makes them', () => {
     const meta = (input.object as { metadata: Record<string, unknown> }).metadata;
     meta.name = '2024-01-01 00:00:00Z';
     expect(evaluateOne('timestamp(object.metadata.name) == timestamp(0)', input).error?.message).toContain("resulted in error: type conversion error from 'string' to 'google.protobuf.Timestamp'");
+  });
+});
+
+describe('string() of a duration or a timestamp, as cel-go writes them', () => {
+  it.each([
+    ["string(duration('1h45m47s'))", '6347s'],
+    ["string(duration('1.5s'))", '1.5s'],
+    ["string(duration('-90m'))", '-5400s'],
+    ["string(duration('1ns'))", '0.000000001s'],
+    ["string(duration('0'))", '0s'],
+    ["string(timestamp('2023-02-03T23:31:20+00:00'))", '2023-02-03T23:31:20Z'],
+    ["string(timestamp('2023-02-03T23:31:20.120Z'))", '2023-02-03T23:31:20.12Z'],
+    ['string(timestamp(0))', '1970-01-01T00:00:00Z'],
+  ])('%s is %j', (expression, expected) => {
+    expect(valueOf(expression)).toBe(expected);
+  });
+});
+
+describe('known divergence', () => {
+  // cel-go keeps the offset time.Parse read (a FixedZone), so string() writes it back; cel-js holds a
+  // timestamp as a JavaScript Date, which has no zone, and writes UTC.
+  it.failing('string() of a timestamp parsed with an offset keeps that offset', () => {
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20+01:00'))")).toBe('2023-02-03T23:31:20+01:00');
   });
 });
