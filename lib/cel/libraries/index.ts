@@ -3,6 +3,7 @@ import { registerCidr } from './cidr';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
 import { registerLists } from './lists';
+import { registerOptionals } from './optionals';
 import { registerMath } from './math';
 import { registerQuantity } from './quantity';
 import { registerRegex } from './regex';
@@ -35,4 +36,5 @@ export function registerKubernetesLibraries(env: Environment): void {
   registerSemver(env);
   registerFormat(env);
   registerLists(env);
+  registerOptionals(env);
 }
