@@ -17,6 +17,13 @@ export interface AuthorizationAttributes {
   namespace: string;
   name: string;
   path: string;
+  /**
+   * The CEL authorizer's `fieldSelector(…)` and `labelSelector(…)` (apiserver pkg/cel/library/authz.go,
+   * GA since 1.34), present only when the check names a non-empty one. kube-apiserver hands its
+   * authorizer the requirements the text parses to, or the parsing error; here the authorizer gets the text.
+   */
+  fieldSelector?: string;
+  labelSelector?: string;
 }
 
 export interface AuthorizationResult {

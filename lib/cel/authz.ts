@@ -38,11 +38,13 @@ export class ResourceCheckValue {
     readonly subresource = '',
     readonly namespace = '',
     readonly name = '',
+    readonly fieldSelector = '',
+    readonly labelSelector = '',
   ) {}
 
-  with(change: Partial<Pick<ResourceCheckValue, 'subresource' | 'namespace' | 'name'>>): ResourceCheckValue {
-    const next = { subresource: this.subresource, namespace: this.namespace, name: this.name, ...change };
-    return new ResourceCheckValue(this.authorizer, this.group, this.resource, next.subresource, next.namespace, next.name);
+  with(change: Partial<Pick<ResourceCheckValue, 'subresource' | 'namespace' | 'name' | 'fieldSelector' | 'labelSelector'>>): ResourceCheckValue {
+    const next = { subresource: this.subresource, namespace: this.namespace, name: this.name, fieldSelector: this.fieldSelector, labelSelector: this.labelSelector, ...change };
+    return new ResourceCheckValue(this.authorizer, this.group, this.resource, next.subresource, next.namespace, next.name, next.fieldSelector, next.labelSelector);
   }
 }
 
@@ -92,10 +94,24 @@ export function registerAuthorizer(env: Environment): void {
     .registerFunction(`${RESOURCE_CHECK}.subresource(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, subresource: string) => check.with({ subresource }), sync)
     .registerFunction(`${RESOURCE_CHECK}.namespace(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, namespace: string) => check.with({ namespace }), sync)
     .registerFunction(`${RESOURCE_CHECK}.name(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, name: string) => check.with({ name }), sync)
+    // The authz selectors library (authz.go `AuthzSelectors`, AuthorizeWithSelectors GA in 1.34).
+    .registerFunction(`${RESOURCE_CHECK}.fieldSelector(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, fieldSelector: string) => check.with({ fieldSelector }), sync)
+    .registerFunction(`${RESOURCE_CHECK}.labelSelector(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, labelSelector: string) => check.with({ labelSelector }), sync)
     .registerFunction(`${PATH_CHECK}.check(string): ${DECISION}`, (check: PathCheckValue, verb: string) =>
       decide(check.authorizer, { verb, path: check.path, group: '', resource: '', subresource: '', namespace: '', name: '' }), sync)
     .registerFunction(`${RESOURCE_CHECK}.check(string): ${DECISION}`, (check: ResourceCheckValue, verb: string) =>
-      decide(check.authorizer, { verb, path: '', group: check.group, resource: check.resource, subresource: check.subresource, namespace: check.namespace, name: check.name }), sync)
+      decide(check.authorizer, {
+        verb,
+        path: '',
+        group: check.group,
+        resource: check.resource,
+        subresource: check.subresource,
+        namespace: check.namespace,
+        name: check.name,
+        // resourceCheckVal.Authorize passes a selector only when it is not empty.
+        ...(check.fieldSelector ? { fieldSelector: check.fieldSelector } : {}),
+        ...(check.labelSelector ? { labelSelector: check.labelSelector } : {}),
+      }), sync)
     .registerFunction(`${DECISION}.allowed(): bool`, (decision: DecisionValue) => decision.result.decision === 'allow', sync)
     .registerFunction(`${DECISION}.reason(): string`, (decision: DecisionValue) => decision.result.reason ?? '', sync)
     .registerFunction(`${DECISION}.errored(): bool`, (decision: DecisionValue) => decision.error !== undefined, sync)

@@ -1,6 +1,7 @@
 import type { ParseResult } from '@marcbachmann/cel-js';
 import type { MatchConditionsEnvironment } from './environment';
 import { celGoIssue, celGoTypeName } from './errors';
+import { afterCheck, displayIssues } from './checked';
 import { celModule } from './runtime';
 
 /** What an expression must evaluate to, as cel-go names the types. */
@@ -43,7 +44,10 @@ export function parseAndCheck(expression: string, environment: MatchConditionsEn
     throw error;
   }
   const checked = program.check();
-  if (checked.valid) return { program, type: checked.type ?? 'dyn' };
+  if (checked.valid) {
+    const issues = afterCheck(program.ast);
+    return issues.length > 0 ? { issue: displayIssues(expression, issues), program } : { program, type: checked.type ?? 'dyn' };
+  }
   const { error } = checked;
   if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   return { issue: celGoIssue(error, expression, functions), program };

@@ -6,8 +6,11 @@ import { celModule } from './runtime';
 export type Evaluation = { value: unknown } | { error: string };
 
 /**
- * Runs a compiled program. Errors cel-js raises and those of the Kubernetes functions come back in
- * cel-go's words; anything else is a bug in the harness and is thrown.
+ * Runs a compiled program: the one place every policy, matchCondition, mutation and CRD rule is
+ * evaluated. Errors cel-js raises and those of the Kubernetes functions come back in cel-go's words.
+ * Anything else thrown while evaluating (a JavaScript error inside cel-js or a library) is still the
+ * expression's error, never the caller's, as cel-go's cel/program.go `Eval` recovers a panic into
+ * `internal error: <panic>`: one expression must not stop a whole run.
  */
 export function evaluateProgram(program: ParseResult, activation: Record<string, unknown>): Evaluation {
   const { EvaluationError } = celModule();
@@ -16,7 +19,7 @@ export function evaluateProgram(program: ParseResult, activation: Record<string,
   } catch (error) {
     if (error instanceof EvaluationError) return { error: celGoRuntimeMessage(error.code, error.summary) };
     if (error instanceof CelFunctionError) return { error: error.message };
-    throw error;
+    return { error: `internal error: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 

@@ -1,20 +1,25 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from './errors';
 import { registerKubernetesLibraries } from './libraries';
+import { celValueClasses, isDuration, isUint, type CelDuration } from './libraries/cel-values';
+import { celEquals, compare, durationNanos } from './libraries/compare';
+import { durationString, rfc3339Nano } from './libraries/strings';
 
 /*
  * Kubernetes CEL functions cel-js lacks: `replace` and `charAt` of ext.Strings (kube enables version 2)
- * and the lists library (k8s.io/apiserver/pkg/cel/library/lists.go). Only the value kinds JSON can
- * produce are supported: uint and duration elements fall to "no such overload".
+ * and the lists library (k8s.io/apiserver/pkg/cel/library/lists.go) on every element type it declares.
  */
 
 const MAX_INT = 2n ** 63n - 1n;
 const MIN_INT = -(2n ** 63n);
+const MAX_UINT = 2n ** 64n - 1n;
+const DURATION = 'google.protobuf.Duration';
 
 // lists.go declares isSorted/min/max for its comparable types and sum for its summable ones, so that
 // other element types fail when the expression is compiled, as in kube.
-const COMPARABLE = ['int', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Timestamp'];
-const SUMMABLE = ['int', 'double'];
+const COMPARABLE = ['int', 'uint', 'double', 'bool', 'string', 'bytes', DURATION, 'google.protobuf.Timestamp'];
+// int first: an empty list of unknown element type sums to the int 0.
+const SUMMABLE = ['int', 'uint', 'double', DURATION];
 
 export function registerLibrary(env: Environment): void {
   const sync = { async: false };
@@ -24,7 +29,7 @@ export function registerLibrary(env: Environment): void {
       .registerFunction(`list<${element}>.min(): ${element}`, (list: unknown[]) => extreme(list, 'min'), sync)
       .registerFunction(`list<${element}>.max(): ${element}`, (list: unknown[]) => extreme(list, 'max'), sync);
   }
-  for (const element of SUMMABLE) env.registerFunction(`list<${element}>.sum(): ${element}`, sum, sync);
+  for (const element of SUMMABLE) env.registerFunction(`list<${element}>.sum(): ${element}`, (list: unknown[]) => sum(list, element), sync);
   // lists.go declares indexOf(list(A), A); cel-js would then bind A at run time from the elements and
   // reject an int list searched for a double, which cel-go's heterogeneous equality finds. dyn keeps
   // the run-time behaviour, at the cost of accepting `[1].indexOf('a')` when compiling.
@@ -33,7 +38,10 @@ export function registerLibrary(env: Environment): void {
     .registerFunction('list.lastIndexOf(dyn): int', (list: unknown[], item: unknown) => BigInt(list.findLastIndex((element) => celEquals(element, item))), sync)
     .registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => goReplace(s, from, to, -1), sync)
     .registerFunction('string.replace(string, string, int): string', (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)), sync)
-    .registerFunction('string.charAt(int): string', charAt, sync);
+    .registerFunction('string.charAt(int): string', charAt, sync)
+    // cel-go common/types duration.go and timestamp.go `ConvertToType(StringType)`; cel-js has neither.
+    .registerFunction(`string(${DURATION}): string`, durationString, sync)
+    .registerFunction('string(google.protobuf.Timestamp): string', rfc3339Nano, sync);
   registerKubernetesLibraries(env);
 }
 
@@ -47,54 +55,32 @@ function extreme(list: unknown[], which: 'min' | 'max'): unknown {
   return list.reduce((best, element) => (which === 'min' ? compare(best, element) > 0 : compare(best, element) < 0) ? element : best);
 }
 
-function sum(list: unknown[]): bigint | number {
+/** lists.go `sum`: from the zero of the overload's element type, with cel-go's overflow errors. */
+function sum(list: unknown[], element: string): unknown {
+  const { UnsignedInt, Duration } = celValueClasses();
+  if (element === 'uint' || element === DURATION) {
+    let total = 0n;
+    for (const item of list) {
+      if (element === 'uint' ? !isUint(item) : !isDuration(item)) throw new CelFunctionError('no such overload');
+      total += element === 'uint' ? (item as { value: bigint }).value : durationNanos(item as CelDuration);
+      if (element === 'uint' && total > MAX_UINT) throw new CelFunctionError('unsigned integer overflow');
+      if (element === DURATION && (total > MAX_INT || total < MIN_INT)) throw new CelFunctionError('integer overflow');
+    }
+    return element === 'uint' ? new UnsignedInt(total) : new Duration(total / 1_000_000_000n, Number(total % 1_000_000_000n));
+  }
   let total: bigint | number | undefined;
-  for (const element of list) {
-    if (typeof element === 'bigint' && (total === undefined || typeof total === 'bigint')) {
-      total = (total ?? 0n) + element;
+  for (const item of list) {
+    if (typeof item === 'bigint' && (total === undefined || typeof total === 'bigint')) {
+      total = (total ?? 0n) + item;
       if (total > MAX_INT || total < MIN_INT) throw new CelFunctionError('integer overflow');
-    } else if (typeof element === 'number' && (total === undefined || typeof total === 'number')) {
-      total = (total ?? 0) + element;
+    } else if (typeof item === 'number' && (total === undefined || typeof total === 'number')) {
+      total = (total ?? 0) + item;
     } else {
       // int + double has no overload in cel-go.
       throw new CelFunctionError('no such overload');
     }
   }
-  // lists.go starts from the zero of the overload's type; an unknown element type picks int.
-  return total ?? 0n;
-}
-
-/** cel-go's ordering (traits.Comparer), including its cross-type numeric comparisons. */
-function compare(a: unknown, b: unknown): number {
-  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
-    if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
-    return Math.sign(Number(a) - Number(b));
-  }
-  // Go compares strings by their UTF-8 bytes, which differs from UTF-16 order above U+FFFF.
-  if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a), Buffer.from(b));
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b);
-  if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
-  throw new CelFunctionError('no such overload');
-}
-
-/** CEL's heterogeneous equality: numbers of different kinds compare by value, aggregates deeply. */
-function celEquals(a: unknown, b: unknown): boolean {
-  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
-    return typeof a === typeof b ? a === b : Number(a) === Number(b);
-  }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((element, i) => celEquals(element, b[i]));
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  if (isMap(a) && isMap(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && celEquals(a[key], b[key]));
-  }
-  return a === b;
-}
-
-function isMap(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+  return total ?? (element === 'double' ? 0 : 0n);
 }
 
 /** Go's strings.Replace: `n < 0` replaces all; an empty `from` matches before every rune and at the end. */

@@ -72,6 +72,24 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
     expect(asked[0]?.user).toEqual({ username: 'system:serviceaccount:ci:builder', groups: ['system:serviceaccounts', 'system:serviceaccounts:ci'] });
   });
 
+  it('fieldSelector and labelSelector (the authz selectors library) reach the authorizer with the check; empty ones do not', () => {
+    const { asked, authorizer } = recording({ 'list pods': { decision: 'allow' } });
+    const expression =
+      "authorizer.group('').resource('pods').fieldSelector('spec.nodeName=node-1').labelSelector('app=web,tier in (a,b)').check('list').allowed() && " +
+      "authorizer.group('').resource('pods').fieldSelector('').labelSelector('').check('list').allowed()";
+    expect(evaluateOne(expression, { ...createPod(), authorizer })).toMatchObject({ matches: true });
+    expect(asked).toEqual([
+      { ...none, user: admin, verb: 'list', resource: 'pods', fieldSelector: 'spec.nodeName=node-1', labelSelector: 'app=web,tier in (a,b)' },
+      { ...none, user: admin, verb: 'list', resource: 'pods' },
+    ]);
+  });
+
+  it('a selector builds a new check: the one it was called on is unchanged', () => {
+    const { asked, authorizer } = recording();
+    evaluateOne("[authorizer.group('').resource('pods')].all(c, !c.labelSelector('a=b').check('list').allowed() && !c.check('list').allowed())", { ...createPod(), authorizer });
+    expect(asked.map((attributes) => attributes.labelSelector)).toEqual(['a=b', undefined]);
+  });
+
   it.each([
     ["authorizer.path('  ').check('get').allowed()", 'path must not be empty'],
     ["authorizer.group('apps').resource('').check('get').allowed()", 'resource must not be empty'],

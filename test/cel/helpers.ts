@@ -1,4 +1,7 @@
 import { compileMatchConditions, type CompiledConditions, type MatchConditionsInput } from '../../lib/cel';
+import { parseAndCheck } from '../../lib/cel/compile';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { evaluateProgram } from '../../lib/cel/evaluate';
 import type { AdmissionRequest, KubeObject, Operation } from '../../lib/kube/admission';
 import type { FailurePolicy, MatchCondition } from '../../lib/kube/webhook-config';
 
@@ -50,4 +53,18 @@ export function evaluateOne(expression: string, input: MatchConditionsInput = cr
 export function errorOf(expression: string, input: MatchConditionsInput = createPod()): string | undefined {
   const message = evaluateOne(expression, input).error?.message;
   return message?.split(' resulted in error: ')[1];
+}
+
+/** Compiles an expression in the matchConditions environment and runs it: its value, or `{ error }` in cel-go's words. */
+export function valueOf(expression: string, activation: Record<string, unknown> = {}): unknown {
+  const checked = parseAndCheck(expression, matchConditionsEnvironment());
+  if ('issue' in checked) throw new Error(checked.issue);
+  const evaluation = evaluateProgram(checked.program, activation);
+  return 'error' in evaluation ? { error: evaluation.error } : evaluation.value;
+}
+
+/** The compile issue of an expression in the matchConditions environment, or undefined when it compiles. */
+export function issueOf(expression: string): string | undefined {
+  const checked = parseAndCheck(expression, matchConditionsEnvironment());
+  return 'issue' in checked ? checked.issue : undefined;
 }

@@ -176,6 +176,17 @@ describe('x-kubernetes-validations', () => {
     expect(text(validateCustomResource(schema, widget({ name: 'other', size: 2 }), old))).toEqual(['spec.name: Invalid value: "string": must start with w']);
   });
 
+  it('refuses a rule with an invalid duration or regex literal (the literal validators of kube’s base environment); a time zone in a rule reads as cel-go reads it', async () => {
+    const refused = structuralSchema(specSchema({ ttl: { type: 'string' } }, [{ rule: "duration(self.ttl) < duration('1d')" }, { rule: "self.ttl.matches('(')" }]));
+    expect(text(await prepareCustomResourceValidation(refused, 'spec.versions[0].schema.openAPIV3Schema'))).toEqual([
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {"rule":"duration(self.ttl) \\u003c duration('1d')"}: compilation failed: ERROR: <input>:1:31: invalid duration argument\n | duration(self.ttl) < duration('1d')\n | ..............................^`,
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: {"rule":"self.ttl.matches('(')"}: compilation failed: ERROR: <input>:1:18: invalid matches argument\n | self.ttl.matches('(')\n | .................^`,
+    ]);
+    const schema = await prepared(specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "self.at.getHours('-08:00') == 23", message: 'not 23h at -08:00' }]));
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T07:30:15Z' }), null))).toEqual([]);
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T09:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": not 23h at -08:00']);
+  });
+
   it('returns the compile errors kube would reject the CRD with', async () => {
     const schema = structuralSchema(
       specSchema(replicas, [{ rule: 'self.replicas >' }, { rule: "'x'", message: 'm' }, { rule: 'true', messageExpression: '1' }, { rule: 'true', fieldPath: '.nope' }]),

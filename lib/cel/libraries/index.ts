@@ -2,6 +2,8 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { registerCidr } from './cidr';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
+import { registerLists } from './lists';
+import { registerOptionals } from './optionals';
 import { registerMath } from './math';
 import { registerQuantity } from './quantity';
 import { registerRegex } from './regex';
@@ -33,4 +35,6 @@ export function registerKubernetesLibraries(env: Environment): void {
   registerCidr(env);
   registerSemver(env);
   registerFormat(env);
+  registerLists(env);
+  registerOptionals(env);
 }

@@ -316,12 +316,12 @@ function convertToString(value: unknown, typeName: string): string | undefined {
 }
 
 /** time.RFC3339Nano in UTC: fractional seconds without trailing zeros. */
-function rfc3339Nano(date: Date): string {
+export function rfc3339Nano(date: Date): string {
   return date.toISOString().replace(/\.(\d*?)0*Z$/, (_, fraction: string) => (fraction ? `.${fraction}Z` : 'Z'));
 }
 
 /** Duration.ConvertToType(StringType): strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s". */
-function durationString(value: unknown): string {
+export function durationString(value: unknown): string {
   const { seconds, nanos } = value as { seconds: bigint; nanos: number };
   const total = seconds * 1_000_000_000n + BigInt(nanos);
   const whole = total / 1_000_000_000n;

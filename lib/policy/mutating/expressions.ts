@@ -15,7 +15,9 @@
  * namespaceObject, variables, authorizer), extended here without being modified.
  */
 import type { Environment, ParseError, ParseResult, TypeError as CelTypeError } from '@marcbachmann/cel-js';
-import { CelFunctionError, celGoIssue, celGoRuntimeMessage, celGoTypeName, displayIssue } from '../../cel/errors';
+import { celGoIssue, celGoTypeName, displayIssue } from '../../cel/errors';
+import { evaluateProgram } from '../../cel/evaluate';
+import { afterCheck, displayIssues } from '../../cel/checked';
 import { celModule } from '../../cel/runtime';
 import type { JsonObject } from '../../kube/json';
 import { CelObject, OBJECT_TYPE, registerMutationLibrary, registerObjectTypes } from './cel-objects';
@@ -79,6 +81,11 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
     if (error instanceof CelParseError || error instanceof CelCheckError) return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
+  const issues = afterCheck(program.ast);
+  if (issues.length > 0) {
+    const shown = issues.map((found) => ({ offset: rewritten.toSource(found.offset), message: found.message }));
+    return { ok: false, error: `compilation failed: ${displayIssues(expression, shown)}` };
+  }
   const got = celGoType(checked.type ?? 'dyn');
   const expected = RETURN_TYPES[patchType];
   if (got !== expected) return { ok: false, error: `must evaluate to ${expected} but got ${got}` };
@@ -86,17 +93,10 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
 }
 
 function evaluate(program: ParseResult, patchType: PatchType, expression: string, activation: Readonly<Record<string, unknown>>): MutationEvaluation {
-  const { EvaluationError } = celModule();
   const request = requestValues(activation);
-  let value: unknown;
-  try {
-    value = program(activation);
-  } catch (error) {
-    const failed = (cause: string): MutationEvaluation => ({ ok: false, error: `expression '${expression}' resulted in error: ${cause}` });
-    if (error instanceof EvaluationError) return failed(celGoRuntimeMessage(error.code, error.summary));
-    if (error instanceof CelFunctionError) return failed(error.message);
-    throw error;
-  }
+  const evaluation = evaluateProgram(program, activation);
+  if ('error' in evaluation) return { ok: false, error: `expression '${expression}' resulted in error: ${evaluation.error}` };
+  const { value } = evaluation;
   if (patchType === 'JSONPatch') {
     const operations = jsonPatchOperations(value);
     return operations.ok ? { ok: true, patchType, operations: operations.value } : { ok: false, error: operations.error };

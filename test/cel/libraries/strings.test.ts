@@ -187,8 +187,8 @@ describe('the rest of ext.Strings version 2 (cel-js and lib/cel/library.ts): god
     },
   );
 
-  it('reverse is version 3, which kube does not enable', () => {
-    expect(compileError(`'gums'.reverse() == 'smug'`)).toMatch(/undeclared reference to 'reverse'/);
+  it('reverse of a string is strings version 3, which kube does not enable (ext.Lists declares it on lists only)', () => {
+    expect(compileError(`'gums'.reverse() == 'smug'`)).toMatch(/found no matching overload for 'reverse' applied to 'string.\(\)'/);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celGoIssue } from '../../../cel/errors';
+import { afterCheck, displayIssues } from '../../../cel/checked';
 import { celModule } from '../../../cel/runtime';
 import type { SchemaNode, ValidationRule } from '../structural';
 import { ruleEnvironment } from './environment';
@@ -55,6 +56,8 @@ function compile(expression: string): Compiled {
     if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions) };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
+  const issues = afterCheck(program.ast);
+  if (issues.length > 0) return { error: displayIssues(expression, issues) };
   return { program, type: checked.type ?? 'dyn' };
 }
 

@@ -13,10 +13,9 @@
  *   `message`, else `failed rule: <rule>`.
  * - An evaluation error reads `<error> evaluating rule: <rule or message>`.
  */
-import type { ParseResult } from '@marcbachmann/cel-js';
 import { isObject, type Json } from '../../../kube/json';
 import type { FieldError } from '../../../kube/status';
-import { CelFunctionError, celGoRuntimeMessage } from '../../../cel/errors';
+import { evaluateProgram } from '../../../cel/evaluate';
 import { celModule } from '../../../cel/runtime';
 import { duplicate, forbidden, invalid, required } from '../../../kube/field-errors';
 import { at, child, index, key } from '../field-path';
@@ -134,24 +133,6 @@ function failureFor(path: string, type: string, detail: string, reason: string |
   }
 }
 
-/** The cel-go text of an evaluation error, or undefined for a bug (rethrown). */
-function runtimeMessage(error: unknown): string | undefined {
-  const { EvaluationError } = celModule();
-  if (error instanceof EvaluationError) return celGoRuntimeMessage(error.code, error.summary);
-  if (error instanceof CelFunctionError) return error.message;
-  return undefined;
-}
-
-function run(program: ParseResult, context: Record<string, unknown>): { value: unknown } | { error: string } {
-  try {
-    return { value: program(context) };
-  } catch (error) {
-    const message = runtimeMessage(error);
-    if (message === undefined) throw error;
-    return { error: message };
-  }
-}
-
 /** `validateExpressions`. */
 function evaluateRules(rules: SchemaNode, node: SchemaNode, path: string, value: Json, old: Json | undefined, isResourceRoot: boolean, ratcheting: Ratcheting, outcome: RuleOutcome): void {
   const compiled = compiledRules(rules);
@@ -171,7 +152,7 @@ function evaluateRules(rules: SchemaNode, node: SchemaNode, path: string, value:
     // The message expression always sees the plain activation, oldSelf not wrapped in an optional.
     const plain: Record<string, unknown> = oldSelf === undefined ? { self } : { self, oldSelf };
     const context = optional ? { self, oldSelf: oldSelf === undefined ? Optional.none() : Optional.of(oldSelf) } : plain;
-    const result = run(rule.program, context);
+    const result = evaluateProgram(rule.program, context);
     if ('error' in result) {
       const detail = result.error.startsWith('no such overload')
         ? `'${result.error}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText(rule.rule)}`
@@ -183,7 +164,7 @@ function evaluateRules(rules: SchemaNode, node: SchemaNode, path: string, value:
     const target = rule.fieldPath ? child(path, rule.fieldPath) : path;
     let detail: string | undefined;
     if (rule.message) {
-      const evaluated = run(rule.message, plain);
+      const evaluated = evaluateProgram(rule.message, plain);
       if ('value' in evaluated && typeof evaluated.value === 'string') {
         const trimmed = evaluated.value.trim();
         // Too long, multi-line or empty messages fall back to the static message.

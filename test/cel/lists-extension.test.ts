@@ -1,0 +1,52 @@
+// cel-go's lists extension (ext/lists.go, version 3) in the matchConditions environment: semantics and
+// error texts from its documentation and source.
+import { loadCel } from '../../lib/cel';
+import { celValue } from '../../lib/cel/values';
+import { issueOf, valueOf } from './helpers';
+
+beforeAll(loadCel);
+
+describe('ext.Lists', () => {
+  it.each([
+    ['lists.range(4)', [0n, 1n, 2n, 3n]],
+    ['lists.range(0)', []],
+    ['lists.range(-2)', []],
+    ['[1, 2, 3, 4].slice(1, 3)', [2n, 3n]],
+    ['[1, 2].slice(2, 2)', []],
+    ['[[1, 2], [3]].flatten()', [1n, 2n, 3n]],
+    ['[[[1]], [[2, 3]]].flatten()', [[1n], [2n, 3n]]],
+    ['[1, 2, 3].reverse()', [3n, 2n, 1n]],
+    ['[3, 1, 2].sort()', [1n, 2n, 3n]],
+    ["['b', 'a', 'c'].sort()", ['a', 'b', 'c']],
+    ['[1, 2, 1, 3, 2].distinct()', [1n, 2n, 3n]],
+    ["['a', 'b', 'a'].distinct()", ['a', 'b']],
+  ])('%s', (expression, expected) => {
+    expect(valueOf(expression)).toEqual(expected);
+  });
+
+  it('flatten(depth) on JSON data of mixed depths, and distinct keeping the first of equal elements', () => {
+    const object = celValue({ nested: [1, [2, [3, [4]]]], numbers: [1, 1.5, 2, 1.5, 1] });
+    expect(valueOf('object.nested.flatten(2)', { object })).toEqual([1n, 2n, 3n, [4n]]);
+    expect(valueOf('object.nested.flatten(0)', { object })).toEqual([1n, [2n, [3n, [4n]]]]);
+    expect(valueOf('object.numbers.distinct()', { object })).toEqual([1n, 1.5, 2n]);
+    expect(valueOf('object.numbers.distinct().size() == 3 && [1, 2].distinct() == [1, 2]', { object })).toBe(true);
+  });
+
+  it('sort and reverse give values CEL compares as lists', () => {
+    expect(valueOf("[duration('2s'), duration('1s')].sort() == [duration('1s'), duration('2s')]")).toBe(true);
+    expect(valueOf('lists.range(3).reverse() == [2, 1, 0]')).toBe(true);
+  });
+
+  it.each([
+    ['[1, 2].slice(-1, 1)', 'cannot slice(-1, 1), negative indexes not supported'],
+    ['[1, 2].slice(2, 1)', 'cannot slice(2, 1), start index must be less than or equal to end index'],
+    ['[1, 2].slice(0, 3)', 'cannot slice(0, 3), list is length 2'],
+    ['[[1]].flatten(-1)', 'level must be non-negative'],
+  ])('%s fails: %s', (expression, error) => {
+    expect(valueOf(expression)).toEqual({ error });
+  });
+
+  it('sort is declared on comparable element types only', () => {
+    expect(issueOf('[[1], [2]].sort() == [[1]]')?.split('\n')[0]).toBe("ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'");
+  });
+});

@@ -1,0 +1,101 @@
+// The AST validators kube-apiserver's base environment enables from 1.29 (apiserver
+// pkg/cel/environment/base.go: cel-go's ValidateDurationLiterals, ValidateTimestampLiterals,
+// ValidateRegexLiterals, checker/validator.go `formatValidator`): a literal argument that cannot convert
+// or compile fails the expression when it is compiled, `invalid <function> argument` at the literal.
+// And the conversions themselves, as cel-go's string.go `ConvertToType` reads them at run time.
+import { compileMatchConditions, loadCel } from '../../lib/cel';
+import { createPod, evaluateOne, issueOf, valueOf } from './helpers';
+
+beforeAll(loadCel);
+
+function compileErrors(expression: string): string[] | undefined {
+  const result = compileMatchConditions([{ name: 'only', expression }]);
+  return 'errors' in result ? result.errors : undefined;
+}
+
+describe('literal validators', () => {
+  it('an invalid duration literal is a compile error at the literal, in the field error kube writes', () => {
+    expect(compileErrors("duration('1d') > duration('0')")).toEqual([
+      `matchConditions[0].expression: Invalid value: "duration('1d') > duration('0')": compilation failed: ERROR: <input>:1:10: invalid duration argument\n | duration('1d') > duration('0')\n | .........^`,
+    ]);
+  });
+
+  it.each(["duration('0')", "duration('-0')", "duration('1h30m')", "duration('-1.5h')", "duration('.5s')", "duration('1µs')", "duration('1μs')", "duration('2562047h')", "duration('1.h')"])('%s is a valid literal', (expression) => {
+    expect(issueOf(`${expression} >= duration('-2562047h')`)).toBeUndefined();
+  });
+
+  it.each(["duration('')", "duration('1')", "duration('1d')", "duration('.s')", "duration('2562048h')", "duration('-')", "duration('1h 30m')"])('%s is refused', (expression) => {
+    expect(issueOf(`${expression} == duration('0')`)?.split('\n')[0]).toBe('ERROR: <input>:1:10: invalid duration argument');
+  });
+
+  it('an invalid timestamp literal, string or int, is refused; a valid one compiles', () => {
+    expect(issueOf("timestamp('x') == timestamp('2024-01-01T00:00:00Z')")).toBe("ERROR: <input>:1:11: invalid timestamp argument\n | timestamp('x') == timestamp('2024-01-01T00:00:00Z')\n | ..........^");
+    expect(issueOf("timestamp('2024-02-30T00:00:00Z') == timestamp(0)")?.split('\n')[0]).toBe('ERROR: <input>:1:11: invalid timestamp argument');
+    expect(issueOf("timestamp('2024-01-01 00:00:00Z') == timestamp(0)")?.split('\n')[0]).toBe('ERROR: <input>:1:11: invalid timestamp argument');
+    expect(issueOf('timestamp(253402300800) == timestamp(0)')?.split('\n')[0]).toBe('ERROR: <input>:1:11: invalid timestamp argument');
+    expect(issueOf("timestamp('2024-01-01T00:00:00+01:00') == timestamp(253402300799)")).toBeUndefined();
+  });
+
+  it('an invalid regex literal of matches is refused', () => {
+    expect(issueOf("'a'.matches(')')")).toBe("ERROR: <input>:1:13: invalid matches argument\n | 'a'.matches(')')\n | ............^");
+    expect(issueOf("'a'.matches('(?i)a+')")).toBeUndefined();
+    // Go's RE2 refuses what JavaScript accepts: a backreference.
+    expect(issueOf("'aa'.matches('(a)\\\\1')")?.split('\n')[0]).toBe('ERROR: <input>:1:14: invalid matches argument');
+  });
+
+  it('several invalid literals are reported together, in the order they are written', () => {
+    expect(issueOf("duration('x') < duration('y') && 'a'.matches('[')")?.split('\n').filter((line) => line.startsWith('ERROR'))).toEqual([
+      'ERROR: <input>:1:10: invalid duration argument',
+      'ERROR: <input>:1:26: invalid duration argument',
+      'ERROR: <input>:1:46: invalid matches argument',
+    ]);
+  });
+
+  it('a literal inside a macro is validated too; a value only known when it runs is not', () => {
+    expect(issueOf("[1].all(x, duration('1d') > duration('1h'))")?.split('\n')[0]).toBe('ERROR: <input>:1:21: invalid duration argument');
+    expect(issueOf('duration(object.metadata.name) > duration(\'0\')')).toBeUndefined();
+  });
+});
+
+describe('conversions at run time, as cel-go makes them', () => {
+  it("duration('0') is zero, and a string Go cannot read is cel-go's conversion error", () => {
+    expect(valueOf("duration('0') == duration('0s')")).toBe(true);
+    expect(valueOf("duration('1h30m').getMinutes()")).toBe(90n);
+    expect(valueOf("duration('-1.5h') == duration('0') - duration('90m')")).toBe(true);
+    const input = createPod();
+    (input.object as { metadata: Record<string, unknown> }).metadata.name = '1d';
+    const message = evaluateOne("duration(object.metadata.name) > duration('0')", input).error?.message;
+    expect(message).toContain("resulted in error: type conversion error from 'string' to 'google.protobuf.Duration'");
+  });
+
+  it('timestamp(string) reads RFC 3339 only, and its range is years 1 to 9999', () => {
+    expect(valueOf("timestamp('2024-01-01T01:00:00+01:00') == timestamp('2024-01-01T00:00:00Z')")).toBe(true);
+    const input = createPod();
+    const meta = (input.object as { metadata: Record<string, unknown> }).metadata;
+    meta.name = '2024-01-01 00:00:00Z';
+    expect(evaluateOne('timestamp(object.metadata.name) == timestamp(0)', input).error?.message).toContain("resulted in error: type conversion error from 'string' to 'google.protobuf.Timestamp'");
+  });
+});
+
+describe('string() of a duration or a timestamp, as cel-go writes them', () => {
+  it.each([
+    ["string(duration('1h45m47s'))", '6347s'],
+    ["string(duration('1.5s'))", '1.5s'],
+    ["string(duration('-90m'))", '-5400s'],
+    ["string(duration('1ns'))", '0.000000001s'],
+    ["string(duration('0'))", '0s'],
+    ["string(timestamp('2023-02-03T23:31:20+00:00'))", '2023-02-03T23:31:20Z'],
+    ["string(timestamp('2023-02-03T23:31:20.120Z'))", '2023-02-03T23:31:20.12Z'],
+    ['string(timestamp(0))', '1970-01-01T00:00:00Z'],
+  ])('%s is %j', (expression, expected) => {
+    expect(valueOf(expression)).toBe(expected);
+  });
+});
+
+describe('known divergence', () => {
+  // cel-go keeps the offset time.Parse read (a FixedZone), so string() writes it back; cel-js holds a
+  // timestamp as a JavaScript Date, which has no zone, and writes UTC.
+  it.failing('string() of a timestamp parsed with an offset keeps that offset', () => {
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20+01:00'))")).toBe('2023-02-03T23:31:20+01:00');
+  });
+});
