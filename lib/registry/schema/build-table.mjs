@@ -12,23 +12,35 @@
  * - the ajv-compiled validators (`_schemas/<Id>.js`), probed with sample values, for what a declaration
  *   cannot say: integer or float, the `int32`/`int64` formats, and base64 (`byte`) strings.
  *
- * The output is compact JSON, deterministic for a given pair of package versions (no timestamps, sorted
- * definitions). `--if-missing` keeps an existing table built from the same package versions.
+ * and a third for what neither carries: `openapi-extensions.json` beside this script, the OpenAPI vendor
+ * extensions kube-apiserver merges lists, maps and structs by (`x-kubernetes-list-type`,
+ * `x-kubernetes-list-map-keys`, `x-kubernetes-map-type`, `x-kubernetes-patch-strategy`,
+ * `x-kubernetes-patch-merge-key`, and the `default` of list-map keys), written in OpenAPI's own shape.
+ * Every definition and field it names must exist in the packages, so a typo or a field kube dropped
+ * fails the build.
  *
- * Table format 1:
- *   { format, packages: {name: version}, defs: [Def], kinds: {"<apiVersion> <kind>": defIndex} }
+ * The output is compact JSON, deterministic for a given pair of package versions and extensions file (no
+ * timestamps, sorted definitions). `--if-missing` keeps an existing table built from the same inputs.
+ *
+ * Table format 2:
+ *   { format, packages: {name: version}, extensions: sha256 of openapi-extensions.json, verified: [package],
+ *     defs: [Def], kinds: {"<apiVersion> <kind>": defIndex} }
  *   Def = { id: OpenAPI definition name, go: Go type as reflect prints it ("v1.PodSpec"),
  *           special?: "quantity"|"intOrString"|"time"|"microTime"|"rawExtension"|"json"|"fieldsV1"|
  *                     "jsonSchemaPropsOrArray"|"jsonSchemaPropsOrBool"|"jsonSchemaPropsOrStringArray",
- *           f?: {jsonName: Type}, r?: [required jsonName], e?: {jsonName: [enum values]} }
+ *           f?: {jsonName: Type}, r?: [required jsonName], e?: {jsonName: [enum values]},
+           mt?: "atomic" (the struct's x-kubernetes-map-type), x?: {jsonName: Ext} }
+ *   Ext = { lt?: list type "atomic"|"set"|"map", lk?: [list-map keys], mt?: "atomic"|"granular",
+ *           ps?: patch strategy ("merge", "merge,retainKeys"…), pk?: patch merge key, d?: default }
  *   Type = "s" string | "b" bool | "i" int32 | "l" int64 | "f" float64 | "y" []byte | "@<defIndex>"
  *        | "[" + Type (slice) | "{" + Type (map with string keys)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EXTENSIONS_FILE, encodeExtensions, readExtensions } from './openapi-extensions.mjs';
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** The TypeScript compiler API, loaded only when a table is actually built (`--if-missing` stays fast). */
 let ts;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -343,6 +355,8 @@ async function build() {
   }
 
   const problems = [];
+  const extensions = readExtensions();
+  for (const id of Object.keys(extensions.definitions)) if (!byId.has(id)) problems.push(`${EXTENSIONS_FILE}: no definition ${id}`);
   for (const decl of decls) {
     decl.special = specialOf(decl.id);
     decl.props = [];
@@ -415,12 +429,13 @@ async function build() {
       delete enums.kind;
     }
     if (Object.keys(enums).length > 0) def.e = enums;
+    Object.assign(def, encodeExtensions(decl, extensions, problems));
     return def;
   });
 
   if (problems.length > 0) fail(`the packages hold shapes this script does not know:\n  ${problems.join('\n  ')}`);
   const sortedKinds = Object.fromEntries(Object.keys(kinds).sort().map((k) => [k, kinds[k]]));
-  return { format: FORMAT, packages: versions, defs, kinds: sortedKinds };
+  return { format: FORMAT, packages: versions, extensions: extensions.hash, verified: extensions.verified, defs, kinds: sortedKinds };
 }
 
 async function main() {
@@ -432,7 +447,8 @@ async function main() {
         'kubernetes-models': JSON.parse(fs.readFileSync(path.join(packageRoot('kubernetes-models'), 'package.json'), 'utf8')).version,
         '@kubernetes-models/apimachinery': JSON.parse(fs.readFileSync(path.join(packageRoot('@kubernetes-models/apimachinery'), 'package.json'), 'utf8')).version,
       };
-      if (existing.format === FORMAT && JSON.stringify(existing.packages) === JSON.stringify(installed)) return;
+      const sameInputs = JSON.stringify(existing.packages) === JSON.stringify(installed) && existing.extensions === readExtensions().hash;
+      if (existing.format === FORMAT && sameInputs) return;
     } catch {
       // unreadable: rebuild
     }
