@@ -35,7 +35,8 @@ describe('strategic merge patch of a pod', () => {
 
 // Every built-in kind merges by its own struct tags (k8s.io/api core/v1 and apps/v1 types.go:
 // NodeStatus.Conditions and .Addresses, NamespaceStatus.Conditions, ServiceAccount.Secrets,
-// PodStatus.PodIPs, DeploymentStatus.Conditions carry `patchStrategy:"merge"` with these patchMergeKeys;
+// PodStatus.PodIPs and .HostIPs, DeploymentStatus.Conditions, batch/v1 JobStatus.Conditions and
+// admissionregistration/v1 MutatingWebhookConfiguration.Webhooks carry `patchStrategy:"merge"` with these patchMergeKeys;
 // NodeSpec.PodCIDRs `patchStrategy:"merge"` on strings, a set). The harness merged only the pod family
 // before and replaced these lists whole.
 describe('strategic merge patch of every built-in kind', () => {
@@ -45,12 +46,15 @@ describe('strategic merge patch of every built-in kind', () => {
     ['a Node', { apiVersion: 'v1', kind: 'Node', spec: { podCIDRs: ['10.1.0.0/24'] } }, { spec: { podCIDRs: ['10.1.0.0/24', 'fd00::/64'] } }, ['spec', 'podCIDRs'], ['10.1.0.0/24', 'fd00::/64']],
     ['a Namespace', { apiVersion: 'v1', kind: 'Namespace', status: { conditions: [{ type: 'A', status: 'True' }] } }, { status: { conditions: [{ type: 'B', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'A', status: 'True' }, { type: 'B', status: 'True' }]],
     ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { podIPs: [{ ip: '10.0.0.5' }] } }, { status: { podIPs: [{ ip: 'fd00::5' }] } }, ['status', 'podIPs'], [{ ip: '10.0.0.5' }, { ip: 'fd00::5' }]],
+    ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { hostIPs: [{ ip: '10.0.0.1' }] } }, { status: { hostIPs: [{ ip: 'fd00::1' }] } }, ['status', 'hostIPs'], [{ ip: '10.0.0.1' }, { ip: 'fd00::1' }]],
+    ['a Job', { apiVersion: 'batch/v1', kind: 'Job', status: { conditions: [{ type: 'Suspended', status: 'True' }] } }, { status: { conditions: [{ type: 'Complete', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Suspended', status: 'True' }, { type: 'Complete', status: 'True' }]],
+    ['a MutatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', sideEffects: 'None' }] }, { webhooks: [{ name: 'b.example.com' }] }, ['webhooks'], [{ name: 'a.example.com', sideEffects: 'None' }, { name: 'b.example.com' }]],
     ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment', status: { conditions: [{ type: 'Available', status: 'True' }] } }, { status: { conditions: [{ type: 'Progressing', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Available', status: 'True' }, { type: 'Progressing', status: 'True' }]],
   ])('merges %s by its patch merge key', (_name, object, patch, at, expected) => {
     const [group] = (object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['']) as [string];
     const merged = strategicMerge(object as JsonObject, patch as JsonObject, { group, kind: object.kind });
-    const [parent, list] = at as [string, string];
-    expect((merged[parent] as JsonObject)[list]).toEqual(expected);
+    const [parent, list] = at as [string, string?];
+    expect(list === undefined ? merged[parent] : (merged[parent] as JsonObject)[list]).toEqual(expected);
   });
 
   it('merges a ServiceAccount’s secrets by name', () => {
