@@ -36,7 +36,9 @@ describe('strategic merge patch of a pod', () => {
 // Every built-in kind merges by its own struct tags (k8s.io/api core/v1 and apps/v1 types.go:
 // NodeStatus.Conditions and .Addresses, NamespaceStatus.Conditions, ServiceAccount.Secrets,
 // PodStatus.PodIPs and .HostIPs, DeploymentStatus.Conditions, batch/v1 JobStatus.Conditions and
-// admissionregistration/v1 MutatingWebhookConfiguration.Webhooks carry `patchStrategy:"merge"` with these patchMergeKeys;
+// admissionregistration/v1 webhook configurations' Webhooks and MatchConditions, autoscaling/v2
+// HorizontalPodAutoscalerStatus, policy/v1 PodDisruptionBudgetStatus and networking/v1 ServiceCIDRStatus
+// Conditions carry `patchStrategy:"merge"` with these patchMergeKeys;
 // NodeSpec.PodCIDRs `patchStrategy:"merge"` on strings, a set). The harness merged only the pod family
 // before and replaced these lists whole.
 describe('strategic merge patch of every built-in kind', () => {
@@ -49,6 +51,10 @@ describe('strategic merge patch of every built-in kind', () => {
     ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { hostIPs: [{ ip: '10.0.0.1' }] } }, { status: { hostIPs: [{ ip: 'fd00::1' }] } }, ['status', 'hostIPs'], [{ ip: '10.0.0.1' }, { ip: 'fd00::1' }]],
     ['a Job', { apiVersion: 'batch/v1', kind: 'Job', status: { conditions: [{ type: 'Suspended', status: 'True' }] } }, { status: { conditions: [{ type: 'Complete', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Suspended', status: 'True' }, { type: 'Complete', status: 'True' }]],
     ['a MutatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', sideEffects: 'None' }] }, { webhooks: [{ name: 'b.example.com' }] }, ['webhooks'], [{ name: 'a.example.com', sideEffects: 'None' }, { name: 'b.example.com' }]],
+    ['a HorizontalPodAutoscaler', { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', status: { conditions: [{ type: 'AbleToScale', status: 'True' }] } }, { status: { conditions: [{ type: 'ScalingActive', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'AbleToScale', status: 'True' }, { type: 'ScalingActive', status: 'True' }]],
+    ['a PodDisruptionBudget', { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', status: { conditions: [{ type: 'DisruptionAllowed', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'DisruptionAllowed', status: 'True' }, { type: 'Other', status: 'True' }]],
+    ['a ServiceCIDR', { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', status: { conditions: [{ type: 'Ready', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Ready', status: 'True' }, { type: 'Other', status: 'True' }]],
+    ['a ValidatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'one', expression: 'true' }] }] }, { webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'two', expression: 'false' }] }] }, ['webhooks'], [{ name: 'a.example.com', matchConditions: [{ name: 'one', expression: 'true' }, { name: 'two', expression: 'false' }] }]],
     ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment', status: { conditions: [{ type: 'Available', status: 'True' }] } }, { status: { conditions: [{ type: 'Progressing', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Available', status: 'True' }, { type: 'Progressing', status: 'True' }]],
   ])('merges %s by its patch merge key', (_name, object, patch, at, expected) => {
     const [group] = (object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['']) as [string];
