@@ -1,56 +1,37 @@
 /**
- * Strategic merge patch (`application/strategic-merge-patch+json`) for the built-in kinds webhooks most often
- * touch. kube-apiserver reads each field's patchStrategy and patchMergeKey from the Go struct tags; the ones
- * below are copied from k8s.io/api for pods, pod templates, services and object metadata. Lists not listed here
- * are atomic (the patch replaces them), as in Kubernetes for a list without a patch strategy.
+ * Strategic merge patch (`application/strategic-merge-patch+json`) for every built-in kind. kube-apiserver
+ * reads each field's patchStrategy and patchMergeKey from the Go struct tags
+ * (apimachinery pkg/util/strategicpatch `MergeStrategicMergeMapPatchUsingLookupPatchMeta` over
+ * `PatchMetaFromStruct`); the same facts are the OpenAPI extensions `x-kubernetes-patch-strategy` and
+ * `x-kubernetes-patch-merge-key`, which the schema table (lib/registry/schema/table.ts) carries. A list
+ * without a merge strategy is atomic (the patch replaces it).
  */
 import { isObject, type Json, type JsonObject } from '../kube/json';
+import { structForGroupKind, structForKind, structByName, type FieldExtensions, type GoType } from '../registry/schema/table';
 
-interface FieldSchema {
-  /** A list of objects merged by this key. */
-  mergeKey?: string;
-  /** A list of scalars merged as a set (`finalizers`). */
-  set?: true;
-  /** The schema of the nested object, or of the list's items. */
-  of?: StructSchema;
+/** What the merge knows of a member: its Go type (undefined when the schema does not have it) and its patch extensions. */
+interface Member {
+  readonly type: GoType | undefined;
+  readonly extensions: FieldExtensions;
 }
-type StructSchema = Readonly<Record<string, FieldSchema>>;
 
-const OBJECT_META: StructSchema = { finalizers: { set: true }, ownerReferences: { mergeKey: 'uid' } };
-const CONTAINER: StructSchema = {
-  env: { mergeKey: 'name' },
-  ports: { mergeKey: 'containerPort' },
-  volumeMounts: { mergeKey: 'mountPath' },
-  volumeDevices: { mergeKey: 'devicePath' },
-};
-const POD_SPEC: StructSchema = {
-  containers: { mergeKey: 'name', of: CONTAINER },
-  initContainers: { mergeKey: 'name', of: CONTAINER },
-  ephemeralContainers: { mergeKey: 'name', of: CONTAINER },
-  volumes: { mergeKey: 'name' },
-  imagePullSecrets: { mergeKey: 'name' },
-  hostAliases: { mergeKey: 'ip' },
-  topologySpreadConstraints: { mergeKey: 'topologyKey' },
-  schedulingGates: { mergeKey: 'name' },
-  resourceClaims: { mergeKey: 'name' },
-};
-const POD_TEMPLATE: StructSchema = { metadata: { of: OBJECT_META }, spec: { of: POD_SPEC } };
-const WITH_TEMPLATE: StructSchema = { metadata: { of: OBJECT_META }, spec: { of: { template: { of: POD_TEMPLATE } } } };
+const NO_EXTENSIONS: FieldExtensions = {};
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
-/** Root schemas by `group/Kind`; kinds not listed merge maps and replace lists. */
-const KINDS: Readonly<Record<string, StructSchema>> = {
-  '/Pod': { ...POD_TEMPLATE, status: { of: { conditions: { mergeKey: 'type' } } } },
-  '/PodTemplate': { metadata: { of: OBJECT_META }, template: { of: POD_TEMPLATE } },
-  '/ReplicationController': WITH_TEMPLATE,
-  '/Service': { metadata: { of: OBJECT_META }, spec: { of: { ports: { mergeKey: 'port' } } } },
-  'apps/Deployment': WITH_TEMPLATE,
-  'apps/StatefulSet': WITH_TEMPLATE,
-  'apps/DaemonSet': WITH_TEMPLATE,
-  'apps/ReplicaSet': WITH_TEMPLATE,
-  'batch/Job': WITH_TEMPLATE,
-  'batch/CronJob': { metadata: { of: OBJECT_META }, spec: { of: { jobTemplate: { of: WITH_TEMPLATE } } } },
-};
-const DEFAULT: StructSchema = { metadata: { of: OBJECT_META } };
+/** The member `key` of a value of `type`: a struct's field, a map's element. */
+function memberOf(type: GoType | undefined, key: string): Member {
+  if (type?.kind === 'struct') return { type: type.fields.get(key), extensions: type.extensions.get(key) ?? NO_EXTENSIONS };
+  if (type?.kind === 'map') return { type: type.elem, extensions: NO_EXTENSIONS };
+  return { type: undefined, extensions: NO_EXTENSIONS };
+}
+
+function mergesList(member: Member): boolean {
+  return (member.extensions.patchStrategy ?? '').split(',').includes('merge');
+}
+
+function itemType(member: Member): GoType | undefined {
+  return member.type?.kind === 'slice' ? member.type.elem : undefined;
+}
 
 /** A patch that cannot be applied; kube-apiserver answers these with a 500 carrying the text. */
 export class StrategicMergeError extends Error {}
@@ -72,21 +53,21 @@ function keyOf(item: Json, mergeKey: string): Json {
   return item[mergeKey] as Json;
 }
 
-function mergeKeyedList(original: Json[], patch: Json[], field: FieldSchema & { mergeKey: string }): Json[] {
+function mergeKeyedList(original: Json[], patch: Json[], mergeKey: string, item: GoType | undefined): Json[] {
   // `{"$patch": "replace"}` among the items: the other items are the whole new list.
   if (patch.some((item) => isObject(item) && item[DIRECTIVE] === 'replace')) {
     return patch.filter((item) => !(isObject(item) && item[DIRECTIVE] === 'replace'));
   }
   const result = [...original];
-  for (const item of patch) {
-    const key = keyOf(item, field.mergeKey);
-    const at = result.findIndex((existing) => isObject(existing) && existing[field.mergeKey] === key);
-    if (isObject(item) && item[DIRECTIVE] === 'delete') {
+  for (const entry of patch) {
+    const key = keyOf(entry, mergeKey);
+    const at = result.findIndex((existing) => isObject(existing) && existing[mergeKey] === key);
+    if (isObject(entry) && entry[DIRECTIVE] === 'delete') {
       if (at >= 0) result.splice(at, 1);
     } else if (at >= 0) {
-      result[at] = mergeObject(result[at] as JsonObject, item as JsonObject, field.of ?? {});
+      result[at] = mergeObject(result[at] as JsonObject, entry as JsonObject, item);
     } else {
-      result.push(mergeObject({}, item as JsonObject, field.of ?? {}));
+      result.push(mergeObject({}, entry as JsonObject, item));
     }
   }
   return result;
@@ -100,7 +81,7 @@ function orderBy(list: Json[], order: Json[], mergeKey: string | undefined): Jso
   return list.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map(({ item }) => item);
 }
 
-function mergeObject(original: JsonObject, patch: JsonObject, schema: StructSchema): JsonObject {
+function mergeObject(original: JsonObject, patch: JsonObject, type: GoType | undefined): JsonObject {
   if (patch[DIRECTIVE] === 'replace') {
     const { [DIRECTIVE]: _directive, ...rest } = patch;
     return rest;
@@ -114,18 +95,19 @@ function mergeObject(original: JsonObject, patch: JsonObject, schema: StructSche
       if (Array.isArray(current) && Array.isArray(value)) result[field] = current.filter((item) => !value.includes(item));
       continue;
     }
-    const field = schema[key] ?? {};
+    const member = memberOf(type, key);
     const current = result[key];
+    const mergeKey = member.extensions.patchMergeKey;
     if (value === null || (isObject(value) && value[DIRECTIVE] === 'delete')) delete result[key];
-    else if (isObject(value)) result[key] = mergeObject(isObject(current) ? current : {}, value, field.of ?? {});
-    else if (Array.isArray(value) && field.mergeKey) result[key] = mergeKeyedList(Array.isArray(current) ? current : [], value, { ...field, mergeKey: field.mergeKey });
-    else if (Array.isArray(value) && field.set) result[key] = [...new Set([...(Array.isArray(current) ? current : []), ...value])];
+    else if (isObject(value)) result[key] = mergeObject(isObject(current) ? current : {}, value, member.type);
+    else if (Array.isArray(value) && mergesList(member) && mergeKey) result[key] = mergeKeyedList(Array.isArray(current) ? current : [], value, mergeKey, itemType(member));
+    else if (Array.isArray(value) && mergesList(member)) result[key] = [...new Set([...(Array.isArray(current) ? current : []), ...value])];
     else result[key] = value;
   }
   for (const [key, order] of Object.entries(patch)) {
     const field = key.startsWith(ORDER_PREFIX) ? key.slice(ORDER_PREFIX.length) : undefined;
     const list = field === undefined ? undefined : result[field];
-    if (field !== undefined && Array.isArray(list) && Array.isArray(order)) result[field] = orderBy(list, order, schema[field]?.mergeKey);
+    if (field !== undefined && Array.isArray(list) && Array.isArray(order)) result[field] = orderBy(list, order, memberOf(type, field).extensions.patchMergeKey);
   }
   const retain = patch[RETAIN_KEYS];
   if (Array.isArray(retain)) {
@@ -134,7 +116,20 @@ function mergeObject(original: JsonObject, patch: JsonObject, schema: StructSche
   return result;
 }
 
+/**
+ * The Go type a patch of `original` (of kind `group`/`kind`) merges by: its own version's when the table
+ * has it, else another version of the kind; for a kind the table lacks, only its metadata is known.
+ */
+function rootType(original: JsonObject, kind: { group: string; kind: string }): GoType | undefined {
+  const apiVersion = typeof original.apiVersion === 'string' ? original.apiVersion : undefined;
+  const own = apiVersion !== undefined && original.kind === kind.kind ? structForKind(apiVersion, kind.kind) : undefined;
+  const root = own ?? structForGroupKind(kind.group, kind.kind);
+  if (root) return root;
+  const meta = structByName(OBJECT_META);
+  return meta ? { ...meta, id: '', goName: '', name: '', fields: new Map([['metadata', meta]]), extensions: new Map() } : undefined;
+}
+
 /** Applies a strategic merge patch to `original`, an object of kind `group`/`kind`. */
 export function strategicMerge(original: JsonObject, patch: JsonObject, kind: { group: string; kind: string }): JsonObject {
-  return mergeObject(original, patch, KINDS[`${kind.group}/${kind.kind}`] ?? DEFAULT);
+  return mergeObject(original, patch, rootType(original, kind));
 }

@@ -4,7 +4,7 @@ import { joinApiVersion } from '../kube/api-version';
 import type { JsonRecord } from '../kube/record';
 import { isPointerField } from './go-pointers';
 import { compareQuantities, quantityFromJson } from '../kube/quantity';
-import { structForKind, type GoType, type StructType } from './schema/table';
+import { structByName, structForKind, type GoType, type StructType } from './schema/table';
 
 /**
  * apimachinery's Semantic.DeepEqual (pkg/api/equality/semantic.go over the forked reflect.DeepEqual,
@@ -21,6 +21,44 @@ import { structForKind, type GoType, type StructType } from './schema/table';
 export function semanticEqual(kind: GroupVersionKind, a: JsonRecord, b: JsonRecord, schema: unknown): boolean {
   const type = schema === undefined ? structForKind(joinApiVersion(kind), kind.kind) : undefined;
   return type ? equalStruct(type, a, b) : jsonEqual(a, b);
+}
+
+/**
+ * Semantic.DeepEqual on two values of a part of a built-in type, named by its OpenAPI definition
+ * (`io.k8s.api.core.v1.PodSpec`) and, for one field of it, the field's json name: what the validation of
+ * an update compares (an immutable selector, a pod spec after the mutable fields are put back). Which
+ * fields hold quantities, pointers or named types comes from the schema table, never from field names;
+ * a definition or field the table lacks is compared as JSON (`semanticEqualAs` without a type).
+ */
+export function semanticEqualAt(definition: string, field: string | undefined, a: unknown, b: unknown): boolean {
+  const struct = structByName(definition);
+  if (struct === undefined) return equalUntyped(a, b);
+  if (field === undefined) return equalStruct(struct, a, b);
+  const type = struct.fields.get(field);
+  if (type === undefined) return equalUntyped(a, b);
+  // A nil pointer (absent or null) is only equal to another nil pointer.
+  if (isPointerField(struct.id, field) && isNil(a) !== isNil(b)) return false;
+  return equalTyped(type, a, b);
+}
+
+/**
+ * Semantic.DeepEqual on two values whose Go type is `type`, or, without one (an element the caller has
+ * no type for), with what JSON tells: a nil and an empty list or map alike, the rest by JSON equality.
+ */
+export function semanticEqualAs(type: GoType | undefined, a: unknown, b: unknown): boolean {
+  return type ? equalTyped(type, a, b) : equalUntyped(a, b);
+}
+
+function equalUntyped(a: unknown, b: unknown): boolean {
+  if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => equalUntyped(item, b[i]));
+  if (isRecord(a)) {
+    if (!isRecord(b)) return false;
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) if (!equalUntyped(a[key], b[key])) return false;
+    return true;
+  }
+  return a === b;
 }
 
 function isNil(value: unknown): boolean {

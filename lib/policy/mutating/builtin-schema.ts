@@ -1,17 +1,17 @@
 /**
- * The apply schema of a built-in kind: the schema table's Go types (lib/registry/schema/table.ts, from
- * kubernetes-models) give the shape, builtin-semantics.ts gives what the OpenAPI extensions say about
- * its lists, maps and structs. The translation follows kube-openapi pkg/schemaconv (openapi.go
+ * The apply schema of a built-in kind: the schema table (lib/registry/schema/table.ts) gives the shape
+ * and what the OpenAPI extensions say about its lists, maps and structs (`x-kubernetes-list-type`,
+ * `x-kubernetes-list-map-keys`, `x-kubernetes-map-type`, the `default` of list-map keys), read as
+ * kube-openapi pkg/schemaconv `getListElementRelationship` reads them. The translation follows kube-openapi pkg/schemaconv (openapi.go
  * `ToSchemaFromOpenAPI`, used by kube-apiserver's static type converter): Quantity and RawExtension
  * are untyped scalars, Time/MicroTime/IntOrString are untyped scalars through their formats, an object
  * without properties (FieldsV1) keeps any key, and a schema without type (apiextensions JSON) is
  * untyped.
  */
-import { structByName, structForKind, type GoType, type StructType } from '../../registry/schema/table';
-import { ATOMIC_MAP_FIELDS, ATOMIC_STRUCTS, GRANULAR_REF_FIELDS, KEY_DEFAULTS, LIST_SEMANTICS, VERIFIED_PACKAGES, type ListSemantics } from './builtin-semantics';
+import { structByName, structForKind, verifiedSchemaPackages, type FieldExtensions, type GoType, type StructType } from '../../registry/schema/table';
 import { DEDUCED, UNTYPED_ATOMIC, scalarAtom, withMapRelationship, type ApplySchema, type Atom, type StructField, type TypeRef } from './schema';
 
-/** A built-in kind's apply schema; `verified` is false for kinds whose list semantics were not read (see builtin-semantics.ts). */
+/** A built-in kind's apply schema; `verified` is false for kinds whose list semantics were not read (see openapi-extensions.json). */
 export interface BuiltinApplySchema extends ApplySchema {
   readonly verified: boolean;
 }
@@ -34,28 +34,31 @@ export function builtinDefinitionAtom(id: string): Atom | undefined {
 
 function isVerified(id: string): boolean {
   const pkg = id.slice(0, id.lastIndexOf('.'));
-  return VERIFIED_PACKAGES.includes(pkg);
+  return verifiedSchemaPackages().includes(pkg);
 }
 
 function structAtom(struct: StructType): Atom {
   const known = structAtoms.get(struct.id);
   if (known) return known;
   const fields = new Map<string, StructField>();
-  const atom: Atom = { map: { fields, elementRelationship: ATOMIC_STRUCTS.has(struct.id) ? 'atomic' : 'separable' } };
+  const atom: Atom = { map: { fields, elementRelationship: struct.atomic ? 'atomic' : 'separable' } };
   // Registered before the fields are filled: definitions refer to themselves (JSONSchemaProps).
   structAtoms.set(struct.id, atom);
-  const lists = LIST_SEMANTICS[struct.id] ?? {};
-  const atomicMaps = ATOMIC_MAP_FIELDS[struct.id] ?? [];
-  const granularRefs = GRANULAR_REF_FIELDS[struct.id] ?? [];
-  const defaults = KEY_DEFAULTS[struct.id] ?? {};
   for (const [name, type] of struct.fields) {
-    const field: { type: TypeRef; default?: (typeof defaults)[string] } = {
-      type: fieldRef(type, { list: lists[name], atomicMap: atomicMaps.includes(name), granular: granularRefs.includes(name) }),
-    };
-    if (Object.hasOwn(defaults, name)) field.default = defaults[name];
+    const extensions = struct.extensions.get(name) ?? {};
+    const field: { type: TypeRef; default?: StructField['default'] } = { type: fieldRef(type, factsOf(extensions)) };
+    if (Object.hasOwn(extensions, 'default')) field.default = extensions.default as StructField['default'];
     fields.set(name, field);
   }
   return atom;
+}
+
+/** A list field's relationship when it is not atomic: a set, or a list-map with these keys. */
+type ListSemantics = 'set' | readonly string[];
+
+function factsOf(extensions: FieldExtensions): FieldFacts {
+  const list = extensions.listType === 'set' ? 'set' : extensions.listType === 'map' ? (extensions.listMapKeys ?? []) : undefined;
+  return { list, atomicMap: extensions.mapType === 'atomic', granular: extensions.mapType === 'granular' };
 }
 
 interface FieldFacts {

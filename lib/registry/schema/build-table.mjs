@@ -12,23 +12,36 @@
  * - the ajv-compiled validators (`_schemas/<Id>.js`), probed with sample values, for what a declaration
  *   cannot say: integer or float, the `int32`/`int64` formats, and base64 (`byte`) strings.
  *
- * The output is compact JSON, deterministic for a given pair of package versions (no timestamps, sorted
- * definitions). `--if-missing` keeps an existing table built from the same package versions.
+ * and a third for what neither carries: `openapi-extensions.json` beside this script, the OpenAPI vendor
+ * extensions kube-apiserver merges lists, maps and structs by (`x-kubernetes-list-type`,
+ * `x-kubernetes-list-map-keys`, `x-kubernetes-map-type`, `x-kubernetes-patch-strategy`,
+ * `x-kubernetes-patch-merge-key`, and the `default` of list-map keys), written in OpenAPI's own shape.
+ * Every definition and field it names must exist in the packages, so a typo or a field kube dropped
+ * fails the build.
  *
- * Table format 1:
- *   { format, packages: {name: version}, defs: [Def], kinds: {"<apiVersion> <kind>": defIndex} }
+ * The output is compact JSON, deterministic for a given pair of package versions and extensions file (no
+ * timestamps, sorted definitions). `--if-missing` keeps an existing table built from the same inputs.
+ *
+ * Table format 2:
+ *   { format, packages: {name: version}, extensions: sha256 of openapi-extensions.json, verified: [package],
+ *     defs: [Def], kinds: {"<apiVersion> <kind>": defIndex} }
  *   Def = { id: OpenAPI definition name, go: Go type as reflect prints it ("v1.PodSpec"),
  *           special?: "quantity"|"intOrString"|"time"|"microTime"|"rawExtension"|"json"|"fieldsV1"|
  *                     "jsonSchemaPropsOrArray"|"jsonSchemaPropsOrBool"|"jsonSchemaPropsOrStringArray",
- *           f?: {jsonName: Type}, r?: [required jsonName], e?: {jsonName: [enum values]} }
+ *           f?: {jsonName: Type}, r?: [required jsonName], e?: {jsonName: [enum values]},
+           mt?: "atomic" (the struct's x-kubernetes-map-type), x?: {jsonName: Ext} }
+ *   Ext = { lt?: list type "atomic"|"set"|"map", lk?: [list-map keys], mt?: "atomic"|"granular",
+ *           ps?: patch strategy ("merge", "merge,retainKeys"…), pk?: patch merge key, d?: default }
  *   Type = "s" string | "b" bool | "i" int32 | "l" int64 | "f" float64 | "y" []byte | "@<defIndex>"
  *        | "[" + Type (slice) | "{" + Type (map with string keys)
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { EXTENSIONS_FILE, encodeExtensions, readExtensions } from './openapi-extensions.mjs';
+import { probeBytes, probeNumbers } from './probe-validators.mjs';
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** The TypeScript compiler API, loaded only when a table is actually built (`--if-missing` stays fast). */
 let ts;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -236,80 +249,6 @@ function propertyName(member) {
   return ts.isStringLiteral(n) || ts.isIdentifier(n) ? n.text : undefined;
 }
 
-/** Fills one probe value into `target[key]` for every leaf of `type` whose placeholder is `leaf`. */
-function probeValue(type, leaf, sample) {
-  if (type.t === leaf) return sample;
-  if (type.t === '[') {
-    const inner = probeValue(type.elem, leaf, sample);
-    return inner === undefined ? undefined : [inner];
-  }
-  if (type.t === '{') {
-    const inner = probeValue(type.elem, leaf, sample);
-    return inner === undefined ? undefined : { k: inner };
-  }
-  return undefined;
-}
-
-/** Applies the validator's verdicts (by instance path) to the leaves the probe filled. */
-function applyVerdict(type, pathPrefix, verdicts, refine) {
-  if (type.t === '[') return applyVerdict(type.elem, `${pathPrefix}/0`, verdicts, refine);
-  if (type.t === '{') return applyVerdict(type.elem, `${pathPrefix}/k`, verdicts, refine);
-  refine(type, verdicts.get(pathPrefix) ?? []);
-}
-
-async function probeNumbers(decl, props, problems) {
-  const sample = {};
-  for (const [name, type] of props) {
-    const value = probeValue(type, 'n', 0.5);
-    if (value !== undefined) sample[name] = value;
-  }
-  if (Object.keys(sample).length === 0) return;
-  const verdicts = await validateSample(decl, sample);
-  for (const [name, type] of props) {
-    if (!(name in sample)) continue;
-    applyVerdict(type, `/${name}`, verdicts, (leaf, errors) => {
-      if (leaf.t !== 'n') return;
-      const integer = errors.some((e) => e.keyword === 'type' && e.params?.type === 'integer');
-      const format = errors.find((e) => e.keyword === 'format')?.params?.format;
-      if (!integer) leaf.t = 'f';
-      else if (format === 'int32') leaf.t = 'i';
-      else if (format === 'int64') leaf.t = 'l';
-      else {
-        problems.push(`${decl.id}.${name}: integer without int32/int64 format, taken as int64`);
-        leaf.t = 'l';
-      }
-    });
-  }
-}
-
-async function probeBytes(decl, props) {
-  const sample = {};
-  for (const [name, type] of props) {
-    const value = probeValue(type, 's', '!');
-    if (value !== undefined && !type.enum) sample[name] = value;
-  }
-  if (Object.keys(sample).length === 0) return;
-  const verdicts = await validateSample(decl, sample);
-  for (const [name, type] of props) {
-    if (!(name in sample)) continue;
-    applyVerdict(type, `/${name}`, verdicts, (leaf, errors) => {
-      if (leaf.t === 's' && errors.some((e) => e.keyword === 'format' && e.params?.format === 'byte')) leaf.t = 'y';
-    });
-  }
-}
-
-async function validateSample(decl, sample) {
-  const { validate } = await import(pathToFileURL(decl.schemaModule).href);
-  validate(sample);
-  const verdicts = new Map();
-  for (const error of validate.errors ?? []) {
-    const list = verdicts.get(error.instancePath) ?? [];
-    list.push(error);
-    verdicts.set(error.instancePath, list);
-  }
-  return verdicts;
-}
-
 function encodeType(type, indexOf) {
   switch (type.t) {
     case '[':
@@ -343,6 +282,8 @@ async function build() {
   }
 
   const problems = [];
+  const extensions = readExtensions();
+  for (const id of Object.keys(extensions.definitions)) if (!byId.has(id)) problems.push(`${EXTENSIONS_FILE}: no definition ${id}`);
   for (const decl of decls) {
     decl.special = specialOf(decl.id);
     decl.props = [];
@@ -415,12 +356,13 @@ async function build() {
       delete enums.kind;
     }
     if (Object.keys(enums).length > 0) def.e = enums;
+    Object.assign(def, encodeExtensions(decl, extensions, problems));
     return def;
   });
 
   if (problems.length > 0) fail(`the packages hold shapes this script does not know:\n  ${problems.join('\n  ')}`);
   const sortedKinds = Object.fromEntries(Object.keys(kinds).sort().map((k) => [k, kinds[k]]));
-  return { format: FORMAT, packages: versions, defs, kinds: sortedKinds };
+  return { format: FORMAT, packages: versions, extensions: extensions.hash, verified: extensions.verified, defs, kinds: sortedKinds };
 }
 
 async function main() {
@@ -432,7 +374,8 @@ async function main() {
         'kubernetes-models': JSON.parse(fs.readFileSync(path.join(packageRoot('kubernetes-models'), 'package.json'), 'utf8')).version,
         '@kubernetes-models/apimachinery': JSON.parse(fs.readFileSync(path.join(packageRoot('@kubernetes-models/apimachinery'), 'package.json'), 'utf8')).version,
       };
-      if (existing.format === FORMAT && JSON.stringify(existing.packages) === JSON.stringify(installed)) return;
+      const sameInputs = JSON.stringify(existing.packages) === JSON.stringify(installed) && existing.extensions === readExtensions().hash;
+      if (existing.format === FORMAT && sameInputs) return;
     } catch {
       // unreadable: rebuild
     }

@@ -1,7 +1,9 @@
 /**
  * The built-in API's Go types, as the schema table (`kube-schemas.json`, made by `build-table.mjs` from the
- * npm package kubernetes-models) describes them, completed with the Go knowledge OpenAPI lacks (named
- * types from `go-names.ts`, embedded structs from `go-embedded.ts`).
+ * npm package kubernetes-models and the OpenAPI extensions in `openapi-extensions.json`) describes them,
+ * completed with the Go knowledge OpenAPI lacks (named types from `go-names.ts`, embedded structs from
+ * `go-embedded.ts`). It is the one place the harness learns how kube merges a built-in list, map or
+ * struct: server-side apply, strategic merge patch and managed fields all read it.
  *
  * The table is loaded lazily, once, on first use. Sources and Jest read it next to this module; a bundle
  * reads it next to the bundle file (the build copies it there), or wherever `setSchemaTablePath` says.
@@ -70,6 +72,35 @@ export interface StructType {
   readonly embedded: ReadonlyMap<string, readonly string[]>;
   /** For a top-level kind: its apiVersion and kind. */
   readonly gvk?: { readonly apiVersion: string; readonly kind: string };
+  /** `x-kubernetes-map-type: atomic` on the definition (`+structType=atomic`): replaced whole, never merged. */
+  readonly atomic: boolean;
+  /** json field → what the field's OpenAPI extensions say (fields without any are absent). */
+  readonly extensions: ReadonlyMap<string, FieldExtensions>;
+}
+
+/** A field's OpenAPI vendor extensions, as kube-apiserver reads them. */
+export interface FieldExtensions {
+  /** `x-kubernetes-list-type`. */
+  readonly listType?: 'atomic' | 'set' | 'map';
+  /** `x-kubernetes-list-map-keys`. */
+  readonly listMapKeys?: readonly string[];
+  /** `x-kubernetes-map-type` on a map, or on a `$ref` to a struct. */
+  readonly mapType?: 'atomic' | 'granular';
+  /** `x-kubernetes-patch-strategy`: `merge`, `retainKeys` or `merge,retainKeys`. */
+  readonly patchStrategy?: string;
+  /** `x-kubernetes-patch-merge-key`. */
+  readonly patchMergeKey?: string;
+  /** The OpenAPI `default` (kept for list-map key fields). */
+  readonly default?: unknown;
+}
+
+interface TableExtensions {
+  lt?: 'atomic' | 'set' | 'map';
+  lk?: string[];
+  mt?: 'atomic' | 'granular';
+  ps?: string;
+  pk?: string;
+  d?: unknown;
 }
 
 interface TableDef {
@@ -79,22 +110,26 @@ interface TableDef {
   f?: Record<string, string>;
   r?: string[];
   e?: Record<string, string[]>;
+  mt?: 'atomic';
+  x?: Record<string, TableExtensions>;
 }
 
 interface TableFile {
   format: number;
   packages: Record<string, string>;
+  verified: string[];
   defs: TableDef[];
   kinds: Record<string, number>;
 }
 
 interface LoadedTable {
   readonly packages: Readonly<Record<string, string>>;
+  readonly verified: readonly string[];
   readonly byId: ReadonlyMap<string, StructType | SpecialType>;
   readonly kinds: ReadonlyMap<string, StructType>;
 }
 
-const TABLE_FORMAT = 1;
+const TABLE_FORMAT = 2;
 let configuredPath: string | undefined;
 let loaded: LoadedTable | undefined;
 
@@ -150,6 +185,8 @@ function build(data: TableFile): LoadedTable {
       required: def.r ?? [],
       enums: new Map(Object.entries(def.e ?? {})),
       embedded: new Map(),
+      atomic: def.mt === 'atomic',
+      extensions: new Map(Object.entries(def.x ?? {}).map(([field, x]) => [field, fieldExtensions(x)])),
     };
     return struct;
   });
@@ -199,7 +236,18 @@ function build(data: TableFile): LoadedTable {
   }
   applyEmbeddedRules(byId);
   applyGoNames(byId);
-  return { packages: data.packages, byId, kinds };
+  return { packages: data.packages, verified: data.verified, byId, kinds };
+}
+
+function fieldExtensions(x: TableExtensions): FieldExtensions {
+  const out: { -readonly [K in keyof FieldExtensions]: FieldExtensions[K] } = {};
+  if (x.lt !== undefined) out.listType = x.lt;
+  if (x.lk !== undefined) out.listMapKeys = x.lk;
+  if (x.mt !== undefined) out.mapType = x.mt;
+  if (x.ps !== undefined) out.patchStrategy = x.ps;
+  if (x.pk !== undefined) out.patchMergeKey = x.pk;
+  if (Object.hasOwn(x, 'd')) out.default = x.d;
+  return out;
 }
 
 const STRING: GoType = { kind: 'string' };
@@ -260,15 +308,45 @@ export function structForKind(apiVersion: string, kind: string): StructType | un
   return table().kinds.get(`${apiVersion} ${kind}`);
 }
 
+/**
+ * The struct of a built-in kind by API group (`''` for core) and kind, in its GA version when it has one:
+ * for callers that know the group but not the version (a strategic merge patch's schema).
+ */
+export function structForGroupKind(group: string, kind: string): StructType | undefined {
+  let found: StructType | undefined;
+  for (const [key, struct] of table().kinds) {
+    const [apiVersion = '', name] = key.split(' ');
+    const slash = apiVersion.indexOf('/');
+    const [g, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+    if (g !== group || name !== kind) continue;
+    if (!/alpha|beta/.test(version)) return struct;
+    found ??= struct;
+  }
+  return found;
+}
+
 /** A definition's struct by its OpenAPI name (`io.k8s.api.core.v1.PodSpec`). */
 export function structByName(id: string): StructType | undefined {
   const node = table().byId.get(id);
   return node?.kind === 'struct' ? node : undefined;
 }
 
+/** Every struct definition of the table. */
+export function builtinStructs(): StructType[] {
+  return [...table().byId.values()].filter((node): node is StructType => node.kind === 'struct');
+}
+
 /** Every top-level kind of the table, as `"<apiVersion> <kind>"`. */
 export function builtinKinds(): string[] {
   return [...table().kinds.keys()];
+}
+
+/**
+ * The OpenAPI packages (`io.k8s.api.core.v1`…) whose list, map and struct extensions were read in full;
+ * definitions of other packages follow the OpenAPI defaults (a list atomic, a map and a struct granular).
+ */
+export function verifiedSchemaPackages(): readonly string[] {
+  return table().verified;
 }
 
 /** The versions of the npm packages the table was built from. */

@@ -17,7 +17,7 @@ import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpda
 import { Path } from '../../kube/field-path';
 import { validatePodAnnotations } from './pod-annotations';
 import { validatePodTemplateSpec } from './pod';
-import { semanticEqual } from './semantic';
+import { semanticEqualAt } from '../equality';
 
 const METADATA = Path.of('metadata');
 const SPEC = Path.of('spec');
@@ -241,7 +241,7 @@ function statefulRollingValue(rolling: JsonObject): Json {
 function selectorImmutable(object: JsonObject, old: JsonObject): FieldError[] {
   const selector = objectOf(objectOf(object, 'spec'), 'selector');
   const oldSelector = objectOf(objectOf(old, 'spec'), 'selector');
-  return semanticEqual(selector ?? null, oldSelector ?? null) ? [] : [invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), FIELD_IMMUTABLE)];
+  return semanticEqualAt('io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector', undefined, selector ?? null, oldSelector ?? null) ? [] : [invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), FIELD_IMMUTABLE)];
 }
 
 const specOf = (object: JsonObject): JsonObject => objectOf(object, 'spec') ?? {};
@@ -281,7 +281,7 @@ export function validateStatefulSetUpdate(object: JsonObject, old: JsonObject): 
   const spec = { ...specOf(object) };
   const oldSpec = specOf(old);
   for (const key of ['replicas', 'template', 'updateStrategy', 'minReadySeconds', 'ordinals', 'persistentVolumeClaimRetentionPolicy']) spec[key] = oldSpec[key] ?? null;
-  if (!semanticEqual(spec, oldSpec)) {
+  if (!semanticEqualAt('io.k8s.api.apps.v1.StatefulSetSpec', undefined, spec, oldSpec)) {
     errors.push(forbidden(SPEC, "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"));
   }
   return errors;

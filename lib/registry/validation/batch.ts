@@ -16,7 +16,9 @@ import { nonNegative } from './numbers';
 import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
 import { validatePodTemplateSpec } from './pod';
-import { semanticEqual } from './semantic';
+import { semanticEqualAt } from '../equality';
+
+const JOB_SPEC = 'io.k8s.api.batch.v1.JobSpec';
 
 const METADATA = Path.of('metadata');
 const SPEC = Path.of('spec');
@@ -322,7 +324,7 @@ export function validateJobUpdate(job: JsonObject, old: JsonObject, allowPrivile
   const template = objectOf(spec, 'template') ?? {};
   let oldTemplate: JsonObject = objectOf(oldSpec, 'template') ?? {};
   if (suspended) oldTemplate = withMutableSchedulingDirectives(template, oldTemplate);
-  if (!semanticEqual(template, oldTemplate)) errors.push(invalid(SPEC.child('template'), json(template), FIELD_IMMUTABLE));
+  if (!semanticEqualAt('io.k8s.api.core.v1.PodTemplateSpec', undefined, template, oldTemplate)) errors.push(invalid(SPEC.child('template'), json(template), FIELD_IMMUTABLE));
   for (const key of ['completionMode', 'podFailurePolicy', 'backoffLimitPerIndex', 'managedBy', 'successPolicy']) errors.push(...immutable(spec, oldSpec, key, (v) => v ?? null));
   return errors;
 }
@@ -345,12 +347,12 @@ function withMutableSchedulingDirectives(template: JsonObject, old: JsonObject):
 }
 
 function immutable(spec: JsonObject, oldSpec: JsonObject, key: string, render: (value: Json | undefined) => Json): FieldError[] {
-  return semanticEqual(spec[key], oldSpec[key]) ? [] : [invalid(SPEC.child(key), json(render(spec[key])), FIELD_IMMUTABLE)];
+  return semanticEqualAt(JOB_SPEC, key, spec[key], oldSpec[key]) ? [] : [invalid(SPEC.child(key), json(render(spec[key])), FIELD_IMMUTABLE)];
 }
 
 /** validateCompletions with ElasticIndexedJob (GA). */
 function validateCompletionsUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
-  if (semanticEqual(spec.completions, oldSpec.completions)) return [];
+  if (semanticEqualAt(JOB_SPEC, 'completions', spec.completions, oldSpec.completions)) return [];
   const path = SPEC.child('completions');
   if (stringOf(spec, 'completionMode') !== 'Indexed') return [invalid(path, json(spec.completions ?? null), FIELD_IMMUTABLE)];
   const completions = optionalNumber(spec, 'completions');

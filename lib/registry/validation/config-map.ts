@@ -7,7 +7,7 @@ import { configMapKeyErrors } from '../../kube/value-formats';
 import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
-import { semanticEqual } from './semantic';
+import { semanticEqualAt } from '../equality';
 
 /** core.MaxSecretSize: data and binaryData together at most 1 MiB. */
 export const MAX_SECRET_SIZE = 1024 * 1024;
@@ -47,7 +47,7 @@ export function validateConfigMapUpdate(object: JsonObject, old: JsonObject): Fi
     if (JSON.stringify(sortedEntries(objectOf(object, 'data'))) !== JSON.stringify(sortedEntries(objectOf(old, 'data'))) || (object.data === undefined) !== (old.data === undefined)) {
       errors.push(forbidden(Path.of('data'), 'field is immutable when `immutable` is set'));
     }
-    if (!semanticEqual(object.binaryData, old.binaryData) || (object.binaryData === undefined) !== (old.binaryData === undefined)) {
+    if (!semanticEqualAt('io.k8s.api.core.v1.ConfigMap', 'binaryData', object.binaryData, old.binaryData) || (object.binaryData === undefined) !== (old.binaryData === undefined)) {
       errors.push(forbidden(Path.of('binaryData'), 'field is immutable when `immutable` is set'));
     }
   }

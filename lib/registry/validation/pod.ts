@@ -18,11 +18,12 @@ import { Path } from '../../kube/field-path';
 import { validateAppArmorAnnotationsAndFields, validatePodAnnotations, validatePodAnnotationUpdates, validateSeccompAnnotationsAndFields } from './pod-annotations';
 import { validatePodSpec, type PodSpecOptions } from './pod-spec';
 import { validateTolerations } from './scheduling';
-import { semanticEqual } from './semantic';
+import { semanticEqualAt } from '../equality';
 import { podSpecDiff } from './spec-diff';
 
 const METADATA = Path.of('metadata');
 const SPEC = Path.of('spec');
+const POD_SPEC_DEFINITION = 'io.k8s.api.core.v1.PodSpec';
 
 /** validatePodMetadataAndSpec: what pod create and update both check. */
 function validatePodMetadataAndSpec(pod: JsonObject, allowPrivileged: boolean): FieldError[] {
@@ -137,7 +138,7 @@ export function validatePodUpdate(pod: JsonObject, old: JsonObject, allowPrivile
   }
   errors.push(...validateOnlyAddedTolerations(listOf(spec, 'tolerations'), listOf(oldSpec, 'tolerations'), SPEC.child('tolerations')));
   errors.push(...validateOnlyDeletedSchedulingGates(listOf(spec, 'schedulingGates'), listOf(oldSpec, 'schedulingGates'), SPEC.child('schedulingGates')));
-  if (semanticEqual(spec, oldSpec)) return errors;
+  if (semanticEqualAt(POD_SPEC_DEFINITION, undefined, spec, oldSpec)) return errors;
 
   // Put back what an update may change, then anything left over is a forbidden change.
   const munged = cloneJson(spec);
@@ -150,11 +151,11 @@ export function validatePodUpdate(pod: JsonObject, old: JsonObject, allowPrivile
   munged.tolerations = oldSpec.tolerations ?? null;
   const oldGrace = optionalNumber(oldSpec, 'terminationGracePeriodSeconds');
   if (oldGrace !== undefined && oldGrace < 0 && munged.terminationGracePeriodSeconds === 1) munged.terminationGracePeriodSeconds = oldGrace;
-  if (listOf(oldSpec, 'schedulingGates').length > 0 && !semanticEqual(munged.nodeSelector, oldSpec.nodeSelector)) {
+  if (listOf(oldSpec, 'schedulingGates').length > 0 && !semanticEqualAt(POD_SPEC_DEFINITION, 'nodeSelector', munged.nodeSelector, oldSpec.nodeSelector)) {
     errors.push(...nodeSelectorMutation(stringMapOf(munged, 'nodeSelector'), stringMapOf(oldSpec, 'nodeSelector'), SPEC.child('nodeSelector')));
     munged.nodeSelector = oldSpec.nodeSelector ?? null;
   }
-  if (!semanticEqual(munged, oldSpec)) errors.push(forbidden(SPEC, `${POD_UPDATE_FORBIDDEN_PREFIX}\n${podSpecDiff(oldSpec, munged)}`));
+  if (!semanticEqualAt(POD_SPEC_DEFINITION, undefined, munged, oldSpec)) errors.push(forbidden(SPEC, `${POD_UPDATE_FORBIDDEN_PREFIX}\n${podSpecDiff(oldSpec, munged)}`));
   return errors;
 }
 

@@ -18,7 +18,7 @@
  */
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import { goQuote } from '../../go/strconv';
-import { semanticEqual } from './semantic';
+import { semanticEqualAs } from '../equality';
 
 type GoKind = 'string' | 'int' | 'bool' | 'pointer' | 'slice' | 'map' | 'struct';
 
@@ -361,7 +361,7 @@ function headerOf(field: Field | undefined): string {
 /** The record of one field, element or entry: identical (one line), changed (a `-` and a `+` line) or expanded. */
 function diffEntry(key: string | undefined, a: Json | undefined, b: Json | undefined, depth: number, field: Field | undefined, elementLayout?: Layout): Entry {
   const one = (value: Json | undefined): string => (field ? fieldLiteral(value, field) : literal(value, elementLayout));
-  if (semanticEqual(a, b)) return { equal: true, lines: [{ marker: '  ', depth, key, text: `${one(a)},` }] };
+  if (semanticEqualAs(undefined, a, b)) return { equal: true, lines: [{ marker: '  ', depth, key, text: `${one(a)},` }] };
   const kind = field?.kind ?? 'struct';
   let inner: Line[] | undefined;
   if (isObject(a) && isObject(b)) {
@@ -425,14 +425,14 @@ function diffList(a: Json[], b: Json[], depth: number, layout: Layout | undefine
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const row = common[i] as number[];
-      row[j] = semanticEqual(a[i], b[j]) ? (common[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(common[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+      row[j] = semanticEqualAs(undefined, a[i], b[j]) ? (common[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(common[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
     }
   }
   const entries: Entry[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && semanticEqual(a[i], b[j])) {
+    if (i < a.length && j < b.length && semanticEqualAs(undefined, a[i], b[j])) {
       entries.push({ equal: true, lines: [{ marker: '  ', depth, text: `${literal(a[i], layout)},` }] });
       i++;
       j++;
