@@ -6,6 +6,7 @@ import { createHarness, objects, review, type Harness } from '../../lib';
 import { manualClock, type ImagePolicyOptions, type ManualClock } from '../../lib/imagepolicy';
 import type { KubeObject } from '../../lib/kube/admission';
 import { sharedAuthority } from '../../lib/tls';
+import '../../matchers/jest';
 import { recordingBackend, type BackendAnswer } from './helpers';
 
 jest.setTimeout(60_000);
@@ -189,6 +190,30 @@ describe('its place in the chain (validation phase, after ServiceAccount, before
       await expect(h.imageReview(pod())).rejects.toThrow(/needs the ImagePolicyWebhook plugin configured[\s\S]*imagePolicy: \{ admissionConfig/);
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('toBeImageAllowed / toBeImageDenied', () => {
+  it('read the outcome of h.imageReview, defaultAllow not counting as an allow', async () => {
+    const backend = recordingBackend({ kind: 'deny', reason: 'unsigned' });
+    const { h } = await harness(backend.handler);
+    const failOpen = await harness(answering(500), { defaultAllow: true });
+    try {
+      const denied = await h.imageReview(pod('nginx:unsigned'));
+      expect(denied).toBeImageDenied();
+      expect(denied).toBeImageDenied('pods "web" is forbidden: image policy webhook backend denied one or more images: unsigned');
+      expect(denied).not.toBeImageDenied(/other/);
+      expect(denied).not.toBeImageAllowed();
+      expect(() => expect(denied).toBeImageAllowed()).toThrow(/images: nginx:unsigned\n {2}1 request\(s\) to https:\/\/images.example.com:8443\/review\?timeout=30s\n {2}refusal: pods "web" is forbidden/);
+      const openOutcome = await failOpen.h.imageReview(pod());
+      expect(openOutcome).toMatchObject({ allowed: true, failedOpen: true, auditAnnotations: { 'imagepolicywebhook.image-policy.k8s.io/failed-open': 'true' } });
+      expect(openOutcome).not.toBeImageAllowed();
+      expect(openOutcome).not.toBeImageDenied();
+      expect(() => expect({ allowed: true }).toBeImageAllowed()).toThrow('toBeImageAllowed expects the outcome of h.imageReview(pod | review)');
+    } finally {
+      await h.close();
+      await failOpen.h.close();
     }
   });
 });
