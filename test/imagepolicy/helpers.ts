@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { createHarness, type Harness } from '../../lib';
+import { createHarness, type Harness, type HarnessOptions } from '../../lib';
 import { manualClock, type ManualClock } from '../../lib/imagepolicy';
 import type { KubeObject } from '../../lib/kube/admission';
 import { sharedAuthority } from '../../lib/tls';
@@ -11,8 +11,9 @@ import { sharedAuthority } from '../../lib/tls';
 export interface RecordedCase {
   case: string;
   description: string;
-  environment: { admissionConfig: string; imagePolicyKubeconfig: string };
+  environment: { admissionConfig: string; imagePolicyKubeconfig: string; observerWebhook: { registered: { name: string; clientConfig: object } & Record<string, unknown> } };
   steps: { request: { method: string; path: string; headers: Record<string, string>; body?: KubeObject }; response: { code: number; body?: { kind?: string; message?: string; metadata?: { annotations?: Record<string, string> } } } }[];
+  observerWebhookReceived: { body: { request: { operation: string; name: string; namespace: string } } }[];
   backendReceived: { method: string; url: string; headers: Record<string, string>; body: unknown; bodyRawIsCompactJSON: boolean; backendAnsweredWith: BackendAnswer; receivedAt: string }[];
   audit?: { annotations: Record<string, string> }[];
   notes: string[];
@@ -67,12 +68,13 @@ export const NAMESPACES = ['o4-ip2', 'o4-ip2-b', 'o4-ip2-da'].map((name) => ({ n
  * A harness configured as the recording's kube-apiserver: its AdmissionConfiguration and kubeconfig as
  * recorded, the CA file the kubeconfig names given as data (the harness serves the backend).
  */
-export async function harnessFor(fixture: RecordedCase, target: Parameters<typeof createHarness>[0]['target'] & object, clock: ManualClock = manualClock()): Promise<{ h: Harness; clock: ManualClock }> {
+export async function harnessFor(fixture: RecordedCase, target: HarnessOptions['target'] & object, clock: ManualClock = manualClock(), extra: Partial<HarnessOptions> = {}): Promise<{ h: Harness; clock: ManualClock }> {
   const authority = await sharedAuthority();
   const kubeconfig = parse(fixture.environment.imagePolicyKubeconfig.replace('certificate-authority: <path>', `certificate-authority-data: ${authority.caBundle}`)) as object;
   const h = await createHarness({
     seed: 29,
     namespaces: NAMESPACES,
+    ...extra,
     imagePolicy: { admissionConfig: parse(fixture.environment.admissionConfig) as object, kubeconfig, target: target as never, clock },
   });
   return { h, clock };

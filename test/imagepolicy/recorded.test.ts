@@ -1,8 +1,8 @@
 // Reproduces every recording of ImagePolicyWebhook made on a real kube-apiserver v1.36.2 (copied into
 // ./fixtures): the ImageReviews the backend received, field by field, the API's answers, the cache,
 // the retries on a 500, defaultAllow both ways and the audit annotations.
-import { review } from '../../lib';
-import { FAILED_OPEN_ANNOTATION } from '../../lib/imagepolicy';
+import { review, stub } from '../../lib';
+import { FAILED_OPEN_ANNOTATION, manualClock } from '../../lib/imagepolicy';
 import type { KubeObject } from '../../lib/kube/admission';
 import { freePort } from '../../lib/net/loopback-server';
 import { sharedAuthority } from '../../lib/tls';
@@ -116,6 +116,23 @@ describe('ImagePolicyWebhook as recorded on kube-apiserver v1.36.2', () => {
       expect(policyAnnotations(result!.auditAnnotations)).toEqual(policyAnnotations(fixture.audit?.[0]?.annotations ?? {}));
       const outcome = await h.imageReview(fixture.steps[0]!.request.body as KubeObject);
       expect(outcome).toMatchObject({ backendRequests: 1, error: 'Post "https://127.0.0.1:9444/imagepolicy?timeout=30s": dial tcp 127.0.0.1:9444: connect: connection refused' });
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('deny-with-reason.defaultallow-false: the observer mutating webhook saw both pods the image policy refused (the mutation phase runs first)', async () => {
+    const fixture = recorded('deny-with-reason.defaultallow-false');
+    const registered = fixture.environment.observerWebhook.registered;
+    const backend = recordingBackend(fixture.backendReceived[0]!.backendAnsweredWith);
+    const authority = await sharedAuthority();
+    const observer = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'o4-observer-ip' }, webhooks: [{ ...registered, clientConfig: { ...registered.clientConfig, caBundle: authority.caBundle } }] };
+    const { h } = await harnessFor(fixture, backend.handler, manualClock(), { manifests: [observer], stubs: { [registered.name]: stub.allow() }, namespaces: [{ name: 'o4-ip2', labels: { 'o4-observe': 'true' } }] });
+    try {
+      await replayCreates(h, fixture);
+      const seen = h.stub(registered.name).received.map((r) => [r.request?.operation, r.request?.name, r.request?.namespace]);
+      expect(seen).toEqual(fixture.observerWebhookReceived.map((o) => [o.body.request.operation, o.body.request.name, o.body.request.namespace]));
+      expect(backend.received).toHaveLength(1);
     } finally {
       await h.close();
     }
