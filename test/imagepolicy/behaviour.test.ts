@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHarness, objects, review, type Harness } from '../../lib';
 import { manualClock, type ImagePolicyOptions, type ManualClock } from '../../lib/imagepolicy';
 import type { KubeObject } from '../../lib/kube/admission';
-import { sharedAuthority } from '../../lib/tls';
+import { CertificateAuthority, sharedAuthority } from '../../lib/tls';
+import { listenTls } from '../../lib/net/loopback-server';
 import '../../matchers/jest';
 import { recordingBackend, type BackendAnswer } from './helpers';
 
@@ -145,6 +146,7 @@ describe('the answer', () => {
   it.each([
     [answering(200, { 'Content-Type': 'application/json' }, ''), '0-length response with status code: 200 and content type: application/json'],
     [answering(200, { 'Content-Type': 'application/json' }, '{"status": {"allowed": "yes"}}'), 'json: cannot unmarshal string into Go struct field ImageReview.status.allowed of type bool'],
+    [answering(200, { 'Content-Type': 'application/json' }, '{"apiVersion":"imagepolicy.k8s.io/v1","kind":"ImageReview","status":{"allowed":true}}'), 'no kind "ImageReview" is registered for version "imagepolicy.k8s.io/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"'],
   ])('a reply that does not decode is a failure, subject to defaultAllow (%#)', async (handler, text) => {
     const { h } = await harness(handler);
     try {
@@ -160,6 +162,25 @@ describe('the answer', () => {
       expect(await h.imageReview(pod())).toMatchObject({ allowed: false, status: { message: 'pods "web" is forbidden: one or more images rejected by webhook backend' } });
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('TLS', () => {
+  it("a backend whose certificate does not chain to the kubeconfig's CA is a failure, not retried, with Go's text", async () => {
+    const stranger = await CertificateAuthority.create();
+    const server = await listenTls(recordingBackend().handler, await stranger.issueServing({ hosts: ['images.example.com'] }));
+    const { h, clock } = await harness({ url: `https://127.0.0.1:${server.port}`, ca: (await sharedAuthority()).cert });
+    try {
+      expect(await h.imageReview(pod())).toMatchObject({
+        allowed: false,
+        backendRequests: 1,
+        error: 'Post "https://images.example.com:8443/review?timeout=30s": tls: failed to verify certificate: x509: certificate signed by unknown authority',
+      });
+      expect(clock.sleeps).toEqual([]);
+    } finally {
+      await h.close();
+      await server.close();
     }
   });
 });
