@@ -52,6 +52,7 @@ import type { StubBehavior, StubServer } from './stub';
 import type { TargetExit } from './target/command';
 import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
+import { imagePolicyCapability, type ImagePolicyCapability, type ImagePolicyOptions, type ImageReviewOutcome } from './imagepolicy';
 
 export interface HarnessOptions {
   /** The webhook: an in-process app or handler (served by the harness over TLS), or a running server. */
@@ -113,6 +114,12 @@ export interface HarnessOptions {
   podSecurity?: PodSecurityConfiguration;
   /** kube-apiserver's `--allow-privileged`: false (its default) makes pod validation refuse privileged containers. */
   allowPrivileged?: boolean;
+  /**
+   * Turns on ImagePolicyWebhook, configured from the user's AdmissionConfiguration (path or object) and
+   * the backend kubeconfig it names, the backend's server re-pointed at `target`: `h.admit` runs it in
+   * the validation phase, `h.imageReview` alone.
+   */
+  imagePolicy?: ImagePolicyOptions;
 }
 
 export interface AdmitOptions {
@@ -202,6 +209,11 @@ export interface Harness {
   readonly mutatingPolicies: readonly LoadedPolicy<MutatingAdmissionPolicy, MutatingBindingEntry>[];
   /** Runs the request through the whole admission chain of the manifests, as kube-apiserver would. */
   admit(review: Review, options?: AdmitOptions): Promise<AdmitResult>;
+  /**
+   * ImagePolicyWebhook alone (`imagePolicy` option) on a pod (as its CREATE) or a request: the
+   * ImageReview sent, whether the cache answered, retries, defaultAllow, kube's refusal text.
+   */
+  imageReview(input: KubeObject | Review): Promise<ImageReviewOutcome>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
@@ -367,6 +379,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   let credentials: WebhookCredentials;
   let validatingPolicies: PreparedValidatingPolicy[];
   let mutatingPolicies: PreparedMutatingPolicy[];
+  let imagePolicy: ImagePolicyCapability;
   const clusterObjects = storeParamSource(store);
   try {
     seedObjects(store, options.objects ?? []);
@@ -393,6 +406,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
             ...(given.clientCertificate ? { clientCertificate: given.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : given.clientCertificate } : {}),
           };
     targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
+    try {
+      imagePolicy = await imagePolicyCapability(options.imagePolicy, { authority, seed, timeScale });
+    } catch (error) {
+      await targets.close();
+      throw error;
+    }
   } catch (error) {
     if (ownsApi) await api?.close();
     throw error;
@@ -597,6 +616,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       };
     },
     metrics: () => metrics.toString(),
+    imageReview: (input) => {
+      assertOpen();
+      return imagePolicy.review(input);
+    },
     coverage: covered,
     targetExit: () => targets.targetExit(),
     lint: () => [...lint(webhooks), ...lintPolicies(validatingPolicies, catalog)],
@@ -642,6 +665,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         ...(options.podSecurity ? { podSecurity: options.podSecurity } : {}),
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
+        configuredPlugins: imagePolicy.plugins,
       });
       warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
       warnIfMissingServiceAccount(trace.steps);
@@ -673,7 +697,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       }
       agents.destroy();
       try {
-        await targets.close();
+        await Promise.all([targets.close(), imagePolicy.close()]);
       } finally {
         if (ownsApi) await api?.close();
       }

@@ -17,6 +17,7 @@ import { toProduceValidObject } from './to-produce-valid-object';
 import { toPassPodSecurity } from './to-pass-pod-security';
 import type { Level } from '../lib/plugins/pod-security';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
+import { toBeImageAllowed, toBeImageDenied } from './to-pass-image-policy';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -34,6 +35,8 @@ export const matchers = {
   toHaveAuditAnnotation,
   toBeIdempotentFor,
   toRespondWithin,
+  toBeImageAllowed,
+  toBeImageDenied,
 };
 
 /** The matcher signatures, to merge into a runner's Matchers/Assertion interface. */
@@ -94,6 +97,10 @@ export interface HarnessMatchers<R = unknown> {
    * within `budget` (real ms, or the webhook's scaled timeoutSeconds) and none ran into its deadline.
    */
   toRespondWithin(budget: LatencyBudget, options: LatencyOptions): Promise<R>;
+  /** `h.imageReview()` only: ImagePolicyWebhook allowed the pod (the backend or its cache said so, not defaultAllow). */
+  toBeImageAllowed(): R;
+  /** `h.imageReview()` only: ImagePolicyWebhook refused the pod, its Status message matching `message` if given. */
+  toBeImageDenied(message?: string | RegExp | AsymmetricMatcherLike): R;
 }
 
 /** The matchers that make sense inside `toEqual(...)`: the synchronous ones. */

@@ -8,7 +8,7 @@ export interface WebhookCredentials {
   clientCertificate?: KeyPair;
 }
 
-interface KubeconfigUser {
+export interface KubeconfigUser {
   token?: string;
   tokenFile?: string;
   'client-certificate-data'?: string;
@@ -38,7 +38,8 @@ function read(file: string, what: string): string {
   }
 }
 
-function credentialsOf(user: KubeconfigUser | undefined): WebhookCredentials {
+/** The credentials one kubeconfig user entry gives (its token or tokenFile, its client certificate and key). */
+export function credentialsOf(user: KubeconfigUser | undefined): WebhookCredentials {
   if (!user) return {};
   const token = user.token ?? (user.tokenFile ? read(user.tokenFile, 'tokenFile').trim() : undefined);
   const cert = user['client-certificate-data'] ? Buffer.from(user['client-certificate-data'], 'base64').toString() : user['client-certificate'] ? read(user['client-certificate'], 'client-certificate') : undefined;

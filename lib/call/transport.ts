@@ -17,6 +17,11 @@ export interface TransportOptions {
   deadlineMs: number;
   /** The `?timeout=` value (already rounded as kube-apiserver rounds it). */
   timeoutParam: string;
+  /**
+   * The User-Agent: kube-apiserver's admission webhook client names itself; the generic webhook client
+   * of ImagePolicyWebhook (k8s.io/apiserver pkg/util/webhook) sends Go's default.
+   */
+  userAgent?: string;
 }
 
 export interface HttpReply {
@@ -47,7 +52,7 @@ export class TransportError extends Error {
 export function post(endpoint: Endpoint, body: string, options: TransportOptions): Promise<HttpReply> {
   const headers: Record<string, string> = {
     Host: endpoint.hostHeader,
-    'User-Agent': 'kube-apiserver-admission',
+    'User-Agent': options.userAgent ?? 'kube-apiserver-admission',
     'Content-Length': String(Buffer.byteLength(body)),
     Accept: 'application/json, */*',
     'Content-Type': 'application/json',

@@ -85,7 +85,7 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   const validateStarted = performance.now();
   // The validation phase: the built-in plugins, ValidatingAdmissionPolicy, the validating webhooks, and
   // ResourceQuota last; the first refusal ends it.
-  const rejection = validationPlugins(prepared, context) ?? dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context)) ?? resourceQuota(prepared, context);
+  const rejection = (await validationPlugins(prepared, context)) ?? dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context)) ?? resourceQuota(prepared, context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   if (rejection) return { object: mutated.object, rejection };
   // What storage keeps: a custom resource loses the fields its schema lacks only now.
@@ -106,10 +106,30 @@ function pluginStep(context: DispatchContext, plugin: string, rejection: Status)
   return rejection;
 }
 
-/** The validation phase's built-in plugins before the policies and webhooks (LimitRanger, PodSecurity). */
-function validationPlugins(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
-  if (!context.cluster || !context.builtins) return undefined;
-  const result = runValidationPlugins(attributes, context.cluster, context.builtins, context.podSecurity);
+/** The plugins kube-apiserver runs before ImagePolicyWebhook in the validation phase (AllOrderedPlugins). */
+const BEFORE_CONFIGURED = new Set(['LimitRanger', 'ServiceAccount']);
+
+/**
+ * The validation phase's plugins before the policies and webhooks: the built-in ones (LimitRanger,
+ * PodSecurity…) with the configured ones (ImagePolicyWebhook) in their place, after ServiceAccount.
+ */
+async function validationPlugins(attributes: AdmissionAttributes, context: DispatchContext): Promise<Status | undefined> {
+  const configured = context.configuredPlugins ?? [];
+  if (configured.length === 0) return builtinValidation(attributes, context, context.builtins);
+  const builtins = context.builtins ?? new Set<string>();
+  const before = builtinValidation(attributes, context, new Set([...builtins].filter((name) => BEFORE_CONFIGURED.has(name))));
+  if (before) return before;
+  for (const plugin of configured) {
+    const { status, auditAnnotations } = await plugin.validate(attributes);
+    for (const [key, value] of Object.entries(auditAnnotations)) context.annotations.add(key, value);
+    if (status) return pluginStep(context, plugin.name, status);
+  }
+  return builtinValidation(attributes, context, new Set([...builtins].filter((name) => !BEFORE_CONFIGURED.has(name))));
+}
+
+function builtinValidation(attributes: AdmissionAttributes, context: DispatchContext, enabled: ReadonlySet<string> | undefined): Status | undefined {
+  if (!context.cluster || !enabled) return undefined;
+  const result = runValidationPlugins(attributes, context.cluster, enabled, context.podSecurity);
   for (const warning of result.warnings) context.warnings.add(warning);
   for (const [key, value] of Object.entries(result.auditAnnotations)) context.annotations.add(key, value);
   return result.refusal && pluginStep(context, result.refusal.plugin, result.refusal.status);

@@ -11,7 +11,7 @@ import type { AuditAnnotations } from './annotations';
 import type { AdmissionMetrics } from './metrics';
 import type { AdmissionTrace } from './trace';
 import type { Authorizer } from '../authz/authorizer';
-import type { KubeObject } from '../kube/admission';
+import type { KubeObject, Status } from '../kube/admission';
 import type { PolicyMatchContext } from '../policy/match-resources';
 import type { ParamSource } from '../policy/params';
 import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../policy/prepare';
@@ -44,6 +44,14 @@ export interface DispatchContext {
   policies?: PolicyContext;
   /** What the storage layer generates (name, uid, timestamps, allocations, the token volume's suffix), seeded. */
   random: StorageRandom;
+  /** Validation-phase plugins the harness was configured with (ImagePolicyWebhook), run after ServiceAccount. */
+  configuredPlugins?: readonly ConfiguredValidationPlugin[];
+}
+
+/** A validation-phase plugin that takes configuration and may call out (ImagePolicyWebhook): its refusal and audit annotations. */
+export interface ConfiguredValidationPlugin {
+  readonly name: string;
+  validate(attributes: AdmissionAttributes): Promise<{ status?: Status; auditAnnotations: Record<string, string> }>;
 }
 
 /** What the policy plugins read: the prepared policies, the cluster's objects (params, namespaces), the authorizer. */
