@@ -109,7 +109,12 @@ function pluginStep(context: DispatchContext, plugin: string, rejection: Status)
 /** The validation phase's built-in plugins before the policies and webhooks (LimitRanger, PodSecurity). */
 function validationPlugins(attributes: AdmissionAttributes, context: DispatchContext): Status | undefined {
   if (!context.cluster || !context.builtins) return undefined;
-  const result = runValidationPlugins(attributes, context.cluster, context.builtins, context.podSecurity);
+  const result = runValidationPlugins(attributes, context.cluster, context.builtins, {
+    ...(context.podSecurity ? { podSecurity: context.podSecurity } : {}),
+    ...(context.pluginConfiguration ? { configuration: context.pluginConfiguration } : {}),
+    ...(context.authorizer ? { authorizer: context.authorizer } : {}),
+    ...(context.kindResources ? { kindResources: context.kindResources } : {}),
+  });
   for (const warning of result.warnings) context.warnings.add(warning);
   for (const [key, value] of Object.entries(result.auditAnnotations)) context.annotations.add(key, value);
   return result.refusal && pluginStep(context, result.refusal.plugin, result.refusal.status);
