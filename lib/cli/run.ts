@@ -4,7 +4,7 @@ import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { check } from './check';
 import { explainCommand } from './explain';
-import { assertBuiltinPluginNames } from '../plugins';
+import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled } from '../plugins';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
@@ -21,21 +21,26 @@ const COMMANDS = {
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
+           [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            [--coverage-threshold PERCENT] [--html FILE]
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
+           --enable-admission-plugins: off-by-default plugins the cluster runs too (AlwaysPullImages, PodNodeSelector…)
+           --admission-control-config-file: their AdmissionConfiguration (PodNodeSelector, PodTolerationRestriction)
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
            exit 0: all checks passed · 1: a check failed, the webhook process exited mid-run (reported
            first; the scenarios after it are not run) or coverage is below the threshold · 2: usage or setup error`,
   explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
+           [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            --review FILE: one AdmissionReview (or its request), YAML or JSON, as \`review\` prints it; for an
            object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json
            --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
            objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
-           --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
+           --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled
+           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
   review: `review   print one AdmissionReview as kube-apiserver would send it
@@ -107,12 +112,27 @@ function targetArgs(values: { module?: string; command?: string; url?: string; c
   };
 }
 
-/** `--disable-admission-plugins a,b`, as kube-apiserver's flag: comma-separated, repeatable. */
+/**
+ * `--disable-admission-plugins a,b` and `--enable-admission-plugins a,b`, as kube-apiserver's flags:
+ * comma-separated, repeatable; `--admission-control-config-file`, the plugins' AdmissionConfiguration.
+ */
 const DISABLE_PLUGINS_OPTION = { 'disable-admission-plugins': { type: 'string', multiple: true } } as const;
+const PLUGIN_OPTIONS = { ...DISABLE_PLUGINS_OPTION, 'enable-admission-plugins': { type: 'string', multiple: true }, 'admission-control-config-file': { type: 'string' } } as const;
+
+const pluginList = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
 
 /** The plugin names of every `--disable-admission-plugins`; whether each is known is the harness's (and explain's) to say. */
 function disabledPlugins(values: { 'disable-admission-plugins'?: string[] }): string[] {
-  return (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
+  return pluginList(values['disable-admission-plugins']);
+}
+
+/** `--enable-admission-plugins` (checked: known, and not also disabled) and `--admission-control-config-file`, as check and explain take them. */
+function pluginFlags(values: { 'disable-admission-plugins'?: string[]; 'enable-admission-plugins'?: string[]; 'admission-control-config-file'?: string }): { enablePlugins?: string[]; admissionConfigFile?: string } {
+  const enable = pluginList(values['enable-admission-plugins']);
+  assertBuiltinPluginNames(enable, '--enable-admission-plugins');
+  assertNoPluginBothEnabledAndDisabled(enable, disabledPlugins(values), { enable: '--enable-admission-plugins', disable: '--disable-admission-plugins' });
+  const file = values['admission-control-config-file'];
+  return { ...(enable.length > 0 ? { enablePlugins: enable } : {}), ...(file ? { admissionConfigFile: file } : {}) };
 }
 
 function seedOf(text: string): number {
@@ -177,7 +197,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         skip: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
-        ...DISABLE_PLUGINS_OPTION,
+        ...PLUGIN_OPTIONS,
         'coverage-threshold': { type: 'string' },
         html: { type: 'string' },
       });
@@ -202,6 +222,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
           ...(values.html ? { html: values.html } : {}),
         },
@@ -214,7 +235,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         review: { type: 'string' },
         namespaces: { type: 'string' },
         json: { type: 'boolean', default: false },
-        ...DISABLE_PLUGINS_OPTION,
+        ...PLUGIN_OPTIONS,
       });
       if (values.help) return helpFor('explain');
       const disabled = disabledPlugins(values);
@@ -225,6 +246,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.namespaces ? { namespaces: values.namespaces } : {}),
           json: values.json === true,
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
         },
         out,
       );
