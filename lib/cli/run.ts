@@ -4,7 +4,7 @@ import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { check } from './check';
 import { explainCommand } from './explain';
-import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled } from '../plugins';
+import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, readAdmissionConfiguration } from '../plugins';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
@@ -65,8 +65,10 @@ const COMMANDS = {
            2: usage or setup error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
-           [--json] [--junit FILE] [--disable-admission-plugins NAME,...]
+           [--json] [--junit FILE] [--disable-admission-plugins NAME,...] [--enable-admission-plugins NAME,...]
+           [--admission-control-config-file FILE]
            --disable-admission-plugins: built-in plugins every suite's cluster runs without, besides its own
+           --enable-admission-plugins: off-by-default plugins every suite's cluster runs too, besides its own
            suite format: the README, and the JSON Schema admission-harness/suite.schema.json`,
 } as const;
 
@@ -132,6 +134,8 @@ function pluginFlags(values: { 'disable-admission-plugins'?: string[]; 'enable-a
   assertBuiltinPluginNames(enable, '--enable-admission-plugins');
   assertNoPluginBothEnabledAndDisabled(enable, disabledPlugins(values), { enable: '--enable-admission-plugins', disable: '--disable-admission-plugins' });
   const file = values['admission-control-config-file'];
+  // Read once before anything runs: kube-apiserver does not start on a file it cannot read.
+  if (file) readAdmissionConfiguration(file);
   return { ...(enable.length > 0 ? { enablePlugins: enable } : {}), ...(file ? { admissionConfigFile: file } : {}) };
 }
 
@@ -373,7 +377,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
     }
     case 'test': {
-      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...DISABLE_PLUGINS_OPTION }, true);
+      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...PLUGIN_OPTIONS }, true);
       if (values.help) return helpFor('test');
       const disabled = disabledPlugins(values);
       assertBuiltinPluginNames(disabled, '--disable-admission-plugins');
@@ -384,6 +388,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           json: values.json === true,
           ...(values.junit ? { junit: values.junit } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
         },
         out,
       );
