@@ -22,7 +22,7 @@ import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
-import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, type MutationPlugin } from './plugins';
+import { ALL_MUTATION_PLUGINS, assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, enabledPluginNames, readAdmissionConfiguration, type AdmissionConfigurationInput, type MutationPlugin, type PluginConfigurations } from './plugins';
 import { PLUGIN_CHAIN } from './plugins/involvement';
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
@@ -98,14 +98,19 @@ export interface HarnessOptions {
    */
   credentials?: { token?: string; clientCertificate?: true | KeyPair } | { kubeconfig: AdmissionKubeconfig };
   /**
-   * The built-in admission plugins of the mock cluster, by `--enable-admission-plugins` name
-   * (NamespaceLifecycle, LimitRanger, ServiceAccount, TaintNodesByCondition, Priority,
-   * DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, RuntimeClass,
-   * DefaultIngressClass, PodSecurity, PersistentVolumeClaimResize, ResourceQuota): all are on, as in a
-   * default kube-apiserver; `disable` turns some off. `enable` names plugins the test needs on: each must be
-   * one the harness runs, so a test that needs another plugin fails at once instead of running without it.
+   * The built-in admission plugins of the mock cluster, by `--enable-admission-plugins` name. On by
+   * default, as in a default kube-apiserver: NamespaceLifecycle, LimitRanger, ServiceAccount,
+   * TaintNodesByCondition, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass,
+   * StorageObjectInUseProtection, PersistentVolumeClaimResize, RuntimeClass, DefaultIngressClass,
+   * PodTopologyLabels, ResourceQuota; `disable` turns some off. `enable` turns on the off-by-default ones
+   * (LimitPodHardAntiAffinityTopology, AlwaysPullImages, PodNodeSelector, PodTolerationRestriction,
+   * ExtendedResourceToleration, OwnerReferencesPermissionEnforcement, DenyServiceExternalIPs): each must be
+   * one the harness runs, so a test that needs another plugin fails at once instead of running without
+   * it; the chain runs them in kube-apiserver's order whatever the order given. `configuration` is
+   * `--admission-control-config-file`: an AdmissionConfiguration (a file or the object) with
+   * PodNodeSelector's and PodTolerationRestriction's configuration.
    */
-  plugins?: { disable?: string[]; enable?: string[] };
+  plugins?: { disable?: string[]; enable?: string[]; configuration?: AdmissionConfigurationInput };
   /**
    * PodSecurity's admission configuration (`PodSecurityConfiguration`): the defaults for namespaces
    * without labels and the exemptions (usernames, namespaces, runtimeClasses). kube's defaults
@@ -288,13 +293,19 @@ function actingPlugins(enabled: ReadonlySet<string>, attributes: AdmissionAttrib
   });
 }
 
-/** The built-in plugins a harness runs: all the harness implements, less those disabled. */
-function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string> } {
+/** The built-in plugins a harness runs: the default ones less those disabled, plus those enabled, and their configuration. */
+function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string>; configuration?: PluginConfigurations } {
   const disable = given?.disable ?? [];
+  const enable = given?.enable ?? [];
   assertBuiltinPluginNames(disable);
-  assertBuiltinPluginNames(given?.enable ?? [], 'plugins.enable');
-  assertNoPluginBothEnabledAndDisabled(given?.enable ?? [], disable);
-  return { mutating: MUTATION_PLUGINS.filter((p) => !disable.includes(p.name)), builtins: new Set(BUILTIN_PLUGIN_NAMES.filter((name) => !disable.includes(name))) };
+  assertBuiltinPluginNames(enable, 'plugins.enable');
+  assertNoPluginBothEnabledAndDisabled(enable, disable);
+  const names = enabledPluginNames(enable, disable);
+  return {
+    mutating: ALL_MUTATION_PLUGINS.filter((p) => names.includes(p.name)),
+    builtins: new Set(names),
+    ...(given?.configuration !== undefined ? { configuration: readAdmissionConfiguration(given.configuration) } : {}),
+  };
 }
 
 /**
@@ -359,7 +370,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     const lines = refusedDefinitions.flatMap(({ resource, errors }) => errors.map((e) => `${resource}: ${e.field}: ${e.body}`));
     throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
   }
-  const { mutating: plugins, builtins } = enabledPlugins(options.plugins);
+  const { mutating: plugins, builtins, configuration: pluginConfiguration } = enabledPlugins(options.plugins);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
   // The cluster's objects (namespaces, params, `objects`): the mock API's store, or the harness's own.
   const store = api?.store ?? new ObjectStore(catalog, new SeededRandom(seed));
@@ -663,6 +674,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         builtins,
         cluster: clusterObjects,
         ...(options.podSecurity ? { podSecurity: options.podSecurity } : {}),
+        ...(pluginConfiguration ? { pluginConfiguration } : {}),
+        ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+        kindResources: (apiVersion, kind) => {
+          const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+          const entry = catalog.resourceForKind({ group: group ?? '', version: version ?? '', kind });
+          return entry ? [{ group: entry.group, resource: entry.resource }] : [];
+        },
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
         configuredPlugins: imagePolicy.plugins,

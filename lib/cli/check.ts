@@ -35,6 +35,10 @@ export interface CheckArgs extends TargetArgs {
   concurrency?: number;
   /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
   disablePlugins?: string[];
+  /** Off-by-default plugins the cluster runs too (`--enable-admission-plugins`). */
+  enablePlugins?: string[];
+  /** Their AdmissionConfiguration (`--admission-control-config-file`). */
+  admissionConfigFile?: string;
   /** Exit 1 when a webhook's admission coverage is below this percentage. */
   coverageThreshold?: number;
   /** Write the report as one self-contained HTML file here too. */
@@ -64,7 +68,11 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     manifests: args.manifests,
     ...(args.seed !== undefined ? { seed: args.seed } : {}),
     ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
-    ...(args.disablePlugins ? { plugins: { disable: args.disablePlugins } } : {}),
+    plugins: {
+      ...(args.disablePlugins ? { disable: args.disablePlugins } : {}),
+      ...(args.enablePlugins ? { enable: args.enablePlugins } : {}),
+      ...(args.admissionConfigFile ? { configuration: args.admissionConfigFile } : {}),
+    },
   });
   try {
     // A progress line only where a person watches: a terminal, and not when JSON goes to stdout.

@@ -7,7 +7,8 @@ import { prepareMatchConditions } from '../match/conditions';
 import { explain, formatExplanation, type Explanation } from '../match/explain';
 import { NamespaceStore, type NamespaceSpec } from '../match/namespace-store';
 import { PLUGIN_CHAIN, type AdmissionPhase, type InvolvementContext, type PluginStep } from '../plugins/involvement';
-import { assertBuiltinPluginNames } from '../plugins/mutation-phase';
+import { assertBuiltinPluginNames, OFF_BY_DEFAULT_PLUGIN_NAMES } from '../plugins/mutation-phase';
+import { readAdmissionConfiguration } from '../plugins/optional/admission-configuration';
 import { reviewFromRequest } from '../review/from-request';
 import { loadCommandManifests } from './manifests';
 import { explainPolicies } from '../policy/explain';
@@ -21,6 +22,10 @@ export interface ExplainArgs {
   json: boolean;
   /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
   disablePlugins?: string[];
+  /** Off-by-default plugins the cluster runs too (`--enable-admission-plugins`): only those are listed. */
+  enablePlugins?: string[];
+  /** Their AdmissionConfiguration (`--admission-control-config-file`): read so a bad file is said here too. */
+  admissionConfigFile?: string;
 }
 
 /** What a built-in plugin makes of the request: `refuses` only when the attributes alone decide it. */
@@ -102,6 +107,8 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   if (!args.review) throw new HarnessError('USAGE', 'explain needs --review FILE (an AdmissionReview or AdmissionRequest, YAML or JSON)');
   const disabled = new Set(args.disablePlugins ?? []);
   assertBuiltinPluginNames([...disabled], '--disable-admission-plugins');
+  const enabled = new Set(args.enablePlugins ?? []);
+  if (args.admissionConfigFile) readAdmissionConfiguration(args.admissionConfigFile);
   const [document] = readDocuments(args.review);
   const plain = plainObjectError(document, args.review);
   if (plain) throw plain;
@@ -121,7 +128,8 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const context: InvolvementContext = { namespaceExists: (name) => namespaces.labels(name) !== undefined };
   const plugins = (phase: AdmissionPhase, position: PluginStep['position']) =>
     pluginSteps(
-      PLUGIN_CHAIN.filter((s) => s.phase === phase && s.position === position),
+      // An off-by-default plugin the cluster does not enable is no step of its chain.
+      PLUGIN_CHAIN.filter((s) => s.phase === phase && s.position === position && (!OFF_BY_DEFAULT_PLUGIN_NAMES.includes(s.plugin) || enabled.has(s.plugin))),
       review.attributes,
       context,
       disabled,

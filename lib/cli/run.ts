@@ -4,7 +4,7 @@ import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { check } from './check';
 import { explainCommand } from './explain';
-import { assertBuiltinPluginNames } from '../plugins';
+import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, readAdmissionConfiguration } from '../plugins';
 import { lintCommand } from './lint';
 import { reviewCommand, reviewFromAuditCommand } from './review';
 import { replayCommand } from './replay';
@@ -22,21 +22,26 @@ const COMMANDS = {
            --manifests FILE... ${TARGET_USAGE}
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
+           [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            [--coverage-threshold PERCENT] [--html FILE]
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
            --disable-admission-plugins: built-in plugins the cluster runs without, as kube-apiserver's flag
+           --enable-admission-plugins: off-by-default plugins the cluster runs too (AlwaysPullImages, PodNodeSelector…)
+           --admission-control-config-file: their AdmissionConfiguration (PodNodeSelector, PodTolerationRestriction)
            --coverage-threshold: fail when a webhook's admission coverage is below PERCENT
            exit 0: all checks passed · 1: a check failed, the webhook process exited mid-run (reported
            first; the scenarios after it are not run) or coverage is below the threshold · 2: usage or setup error`,
   explain: `explain  a request's way through admission, in order (built-in plugins, policies, webhooks), and why
            --manifests FILE... --review FILE [--namespaces FILE] [--json] [--disable-admission-plugins NAME,...]
+           [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            --review FILE: one AdmissionReview (or its request), YAML or JSON, as \`review\` prints it; for an
            object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json
            --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
            objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
-           --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled`,
+           --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled
+           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
   review: `review   print one AdmissionReview as kube-apiserver would send it
@@ -68,8 +73,10 @@ const COMMANDS = {
            exit 0: merged (and the threshold met) · 1: coverage below the threshold · 2: usage error`,
   test: `test     run declarative suite files (exit 1 when a case fails or a file is not a valid suite)
            SUITE... [--module FILE | --command CMD [--ready-timeout SECONDS] | --url URL [--ca FILE]]
-           [--json] [--junit FILE] [--disable-admission-plugins NAME,...]
+           [--json] [--junit FILE] [--disable-admission-plugins NAME,...] [--enable-admission-plugins NAME,...]
+           [--admission-control-config-file FILE]
            --disable-admission-plugins: built-in plugins every suite's cluster runs without, besides its own
+           --enable-admission-plugins: off-by-default plugins every suite's cluster runs too, besides its own
            suite format: the README, and the JSON Schema admission-harness/suite.schema.json`,
 } as const;
 
@@ -115,12 +122,29 @@ function targetArgs(values: { module?: string; command?: string; url?: string; c
   };
 }
 
-/** `--disable-admission-plugins a,b`, as kube-apiserver's flag: comma-separated, repeatable. */
+/**
+ * `--disable-admission-plugins a,b` and `--enable-admission-plugins a,b`, as kube-apiserver's flags:
+ * comma-separated, repeatable; `--admission-control-config-file`, the plugins' AdmissionConfiguration.
+ */
 const DISABLE_PLUGINS_OPTION = { 'disable-admission-plugins': { type: 'string', multiple: true } } as const;
+const PLUGIN_OPTIONS = { ...DISABLE_PLUGINS_OPTION, 'enable-admission-plugins': { type: 'string', multiple: true }, 'admission-control-config-file': { type: 'string' } } as const;
+
+const pluginList = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
 
 /** The plugin names of every `--disable-admission-plugins`; whether each is known is the harness's (and explain's) to say. */
 function disabledPlugins(values: { 'disable-admission-plugins'?: string[] }): string[] {
-  return (values['disable-admission-plugins'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
+  return pluginList(values['disable-admission-plugins']);
+}
+
+/** `--enable-admission-plugins` (checked: known, and not also disabled) and `--admission-control-config-file`, as check and explain take them. */
+function pluginFlags(values: { 'disable-admission-plugins'?: string[]; 'enable-admission-plugins'?: string[]; 'admission-control-config-file'?: string }): { enablePlugins?: string[]; admissionConfigFile?: string } {
+  const enable = pluginList(values['enable-admission-plugins']);
+  assertBuiltinPluginNames(enable, '--enable-admission-plugins');
+  assertNoPluginBothEnabledAndDisabled(enable, disabledPlugins(values), { enable: '--enable-admission-plugins', disable: '--disable-admission-plugins' });
+  const file = values['admission-control-config-file'];
+  // Read once before anything runs: kube-apiserver does not start on a file it cannot read.
+  if (file) readAdmissionConfiguration(file);
+  return { ...(enable.length > 0 ? { enablePlugins: enable } : {}), ...(file ? { admissionConfigFile: file } : {}) };
 }
 
 function seedOf(text: string): number {
@@ -185,7 +209,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         skip: { type: 'string', multiple: true },
         'fail-fast': { type: 'boolean', default: false },
         shard: { type: 'string' },
-        ...DISABLE_PLUGINS_OPTION,
+        ...PLUGIN_OPTIONS,
         'coverage-threshold': { type: 'string' },
         html: { type: 'string' },
       });
@@ -210,6 +234,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           failFast: values['fail-fast'] === true,
           ...(values.shard ? { shard: values.shard } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
           ...(values.html ? { html: values.html } : {}),
         },
@@ -222,7 +247,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         review: { type: 'string' },
         namespaces: { type: 'string' },
         json: { type: 'boolean', default: false },
-        ...DISABLE_PLUGINS_OPTION,
+        ...PLUGIN_OPTIONS,
       });
       if (values.help) return helpFor('explain');
       const disabled = disabledPlugins(values);
@@ -233,6 +258,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...(values.namespaces ? { namespaces: values.namespaces } : {}),
           json: values.json === true,
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
         },
         out,
       );
@@ -375,7 +401,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
     }
     case 'test': {
-      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...DISABLE_PLUGINS_OPTION }, true);
+      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...PLUGIN_OPTIONS }, true);
       if (values.help) return helpFor('test');
       const disabled = disabledPlugins(values);
       assertBuiltinPluginNames(disabled, '--disable-admission-plugins');
@@ -386,6 +412,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           json: values.json === true,
           ...(values.junit ? { junit: values.junit } : {}),
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
+          ...pluginFlags(values),
         },
         out,
       );

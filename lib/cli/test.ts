@@ -11,6 +11,10 @@ export interface TestArgs extends TargetArgs {
   junit?: string;
   /** `--disable-admission-plugins`: built-in plugins every suite's cluster runs without, besides its own. */
   disablePlugins?: string[];
+  /** `--enable-admission-plugins`: off-by-default plugins every suite's cluster runs too, besides its own. */
+  enablePlugins?: string[];
+  /** `--admission-control-config-file`: their AdmissionConfiguration, for every suite. */
+  admissionConfigFile?: string;
 }
 
 /** `admission-harness test`: runs declarative suite files. Exit 1 when any case fails. */
@@ -23,7 +27,14 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
   const invalid: { file: string; message: string }[] = [];
   for (const file of args.files) {
     try {
-      reports.push(await runSuiteFile(file, { ...(target ? { target } : {}), ...(args.disablePlugins ? { disablePlugins: args.disablePlugins } : {}) }));
+      reports.push(
+        await runSuiteFile(file, {
+          ...(target ? { target } : {}),
+          ...(args.disablePlugins ? { disablePlugins: args.disablePlugins } : {}),
+          ...(args.enablePlugins ? { enablePlugins: args.enablePlugins } : {}),
+          ...(args.admissionConfigFile ? { admissionConfigFile: args.admissionConfigFile } : {}),
+        }),
+      );
     } catch (error) {
       if (!(error instanceof HarnessError)) throw error;
       invalid.push({ file, message: error.message });

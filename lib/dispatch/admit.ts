@@ -106,12 +106,16 @@ function pluginStep(context: DispatchContext, plugin: string, rejection: Status)
   return rejection;
 }
 
-/** The plugins kube-apiserver runs before ImagePolicyWebhook in the validation phase (AllOrderedPlugins). */
-const BEFORE_CONFIGURED = new Set(['LimitRanger', 'ServiceAccount']);
+/**
+ * The validating plugins kube-apiserver runs before ImagePolicyWebhook (AllOrderedPlugins in
+ * pkg/kubeapiserver/options/plugins.go: LimitPodHardAntiAffinityTopology, LimitRanger, ServiceAccount,
+ * AlwaysPullImages, then ImagePolicyWebhook, then PodSecurity and the rest).
+ */
+const BEFORE_CONFIGURED = new Set(['LimitPodHardAntiAffinityTopology', 'LimitRanger', 'ServiceAccount', 'AlwaysPullImages']);
 
 /**
  * The validation phase's plugins before the policies and webhooks: the built-in ones (LimitRanger,
- * PodSecurity…) with the configured ones (ImagePolicyWebhook) in their place, after ServiceAccount.
+ * PodSecurity…) with the configured ones (ImagePolicyWebhook) in their place.
  */
 async function validationPlugins(attributes: AdmissionAttributes, context: DispatchContext): Promise<Status | undefined> {
   const configured = context.configuredPlugins ?? [];
@@ -129,7 +133,12 @@ async function validationPlugins(attributes: AdmissionAttributes, context: Dispa
 
 function builtinValidation(attributes: AdmissionAttributes, context: DispatchContext, enabled: ReadonlySet<string> | undefined): Status | undefined {
   if (!context.cluster || !enabled) return undefined;
-  const result = runValidationPlugins(attributes, context.cluster, enabled, context.podSecurity);
+  const result = runValidationPlugins(attributes, context.cluster, enabled, {
+    ...(context.podSecurity ? { podSecurity: context.podSecurity } : {}),
+    ...(context.pluginConfiguration ? { configuration: context.pluginConfiguration } : {}),
+    ...(context.authorizer ? { authorizer: context.authorizer } : {}),
+    ...(context.kindResources ? { kindResources: context.kindResources } : {}),
+  });
   for (const warning of result.warnings) context.warnings.add(warning);
   for (const [key, value] of Object.entries(result.auditAnnotations)) context.annotations.add(key, value);
   return result.refusal && pluginStep(context, result.refusal.plugin, result.refusal.status);

@@ -4,6 +4,8 @@ import type { MatchContext } from '../match/should-call';
 import type { MutationPlugin } from '../plugins';
 import type { PluginCluster } from '../plugins/plugin';
 import type { PodSecurityConfiguration } from '../plugins/pod-security';
+import type { PluginConfigurations } from '../plugins/optional/admission-configuration';
+import type { KindResources } from '../plugins/optional/owner-references-permission-enforcement';
 import type { Registry, StorageRandom } from '../registry';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { InvocationView } from '../review/encode';
@@ -34,6 +36,12 @@ export interface DispatchContext {
   builtins?: ReadonlySet<string>;
   /** PodSecurity's configuration (defaults, exemptions); kube's defaults when omitted. */
   podSecurity?: PodSecurityConfiguration;
+  /** The other plugins' admission configuration (PodNodeSelector, PodTolerationRestriction). */
+  pluginConfiguration?: PluginConfigurations;
+  /** The cluster's authorizer, as OwnerReferencesPermissionEnforcement asks it; allows everything when omitted. */
+  authorizer?: Authorizer;
+  /** The resources an owner reference's kind maps to (the RESTMapper). */
+  kindResources?: KindResources;
   /** The cluster's objects the plugins read (and ResourceQuota's usage, which it writes). */
   cluster?: PluginCluster & { namespaceObject(name: string): KubeObject | undefined; put(object: KubeObject): void };
   warnings: WarningRecorder;

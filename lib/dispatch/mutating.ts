@@ -121,7 +121,13 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
   if (!object || context.plugins.length === 0) return { object };
   let current = object as JsonRecord;
   for (const plugin of context.plugins) {
-    const { changedBy, object: changed, refusal } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n), ...(context.cluster ? { cluster: context.cluster } : {}) });
+    const { changedBy, object: changed, refusal } = runMutationPlugins([plugin], {
+      attributes,
+      object: current,
+      randomSuffix: (n) => context.random.suffix(n),
+      ...(context.cluster ? { cluster: context.cluster } : {}),
+      ...(context.pluginConfiguration ? { configuration: context.pluginConfiguration } : {}),
+    });
     if (refusal) {
       context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status });
       return { object: current as KubeObject, rejection: refusal.status };

@@ -240,6 +240,67 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
   return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
 }
 
+/** optional/limit-pod-hard-anti-affinity-topology.ts. */
+function limitPodHardAntiAffinityTopology(attributes: AdmissionAttributes): Involvement {
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+  return acts('refuses required pod anti-affinity with a topologyKey other than kubernetes.io/hostname');
+}
+
+/** optional/always-pull-images.ts: pods (no subresource), creates and updates bringing a new image. */
+function alwaysPullImages(phase: AdmissionPhase) {
+  return (attributes: AdmissionAttributes): Involvement => {
+    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates (not ephemeral containers)');
+    return acts(phase === 'mutation' ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)' : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)');
+  };
+}
+
+/** optional/pod-node-selector.ts: pod creates. */
+function podNodeSelector(phase: AdmissionPhase) {
+  return (attributes: AdmissionAttributes): Involvement => {
+    if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
+    return acts(phase === 'mutation' ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused" : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist");
+  };
+}
+
+/** optional/pod-toleration-restriction.ts: pods (no subresource), creates and updates. */
+function podTolerationRestriction(phase: AdmissionPhase) {
+  return (attributes: AdmissionAttributes): Involvement => {
+    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+    if (phase === 'validation') return acts("refuses tolerations outside the namespace's (else the cluster's) whitelist (500)");
+    return acts(attributes.operation === 'CREATE' ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist" : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist');
+  };
+}
+
+/** optional/extended-resource-toleration.ts. */
+function extendedResourceToleration(attributes: AdmissionAttributes): Involvement {
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+  return acts('tolerates the NoSchedule taint of each extended resource the containers request');
+}
+
+/** optional/owner-references-permission-enforcement.ts. */
+function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
+  if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
+  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return notInvolved('handles only creates and updates');
+  return acts('a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner\'s finalizers');
+}
+
+/** optional/deny-service-external-ips.ts. */
+function denyServiceExternalIPs(attributes: AdmissionAttributes): Involvement {
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'services') || attributes.subResource !== '') return notInvolved('handles only Service creates and updates');
+  return acts('refuses adding spec.externalIPs the stored Service did not have');
+}
+
+/** optional/pod-topology-labels.ts: pods/binding creates, and pod creates with spec.nodeName. */
+function podTopologyLabels(attributes: AdmissionAttributes): Involvement {
+  if (attributes.operation !== 'CREATE' || !isCore(attributes, 'pods')) return notInvolved('handles only pods/binding and pod creates');
+  if (attributes.subResource === 'binding') return acts("copies the node's topology.kubernetes.io/zone and region labels onto the Binding (and so the pod)");
+  if (attributes.subResource !== '') return notInvolved(`pods/${attributes.subResource} is not labelled`);
+  const nodeName = isRecord(attributes.object) ? objectAt(attributes.object as JsonRecord, 'spec').nodeName : undefined;
+  const named = typeof nodeName === 'string' && nodeName !== '';
+  if (!named) return notInvolved('the pod names no node yet (the Binding gets the labels)');
+  return acts("copies the node's topology.kubernetes.io/zone and region labels onto the pod");
+}
+
 const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({ plugin, phase, position, judge });
 
 /**
@@ -253,18 +314,29 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('LimitRanger', 'mutation', limitRangerMutation),
   step('ServiceAccount', 'mutation', serviceAccountMutation),
   step('TaintNodesByCondition', 'mutation', taintNodesByCondition),
+  step('AlwaysPullImages', 'mutation', alwaysPullImages('mutation')),
+  step('PodNodeSelector', 'mutation', podNodeSelector('mutation')),
   step('Priority', 'mutation', priorityMutation),
   step('DefaultTolerationSeconds', 'mutation', defaultTolerationSeconds),
+  step('PodTolerationRestriction', 'mutation', podTolerationRestriction('mutation')),
+  step('ExtendedResourceToleration', 'mutation', extendedResourceToleration),
   step('DefaultStorageClass', 'mutation', defaultStorageClass),
   step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtection),
   step('RuntimeClass', 'mutation', runtimeClassMutation),
   step('DefaultIngressClass', 'mutation', defaultIngressClass),
+  step('PodTopologyLabels', 'mutation', podTopologyLabels),
+  step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopology),
   step('LimitRanger', 'validation', limitRangerValidation),
   step('ServiceAccount', 'validation', serviceAccountValidation),
+  step('AlwaysPullImages', 'validation', alwaysPullImages('validation')),
   step('PodSecurity', 'validation', podSecurity),
+  step('PodNodeSelector', 'validation', podNodeSelector('validation')),
   step('Priority', 'validation', priorityValidation),
+  step('PodTolerationRestriction', 'validation', podTolerationRestriction('validation')),
+  step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
   step('PersistentVolumeClaimResize', 'validation', persistentVolumeClaimResize),
   step('RuntimeClass', 'validation', runtimeClassValidation),
+  step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPs),
   step('ResourceQuota', 'validation', resourceQuota, 'after-webhooks'),
 ];
 

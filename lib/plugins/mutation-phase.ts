@@ -13,28 +13,85 @@ import { runtimeClass } from './runtime-class';
 import { defaultIngressClass } from './default-ingress-class';
 import { serviceAccount } from './service-account';
 import { taintNodesByCondition } from './taint-nodes-by-condition';
+import { alwaysPullImages } from './optional/always-pull-images';
+import { extendedResourceToleration } from './optional/extended-resource-toleration';
+import { podNodeSelector } from './optional/pod-node-selector';
+import { podTolerationRestriction } from './optional/pod-toleration-restriction';
+import { podTopologyLabels } from './optional/pod-topology-labels';
 
 /**
- * The built-in mutating plugins the harness runs, in kube-apiserver's order (AllOrderedPlugins in
- * k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go). All are on by default in v1.36.
+ * Every built-in mutating plugin the harness runs, in kube-apiserver's order (AllOrderedPlugins in
+ * pkg/kubeapiserver/options/plugins.go), whether on by default or not.
  */
-export const MUTATION_PLUGINS: readonly MutationPlugin[] = [
+export const ALL_MUTATION_PLUGINS: readonly MutationPlugin[] = [
   limitRanger,
   serviceAccount,
   taintNodesByCondition,
+  alwaysPullImages,
+  podNodeSelector,
   priorityWithClasses,
   defaultTolerationSeconds,
+  podTolerationRestriction,
+  extendedResourceToleration,
   defaultStorageClass,
   storageObjectInUseProtection,
   runtimeClass,
   defaultIngressClass,
+  podTopologyLabels,
 ];
 
-/** The plugins' names, in order. */
+/**
+ * The plugins the harness runs that a v1.36 kube-apiserver leaves off unless `--enable-admission-plugins`
+ * names them (DefaultOffAdmissionPlugins, pkg/kubeapiserver/options/plugins.go).
+ */
+export const OFF_BY_DEFAULT_PLUGIN_NAMES: readonly string[] = [
+  'LimitPodHardAntiAffinityTopology',
+  'AlwaysPullImages',
+  'PodNodeSelector',
+  'PodTolerationRestriction',
+  'ExtendedResourceToleration',
+  'OwnerReferencesPermissionEnforcement',
+  'DenyServiceExternalIPs',
+];
+
+/** The built-in mutating plugins on by default in v1.36, in kube-apiserver's order. */
+export const MUTATION_PLUGINS: readonly MutationPlugin[] = ALL_MUTATION_PLUGINS.filter((p) => !OFF_BY_DEFAULT_PLUGIN_NAMES.includes(p.name));
+
+/** The default plugins' names, in order. */
 export const MUTATION_PLUGIN_NAMES: readonly string[] = MUTATION_PLUGINS.map((p) => p.name);
 
-/** Every built-in plugin the harness runs, by `--enable-admission-plugins` name, in kube-apiserver's order. */
-export const BUILTIN_PLUGIN_NAMES: readonly string[] = ['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES, 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'];
+/** Every built-in plugin the harness runs, on by default or not, by `--enable-admission-plugins` name, in kube-apiserver's order. */
+export const BUILTIN_PLUGIN_NAMES: readonly string[] = [
+  'NamespaceLifecycle',
+  'LimitPodHardAntiAffinityTopology',
+  'LimitRanger',
+  'ServiceAccount',
+  'TaintNodesByCondition',
+  'AlwaysPullImages',
+  'PodSecurity',
+  'PodNodeSelector',
+  'Priority',
+  'DefaultTolerationSeconds',
+  'PodTolerationRestriction',
+  'ExtendedResourceToleration',
+  'DefaultStorageClass',
+  'StorageObjectInUseProtection',
+  'OwnerReferencesPermissionEnforcement',
+  'PersistentVolumeClaimResize',
+  'RuntimeClass',
+  'DefaultIngressClass',
+  'DenyServiceExternalIPs',
+  'PodTopologyLabels',
+  'ResourceQuota',
+];
+
+/**
+ * The plugins a cluster runs: the default ones less `disable`, plus `enable` (names already checked).
+ * As kube-apiserver's AdmissionOptions.enabledPluginNames: the order is always AllOrderedPlugins'.
+ */
+export function enabledPluginNames(enable: readonly string[], disable: readonly string[]): string[] {
+  return BUILTIN_PLUGIN_NAMES.filter((name) => (enable.includes(name) || !OFF_BY_DEFAULT_PLUGIN_NAMES.includes(name)) && !disable.includes(name));
+}
 
 /**
  * Refuses names of plugins the harness does not run, each with its nearest spelling: what

@@ -1,6 +1,7 @@
 import type { JsonRecord } from '../kube/record';
 import type { KubeObject } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
+import type { PluginConfigurations } from './optional/admission-configuration';
 
 /** What the plugins read of the cluster: its objects (LimitRanges, ResourceQuotas, Namespaces…). */
 export interface PluginCluster {
@@ -22,6 +23,8 @@ export interface MutationRequest {
   randomSuffix(length: number): string;
   /** The cluster's objects; plugins that read none work without it. */
   cluster?: PluginCluster;
+  /** The plugins' admission configuration (`--admission-control-config-file`); kube's defaults when omitted. */
+  configuration?: PluginConfigurations;
 }
 
 /**

@@ -12,12 +12,17 @@ export interface SuiteOptions {
   target?: Target;
   /** Built-in plugins every suite's cluster runs without, besides its own `plugins.disable` (`test --disable-admission-plugins`). */
   disablePlugins?: string[];
+  /** Off-by-default plugins every suite's cluster runs too, besides its own `plugins.enable` (`test --enable-admission-plugins`). */
+  enablePlugins?: string[];
+  /** Their AdmissionConfiguration (`test --admission-control-config-file`). */
+  admissionConfigFile?: string;
 }
 
 /** The harness's options for the suite's cluster: its configurations, objects, plugins and server flags. */
 function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions): HarnessOptions {
   const disable = [...new Set([...(suite.plugins?.disable ?? []), ...(options.disablePlugins ?? [])])];
-  const plugins = { ...(disable.length > 0 ? { disable } : {}), ...(suite.plugins?.enable ? { enable: suite.plugins.enable } : {}) };
+  const enable = [...new Set([...(suite.plugins?.enable ?? []), ...(options.enablePlugins ?? [])])];
+  const plugins = { ...(disable.length > 0 ? { disable } : {}), ...(enable.length > 0 ? { enable } : {}), ...(options.admissionConfigFile ? { configuration: options.admissionConfigFile } : {}) };
   return {
     manifests: [...suite.manifests, ...suite.configurations],
     stubs: { ...suite.webhooks, ...testCase.webhooks },
@@ -36,6 +41,7 @@ function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions
 async function harnessFor(suite: Suite, testCase: SuiteCase, options: SuiteOptions): Promise<Harness> {
   try {
     assertNoPluginBothEnabledAndDisabled(suite.plugins?.enable ?? [], options.disablePlugins ?? [], { enable: 'plugins.enable', disable: '--disable-admission-plugins' });
+    assertNoPluginBothEnabledAndDisabled(options.enablePlugins ?? [], suite.plugins?.disable ?? [], { enable: '--enable-admission-plugins', disable: 'plugins.disable' });
     return await createHarness(clusterOptions(suite, testCase, options));
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;

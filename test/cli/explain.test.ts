@@ -29,6 +29,7 @@ describe('admission-harness explain', () => {
         '  plugin StorageObjectInUseProtection (mutation): not involved — handles only PersistentVolume, PersistentVolumeClaim and VolumeAttributesClass creates',
         '  plugin RuntimeClass (mutation): not involved — handles only pod creates',
         '  plugin DefaultIngressClass (mutation): not involved — handles only Ingress creates',
+        '  plugin PodTopologyLabels (mutation): not involved — handles only pods/binding and pod creates',
         '  labels.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject',
         'validation phase:',
         '  plugin LimitRanger (validation): not involved — handles only pod creates, pods/resize updates and PersistentVolumeClaim creates and updates',
@@ -91,6 +92,7 @@ describe('admission-harness explain', () => {
         '  plugin StorageObjectInUseProtection (mutation): not involved — handles only PersistentVolume, PersistentVolumeClaim and VolumeAttributesClass creates',
         "  plugin RuntimeClass (mutation): acts — a pod naming a RuntimeClass gets the class's overhead and node scheduling; an unknown class is refused",
         '  plugin DefaultIngressClass (mutation): not involved — handles only Ingress creates',
+        '  plugin PodTopologyLabels (mutation): not involved — the pod names no node yet (the Binding gets the labels)',
         '  MutatingAdmissionPolicy add-team with binding add-team: evaluated — rules[0] matched CREATE v1 pods',
         '  labels.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject',
         'validation phase:',
@@ -111,12 +113,27 @@ describe('admission-harness explain', () => {
   it('a ConfigMap create: only NamespaceLifecycle and ResourceQuota handle it', async () => {
     const lines = (await run({ review: fixture('configmap-create-review.yaml'), namespaces: fixture('namespaces.yaml') })).split('\n');
     const plugins = lines.filter((line) => line.startsWith('  plugin '));
-    expect(plugins).toHaveLength(17);
+    expect(plugins).toHaveLength(18);
     expect(plugins.filter((line) => !/: not involved — /.test(line))).toEqual([
       '  plugin NamespaceLifecycle (mutation): acts — namespace "shop" exists; creating in a namespace being terminated is refused',
       "  plugin ResourceQuota (validation): acts — charges count/configmaps to the namespace's ResourceQuotas (if it has any)",
     ]);
     expect(plugins).toContain('  plugin PodSecurity (validation): not involved — neither a pod, a workload with a pod template, nor a namespace');
+  });
+
+  it('--enable-admission-plugins puts the off-by-default plugins named in their place in the chain, and refuses a name both on and off', async () => {
+    const args = ['explain', '--manifests', fixture('explain-webhooks.yaml'), '--review', fixture('pod-create-review.yaml'), '--namespaces', fixture('namespaces.yaml')];
+    const plain = await cli(...args);
+    expect(plain.stdout).not.toContain('AlwaysPullImages');
+    const result = await cli(...args, '--enable-admission-plugins', 'PodNodeSelector,AlwaysPullImages', '--enable-admission-plugins', 'DenyServiceExternalIPs');
+    expect(result.code).toBe(0);
+    const plugins = result.stdout.split('\n').filter((line) => line.startsWith('  plugin ')).map((line) => line.replace(/ —.*/, ''));
+    expect(plugins.slice(3, 7)).toEqual(['  plugin TaintNodesByCondition (mutation): not involved', '  plugin AlwaysPullImages (mutation): acts', '  plugin PodNodeSelector (mutation): acts', '  plugin Priority (mutation): acts']);
+    expect(plugins).toContain('  plugin DenyServiceExternalIPs (validation): not involved');
+    expect(plugins.filter((line) => line.includes('PodTolerationRestriction'))).toEqual([]);
+    const both = await cli(...args, '--enable-admission-plugins', 'AlwaysPullImages', '--disable-admission-plugins', 'AlwaysPullImages');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--enable-admission-plugins and --disable-admission-plugins both name "AlwaysPullImages"');
   });
 
   it('--disable-admission-plugins shows the plugins named as disabled, in both phases, and refuses a name it does not know', async () => {
@@ -155,6 +172,7 @@ describe('admission-harness explain', () => {
       'mutation plugin StorageObjectInUseProtection not-involved',
       'mutation plugin RuntimeClass acts',
       'mutation plugin DefaultIngressClass not-involved',
+      'mutation plugin PodTopologyLabels not-involved',
       'mutation mutating-policy add-team called',
       'mutation webhook labels.example.com skipped',
       'validation plugin LimitRanger acts',
@@ -177,8 +195,8 @@ describe('admission-harness explain', () => {
       reason: 'defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume',
     });
     expect(report.chain[4]).toEqual({ phase: 'mutation', kind: 'plugin', name: 'Priority', involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' });
-    expect(report.chain[10]).toEqual({ phase: 'mutation', kind: 'mutating-policy', name: 'add-team', binding: 'add-team', decision: 'called', reason: 'rules[0] matched CREATE v1 pods' });
-    expect(report.chain[11]).toEqual({ phase: 'mutation', kind: 'webhook', name: 'labels.example.com', configuration: 'labels', decision: 'skipped', reason: 'objectSelector {app=web} matched neither object nor oldObject' });
+    expect(report.chain[11]).toEqual({ phase: 'mutation', kind: 'mutating-policy', name: 'add-team', binding: 'add-team', decision: 'called', reason: 'rules[0] matched CREATE v1 pods' });
+    expect(report.chain[12]).toEqual({ phase: 'mutation', kind: 'webhook', name: 'labels.example.com', configuration: 'labels', decision: 'skipped', reason: 'objectSelector {app=web} matched neither object nor oldObject' });
   });
 
   it('given a plain object instead of a review, names the review command that makes one, which works', async () => {

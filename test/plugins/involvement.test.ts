@@ -5,7 +5,8 @@ import type { KubeObject, Operation } from '../../lib/kube/admission';
 import type { AdmissionAttributes } from '../../lib/kube/attributes';
 import type { JsonRecord } from '../../lib/kube/record';
 import { PLUGIN_CHAIN, pluginInvolvement, type AdmissionPhase, type InvolvementContext } from '../../lib/plugins/involvement';
-import { BUILTIN_PLUGIN_NAMES, MUTATION_PLUGINS, MUTATION_PLUGIN_NAMES, runMutationPlugins } from '../../lib/plugins/mutation-phase';
+import { ALL_MUTATION_PLUGINS, BUILTIN_PLUGIN_NAMES, runMutationPlugins } from '../../lib/plugins/mutation-phase';
+import type { PluginConfigurations } from '../../lib/plugins/optional/admission-configuration';
 import { namespaceLifecycle } from '../../lib/plugins/namespace-lifecycle';
 import { quotaAdmit } from '../../lib/plugins/resource-quota';
 import { runValidationPlugins, type ValidationCluster } from '../../lib/plugins/validation-phase';
@@ -40,6 +41,12 @@ const claim = (storage: string, status: JsonRecord = {}): JsonRecord => ({
 });
 const configMap: JsonRecord = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' }, data: { mode: 'strict' } };
 const privileged = { containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { privileged: true } }] };
+const zoneAntiAffinity = { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } };
+const ifNotPresent = { containers: [{ name: 'app', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent' }] };
+const otherToleration = { tolerations: [{ key: 'other', operator: 'Exists', effect: 'NoSchedule' }] };
+const gpu = { containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { 'example.com/gpu': '1' } } }] };
+const owner = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: '6b1d3f2e-0000-4000-8000-000000000001' };
+const service: JsonRecord = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, spec: { ports: [{ port: 80 }], externalIPs: ['192.0.2.10'] } };
 
 /** Every cluster object a plugin reads, so that an involved request has something to act on. */
 const OBJECTS: KubeObject[] = [
@@ -61,7 +68,14 @@ const OBJECTS: KubeObject[] = [
   { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m' } } } as KubeObject,
   // The namespace's own account, as the ServiceAccount controller creates it.
   { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'shop' } } as KubeObject,
+  { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } } },
 ];
+
+/** The off-by-default plugins' configuration, so that each has something to add or refuse. */
+const CONFIGURATION: PluginConfigurations = {
+  podNodeSelector: { clusterDefaultNodeSelector: 'env=default', shop: 'env=default' },
+  podTolerationRestriction: { default: [{ key: 'team', operator: 'Exists', effect: 'NoSchedule' }], whitelist: [{ key: 'team', operator: 'Exists' }] },
+};
 
 function cluster(): ValidationCluster {
   const objects = fakeCluster(...OBJECTS);
@@ -82,11 +96,12 @@ function effect(plugin: string, phase: AdmissionPhase, attributes: AdmissionAttr
     return !result.ok ? 'refused' : result.updatedUsage.length > 0 ? 'charged' : 'nothing';
   }
   if (phase === 'mutation') {
-    const mutating = MUTATION_PLUGINS.find((p) => p.name === plugin)!;
-    const result = runMutationPlugins([mutating], { attributes, object: attributes.object as JsonRecord, randomSuffix: (n) => 'x'.repeat(n), cluster: cluster() });
+    const mutating = ALL_MUTATION_PLUGINS.find((p) => p.name === plugin)!;
+    const result = runMutationPlugins([mutating], { attributes, object: attributes.object as JsonRecord, randomSuffix: (n) => 'x'.repeat(n), cluster: cluster(), configuration: CONFIGURATION });
     return result.refusal ? 'refused' : result.changedBy.length > 0 ? 'changed' : 'nothing';
   }
-  const result = runValidationPlugins(attributes, cluster(), new Set([plugin]));
+  // An authorizer that allows nothing, so OwnerReferencesPermissionEnforcement refuses what it checks.
+  const result = runValidationPlugins(attributes, cluster(), new Set([plugin]), { configuration: CONFIGURATION, authorizer: () => ({ decision: 'noOpinion' }), kindResources: () => [{ group: 'apps', resource: 'deployments' }] });
   return result.refusal ? 'refused' : result.warnings.length > 0 ? 'warned' : Object.keys(result.auditAnnotations).length > 0 ? 'annotated' : 'nothing';
 }
 
@@ -191,6 +206,62 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     notInvolved: [['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing']],
     involved: [['a pod create naming a missing class', request('CREATE', 'pods', pod({ runtimeClassName: 'kata' })), 'refused']],
   },
+  'LimitPodHardAntiAffinityTopology validation': {
+    notInvolved: [['an ephemeral container added to a pod spreading by zone', request('UPDATE', 'pods/ephemeralcontainers', pod(zoneAntiAffinity), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create spreading by zone', request('CREATE', 'pods', pod(zoneAntiAffinity)), 'refused']],
+  },
+  'AlwaysPullImages mutation': {
+    notInvolved: [
+      ['an ephemeral container added', request('UPDATE', 'pods/ephemeralcontainers', pod(ifNotPresent), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
+    ],
+    involved: [['a pod create', request('CREATE', 'pods', pod(ifNotPresent)), 'changed']],
+  },
+  'AlwaysPullImages validation': {
+    notInvolved: [['an ephemeral container added', request('UPDATE', 'pods/ephemeralcontainers', pod(ifNotPresent), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create pulling IfNotPresent', request('CREATE', 'pods', pod(ifNotPresent)), 'refused']],
+  },
+  'PodNodeSelector mutation': {
+    notInvolved: [['a pod update', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
+  },
+  'PodNodeSelector validation': {
+    notInvolved: [['a pod update outside the whitelist', request('UPDATE', 'pods', pod({ nodeSelector: { disk: 'ssd' } }), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create outside the whitelist', request('CREATE', 'pods', pod({ nodeSelector: { disk: 'ssd' } })), 'refused']],
+  },
+  'PodTolerationRestriction mutation': {
+    notInvolved: [['a pod status update', request('UPDATE', 'pods/status', pod(), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
+  },
+  'PodTolerationRestriction validation': {
+    notInvolved: [['a pod status update tolerating what the whitelist lacks', request('UPDATE', 'pods/status', pod(otherToleration), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create tolerating what the whitelist lacks', request('CREATE', 'pods', pod(otherToleration)), 'refused']],
+  },
+  'ExtendedResourceToleration mutation': {
+    notInvolved: [['a pod status update requesting a GPU', request('UPDATE', 'pods/status', pod(gpu), { oldObject: pod() as KubeObject }), 'nothing']],
+    involved: [['a pod create requesting a GPU', request('CREATE', 'pods', pod(gpu)), 'changed']],
+  },
+  'OwnerReferencesPermissionEnforcement validation': {
+    notInvolved: [
+      ['a pod status update adding an owner', request('UPDATE', 'pods/status', pod({}, { ownerReferences: [owner] }), { oldObject: pod() as KubeObject }), 'nothing'],
+      ['a deletion', request('DELETE', 'configmaps', null, { oldObject: configMap as KubeObject }), 'nothing'],
+    ],
+    involved: [['a configmap update adding an owner', request('UPDATE', 'configmaps', { ...configMap, metadata: { name: 'settings', namespace: 'shop', ownerReferences: [owner] } }, { oldObject: configMap as KubeObject }), 'refused']],
+  },
+  'DenyServiceExternalIPs validation': {
+    notInvolved: [['a service status update with external IPs', request('UPDATE', 'services/status', service, { oldObject: { ...service, spec: {} } as KubeObject }), 'nothing']],
+    involved: [['a service create with external IPs', request('CREATE', 'services', service), 'refused']],
+  },
+  'PodTopologyLabels mutation': {
+    notInvolved: [
+      ['a pod create naming no node', request('CREATE', 'pods', pod()), 'nothing'],
+      ['a pod update naming a node', request('UPDATE', 'pods', pod({ nodeName: 'n1' }), { oldObject: pod({ nodeName: 'n1' }) as KubeObject }), 'nothing'],
+    ],
+    involved: [
+      ['a pod create naming a node', request('CREATE', 'pods', pod({ nodeName: 'n1' })), 'changed'],
+      ['a Binding', request('CREATE', 'pods/binding', { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web', namespace: 'shop' }, target: { kind: 'Node', name: 'n1' } }, { kind: { group: '', version: 'v1', kind: 'Binding' } }), 'changed'],
+    ],
+  },
   'DefaultIngressClass mutation': {
     notInvolved: [['an Ingress update', request('UPDATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'nothing']],
     involved: [['an Ingress create', request('CREATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'changed']],
@@ -290,8 +361,25 @@ describe('the reasons', () => {
 describe('PLUGIN_CHAIN', () => {
   it('lists the plugins the harness runs, in kube-apiserver’s order (k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go)', () => {
     const order = (phase: AdmissionPhase) => PLUGIN_CHAIN.filter((s) => s.phase === phase).map((s) => s.plugin);
-    expect(order('mutation')).toEqual(['NamespaceLifecycle', ...MUTATION_PLUGIN_NAMES]);
-    expect(order('validation')).toEqual(['LimitRanger', 'ServiceAccount', 'PodSecurity', 'Priority', 'PersistentVolumeClaimResize', 'RuntimeClass', 'ResourceQuota']);
+    // As a v1.36.2 kube-apiserver with them all enabled loads them (environment.admissionPluginsLoaded of
+    // test/plugins/fixtures/podnodeselector-mutation.json), less the plugins the harness does not run.
+    expect(order('mutation')).toEqual(['NamespaceLifecycle', ...ALL_MUTATION_PLUGINS.map((p) => p.name)]);
+    expect(order('mutation')).toEqual(['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'AlwaysPullImages', 'PodNodeSelector', 'Priority', 'DefaultTolerationSeconds', 'PodTolerationRestriction', 'ExtendedResourceToleration', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodTopologyLabels']);
+    expect(order('validation')).toEqual([
+      'LimitPodHardAntiAffinityTopology',
+      'LimitRanger',
+      'ServiceAccount',
+      'AlwaysPullImages',
+      'PodSecurity',
+      'PodNodeSelector',
+      'Priority',
+      'PodTolerationRestriction',
+      'OwnerReferencesPermissionEnforcement',
+      'PersistentVolumeClaimResize',
+      'RuntimeClass',
+      'DenyServiceExternalIPs',
+      'ResourceQuota',
+    ]);
     expect(new Set(PLUGIN_CHAIN.map((s) => s.plugin))).toEqual(new Set(BUILTIN_PLUGIN_NAMES));
     expect(PLUGIN_CHAIN.filter((s) => s.position === 'after-webhooks').map((s) => s.plugin)).toEqual(['ResourceQuota']);
   });
