@@ -6,6 +6,7 @@ import { compareQuantities, quantityFromJson } from '../kube/quantity';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../kube/record';
 import type { PluginCluster } from './plugin';
 import { isRequestFor, pluginForbidden, refusingPlugin } from './refusing-plugin';
+import { mergeTolerations } from './tolerations';
 
 // plugin/pkg/admission/runtimeclass/admission.go's refusals.
 const OVERHEAD_MISMATCH = "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead";
@@ -47,60 +48,6 @@ function resourceListsEqual(a: JsonRecord, b: JsonRecord): boolean {
 function podFixed(runtimeClass: JsonRecord | undefined): JsonRecord | undefined {
   if (!runtimeClass || !isRecord(runtimeClass.overhead)) return undefined;
   return objectAt(runtimeClass.overhead, 'podFixed');
-}
-
-/** A toleration with Go's zero values made explicit, as the internal struct holds it. */
-interface Toleration {
-  key: string;
-  operator: string;
-  value: string;
-  effect: string;
-  tolerationSeconds: number | undefined;
-}
-
-function toleration(t: JsonRecord): Toleration {
-  const seconds = t.tolerationSeconds;
-  return { key: stringAt(t, 'key') ?? '', operator: stringAt(t, 'operator') ?? '', value: stringAt(t, 'value') ?? '', effect: stringAt(t, 'effect') ?? '', tolerationSeconds: typeof seconds === 'number' ? seconds : undefined };
-}
-
-const sameToleration = (a: Toleration, b: Toleration) =>
-  a.key === b.key && a.operator === b.operator && a.value === b.value && a.effect === b.effect && a.tolerationSeconds === b.tolerationSeconds;
-
-/** pkg/util/tolerations isSuperset: whether `ss` tolerates everything `t` does. */
-function isSuperset(ss: Toleration, t: Toleration): boolean {
-  if (sameToleration(ss, t)) return true;
-  // An empty key with Exists matches every key.
-  if (t.key !== ss.key && (ss.key !== '' || ss.operator !== 'Exists')) return false;
-  // An empty effect matches every effect.
-  if (t.effect !== ss.effect && ss.effect !== '') return false;
-  if (ss.effect === 'NoExecute' && ss.tolerationSeconds !== undefined) {
-    if (t.tolerationSeconds === undefined || t.tolerationSeconds > ss.tolerationSeconds) return false;
-  }
-  switch (ss.operator) {
-    case 'Equal':
-    case '':
-      return t.operator === 'Equal' && t.value === ss.value;
-    case 'Exists':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
- * pkg/util/tolerations MergeTolerations(first, second): both lists in order, leaving out a toleration
- * another kept (or later, different) one is a superset of; of two equal ones the first stays.
- */
-export function mergeTolerations(first: readonly JsonRecord[], second: readonly JsonRecord[]): JsonRecord[] {
-  const all = [...first, ...second];
-  const parsed = all.map(toleration);
-  const merged: number[] = [];
-  parsed.forEach((t, i) => {
-    if (merged.some((j) => isSuperset(parsed[j]!, t))) return;
-    if (parsed.slice(i + 1).some((t2) => !sameToleration(t, t2) && isSuperset(t2, t))) return;
-    merged.push(i);
-  });
-  return merged.map((i) => all[i]!);
 }
 
 /**

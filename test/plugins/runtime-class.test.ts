@@ -4,7 +4,8 @@ import { deepFreeze } from '../../lib/kube/json';
 import type { KubeObject } from '../../lib/kube/admission';
 import type { JsonRecord } from '../../lib/kube/record';
 import { isRefusingPlugin } from '../../lib/plugins/refusing-plugin';
-import { mergeTolerations, runtimeClass, runtimeClassValidate } from '../../lib/plugins/runtime-class';
+import { runtimeClass, runtimeClassValidate } from '../../lib/plugins/runtime-class';
+import { mergeTolerations } from '../../lib/plugins/tolerations';
 import { attributesFor, fakeCluster, mutationRequest } from './fake-cluster';
 
 const rc = (name: string, extra: JsonRecord = {}): KubeObject => ({ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name }, handler: name, ...extra });

@@ -5,7 +5,7 @@ import { unknownError } from '../../kube/status';
 import type { PluginAttributes, PluginCluster } from '../plugin';
 import { refusingPlugin } from '../refusing-plugin';
 import type { PluginConfigurations } from './admission-configuration';
-import { mergeTolerations, verifyAgainstWhitelist } from './tolerations';
+import { mergeTolerations, verifyAgainstWhitelist } from '../tolerations';
 
 // Hand-written after plugin/pkg/admission/podtolerationrestriction/admission.go.
 const DEFAULT_TOLERATIONS = 'scheduler.alpha.kubernetes.io/defaultTolerations';

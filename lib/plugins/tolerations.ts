@@ -1,8 +1,8 @@
-import { jsonEqual } from '../../kube/json';
-import type { JsonRecord } from '../../kube/record';
+import { jsonEqual } from '../kube/json';
+import type { JsonRecord } from '../kube/record';
 
 // Hand-written after pkg/util/tolerations/tolerations.go (isSuperset, MergeTolerations,
-// VerifyAgainstWhitelist), which PodTolerationRestriction judges and merges tolerations with.
+// VerifyAgainstWhitelist), with which RuntimeClass and PodTolerationRestriction merge and judge tolerations.
 
 /** Semantic.DeepEqual of two tolerations as the internal struct holds them: an absent field is its zero value. */
 function sameToleration(a: JsonRecord, b: JsonRecord): boolean {
