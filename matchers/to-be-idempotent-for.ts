@@ -1,10 +1,10 @@
 import type { Review } from '../lib/review/review';
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, outcomeDetails, report } from './describe';
-import { formatChanges } from './diff';
-import { reinvoke, type Peer, type Reinvocation, type Round } from './reinvoke';
-import { judgeSecondChange, type SecondChange } from './repeats';
-import { asWebhookHandle } from './subject';
+import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
+import { formatChanges } from '../lib/outcome/diff';
+import { reinvoke, type Peer, type Reinvocation, type Round } from '../lib/outcome/reinvoke';
+import { judgeSecondChange, type SecondChange } from '../lib/outcome/repeats';
+import { asWebhookHandle } from '../lib/outcome/subject';
 
 export interface IdempotenceOptions {
   /**

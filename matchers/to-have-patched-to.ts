@@ -1,9 +1,9 @@
 import type { KubeObject } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, report, subjectDetails } from './describe';
-import { diffExpected, diffJson, type Change } from './diff';
-import { mutationOf } from './mutation';
-import { asCallOrAdmit, type CallOrAdmit } from './subject';
+import { changesSection, report, subjectDetails } from '../lib/outcome/describe';
+import { diffExpected, diffJson, type Change } from '../lib/outcome/diff';
+import { mutationOf } from '../lib/outcome/mutation';
+import { asCallOrAdmit, type CallOrAdmit } from '../lib/outcome/subject';
 
 type Patched = { ok: true; object: KubeObject | null; changes?: Change[] } | { ok: false; why: string };
 

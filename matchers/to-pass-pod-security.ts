@@ -2,8 +2,8 @@ import type { KubeObject } from '../lib/kube/admission';
 import type { JsonRecord } from '../lib/kube/record';
 import { evaluatePod, extractPodTemplate, LATEST, parseVersion, type Level } from '../lib/plugins/pod-security';
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { report, subjectDetails } from './describe';
-import { asCallOrAdmit } from './subject';
+import { report, subjectDetails } from '../lib/outcome/describe';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 const LEVELS: readonly Level[] = ['privileged', 'baseline', 'restricted'];
 const WHY_IT_MATTERS =

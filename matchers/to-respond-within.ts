@@ -1,8 +1,8 @@
 import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
 import type { Review } from '../lib/review/review';
 import type { MatcherContext, MatcherResult } from './context';
-import { outcomeDetails, report, requestSummary } from './describe';
-import { asWebhookHandle } from './subject';
+import { outcomeDetails, report, requestSummary } from '../lib/outcome/describe';
+import { asWebhookHandle } from '../lib/outcome/subject';
 
 export interface LatencyOptions {
   /** The request to send on every call. */

@@ -1,5 +1,5 @@
-import type { AdmitResult } from '../lib/dispatch/result';
-import { requestLine } from '../lib/review/review';
+import type { AdmitResult } from '../dispatch/result';
+import { requestLine } from '../review/review';
 import { formatChanges, type Change } from './diff';
 import type { CallOrAdmit, CallSubject } from './subject';
 

@@ -1,4 +1,4 @@
-import { jsonEqual } from '../lib/kube/json';
+import { jsonEqual } from '../kube/json';
 import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from './diff';
 import type { PeerStep } from './reinvoke';
 

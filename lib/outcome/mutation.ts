@@ -1,5 +1,5 @@
-import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { applyJsonPatch } from '../lib/patch';
+import type { JsonPatchOperation, KubeObject } from '../kube/admission';
+import { applyJsonPatch } from '../patch';
 import { diffJson, type Change } from './diff';
 import type { CallSubject } from './subject';
 

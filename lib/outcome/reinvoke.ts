@@ -1,7 +1,7 @@
-import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
-import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { patchObject } from '../lib/patch/patch-object';
-import { Review } from '../lib/review/review';
+import type { HarnessCallOutcome, WebhookHandle } from '../harness';
+import type { JsonPatchOperation, KubeObject } from '../kube/admission';
+import { patchObject } from '../patch/patch-object';
+import { Review } from '../review/review';
 import { diffJson, type Change } from './diff';
 import { mutationOf, type Mutation } from './mutation';
 

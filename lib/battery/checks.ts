@@ -1,10 +1,10 @@
-import { yaml } from '../lib/yaml';
-import type { CallOutcome } from '../lib/call/call-webhook';
-import type { PatchedOutcome } from '../lib/harness';
+import { yaml } from '../yaml';
+import type { CallOutcome } from '../call/call-webhook';
+import type { PatchedOutcome } from '../harness';
 import type { ScenarioKind } from './requests';
-import type { KubeObject } from '../lib/kube/admission';
-import type { JsonRecord } from '../lib/kube/record';
-import { evaluatePod, extractPodTemplate, hasPodSpec, LATEST } from '../lib/plugins/pod-security';
+import type { KubeObject } from '../kube/admission';
+import type { JsonRecord } from '../kube/record';
+import { evaluatePod, extractPodTemplate, hasPodSpec, LATEST } from '../plugins/pod-security';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
 export type CheckId =
