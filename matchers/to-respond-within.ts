@@ -78,9 +78,9 @@ function percentiles(durations: number[]): Percentiles {
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] ?? 0 };
 }
 
-/** kube-apiserver's text for a call cut off by its deadline (KUBE-FACTS §8). */
+/** A call cut off by its deadline (kube-apiserver's `context deadline exceeded`), as the transport marks it. */
 function ranIntoDeadline(outcome: HarnessCallOutcome): boolean {
-  return outcome.error?.reason.endsWith('context deadline exceeded') ?? false;
+  return outcome.error?.transport === 'deadline';
 }
 
 function failureSummary(outcomes: readonly HarnessCallOutcome[], timedOut: readonly HarnessCallOutcome[]): string | undefined {
