@@ -499,8 +499,9 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // A test that forgot to declare its namespace meets NamespaceLifecycle's 404, as in a cluster: said
   // once per namespace, as a process warning naming the fix.
   const undeclared = new Set<string>();
-  const warnIfUndeclaredNamespace = (rejection: Status | undefined, namespace: string): void => {
-    if (rejection?.code !== 404 || rejection.message !== `namespaces ${JSON.stringify(namespace)} not found` || undeclared.has(namespace)) return;
+  const warnIfUndeclaredNamespace = (steps: readonly TraceStep[]): void => {
+    const namespace = steps.find((step) => step.plugin && step.webhook === 'NamespaceLifecycle' && step.missing?.kind === 'Namespace')?.missing?.name;
+    if (namespace === undefined || undeclared.has(namespace)) return;
     undeclared.add(namespace);
     process.emitWarning(`h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`, { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' });
   };
@@ -643,7 +644,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       });
-      warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
+      warnIfUndeclaredNamespace(trace.steps);
       warnIfMissingServiceAccount(trace.steps);
       coverageLog.admission(trace.steps, coverageRequest(review.attributes));
       return {
