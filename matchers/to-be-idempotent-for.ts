@@ -1,7 +1,7 @@
 import type { Review } from '../lib/review/review';
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
 import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
-import { formatChanges } from '../lib/outcome/diff';
+import { formatChanges } from '../lib/diff/json-diff';
 import { reinvoke, type Peer, type Reinvocation, type Round } from '../lib/outcome/reinvoke';
 import { judgeSecondChange, type SecondChange } from '../lib/outcome/repeats';
 import { asWebhookHandle } from '../lib/outcome/subject';

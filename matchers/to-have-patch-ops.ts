@@ -1,7 +1,7 @@
 import type { JsonPatchOperation } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
 import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
-import { diffJson } from '../lib/outcome/diff';
+import { diffJson } from '../lib/diff/json-diff';
 import { refusal } from '../lib/outcome/mutation';
 import { asCallOutcome } from '../lib/outcome/subject';
 

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
 import { changesSection, report, subjectDetails } from '../lib/outcome/describe';
-import { diffExpected, diffJson, type Change } from '../lib/outcome/diff';
+import { diffExpected, diffJson, type Change } from '../lib/diff/json-diff';
 import { mutationOf } from '../lib/outcome/mutation';
 import { asCallOrAdmit, type CallOrAdmit } from '../lib/outcome/subject';
 

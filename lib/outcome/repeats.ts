@@ -1,5 +1,5 @@
 import { jsonEqual } from '../kube/json';
-import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from './diff';
+import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from '../diff/json-diff';
 import type { PeerStep } from './reinvoke';
 
 /** What a change made by the second call means, and whether it breaks idempotence. */

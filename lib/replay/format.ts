@@ -1,4 +1,4 @@
-import { formatChanges, preview } from '../outcome/diff';
+import { formatChanges, preview } from '../diff/json-diff';
 import { outcomeDetails } from '../outcome/describe';
 import type { Mismatch } from './compare';
 import type { ReplayResult, WebhookReplay } from './replay-fixture';
