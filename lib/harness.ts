@@ -510,12 +510,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Only the plugin's first look (round 0) is the test's doing: later ones follow a webhook's rename.
   const missingAccounts = new Set<string>();
   const warnIfMissingServiceAccount = (steps: readonly TraceStep[]): void => {
-    const refused = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.rejection);
-    const found = refused ? /error looking up service account ([^/\s]+)\/(\S+): serviceaccount "[^"]*" not found$/.exec(refused.rejection?.message ?? '') : null;
-    if (!found || missingAccounts.has(`${found[1]}/${found[2]}`)) return;
-    missingAccounts.add(`${found[1]}/${found[2]}`);
-    const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(found[2])}, namespace: ${JSON.stringify(found[1])} } }`;
-    process.emitWarning(`h.admit: the ServiceAccount ${found[1]}/${found[2]} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
+    const missing = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.missing?.kind === 'ServiceAccount')?.missing;
+    if (!missing || missingAccounts.has(`${missing.namespace}/${missing.name}`)) return;
+    missingAccounts.add(`${missing.namespace}/${missing.name}`);
+    const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(missing.name)}, namespace: ${JSON.stringify(missing.namespace)} } }`;
+    process.emitWarning(`h.admit: the ServiceAccount ${missing.namespace}/${missing.name} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
   };
 
   return {

@@ -123,7 +123,7 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
   for (const plugin of context.plugins) {
     const { changedBy, object: changed, refusal } = runMutationPlugins([plugin], { attributes, object: current, randomSuffix: (n) => context.random.suffix(n), ...(context.cluster ? { cluster: context.cluster } : {}) });
     if (refusal) {
-      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status });
+      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status, ...(refusal.missing ? { missing: refusal.missing } : {}) });
       return { object: current as KubeObject, rejection: refusal.status };
     }
     if (changedBy.length === 0) continue;

@@ -39,7 +39,7 @@ export interface MutationPlugin {
  * harness's hints (declare the namespace, seed the account) read it rather than the refusal's text.
  */
 export interface MissingObject {
-  kind: 'Namespace';
+  kind: 'Namespace' | 'ServiceAccount';
   /** '' for a cluster-scoped kind. */
   namespace: string;
   name: string;
