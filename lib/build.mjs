@@ -96,7 +96,7 @@ function build({ quiet }) {
     process.stderr.write(`build failed (the schema table: exit ${table.status ?? table.signal})\n`);
     process.exit(1);
   }
-  copyFileSync(path.join(ROOT, 'scenarios/suite/suite.schema.json'), path.join(DIST, 'suite.schema.json'));
+  copyFileSync(path.join(ROOT, 'lib/suite/suite.schema.json'), path.join(DIST, 'suite.schema.json'));
   const count = writeLicenses();
   if (!quiet) console.log(`${LICENSES_FILE}: ${count} bundled packages`);
   writeFileSync(STAMP, `${sourceHash()}\n`);

@@ -529,8 +529,9 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // A test that forgot to declare its namespace meets NamespaceLifecycle's 404, as in a cluster: said
   // once per namespace, as a process warning naming the fix.
   const undeclared = new Set<string>();
-  const warnIfUndeclaredNamespace = (rejection: Status | undefined, namespace: string): void => {
-    if (rejection?.code !== 404 || rejection.message !== `namespaces ${JSON.stringify(namespace)} not found` || undeclared.has(namespace)) return;
+  const warnIfUndeclaredNamespace = (steps: readonly TraceStep[]): void => {
+    const namespace = steps.find((step) => step.plugin && step.webhook === 'NamespaceLifecycle' && step.missing?.kind === 'Namespace')?.missing?.name;
+    if (namespace === undefined || undeclared.has(namespace)) return;
     undeclared.add(namespace);
     process.emitWarning(`h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`, { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' });
   };
@@ -539,12 +540,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   // Only the plugin's first look (round 0) is the test's doing: later ones follow a webhook's rename.
   const missingAccounts = new Set<string>();
   const warnIfMissingServiceAccount = (steps: readonly TraceStep[]): void => {
-    const refused = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.rejection);
-    const found = refused ? /error looking up service account ([^/\s]+)\/(\S+): serviceaccount "[^"]*" not found$/.exec(refused.rejection?.message ?? '') : null;
-    if (!found || missingAccounts.has(`${found[1]}/${found[2]}`)) return;
-    missingAccounts.add(`${found[1]}/${found[2]}`);
-    const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(found[2])}, namespace: ${JSON.stringify(found[1])} } }`;
-    process.emitWarning(`h.admit: the ServiceAccount ${found[1]}/${found[2]} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
+    const missing = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.missing?.kind === 'ServiceAccount')?.missing;
+    if (!missing || missingAccounts.has(`${missing.namespace}/${missing.name}`)) return;
+    missingAccounts.add(`${missing.namespace}/${missing.name}`);
+    const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(missing.name)}, namespace: ${JSON.stringify(missing.namespace)} } }`;
+    process.emitWarning(`h.admit: the ServiceAccount ${missing.namespace}/${missing.name} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
   };
 
   return {
@@ -685,7 +685,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
         configuredPlugins: imagePolicy.plugins,
       });
-      warnIfUndeclaredNamespace(result.rejection, review.attributes.namespace);
+      warnIfUndeclaredNamespace(trace.steps);
       warnIfMissingServiceAccount(trace.steps);
       coverageLog.admission(trace.steps, coverageRequest(review.attributes));
       return {

@@ -1,7 +1,7 @@
 import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
 import type { Review } from '../lib/review/review';
 import type { AsymmetricMatcherLike } from './context';
-import type { Peer } from './reinvoke';
+import type { Peer } from '../lib/outcome/reinvoke';
 import { toBeAllowed } from './to-be-allowed';
 import { toBeDenied, type DenialExpectation } from './to-be-denied';
 import { toBeIdempotentFor, type IdempotenceOptions } from './to-be-idempotent-for';

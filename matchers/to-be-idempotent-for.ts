@@ -1,10 +1,10 @@
 import type { Review } from '../lib/review/review';
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, outcomeDetails, report } from './describe';
-import { formatChanges } from './diff';
-import { reinvoke, type Peer, type Reinvocation, type Round } from './reinvoke';
-import { judgeSecondChange, type SecondChange } from './repeats';
-import { asWebhookHandle } from './subject';
+import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
+import { formatChanges } from '../lib/diff/json-diff';
+import { reinvoke, type Peer, type Reinvocation, type Round } from '../lib/outcome/reinvoke';
+import { judgeSecondRound } from '../lib/outcome/repeats';
+import { asWebhookHandle } from '../lib/outcome/subject';
 
 export interface IdempotenceOptions {
   /**
@@ -47,14 +47,6 @@ export async function toBeIdempotentFor(this: MatcherContext, received: unknown,
         ? report(hint, `expected ${handle.name} to change its own output when called again, but the second call allowed it and ${accepted.length > 0 ? 'only reacted to the peers' : 'left it unchanged'}`, acceptedSection, ...roundSections(rounds))
         : report(hint, `expected ${handle.name} to leave its own output unchanged when called again, but:\n${bullets(faults)}`, acceptedSection, WHY_IT_MATTERS, ...roundSections(rounds)),
   };
-}
-
-function judgeSecondRound(rounds: Reinvocation, second: Round): SecondChange[] {
-  const { outcome, mutation } = second;
-  if (outcome.denial) return [{ fault: true, text: `second call denied the request the first call allowed, rejecting the webhook's own output:\n    ${outcome.denial.message}` }];
-  if (!mutation.ok) return [{ fault: true, text: `second call: ${mutation.why}` }];
-  const first = rounds.first.mutation.ok ? rounds.first.mutation.changes : [];
-  return mutation.changes.map((c) => judgeSecondChange(c, first, rounds.peers));
 }
 
 function bullets(lines: readonly string[]): string {

@@ -1,7 +1,7 @@
 import type { WriteRecord } from '../lib/mockapi/write-log';
 import type { MatcherContext, MatcherResult } from './context';
-import { report, subjectDetails } from './describe';
-import { asCallOrAdmit } from './subject';
+import { report, subjectDetails } from '../lib/outcome/describe';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 /**
  * Passes when the webhook changed nothing in the mock API while handling the request: writes made

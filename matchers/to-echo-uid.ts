@@ -1,6 +1,6 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { outcomeDetails } from './describe';
-import { asCallOutcome } from './subject';
+import { outcomeDetails } from '../lib/outcome/describe';
+import { asCallOutcome } from '../lib/outcome/subject';
 
 /** Passes when the response carries the request's uid, which kube-apiserver requires of v1 answers. */
 export function toEchoUid(this: MatcherContext, received: unknown): MatcherResult {

@@ -1,6 +1,6 @@
 import { type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
-import { report, subjectDetails } from './describe';
-import { asCallOrAdmit } from './subject';
+import { report, subjectDetails } from '../lib/outcome/describe';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 /**
  * Passes when the audit annotation `key` is present and, if `value` is given, equals it (a string or

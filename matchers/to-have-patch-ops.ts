@@ -1,9 +1,9 @@
 import type { JsonPatchOperation } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, outcomeDetails, report } from './describe';
-import { diffJson } from './diff';
-import { refusal } from './mutation';
-import { asCallOutcome } from './subject';
+import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
+import { diffJson } from '../lib/diff/json-diff';
+import { refusal } from '../lib/outcome/mutation';
+import { asCallOutcome } from '../lib/outcome/subject';
 
 /**
  * Passes when the decoded JSON Patch of an allowed answer equals `expected` (no patch reads as `[]`).

@@ -1,7 +1,7 @@
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, outcomeDetails, report } from './describe';
-import { mutationOf, refusal } from './mutation';
-import { asCallOutcome } from './subject';
+import { changesSection, outcomeDetails, report } from '../lib/outcome/describe';
+import { mutationOf, refusal } from '../lib/outcome/mutation';
+import { asCallOutcome } from '../lib/outcome/subject';
 
 /**
  * Passes when the webhook allowed the request with a non-empty JSON Patch (`h.call()` only: an

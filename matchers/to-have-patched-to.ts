@@ -1,17 +1,15 @@
 import type { KubeObject } from '../lib/kube/admission';
 import { containsAsymmetric, inconclusive, type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
-import { changesSection, report, subjectDetails } from './describe';
-import { diffExpected, diffJson, type Change } from './diff';
-import { mutationOf } from './mutation';
-import { asCallOrAdmit, type CallOrAdmit } from './subject';
-
-type Patched = { ok: true; object: KubeObject | null; changes?: Change[] } | { ok: false; why: string };
+import { changesSection, report, subjectDetails } from '../lib/outcome/describe';
+import { diffExpected, diffJson } from '../lib/diff/json-diff';
+import { patchedObjectOf } from '../lib/outcome/patched-object';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 // What it asserts is documented once, where editors show it: HarnessMatchers.toHavePatchedTo (./index.ts).
 export function toHavePatchedTo(this: MatcherContext, received: unknown, expected: KubeObject | AsymmetricMatcherLike): MatcherResult {
   const subject = asCallOrAdmit(received, 'toHavePatchedTo');
   const hint = this.utils.matcherHint('toHavePatchedTo', subject.source === 'call' ? 'outcome' : 'result', 'object', { isNot: this.isNot });
-  const patched = patchedOf(subject);
+  const patched = patchedObjectOf(subject);
   if (!patched.ok) return inconclusive(this, () => report(hint, `expected a patched object to compare, but ${patched.why}`, subjectDetails(subject)));
   const pass = this.equals(patched.object, expected);
   const effect = patched.changes ? changesSection('The patch changed (request object → patched)', patched.changes) : undefined;
@@ -25,13 +23,4 @@ export function toHavePatchedTo(this: MatcherContext, received: unknown, expecte
       return report(hint, 'expected the patched object to equal the expected one', difference, effect, subjectDetails(subject));
     },
   };
-}
-
-function patchedOf(subject: CallOrAdmit): Patched {
-  if (subject.source === 'call') {
-    const mutation = mutationOf(subject.call);
-    return mutation.ok ? { ok: true, object: mutation.after, changes: mutation.changes } : mutation;
-  }
-  const { admit } = subject;
-  return admit.allowed ? { ok: true, object: admit.object } : { ok: false, why: `the admission chain rejected the request:\n  ${admit.status?.message ?? ''}` };
 }

@@ -1,6 +1,6 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { report, subjectDetails } from './describe';
-import { asCallOrAdmit } from './subject';
+import { report, subjectDetails } from '../lib/outcome/describe';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 /**
  * Passes when a warning contains `expected` (a string) or matches it (a RegExp). `h.call()`: the

@@ -1,9 +1,8 @@
-import type { KubeObject } from '../lib/kube/admission';
-import type { JsonRecord } from '../lib/kube/record';
-import { evaluatePod, extractPodTemplate, LATEST, parseVersion, type Level } from '../lib/plugins/pod-security';
+import { evaluatePod, LATEST, parseVersion, type Level } from '../lib/plugins/pod-security';
+import { podOf } from '../lib/outcome/pod-of';
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { report, subjectDetails } from './describe';
-import { asCallOrAdmit } from './subject';
+import { report, subjectDetails } from '../lib/outcome/describe';
+import { asCallOrAdmit } from '../lib/outcome/subject';
 
 const LEVELS: readonly Level[] = ['privileged', 'baseline', 'restricted'];
 const WHY_IT_MATTERS =
@@ -34,23 +33,4 @@ export function toPassPodSecurity(this: MatcherContext, received: unknown, level
     pass: false,
     message: () => report(hint, `expected the pod to pass PodSecurity ${name}, but it violates:\n${checks}\nIt passes at ${passesAt}.`, WHY_IT_MATTERS, subjectDetails(subject)),
   };
-}
-
-function podOf(subject: ReturnType<typeof asCallOrAdmit>): { metadata: JsonRecord; spec: JsonRecord } | undefined {
-  let object: KubeObject | null | undefined;
-  let resource: { group: string; resource: string } | undefined;
-  if (subject.source === 'admit') {
-    object = subject.admit.object;
-  } else {
-    const call = subject.call;
-    if (!call.allowed || call.error) return undefined;
-    object = call.patched?.ok ? call.patched.object : call.review.request?.object;
-    resource = call.review.request?.resource;
-  }
-  if (!object) return undefined;
-  const record = object as JsonRecord;
-  if (object.kind === 'Pod' || resource?.resource === 'pods') return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
-  const group = (object.apiVersion ?? '').includes('/') ? (object.apiVersion ?? '').split('/')[0]! : '';
-  const plural = { Deployment: 'deployments', DaemonSet: 'daemonsets', StatefulSet: 'statefulsets', ReplicaSet: 'replicasets', ReplicationController: 'replicationcontrollers', Job: 'jobs', CronJob: 'cronjobs', PodTemplate: 'podtemplates' }[object.kind ?? ''];
-  return plural ? extractPodTemplate({ group, resource: plural }, record) : undefined;
 }

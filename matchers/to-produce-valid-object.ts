@@ -1,7 +1,7 @@
 import { inconclusive, type MatcherContext, type MatcherResult } from './context';
-import { outcomeDetails, report } from './describe';
-import { refusal } from './mutation';
-import { asCallOutcome } from './subject';
+import { outcomeDetails, report } from '../lib/outcome/describe';
+import { refusal } from '../lib/outcome/mutation';
+import { asCallOutcome } from '../lib/outcome/subject';
 
 const WHY_IT_MATTERS =
   'Why it matters: after the mutating webhooks, kube-apiserver decodes the object into its type and runs the ' +

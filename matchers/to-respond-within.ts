@@ -1,8 +1,9 @@
-import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
+import type { HarnessCallOutcome } from '../lib/harness';
+import { percentiles, ranIntoDeadline, sampleCalls } from '../lib/outcome/latency';
 import type { Review } from '../lib/review/review';
 import type { MatcherContext, MatcherResult } from './context';
-import { outcomeDetails, report, requestSummary } from './describe';
-import { asWebhookHandle } from './subject';
+import { outcomeDetails, report, requestSummary } from '../lib/outcome/describe';
+import { asWebhookHandle } from '../lib/outcome/subject';
 
 export interface LatencyOptions {
   /** The request to send on every call. */
@@ -15,13 +16,6 @@ export interface LatencyOptions {
 
 /** A budget in real milliseconds, or the webhook's own timeoutSeconds (scaled by the harness's timeScale). */
 export type LatencyBudget = number | 'timeoutSeconds';
-
-interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
 
 /**
  * Sends `samples` calls, `concurrency` at a time, and passes when the 99th percentile of their
@@ -37,7 +31,7 @@ export async function toRespondWithin(this: MatcherContext, received: unknown, b
   if (budget !== 'timeoutSeconds' && !(typeof budget === 'number' && budget > 0)) throw new TypeError(`toRespondWithin expects a budget in milliseconds or 'timeoutSeconds', got ${String(budget)}`);
   const budgetMs = budget === 'timeoutSeconds' ? handle.timeoutSeconds * handle.timeScale * 1000 : budget;
 
-  const outcomes = await sample(handle, options.review, samples, concurrency);
+  const outcomes = await sampleCalls(handle, options.review, samples, concurrency);
   const stats = percentiles(outcomes.map((o) => o.durationMs));
   const timedOut = outcomes.filter(ranIntoDeadline);
   const pass = stats.p99 <= budgetMs && timedOut.length === 0;
@@ -55,32 +49,6 @@ export async function toRespondWithin(this: MatcherContext, received: unknown, b
       return report(hint, why, `Request:  ${requestSummary(slowest)}\n${latency}`, failures, `Slowest call:\n${indent(outcomeDetails(slowest))}`);
     },
   };
-}
-
-/** A pool of `concurrency` callers taking calls until `samples` have been made. */
-async function sample(handle: WebhookHandle, review: Review, samples: number, concurrency: number): Promise<HarnessCallOutcome[]> {
-  const outcomes: HarnessCallOutcome[] = [];
-  let started = 0;
-  const caller = async (): Promise<void> => {
-    while (started < samples) {
-      started++;
-      outcomes.push(await handle.call(review));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, samples) }, caller));
-  return outcomes;
-}
-
-/** Nearest-rank percentiles: each is a duration actually observed. */
-function percentiles(durations: number[]): Percentiles {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  return { p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] ?? 0 };
-}
-
-/** kube-apiserver's text for a call cut off by its deadline (Go net/http's error for the webhook client's expired context). */
-function ranIntoDeadline(outcome: HarnessCallOutcome): boolean {
-  return outcome.error?.reason.endsWith('context deadline exceeded') ?? false;
 }
 
 function failureSummary(outcomes: readonly HarnessCallOutcome[], timedOut: readonly HarnessCallOutcome[]): string | undefined {

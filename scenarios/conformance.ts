@@ -1,8 +1,8 @@
 import { loadManifests, type ManifestInput } from '../lib/config/load';
 import { createHarness, type Harness, type HarnessOptions } from '../lib/harness';
 import { defaultSeed } from '../lib/random';
-import { planBattery, runScenario } from './battery';
-import type { CheckId } from './checks';
+import { planBattery, runScenario } from '../lib/battery/battery';
+import type { CheckId } from '../lib/battery/checks';
 
 export interface ConformanceOptions extends Omit<HarnessOptions, 'manifests' | 'seed'> {
   manifests: ManifestInput[];

@@ -110,8 +110,8 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     outcome.durationMs = performance.now() - started;
     return outcome;
   };
-  const fail = (reason: string, code: number, hint: string, transport?: TransportError['kind']): CallOutcome => {
-    outcome.error = new CallingError(webhook.name, reason, code, hint, transport);
+  const fail = (reason: string, code: number, hint: string, transport?: TransportError['kind'], certificate?: TransportError['certificate']): CallOutcome => {
+    outcome.error = new CallingError(webhook.name, reason, code, hint, transport, certificate);
     return finish(false);
   };
 
@@ -148,7 +148,7 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     }
   } catch (error) {
     if (error instanceof TransportError) {
-      return fail(`failed to call webhook: Post ${goQuote(outcome.url)}: ${error.goText}`, 503, error.hint, error.kind);
+      return fail(`failed to call webhook: Post ${goQuote(outcome.url)}: ${error.goText}`, 503, error.hint, error.kind, error.certificate);
     }
     throw error;
   }

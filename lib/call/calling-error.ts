@@ -1,5 +1,6 @@
 import type { Status } from '../kube/admission';
 import { internalError } from '../kube/status';
+import type { CertificateFailure } from './transport';
 
 /**
  * kube-apiserver's `ErrCallingWebhook` (k8s.io/apiserver/pkg/util/webhook/error.go): a failure subject to failurePolicy. `message`
@@ -20,6 +21,8 @@ export class CallingError extends Error {
     readonly hint: string,
     /** For a failure on the connection: what kind (nothing listening, closed, TLS, deadline). */
     readonly transport?: 'deadline' | 'refused' | 'tls' | 'closed' | 'plain-http' | 'other',
+    /** For a TLS failure of the serving certificate's verification: why it was refused. */
+    readonly certificate?: CertificateFailure,
   ) {
     super(`failed calling webhook "${webhook}": ${reason}`);
     this.code = code;

@@ -31,17 +31,28 @@ export interface HttpReply {
 }
 
 /**
+ * Why Go's x509 verification refused the serving certificate: it does not chain to the caBundle, it is
+ * outside its validity period, or it does not carry the name verified. Carried as a field so readers
+ * (the battery's TLS checks) never parse the text.
+ */
+export type CertificateFailure = 'unknown-authority' | 'expired' | 'name';
+
+/**
  * A transport failure, its text as Go's net/http would print it inside kube-apiserver's
  * `failed to call webhook: Post "<url>": <text>`.
  */
 export class TransportError extends Error {
+  /** For a certificate the verification refused: why. */
+  readonly certificate?: CertificateFailure;
+
   constructor(
     readonly goText: string,
     readonly kind: 'deadline' | 'refused' | 'tls' | 'closed' | 'plain-http' | 'other',
     readonly hint: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; certificate?: CertificateFailure },
   ) {
     super(goText, options);
+    if (options?.certificate) this.certificate = options.certificate;
   }
 }
 
@@ -134,13 +145,13 @@ function translate(error: unknown): TransportError {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
   const code = e.code ?? '';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new TransportError(`tls: failed to verify certificate: ${e.message}`, 'tls', 'the serving certificate must carry the name kube-apiserver verifies (for a service: name.namespace.svc) as a subjectAltName', { cause: e });
+    return new TransportError(`tls: failed to verify certificate: ${e.message}`, 'tls', 'the serving certificate must carry the name kube-apiserver verifies (for a service: name.namespace.svc) as a subjectAltName', { cause: e, certificate: 'name' });
   }
   if (UNKNOWN_AUTHORITY_CODES.has(code)) {
-    return new TransportError('tls: failed to verify certificate: x509: certificate signed by unknown authority', 'tls', "the serving certificate does not chain to the webhook's caBundle; serve a certificate issued by that CA", { cause: e });
+    return new TransportError('tls: failed to verify certificate: x509: certificate signed by unknown authority', 'tls', "the serving certificate does not chain to the webhook's caBundle; serve a certificate issued by that CA", { cause: e, certificate: 'unknown-authority' });
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
-    return new TransportError('tls: failed to verify certificate: x509: certificate has expired or is not yet valid', 'tls', 'renew the serving certificate', { cause: e });
+    return new TransportError('tls: failed to verify certificate: x509: certificate has expired or is not yet valid', 'tls', 'renew the serving certificate', { cause: e, certificate: 'expired' });
   }
   if (code === 'ECONNREFUSED') {
     return new TransportError(`dial tcp ${e.address ?? ''}:${e.port ?? ''}: connect: connection refused`, 'refused', 'nothing is listening at the webhook address; is the server started?', { cause: e });

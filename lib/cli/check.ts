@@ -1,7 +1,7 @@
-import { runBattery } from '../../scenarios/battery';
-import type { CheckId } from '../../scenarios/checks';
-import type { PolicyCheckId } from '../../scenarios/policy-battery';
-import { ALL_CHECK_IDS } from '../../scenarios/battery';
+import { runBattery } from '../battery/battery';
+import type { CheckId } from '../battery/checks';
+import type { PolicyCheckId } from '../battery/policy-battery';
+import { ALL_CHECK_IDS } from '../battery/battery';
 import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { createHarness } from '../harness';

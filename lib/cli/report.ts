@@ -1,7 +1,7 @@
-import type { BatteryAbort, BatteryReport, ScenarioResult } from '../../scenarios/battery';
-import type { PolicyScenarioResult } from '../../scenarios/policy-battery';
+import type { BatteryAbort, BatteryReport, ScenarioResult } from '../battery/battery';
+import type { PolicyScenarioResult } from '../battery/policy-battery';
 import { describeExit } from '../target/command';
-import { outcomeDetails, requestSummary } from '../../matchers/describe';
+import { outcomeDetails, requestSummary } from '../outcome/describe';
 
 const MARK = { pass: '✓', fail: '✗' } as const;
 

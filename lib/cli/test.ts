@@ -1,5 +1,5 @@
-import { runSuiteFile } from '../../scenarios/suite/run';
-import type { CaseResult, SuiteReport } from '../../scenarios/suite/model';
+import { runSuiteFile } from '../suite/run';
+import type { CaseResult, SuiteReport } from '../suite/model';
 import { HarnessError } from '../errors';
 import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';

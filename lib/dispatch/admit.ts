@@ -9,7 +9,7 @@ import { deleteAttempts, preparedForValidation } from '../registry';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { DispatchContext } from './context';
 import { dispatchMutating } from './mutating';
-import { namespaceLifecycle } from '../plugins/namespace-lifecycle';
+import { namespaceLifecycleRefusal } from '../plugins/namespace-lifecycle';
 import type { TraceStep } from './trace';
 import { dispatchValidating } from './validating';
 import { dispatchValidatingPolicies } from './validating-policies';
@@ -54,10 +54,11 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
 
   // NamespaceLifecycle, the first plugin of the mutation phase: it refuses before anyone else sees the request.
   if (context.builtins?.has('NamespaceLifecycle') && context.cluster) {
-    const refused = namespaceLifecycle(attributes, (name) => context.cluster!.namespaceObject(name));
+    const refused = namespaceLifecycleRefusal(attributes, (name) => context.cluster!.namespaceObject(name));
     if (refused) {
-      context.trace.steps.push({ phase: 'mutating', round: 0, index: -1, configuration: '', webhook: 'NamespaceLifecycle', plugin: true, decision: 'called', why: [], rejection: refused });
-      return { object: attributes.object, rejection: refused };
+      const missing = refused.missing ? { missing: refused.missing } : {};
+      context.trace.steps.push({ phase: 'mutating', round: 0, index: -1, configuration: '', webhook: 'NamespaceLifecycle', plugin: true, decision: 'called', why: [], rejection: refused.status, ...missing });
+      return { object: attributes.object, rejection: refused.status };
     }
   }
 

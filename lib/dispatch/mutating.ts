@@ -129,7 +129,7 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
       ...(context.pluginConfiguration ? { configuration: context.pluginConfiguration } : {}),
     });
     if (refusal) {
-      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status });
+      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status, ...(refusal.missing ? { missing: refusal.missing } : {}) });
       return { object: current as KubeObject, rejection: refusal.status };
     }
     if (changedBy.length === 0) continue;

@@ -1,5 +1,6 @@
 import type { CallOutcome } from '../call/call-webhook';
 import type { JsonPatchOperation, Status } from '../kube/admission';
+import type { MissingObject } from '../plugins/plugin';
 
 /** What happened at one point of the chain: a webhook, a built-in plugin, or the registry between the phases. */
 export interface TraceStep {
@@ -37,6 +38,8 @@ export interface TraceStep {
   defaulted?: string[];
   /** The rejection this step caused, as the client sees it. */
   rejection?: Status;
+  /** A plugin's refusal: the object it looked up and the cluster lacks, when that is the cause. */
+  missing?: MissingObject;
   durationMs?: number;
   /** For a DELETE admitted more than once: which storage attempt this step belongs to (1-based) and what it was. */
   attempt?: { number: number; of: number; step: string };

@@ -3,7 +3,7 @@ import { HarnessError } from '../errors';
 import { didYouMean } from '../nearest-name';
 import { defaultTolerationSeconds } from './default-toleration-seconds';
 import { limitRanger } from './limit-ranger/plugin';
-import type { MutationPlugin, MutationRequest } from './plugin';
+import type { MissingObject, MutationPlugin, MutationRequest } from './plugin';
 import { isRefusingPlugin } from './refusing-plugin';
 import type { Status } from '../kube/admission';
 import { priorityWithClasses } from './priority-class-exists';
@@ -120,7 +120,7 @@ export function assertNoPluginBothEnabledAndDisabled(enable: readonly string[], 
 export interface PluginsResult {
   object: JsonRecord;
   changedBy: string[];
-  refusal?: { plugin: string; status: Status };
+  refusal?: { plugin: string; status: Status; missing?: MissingObject };
 }
 
 /** Runs `plugins` (in the order given) on one request; each sees the previous one's output; a refusal ends the run. */
@@ -129,7 +129,7 @@ export function runMutationPlugins(plugins: readonly MutationPlugin[], request: 
   const changedBy: string[] = [];
   for (const plugin of plugins) {
     const decision = isRefusingPlugin(plugin) ? plugin.decide({ ...request, object }) : { object: plugin.admit({ ...request, object }) };
-    if (decision.refusal) return { object, changedBy, refusal: { plugin: plugin.name, status: decision.refusal } };
+    if (decision.refusal) return { object, changedBy, refusal: { plugin: plugin.name, status: decision.refusal, ...('missing' in decision && decision.missing ? { missing: decision.missing } : {}) } };
     if (decision.object === undefined) continue;
     object = decision.object;
     changedBy.push(plugin.name);

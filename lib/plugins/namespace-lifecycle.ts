@@ -1,6 +1,7 @@
 import type { KubeObject, Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionForbidden, forbidden, notFound } from '../kube/status';
+import type { MissingObject } from './plugin';
 
 // lifecycle/admission.go: the namespaces kube-apiserver never lets anyone delete.
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
@@ -16,16 +17,21 @@ const isNamespaceKind = (attributes: Pick<AdmissionAttributes, 'kind'>) => attri
  * `namespace(name)` reads the cluster's Namespace object.
  */
 export function namespaceLifecycle(attributes: AdmissionAttributes, namespace: (name: string) => KubeObject | undefined): Status | undefined {
+  return namespaceLifecycleRefusal(attributes, namespace)?.status;
+}
+
+/** NamespaceLifecycle's refusal (see namespaceLifecycle), with the namespace it found missing when that is the cause. */
+export function namespaceLifecycleRefusal(attributes: AdmissionAttributes, namespace: (name: string) => KubeObject | undefined): { status: Status; missing?: MissingObject } | undefined {
   if (attributes.operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
-    return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted');
+    return { status: forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted') };
   }
   if (attributes.namespace === '' || isNamespaceKind(attributes) || attributes.operation === 'DELETE') return undefined;
   // SubjectAccessReviews and friends never learn whether a namespace exists.
   if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews')) return undefined;
   const found = namespace(attributes.namespace);
-  if (!found) return notFound({ group: '', resource: 'namespaces' }, attributes.namespace);
+  if (!found) return { status: notFound({ group: '', resource: 'namespaces' }, attributes.namespace), missing: { kind: 'Namespace', namespace: '', name: attributes.namespace } };
   if (attributes.operation !== 'CREATE') return undefined;
   if ((found as { status?: { phase?: string } }).status?.phase !== 'Terminating') return undefined;
   const status = admissionForbidden(attributes, `unable to create new content in namespace ${attributes.namespace} because it is being terminated`);
-  return { ...status, details: { ...status.details, causes: [...(status.details?.causes ?? []), { reason: 'NamespaceTerminating', message: `namespace ${attributes.namespace} is being terminated`, field: 'metadata.namespace' }] } };
+  return { status: { ...status, details: { ...status.details, causes: [...(status.details?.causes ?? []), { reason: 'NamespaceTerminating', message: `namespace ${attributes.namespace} is being terminated`, field: 'metadata.namespace' }] } } };
 }

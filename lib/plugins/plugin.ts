@@ -37,6 +37,17 @@ export interface MutationPlugin {
   admit(request: MutationRequest): JsonRecord | undefined;
 }
 
+/**
+ * An object a plugin looked up and the cluster does not have, when that is why it refused: the
+ * harness's hints (declare the namespace, seed the account) read it rather than the refusal's text.
+ */
+export interface MissingObject {
+  kind: 'Namespace' | 'ServiceAccount';
+  /** '' for a cluster-scoped kind. */
+  namespace: string;
+  name: string;
+}
+
 /** The parts of a request's attributes the plugins read. */
 export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'> & Partial<Pick<AdmissionAttributes, 'kind' | 'namespace' | 'oldObject'>>;
 

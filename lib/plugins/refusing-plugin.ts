@@ -1,7 +1,7 @@
 import type { Status } from '../kube/admission';
 import type { JsonRecord } from '../kube/record';
 import { admissionForbidden } from '../kube/status';
-import type { MutationPlugin, MutationRequest, PluginAttributes } from './plugin';
+import type { MissingObject, MutationPlugin, MutationRequest, PluginAttributes } from './plugin';
 
 /**
  * What a mutating plugin that may refuse decides: the changed object (absent when it leaves the
@@ -10,6 +10,8 @@ import type { MutationPlugin, MutationRequest, PluginAttributes } from './plugin
 export interface MutationDecision {
   object?: JsonRecord;
   refusal?: Status;
+  /** With a refusal: the object the plugin looked up and the cluster lacks, when that is the cause. */
+  missing?: MissingObject;
 }
 
 /**

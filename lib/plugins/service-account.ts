@@ -246,7 +246,7 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
   }
   const namespace = attributes.namespace ?? '';
   const account = findServiceAccount(cluster, namespace, name);
-  if (!account) return refuse(lookupFailure(namespace, name));
+  if (!account) return { ...refuse(lookupFailure(namespace, name)), missing: { kind: 'ServiceAccount', namespace, name } };
   const automount = typeof spec.automountServiceAccountToken === 'boolean' ? spec.automountServiceAccountToken : (account.automountServiceAccountToken ?? true);
   const mounted = automount ? mountToken(spec, randomSuffix) : undefined;
   if (mounted) {

@@ -4,7 +4,7 @@ import type { AdmissionResponse, JsonPatchOperation, Status } from '../kube/admi
 import { jsonEqual } from '../kube/json';
 import type { WebhookType } from '../kube/webhook-config';
 import type { Registry } from '../registry';
-import type { Change } from '../../matchers/diff';
+import type { Change } from '../diff/json-diff';
 import { compareEffects, patchEffect, type PatchBase, type PatchEffect } from './patch-effect';
 
 /** What replay compares of an answer: a recorded response, or a call's outcome, in the same terms. */

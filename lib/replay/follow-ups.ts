@@ -1,15 +1,14 @@
 /**
- * The battery's follow-up checks on idempotence and object validity (scenarios/follow-up.ts), for
- * replayed requests. They are built from the matchers' logic (matchers/mutation.ts, matchers/repeats.ts,
- * the judgement of toProduceValidObject and toBeIdempotentFor) rather than from scenarios/follow-up.ts:
- * scenarios/replay.ts imports this module, and folders must not depend on each other in a circle
- * (test/layout/imports.test.ts).
+ * The battery's follow-up checks on idempotence and object validity (lib/battery/follow-up.ts), for
+ * replayed requests. They are built from the judgement the matchers share (lib/outcome/mutation.ts,
+ * lib/outcome/repeats.ts, the judgement of toProduceValidObject and toBeIdempotentFor): a replayed
+ * request is one recorded call, not a battery scenario.
  */
 import type { Harness, HarnessCallOutcome } from '../harness';
 import type { KubeObject } from '../kube/admission';
 import { Review } from '../review/review';
-import { mutationOf } from '../../matchers/mutation';
-import { judgeSecondChange } from '../../matchers/repeats';
+import { mutationOf } from '../outcome/mutation';
+import { judgeSecondChange } from '../outcome/repeats';
 
 /** The battery's ids for the same checks, so reports read alike. */
 export type FollowUpId = 'object-valid' | 'idempotent-reinvocation';
@@ -52,7 +51,7 @@ async function idempotent(harness: Harness, reference: string, review: Review, o
   if (second.denial) return fail(`the webhook denied it: ${second.denial.message ?? ''}`);
   const again = mutationOf(second);
   if (!again.ok) return fail(again.why);
-  // No peers between the rounds: any change the second call makes is a fault (matchers/repeats.ts).
+  // No peers between the rounds: any change the second call makes is a fault (lib/outcome/repeats.ts).
   const faults = again.changes.map((change) => judgeSecondChange(change, changes, [])).filter((judged) => judged.fault);
   return faults.length === 0 ? { id: 'idempotent-reinvocation', pass: true } : fail(`the webhook changed it again:\n      ${faults.map((f) => f.text).join('\n      ')}`);
 }

@@ -1,5 +1,5 @@
-import { formatChanges, preview } from '../../matchers/diff';
-import { outcomeDetails } from '../../matchers/describe';
+import { formatChanges, preview } from '../diff/json-diff';
+import { outcomeDetails } from '../outcome/describe';
 import type { Mismatch } from './compare';
 import type { ReplayResult, WebhookReplay } from './replay-fixture';
 import type { FixtureReport, ReplayReport } from './run';

@@ -1,4 +1,4 @@
-import type { Change } from '../../matchers/diff';
+import type { Change } from '../diff/json-diff';
 import type { FollowUpResult } from './follow-ups';
 import type { FixtureReport, ReplayReport } from './run';
 

@@ -1,7 +1,7 @@
 import type { GroupVersionKind, JsonPatchOperation, KubeObject } from '../kube/admission';
 import { patchObject } from '../patch/patch-object';
 import type { Registry } from '../registry';
-import { diffJson, type Change } from '../../matchers/diff';
+import { diffJson, type Change } from '../diff/json-diff';
 
 /**
  * What a patch does to the request's object as kube-apiserver keeps it: the object after the patch,

@@ -1,5 +1,5 @@
-import type { BatteryAbort, BatteryReport, ScenarioResult } from '../../scenarios/battery';
-import type { PolicyScenarioResult } from '../../scenarios/policy-battery';
+import type { BatteryAbort, BatteryReport, ScenarioResult } from '../battery/battery';
+import type { PolicyScenarioResult } from '../battery/policy-battery';
 import type { CoverageSummary } from '../admission-coverage/summary';
 import type { TraceStep } from '../dispatch/trace';
 import { badge, verdictOf } from './badge';
@@ -94,7 +94,7 @@ function abortBanner(abort: BatteryAbort): Html {
 }
 
 /**
- * The conformance battery's report (scenarios/battery.ts) as one self-contained HTML page: a summary
+ * The conformance battery's report (lib/battery/battery.ts) as one self-contained HTML page: a summary
  * header (verdict, counts, the seed, every failure linked), then per webhook each scenario with its
  * checks, a timeline, the call (request summary, decoded patch, object diff, the review and response
  * as JSON); the policies' scenarios with their traces; what was skipped or not run; and the coverage

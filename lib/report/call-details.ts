@@ -1,7 +1,7 @@
 import type { CallOutcome } from '../call/call-webhook';
 import type { PatchedOutcome } from '../harness';
-import { requestSummary } from '../../matchers/describe';
-import { mutationOf } from '../../matchers/mutation';
+import { requestSummary } from '../outcome/describe';
+import { mutationOf } from '../outcome/mutation';
 import { diffTable } from './diff-table';
 import { html, type Html } from './html';
 import { clipped, collapsed, jsonBlock, valueCell } from './json-view';
@@ -41,7 +41,7 @@ function facts(outcome: ReportedCall, seed: number): Html {
 }
 
 /**
- * What the patch did to the object, as the matchers judge it (matchers/mutation.ts): the request's
+ * What the patch did to the object, as the matchers judge it (lib/outcome/mutation.ts): the request's
  * object as the API held it → the object the API continues with, member by member; or why there is none.
  */
 function objectDiff(outcome: ReportedCall): Html {

@@ -1,9 +1,9 @@
-import { changeTarget, type Change } from '../../matchers/diff';
+import { changeTarget, type Change } from '../diff/json-diff';
 import { html, type Html } from './html';
 import { valueCell } from './json-view';
 
 /**
- * An object diff (matchers/diff.ts's changes, the ones failure messages print) as a table, one member
+ * An object diff (lib/diff/json-diff.ts's changes, the ones failure messages print) as a table, one member
  * per row: added, removed or changed, where, and the values on either side, headed by what the two
  * sides are (`request object` → `patched object`, `recorded` → `replayed`).
  */

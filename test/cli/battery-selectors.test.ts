@@ -6,7 +6,7 @@ import { createHarness, stub, type Harness } from '../../lib';
 import { namespaceLabels } from '../../lib/kube/namespaces';
 import { matchNamespaceSelector } from '../../lib/match/namespace-selector';
 import { matchObjectSelector } from '../../lib/match/object-selector';
-import { runBattery, type BatteryReport } from '../../scenarios/battery';
+import { runBattery, type BatteryReport } from '../../lib/battery/battery';
 import { mutating, validating } from '../dispatch/helpers';
 
 const podRules = [{ operations: ['CREATE', 'UPDATE', 'CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods', 'pods/exec'] }];

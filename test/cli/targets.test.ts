@@ -9,7 +9,7 @@ import { check, type CheckArgs } from '../../lib/cli/check';
 import { createHarness, objects, review } from '../../lib';
 import { freePort } from '../../lib/net/loopback-server';
 import { loadManifests } from '../../lib/config/load';
-import { planBattery } from '../../scenarios/battery';
+import { planBattery } from '../../lib/battery/battery';
 import { inFlight } from './fixtures/hanging';
 
 const root = path.join(__dirname, '../..');

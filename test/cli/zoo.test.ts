@@ -9,8 +9,8 @@ import path from 'node:path';
 import { check } from '../../lib/cli/check';
 import type { TargetArgs } from '../../lib/cli/target';
 import { CertificateAuthority, serviceDnsNames, type KeyPair } from '../../lib/tls';
-import { CHECK_IDS } from '../../scenarios/battery';
-import type { CheckId } from '../../scenarios/checks';
+import { CHECK_IDS } from '../../lib/battery/battery';
+import type { CheckId } from '../../lib/battery/checks';
 import correct from '../webhooks/zoo/correct';
 
 const root = path.join(__dirname, '../..');

@@ -50,6 +50,11 @@ function moduleGraph(): Map<string, Set<string>> {
   return graph;
 }
 
+/** Edges from a module of lib/ to matchers/ or scenarios/, the Jest/Vitest-facing adapters that build on lib/. */
+function importsIntoAdapters(graph: Map<string, Set<string>>): string[] {
+  return [...graph].flatMap(([from, to]) => (from.startsWith('lib') ? [...to].filter((m) => m === 'matchers' || m === 'scenarios').map((m) => `${from} → ${m}`) : []));
+}
+
 /** Cycles among modules: each strongly connected component of more than one module (Tarjan). */
 function cycles(graph: Map<string, Set<string>>): string[][] {
   let next = 0;
@@ -86,6 +91,21 @@ describe('module dependencies', () => {
   it('reads every module of lib/, matchers/ and scenarios/', () => {
     expect([...graph.keys()]).toEqual(expect.arrayContaining(['lib/call', 'lib/target', 'lib/stub', 'lib/net', 'lib/authz', 'lib/cel', 'lib/mockapi', 'matchers', 'scenarios']));
     expect(graph.get('lib/stub')).toContain('lib/net');
+  });
+
+  it('keeps lib/ on its own: no module of lib/ imports matchers/ or scenarios/, which are the runners\' adapters over it', () => {
+    expect(importsIntoAdapters(graph)).toEqual([]);
+  });
+
+  it('finds an import from lib/ into matchers/ or scenarios/ when there is one', () => {
+    const tangled = new Map([['lib/cli', new Set(['lib/battery', 'scenarios'])], ['lib/report', new Set(['matchers'])], ['matchers', new Set(['lib/outcome'])]]);
+    expect(importsIntoAdapters(tangled)).toEqual(['lib/cli → scenarios', 'lib/report → matchers']);
+  });
+
+  it('has the engines the CLI runs in lib/: the battery, the suite runner and the judgement of an outcome', () => {
+    expect([...(graph.get('lib/cli') ?? [])]).toEqual(expect.arrayContaining(['lib/battery', 'lib/suite', 'lib/outcome']));
+    expect([...(graph.get('matchers') ?? [])]).toContain('lib/outcome');
+    expect([...(graph.get('scenarios') ?? [])]).toEqual(expect.arrayContaining(['lib/battery', 'lib/suite']));
   });
 
   it('has no cycle between modules', () => {

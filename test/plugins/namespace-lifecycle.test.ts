@@ -3,7 +3,8 @@
 // and checked for the rest of its documented behaviour.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createHarness, objects, review, type Harness } from '../../lib';
+import { createHarness, objects, review, stub, type Harness } from '../../lib';
+import { mutating } from '../dispatch/helpers';
 import type { AdmissionReview, KubeObject } from '../../lib/kube/admission';
 import { behaviourWebhook } from '../webhooks/behaviours';
 
@@ -81,5 +82,36 @@ describe('NamespaceLifecycle', () => {
     const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount', 'PodSecurity'] } });
     harnesses.push(neither);
     expect(await neither.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
+  });
+});
+
+describe('the undeclared-namespace warning', () => {
+  it('is decided by the namespace NamespaceLifecycle found missing (its trace step says which), not by the refusal\'s text', async () => {
+    const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      // A webhook denying in the very words of NamespaceLifecycle's 404, for a namespace that exists.
+      const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }];
+      const h = await createHarness({ seed: 4, manifests: [mutating('m', { name: 'm.example.com', rules } as never)], stubs: { 'm.example.com': stub.deny({ code: 404, message: 'namespaces "default" not found' }) } });
+      harnesses.push(h);
+      const denied = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'default' }, { seed: 4 })));
+      expect(denied.status).toMatchObject({ code: 404 });
+      expect(denied.status?.message).toContain('namespaces "default" not found');
+      expect(denied.trace.steps.some((step) => step.missing)).toBe(false);
+      expect(emitWarning).not.toHaveBeenCalled();
+
+      const refused = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      expect(refused.trace.steps.find((step) => step.webhook === 'NamespaceLifecycle')?.missing).toEqual({ kind: 'Namespace', namespace: '', name: 'nowhere' });
+      expect(emitWarning.mock.calls.map(([, options]) => options)).toEqual([{ code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' }]);
+    } finally {
+      emitWarning.mockRestore();
+    }
+  });
+
+  it('names no missing object for its other refusals: deleting an immortal namespace', async () => {
+    const h = await createHarness({ seed: 4 });
+    harnesses.push(h);
+    const immortal = await h.admit(review.delete(objects.namespace({ name: 'default' }, { seed: 4 })));
+    expect(immortal.status?.code).toBe(403);
+    expect(immortal.trace.steps.find((step) => step.webhook === 'NamespaceLifecycle')?.missing).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ it('refuses a pod naming an account the cluster lacks before any webhook, and sa
     expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "web" is forbidden: error looking up service account shop/builder: serviceaccount "builder" not found' });
     expect(h.stub('renamer.example.com').received).toHaveLength(0);
     expect(String(result.trace)).toContain('ServiceAccount (built-in plugin): rejected');
+    // The warning below reads the missing account from the plugin's step, never from the refusal's text.
+    expect(result.trace.steps.find((step) => step.webhook === 'ServiceAccount')?.missing).toEqual({ kind: 'ServiceAccount', namespace: 'shop', name: 'builder' });
     await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
     expect(emitWarning.mock.calls).toEqual([
       [

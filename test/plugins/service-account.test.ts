@@ -68,6 +68,8 @@ describe('ServiceAccount (mutation)', () => {
         details: { name: 'web', kind: 'pods' },
         code: 403,
       },
+      // What the harness's hint reads (it names the account to seed), rather than the text above.
+      missing: { kind: 'ServiceAccount', namespace: 'ns', name: 'builder' },
     });
     // An account of that name in another namespace is not the pod's.
     expect(create(pod({ serviceAccountName: 'builder' }), { ...account('builder'), metadata: { name: 'builder', namespace: 'other' } }).refusal?.message).toBe(

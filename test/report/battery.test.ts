@@ -1,7 +1,7 @@
 // htmlFromBattery on batteries actually run: against the example webhook (all pass), a broken zoo
 // webhook (failures with a patch and an object diff), and requests carrying markup in user fields.
 import { htmlFromBattery } from '../../lib/report';
-import type { BatteryReport } from '../../scenarios/battery';
+import type { BatteryReport } from '../../lib/battery/battery';
 import { brokenBattery, closeAll, exampleBattery, hostileBattery, HOSTILE_CONTAINER, HOSTILE_LABEL, SEED, type BatteryRun } from './inputs';
 import { countWithClass, externalReferences, stylesheets } from './offline';
 

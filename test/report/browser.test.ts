@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { htmlFromBattery, htmlFromReplay } from '../../lib/report';
-import type { BatteryReport } from '../../scenarios/battery';
+import type { BatteryReport } from '../../lib/battery/battery';
 import { brokenBattery, closeAll, hostileBattery, replays, type BatteryRun, type ReplayRuns } from './inputs';
 
 const CHROMIUM = '/usr/bin/chromium';

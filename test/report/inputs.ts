@@ -6,7 +6,7 @@ import { createHarness, objects, review, type Harness } from '../../lib';
 import { writeFixtures } from '../../lib/audit';
 import type { CoverageSummary } from '../../lib/admission-coverage';
 import { loadFixtures, replayFixtures, type ReplayReport } from '../../lib/replay';
-import { planBattery, runBattery, runScenario, type BatteryReport } from '../../scenarios/battery';
+import { planBattery, runBattery, runScenario, type BatteryReport } from '../../lib/battery/battery';
 import { app } from '../../examples/pod-defaults/src/app';
 import sidecarAppend from '../webhooks/zoo/sidecar-append';
 import { changedWebhook, halveFirstCpuLimit, MANIFESTS, MUTATE, recorded, tempDir, VALIDATE } from '../replay/helpers';

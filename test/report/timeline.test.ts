@@ -2,7 +2,7 @@
 // wide as its latency over the whole admission, validating webhooks side by side.
 import type { AdmitResult } from '../../lib/dispatch/result';
 import { htmlFromBattery } from '../../lib/report';
-import type { BatteryReport } from '../../scenarios/battery';
+import type { BatteryReport } from '../../lib/battery/battery';
 import { barsFromCall, barsFromTrace, timelineHtml, timelineLength } from '../../lib/report/timeline';
 import { closeAll, exampleAdmission } from './inputs';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runSuite } from '../../scenarios';
-import { parseSuite } from '../../scenarios/suite/parse';
+import { parseSuite } from '../../lib/suite/parse';
 import { runCli } from '../../lib/cli/run';
 
 const fixtures = path.join(__dirname, '../fixtures/apiserver-policies');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { parseManifestText } from '../../lib/config';
-import schema from '../../scenarios/suite/suite.schema.json';
+import schema from '../../lib/suite/suite.schema.json';
 import { BUILTIN_PLUGIN_NAMES } from '../../lib/plugins';
 
 const root = path.join(__dirname, '../..');
@@ -12,12 +12,12 @@ const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
 const suites = readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.suite.yaml')).map((f) => path.join(__dirname, f));
 const read = (file: string, edit: (text: string) => string = (t) => t) => parseManifestText(edit(readFileSync(file, 'utf8')), file)[0]?.value;
 
-describe('scenarios/suite/suite.schema.json', () => {
+describe('lib/suite/suite.schema.json', () => {
   it('is shipped in the package (the build copies it into dist) and exported by path', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { files: string[]; exports: Record<string, unknown> };
     expect(pkg.files).toContain('dist');
     expect(pkg.exports['./suite.schema.json']).toBe('./dist/suite.schema.json');
-    expect(readFileSync(path.join(root, 'lib/build.mjs'), 'utf8')).toContain("'scenarios/suite/suite.schema.json'");
+    expect(readFileSync(path.join(root, 'lib/build.mjs'), 'utf8')).toContain("'lib/suite/suite.schema.json'");
   });
 
   it.each(suites.map((f) => [path.basename(f), f]))('accepts %s', (_name, file) => {

@@ -52,6 +52,7 @@ describe('TLS verification (k8s.io/apiserver/pkg/util/webhook/client.go)', () =>
     );
     expect(outcome.error?.code).toBe(503);
     expect(outcome.error?.hint).toMatch(/subjectAltName/);
+    expect(outcome.error).toMatchObject({ transport: 'tls', certificate: 'name' });
   });
 
   it('rejects a certificate signed by another CA', async () => {
@@ -59,6 +60,7 @@ describe('TLS verification (k8s.io/apiserver/pkg/util/webhook/client.go)', () =>
     const outcome = await callServing(await other.issueServing({ hosts: ['guard.hooks.svc'] }));
     expect(outcome.error?.message).toMatch(/: tls: failed to verify certificate: x509: certificate signed by unknown authority$/);
     expect(outcome.error?.hint).toMatch(/caBundle/);
+    expect(outcome.error).toMatchObject({ transport: 'tls', certificate: 'unknown-authority' });
   });
 
   it('rejects an expired certificate', async () => {
@@ -66,6 +68,7 @@ describe('TLS verification (k8s.io/apiserver/pkg/util/webhook/client.go)', () =>
       await ca.issueServing({ hosts: ['guard.hooks.svc'], notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') }),
     );
     expect(outcome.error?.message).toMatch(/: tls: failed to verify certificate: x509: certificate has expired or is not yet valid/);
+    expect(outcome.error).toMatchObject({ transport: 'tls', certificate: 'expired' });
   });
 
   it('reports a refused connection as Go does', async () => {
@@ -77,6 +80,8 @@ describe('TLS verification (k8s.io/apiserver/pkg/util/webhook/client.go)', () =>
       expect(outcome.error?.message).toBe(
         `failed calling webhook "svc.example.com": failed to call webhook: Post "https://guard.hooks.svc:443/validate?timeout=10s": dial tcp ${new URL(server.url).host}: connect: connection refused`,
       );
+      expect(outcome.error?.transport).toBe('refused');
+      expect(outcome.error?.certificate).toBeUndefined();
     } finally {
       await h.close();
     }

@@ -1,6 +1,6 @@
-import type { AdmitResult } from '../lib/dispatch/result';
-import { requestLine } from '../lib/review/review';
-import { formatChanges, type Change } from './diff';
+import type { AdmitResult } from '../dispatch/result';
+import { requestLine } from '../review/review';
+import { formatChanges, type Change } from '../diff/json-diff';
 import type { CallOrAdmit, CallSubject } from './subject';
 
 const MAX_BODY = 2000;

@@ -1,4 +1,4 @@
-import type { AdmitResult } from '../../lib/dispatch/result';
+import type { AdmitResult } from '../dispatch/result';
 import type { CaseExpectation } from './model';
 import { subsetMismatch } from './subset';
 

@@ -1,7 +1,7 @@
-import type { WebhookEntry } from '../lib/config/load';
-import type { Harness, PolicyEvaluation } from '../lib/harness';
-import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicy } from '../lib/kube/admission-policy';
-import { SeededRandom } from '../lib/random';
+import type { WebhookEntry } from '../config/load';
+import type { Harness, PolicyEvaluation } from '../harness';
+import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicy } from '../kube/admission-policy';
+import { SeededRandom } from '../random';
 import { scenariosFor, type Scenario } from './requests';
 
 /** Stable ids of the policy checks. */

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import { parseManifestFile } from '../../lib/config/parse';
-import { HarnessError } from '../../lib/errors';
+import { parseManifestFile } from '../config/parse';
+import { HarnessError } from '../errors';
 import type { Suite, SuiteCase } from './model';
-import { isRecord as isObject } from '../../lib/kube/json';
-import { didYouMean } from '../../lib/nearest-name';
+import { isRecord as isObject } from '../kube/json';
+import { didYouMean } from '../nearest-name';
 import schema from './suite.schema.json';
 import { parseAllowPrivileged, parsePodSecurity, parseSuitePlugins } from './parse-cluster';
 import { schemaMismatches, type SchemaNode } from './schema-check';
 
 type Json = Record<string, unknown>;
 
-// The keys each level allows, from the suite's JSON Schema (scenarios/suite/suite.schema.json), which editors
+// The keys each level allows, from the suite's JSON Schema (lib/suite/suite.schema.json), which editors
 // validate with: one definition of the format, so the two cannot disagree.
 const keysOf = (definition: { properties: Record<string, unknown> }) => new Set(Object.keys(definition.properties));
 const SUITE_KEYS = keysOf(schema);

@@ -1,8 +1,8 @@
-import type { WriteRecord } from '../lib/mockapi/write-log';
-import type { CallOutcome } from '../lib/call/call-webhook';
-import type { AdmitResult } from '../lib/dispatch/result';
-import type { PatchedOutcome, WebhookHandle } from '../lib/harness';
-import type { Status } from '../lib/kube/admission';
+import type { WriteRecord } from '../mockapi/write-log';
+import type { CallOutcome } from '../call/call-webhook';
+import type { AdmitResult } from '../dispatch/result';
+import type { PatchedOutcome, WebhookHandle } from '../harness';
+import type { Status } from '../kube/admission';
 import { admitDetails, outcomeDetails } from './describe';
 
 /** One webhook call's outcome (`h.call()`), optionally with the seed that made it. */

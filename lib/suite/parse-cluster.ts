@@ -1,7 +1,7 @@
-import { BUILTIN_PLUGIN_NAMES } from '../../lib/plugins';
-import { resolveConfiguration, type PodSecurityConfiguration } from '../../lib/plugins/pod-security/configuration';
-import { isRecord as isObject } from '../../lib/kube/json';
-import { didYouMean } from '../../lib/nearest-name';
+import { BUILTIN_PLUGIN_NAMES } from '../plugins';
+import { resolveConfiguration, type PodSecurityConfiguration } from '../plugins/pod-security/configuration';
+import { isRecord as isObject } from '../kube/json';
+import { didYouMean } from '../nearest-name';
 import type { SuitePlugins } from './model';
 import schema from './suite.schema.json';
 

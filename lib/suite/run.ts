@@ -1,8 +1,8 @@
-import { HarnessError } from '../../lib/errors';
-import { createHarness, type Harness, type HarnessOptions } from '../../lib/harness';
-import { assertNoPluginBothEnabledAndDisabled } from '../../lib/plugins';
-import { reviewFromRequest } from '../../lib/review/from-request';
-import type { Target } from '../../lib/target/targets';
+import { HarnessError } from '../errors';
+import { createHarness, type Harness, type HarnessOptions } from '../harness';
+import { assertNoPluginBothEnabledAndDisabled } from '../plugins';
+import { reviewFromRequest } from '../review/from-request';
+import type { Target } from '../target/targets';
 import { checkExpectation } from './check';
 import type { CaseResult, Suite, SuiteCase, SuiteReport } from './model';
 import { parseSuite } from './parse';
@@ -80,7 +80,7 @@ export async function runCase(suite: Suite, testCase: SuiteCase, options: SuiteO
 }
 
 /** A case marked knownFailure that passes: the mark is stale, which fails the case. */
-const UNEXPECTED_PASS = (reason: string) => `passed, though marked knownFailure (${reason}): remove the mark`;
+export const UNEXPECTED_PASS = (reason: string) => `passed, though marked knownFailure (${reason}): remove the mark`;
 
 /** Runs every case of a suite file, in order. */
 export async function runSuiteFile(file: string, options: SuiteOptions = {}): Promise<SuiteReport> {
@@ -92,49 +92,4 @@ export async function runSuiteFile(file: string, options: SuiteOptions = {}): Pr
   }
   const count = (verdict: CaseResult['verdict']) => cases.filter((c) => c.verdict === verdict).length;
   return { file, cases, passed: count('passed'), failed: count('failed'), knownFailures: count('known-failure') };
-}
-
-type TestBody = () => Promise<void>;
-
-interface TestRegistrar {
-  describe(name: string, body: () => void): void;
-  it: ((name: string, body: TestBody) => void) & {
-    /** Jest: a test that must fail. */
-    failing?: (name: string, body: TestBody) => void;
-    /** Vitest: the same. */
-    fails?: (name: string, body: TestBody) => void;
-  };
-}
-
-/**
- * Registers a suite file as Jest (or Vitest) tests: a `describe` for the file, an `it` per case, each
- * failing with the case's mismatches and trace; a case marked `knownFailure` is registered as a test that
- * must fail (`it.failing`, Vitest's `it.fails`), visible as such in the runner's report. Call it at the top
- * level of a test file.
- */
-export function runSuite(file: string, options: SuiteOptions = {}): void {
-  const { describe, it } = globalThis as unknown as Partial<TestRegistrar>;
-  if (!describe || !it) throw new Error('runSuite registers tests: call it at the top level of a Jest or Vitest test file (or use runSuiteFile)');
-  const suite = parseSuite(file);
-  describe(file, () => {
-    for (const testCase of suite.cases) {
-      const body = async (): Promise<void> => {
-        const result = await runCase(suite, testCase, options);
-        if (!result.passed) throw new Error(`${testCase.name}:\n  ${result.failures.join('\n  ')}`);
-      };
-      if (!testCase.knownFailure) {
-        it(testCase.name, body);
-        continue;
-      }
-      const name = `${testCase.name} [known failure: ${testCase.knownFailure}]`;
-      const mustFail = it.failing ?? it.fails;
-      if (mustFail) mustFail(name, body);
-      else {
-        it(name, async () => {
-          const failed = await body().then(() => false, () => true);
-          if (!failed) throw new Error(`${testCase.name}: ${UNEXPECTED_PASS(testCase.knownFailure as string)}`);
-        });
-      }
-    }
-  });
 }

@@ -1,7 +1,7 @@
-import type { CallOutcome } from '../lib/call/call-webhook';
-import type { Harness, HarnessCallOutcome } from '../lib/harness';
-import type { KubeObject } from '../lib/kube/admission';
-import { Review } from '../lib/review/review';
+import type { CallOutcome } from '../call/call-webhook';
+import type { Harness, HarnessCallOutcome } from '../harness';
+import type { KubeObject } from '../kube/admission';
+import { Review } from '../review/review';
 import type { CheckContext, CheckId, CheckVerdict } from './checks';
 import type { Scenario } from './requests';
 

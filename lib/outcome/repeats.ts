@@ -1,6 +1,6 @@
-import { jsonEqual } from '../lib/kube/json';
-import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from './diff';
-import type { PeerStep } from './reinvoke';
+import { jsonEqual } from '../kube/json';
+import { changeTarget, formatChange, nameOf, overlaps, preview, type Change } from '../diff/json-diff';
+import type { PeerStep, Reinvocation, Round } from './reinvoke';
 
 /** What a change made by the second call means, and whether it breaks idempotence. */
 export interface SecondChange {
@@ -31,6 +31,15 @@ export function judgeSecondChange(change: Change, first: readonly Change[], peer
   if (repeated) return { fault: true, text: repetition(change, target, repeated) };
   if (peers.length > 0) return { fault: false, text: `second call ${formatChange(change)}, in response to the peers' changes` };
   return { fault: true, text: `second call ${formatChange(change)}, a change the first call did not make` };
+}
+
+/** The second round of a reinvocation judged: a denial or a patch that leaves no object is a fault, else each change on its own. */
+export function judgeSecondRound(rounds: Reinvocation, second: Round): SecondChange[] {
+  const { outcome, mutation } = second;
+  if (outcome.denial) return [{ fault: true, text: `second call denied the request the first call allowed, rejecting the webhook's own output:\n    ${outcome.denial.message}` }];
+  if (!mutation.ok) return [{ fault: true, text: `second call: ${mutation.why}` }];
+  const first = rounds.first.mutation.ok ? rounds.first.mutation.changes : [];
+  return mutation.changes.map((c) => judgeSecondChange(c, first, rounds.peers));
 }
 
 function repetition(change: Change, target: string, repeated: Change): string {

@@ -1,6 +1,6 @@
-import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { applyJsonPatch } from '../lib/patch';
-import { diffJson, type Change } from './diff';
+import type { JsonPatchOperation, KubeObject } from '../kube/admission';
+import { applyJsonPatch } from '../patch';
+import { diffJson, type Change } from '../diff/json-diff';
 import type { CallSubject } from './subject';
 
 /** What one answer does to the request's object, decided as kube-apiserver's mutating dispatcher decides it. */

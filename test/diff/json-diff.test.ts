@@ -1,5 +1,5 @@
 import { jsonEqual } from '../../lib/kube/json';
-import { diffJson, formatChange, formatChanges } from '../../matchers/diff';
+import { diffJson, formatChange, formatChanges } from '../../lib/diff/json-diff';
 
 const lines = (before: unknown, after: unknown) => diffJson(before, after).map(formatChange);
 

@@ -1,14 +1,14 @@
-import { namespaceSides, objectSides, selectsSomething } from '../lib/admission-coverage/selector-sides';
-import { refuserOf } from '../lib/admission-coverage/from-trace';
-import type { WebhookEntry } from '../lib/config/load';
-import type { KubeObject } from '../lib/kube/admission';
-import { isNamespaceResource } from '../lib/kube/gvr';
-import { BUILTIN_NAMESPACES, namespaceLabels } from '../lib/kube/namespaces';
-import { matchNamespaceSelector } from '../lib/match/namespace-selector';
-import { matchObjectSelector } from '../lib/match/object-selector';
-import type { NamespaceSpec } from '../lib/match/namespace-store';
-import type { Harness } from '../lib/harness';
-import { Review } from '../lib/review/review';
+import { namespaceSides, objectSides, selectsSomething } from '../admission-coverage/selector-sides';
+import { refuserOf } from '../admission-coverage/from-trace';
+import type { WebhookEntry } from '../config/load';
+import type { KubeObject } from '../kube/admission';
+import { isNamespaceResource } from '../kube/gvr';
+import { BUILTIN_NAMESPACES, namespaceLabels } from '../kube/namespaces';
+import { matchNamespaceSelector } from '../match/namespace-selector';
+import { matchObjectSelector } from '../match/object-selector';
+import type { NamespaceSpec } from '../match/namespace-store';
+import type { Harness } from '../harness';
+import { Review } from '../review/review';
 import type { Scenario } from './requests';
 
 /**

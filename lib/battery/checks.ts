@@ -1,10 +1,11 @@
-import { yaml } from '../lib/yaml';
-import type { CallOutcome } from '../lib/call/call-webhook';
-import type { PatchedOutcome } from '../lib/harness';
+import { yaml } from '../yaml';
+import type { CallOutcome } from '../call/call-webhook';
+import type { CallingError } from '../call/calling-error';
+import type { PatchedOutcome } from '../harness';
 import type { ScenarioKind } from './requests';
-import type { KubeObject } from '../lib/kube/admission';
-import type { JsonRecord } from '../lib/kube/record';
-import { evaluatePod, extractPodTemplate, hasPodSpec, LATEST } from '../lib/plugins/pod-security';
+import type { KubeObject } from '../kube/admission';
+import type { JsonRecord } from '../kube/record';
+import { evaluatePod, extractPodTemplate, hasPodSpec, LATEST } from '../plugins/pod-security';
 
 /** Stable ids of the conformance checks; CI configurations and `--only` refer to them. */
 export type CheckId =
@@ -59,17 +60,21 @@ const handled = (kind: ScenarioKind) => (o: CallOutcome, context: { kind: Scenar
 
 const transportText = (o: CallOutcome): string => o.error?.reason ?? '';
 
+// The verdicts read the failure's kind, which the transport sets where it translates the error: never its text.
+const refusedCertificate = (o: CallOutcome, ...why: readonly NonNullable<CallingError['certificate']>[]): CheckVerdict =>
+  o.error?.certificate !== undefined && why.includes(o.error.certificate) ? { pass: false, detail: transportText(o) } : { pass: true };
+
 /** The per-call checks, in the order a failing webhook is best diagnosed. */
 export const CHECKS: readonly Check[] = [
   {
     id: 'tls-chain',
     title: 'serving certificate chains to the caBundle',
-    verify: (o) => (/x509: certificate signed by unknown authority|certificate has expired/.test(transportText(o)) ? { pass: false, detail: transportText(o) } : { pass: true }),
+    verify: (o) => refusedCertificate(o, 'unknown-authority', 'expired'),
   },
   {
     id: 'tls-san',
     title: 'serving certificate carries the name kube-apiserver verifies',
-    verify: (o) => (/x509: (certificate is valid for|cannot validate certificate|certificate is not valid for any names)/.test(transportText(o)) ? { pass: false, detail: transportText(o) } : { pass: true }),
+    verify: (o) => refusedCertificate(o, 'name'),
   },
   {
     id: 'no-server-error',
@@ -154,7 +159,7 @@ export const CHECKS: readonly Check[] = [
     id: 'timeout-budget',
     title: 'answers within timeoutSeconds',
     verify: (o, { timeoutMs }) =>
-      /context deadline exceeded/.test(transportText(o))
+      o.error?.transport === 'deadline'
         ? { pass: false, detail: transportText(o) }
         : o.durationMs <= timeoutMs
           ? { pass: true }

@@ -1,8 +1,8 @@
-import type { HarnessCallOutcome, WebhookHandle } from '../lib/harness';
-import type { JsonPatchOperation, KubeObject } from '../lib/kube/admission';
-import { patchObject } from '../lib/patch/patch-object';
-import { Review } from '../lib/review/review';
-import { diffJson, type Change } from './diff';
+import type { HarnessCallOutcome, WebhookHandle } from '../harness';
+import type { JsonPatchOperation, KubeObject } from '../kube/admission';
+import { patchObject } from '../patch/patch-object';
+import { Review } from '../review/review';
+import { diffJson, type Change } from '../diff/json-diff';
 import { mutationOf, type Mutation } from './mutation';
 
 /** Another mutating webhook's patch, run between the rounds: bare operations, or named like a stub. */

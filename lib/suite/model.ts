@@ -1,7 +1,7 @@
-import type { KubeObject, Status } from '../../lib/kube/admission';
-import type { NamespaceSpec } from '../../lib/match/namespace-store';
-import type { PodSecurityConfiguration } from '../../lib/plugins/pod-security/configuration';
-import type { StubBehavior } from '../../lib/stub';
+import type { KubeObject, Status } from '../kube/admission';
+import type { NamespaceSpec } from '../match/namespace-store';
+import type { PodSecurityConfiguration } from '../plugins/pod-security/configuration';
+import type { StubBehavior } from '../stub';
 
 /** What a case expects of the request's outcome; every key is optional. */
 export interface CaseExpectation {

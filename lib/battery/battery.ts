@@ -1,15 +1,15 @@
-import type { CallOutcome } from '../lib/call/call-webhook';
-import type { WebhookEntry } from '../lib/config/load';
-import type { Harness, PatchedOutcome } from '../lib/harness';
-import type { KubeObject } from '../lib/kube/admission';
-import type { TargetExit } from '../lib/target/command';
-import { SeededRandom } from '../lib/random';
+import type { CallOutcome } from '../call/call-webhook';
+import type { WebhookEntry } from '../config/load';
+import type { Harness, PatchedOutcome } from '../harness';
+import type { KubeObject } from '../kube/admission';
+import type { TargetExit } from '../target/command';
+import { SeededRandom } from '../random';
 import { CHECKS, type CheckContext, type CheckId } from './checks';
 import { FOLLOW_UP_CHECKS } from './follow-up';
 import { scenariosFor, type Scenario } from './requests';
 import { planPolicies, runPolicyScenario, type PolicyCheckId, type PolicyScenarioResult } from './policy-battery';
 import { planSelectors, runExclusion, type ExclusionProbe } from './selector-probes';
-import type { NamespaceSpec } from '../lib/match/namespace-store';
+import type { NamespaceSpec } from '../match/namespace-store';
 
 /** Every webhook check id the battery knows: the per-call checks, then the follow-up ones. */
 export const CHECK_IDS: readonly CheckId[] = [...CHECKS, ...FOLLOW_UP_CHECKS].map((check) => check.id);

@@ -1,10 +1,10 @@
-import type { WebhookEntry } from '../lib/config/load';
-import type { KubeObject } from '../lib/kube/admission';
-import { ruleMatches } from '../lib/match/rules';
-import { review } from '../lib/review/builders';
-import { objects } from '../lib/review/objects';
-import type { SeededRandom } from '../lib/random';
-import type { Review } from '../lib/review/review';
+import type { WebhookEntry } from '../config/load';
+import type { KubeObject } from '../kube/admission';
+import { ruleMatches } from '../match/rules';
+import { review } from '../review/builders';
+import { objects } from '../review/objects';
+import type { SeededRandom } from '../random';
+import type { Review } from '../review/review';
 
 /** The kind of request a scenario sends, which decides the checks that apply to it. */
 export type ScenarioKind = 'main' | 'delete' | 'connect' | 'subresource';

@@ -1,4 +1,4 @@
-import { jsonEqual, isRecord } from '../lib/kube/json';
+import { jsonEqual, isRecord } from '../kube/json';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
