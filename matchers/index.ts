@@ -17,6 +17,8 @@ import { toProduceValidObject } from './to-produce-valid-object';
 import { toPassPodSecurity } from './to-pass-pod-security';
 import type { Level } from '../lib/plugins/pod-security';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
+import { toConvertRoundTrip } from './to-convert-round-trip';
+import { toFailConversionWith } from './to-fail-conversion-with';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -34,6 +36,8 @@ export const matchers = {
   toHaveAuditAnnotation,
   toBeIdempotentFor,
   toRespondWithin,
+  toConvertRoundTrip,
+  toFailConversionWith,
 };
 
 /** The matcher signatures, to merge into a runner's Matchers/Assertion interface. */
@@ -94,9 +98,16 @@ export interface HarnessMatchers<R = unknown> {
    * within `budget` (real ms, or the webhook's scaled timeoutSeconds) and none ran into its deadline.
    */
   toRespondWithin(budget: LatencyBudget, options: LatencyOptions): Promise<R>;
+  /**
+   * On a harness: `object` converted to `via` through its CRD's conversion webhook and back to its own
+   * version comes back as it was sent (v1→v2→v1 gives back the object).
+   */
+  toConvertRoundTrip(object: KubeObject, via: string): Promise<R>;
+  /** `h.convert()` only: the conversion failed with kube-apiserver's text equal to, containing or matching `expected`. */
+  toFailConversionWith(expected: string | RegExp | AsymmetricMatcherLike): R;
 }
 
 /** The matchers that make sense inside `toEqual(...)`: the synchronous ones. */
-export type HarnessAsymmetricMatchers = Omit<HarnessMatchers, 'toBeIdempotentFor' | 'toRespondWithin'>;
+export type HarnessAsymmetricMatchers = Omit<HarnessMatchers, 'toBeIdempotentFor' | 'toRespondWithin' | 'toConvertRoundTrip'>;
 
 export type { AsymmetricMatcherLike, DenialExpectation, IdempotenceOptions, LatencyBudget, LatencyOptions, Peer };

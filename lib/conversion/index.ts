@@ -116,3 +116,6 @@ function planConversion(catalog: ResourceCatalog, object: KubeObject, index: num
   if (object.apiVersion === desired || empty || conversion.strategy !== 'Webhook' || !conversion.webhook) return { object, desired };
   return { object, desired, webhook: { crd: conversion.crd, ...conversion.webhook } };
 }
+
+export { roundTrip } from './round-trip';
+export type { Converter, RoundTrip } from './round-trip';
