@@ -165,3 +165,16 @@ describe('fail-unreachable: nothing listens at the webhook', () => {
     }
   });
 });
+
+describe('get-v1: an object read at its stored version sends no review', () => {
+  it.each(RUNS)('get-v1%s', async (run) => {
+    const recorded = fixture(`get-v1${run}`);
+    expect(recorded.backendReceived).toHaveLength(0);
+    await withBackend(recorded, () => ({ kind: 'ok' }), async (h, backend) => {
+      const stored = withoutResourceVersion(recorded.steps[0]?.response.body as Record<string, unknown>) as unknown as KubeObject;
+      const result = await h.convert(stored, 'v1');
+      expect(backend.received).toHaveLength(0);
+      expect(result).toEqual({ ok: true, objects: [stored], outcomes: [] });
+    });
+  });
+});
