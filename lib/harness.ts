@@ -53,6 +53,7 @@ import type { TargetExit } from './target/command';
 import { startTargets, type Target, type Targets } from './target/targets';
 import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 import { imagePolicyCapability, type ImagePolicyCapability, type ImagePolicyOptions, type ImageReviewOutcome } from './imagepolicy';
+import { conversionCapability, type ConversionResult } from './conversion';
 
 export interface HarnessOptions {
   /** The webhook: an in-process app or handler (served by the harness over TLS), or a running server. */
@@ -219,6 +220,13 @@ export interface Harness {
    * ImageReview sent, whether the cache answered, retries, defaultAllow, kube's refusal text.
    */
   imageReview(input: KubeObject | Review): Promise<ImageReviewOutcome>;
+  /**
+   * Converts custom resources to `toVersion` (`v2` or `group/v2`) as kube-apiserver does when a client reads
+   * or writes another version than the stored one: one ConversionReview per object to the CRD's conversion
+   * webhook (its clientConfig re-pointed at the target), the answer checked with kube's texts; stops at the
+   * first failure, as a LIST does.
+   */
+  convert(objects: KubeObject | readonly KubeObject[], toVersion: string): Promise<ConversionResult>;
   /** The admission metrics of every `admit()` so far, in Prometheus text format. */
   metrics(): string;
   /** For each webhook in call order, whether the request reaches it and why; calls nothing. */
@@ -371,6 +379,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
   }
   const { mutating: plugins, builtins, configuration: pluginConfiguration } = enabledPlugins(options.plugins);
+  const conversion = conversionCapability(catalog);
   const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
   // The cluster's objects (namespaces, params, `objects`): the mock API's store, or the harness's own.
   const store = api?.store ?? new ObjectStore(catalog, new SeededRandom(seed));
@@ -416,7 +425,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
             ...(given.token ? { bearerToken: given.token } : {}),
             ...(given.clientCertificate ? { clientCertificate: given.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : given.clientCertificate } : {}),
           };
-    targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {} });
+    targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {}, clientConfigs: conversion.clientConfigs });
     try {
       imagePolicy = await imagePolicyCapability(options.imagePolicy, { authority, seed, timeScale });
     } catch (error) {
@@ -630,6 +639,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     imageReview: (input) => {
       assertOpen();
       return imagePolicy.review(input);
+    },
+    convert: (objects, toVersion) => {
+      assertOpen();
+      return conversion.convert(objects, toVersion, { connection: (webhook) => targets.connection(webhook), agents, timeScale, uuid: () => random.uuid() });
     },
     coverage: covered,
     targetExit: () => targets.targetExit(),

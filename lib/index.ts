@@ -18,6 +18,8 @@ export type { NamespaceSpec } from './match/namespace-store';
 export { HarnessError } from './errors';
 export type { HarnessErrorCode } from './errors';
 export { CallingError } from './call/calling-error';
+export { ConversionError } from './conversion';
+export type { ConversionResult, ConversionOutcome, ConversionCheck, ConversionReview } from './conversion';
 export type { CallOutcome } from './call/call-webhook';
 export { review, objects, users, Review, SeededRandom, encodeReview, reviewFromRequest, DEFAULT_USER } from './review';
 export type {

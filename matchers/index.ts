@@ -18,6 +18,8 @@ import { toPassPodSecurity } from './to-pass-pod-security';
 import type { Level } from '../lib/plugins/pod-security';
 import { toRespondWithin, type LatencyBudget, type LatencyOptions } from './to-respond-within';
 import { toBeImageAllowed, toBeImageDenied } from './to-pass-image-policy';
+import { toConvertRoundTrip } from './to-convert-round-trip';
+import { toFailConversionWith } from './to-fail-conversion-with';
 
 /** Every harness matcher, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -37,6 +39,8 @@ export const matchers = {
   toRespondWithin,
   toBeImageAllowed,
   toBeImageDenied,
+  toConvertRoundTrip,
+  toFailConversionWith,
 };
 
 /** The matcher signatures, to merge into a runner's Matchers/Assertion interface. */
@@ -101,9 +105,16 @@ export interface HarnessMatchers<R = unknown> {
   toBeImageAllowed(): R;
   /** `h.imageReview()` only: ImagePolicyWebhook refused the pod, its Status message matching `message` if given. */
   toBeImageDenied(message?: string | RegExp | AsymmetricMatcherLike): R;
+  /**
+   * On a harness: `object` converted to `via` through its CRD's conversion webhook and back to its own
+   * version comes back as it was sent (v1→v2→v1 gives back the object).
+   */
+  toConvertRoundTrip(object: KubeObject, via: string): Promise<R>;
+  /** `h.convert()` only: the conversion failed with kube-apiserver's text equal to, containing or matching `expected`. */
+  toFailConversionWith(expected: string | RegExp | AsymmetricMatcherLike): R;
 }
 
 /** The matchers that make sense inside `toEqual(...)`: the synchronous ones. */
-export type HarnessAsymmetricMatchers = Omit<HarnessMatchers, 'toBeIdempotentFor' | 'toRespondWithin'>;
+export type HarnessAsymmetricMatchers = Omit<HarnessMatchers, 'toBeIdempotentFor' | 'toRespondWithin' | 'toConvertRoundTrip'>;
 
 export type { AsymmetricMatcherLike, DenialExpectation, IdempotenceOptions, LatencyBudget, LatencyOptions, Peer };

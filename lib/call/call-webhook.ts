@@ -9,7 +9,8 @@ import { ClientConfigError, resolveEndpoint, type Route } from './endpoint';
 import { httpStatusError } from './http-status';
 import { timeoutParameter } from './go-duration';
 import { denialStatus } from './status';
-import { post, TransportError, type HttpReply } from './transport';
+import { postWithRetries } from './retries';
+import { TransportError, type HttpReply } from './transport';
 import { verifyResponse } from './verify';
 
 /** What one call needs to know about the webhook: the fields of a (defaulted) configuration entry. */
@@ -132,20 +133,13 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
   const payload = body ?? JSON.stringify(review);
   const deadline = started + budgetMs * context.timeScale;
   try {
-    for (let retries = 0; ; retries++) {
-      reply = await post(endpoint, payload, {
-        ca: context.ca,
-        agents: context.agents,
-        deadlineMs: Math.max(0, deadline - performance.now()),
-        timeoutParam,
-        clientCertificate: context.clientCertificate,
-        bearerToken: context.bearerToken,
-      });
-      const waitMs = retryAfterMs(reply, retries) * context.timeScale;
-      if (waitMs < 0) break;
-      if (performance.now() + waitMs >= deadline) throw new TransportError('context deadline exceeded', 'deadline', `the webhook asked to retry after ${waitMs / context.timeScale / 1000} s, past the call's deadline`);
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-    }
+    reply = await postWithRetries(
+      endpoint,
+      payload,
+      { ca: context.ca, agents: context.agents, deadlineMs: 0, timeoutParam, clientCertificate: context.clientCertificate, bearerToken: context.bearerToken },
+      deadline,
+      context.timeScale,
+    );
   } catch (error) {
     if (error instanceof TransportError) {
       return fail(`failed to call webhook: Post ${goQuote(outcome.url)}: ${error.goText}`, 503, error.hint, error.kind, error.certificate);
@@ -191,18 +185,6 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
     outcome.patch = patch;
   }
   return finish(true);
-}
-
-/**
- * client-go's retry rule (`checkWait`): a 429 or 5xx reply with an integer Retry-After is retried after
- * that many seconds, at most 10 times; anything else is final (-1).
- */
-function retryAfterMs(reply: HttpReply, retries: number): number {
-  if (retries >= 10 || (reply.status !== 429 && reply.status < 500)) return -1;
-  const header = reply.headers['retry-after'];
-  const text = Array.isArray(header) ? header[0] : header;
-  if (text === undefined || !/^\d+$/.test(text.trim())) return -1;
-  return Number(text) * 1000;
 }
 
 function responseHint(invalid: string): string {

@@ -21,7 +21,7 @@ export type Target = InProcessApp | UrlTarget | CommandTarget;
 
 /** Where each webhook's calls go, and with which CA they are verified. */
 export interface Targets {
-  connection(webhook: CallableWebhook): Promise<{ route: Route; ca: string }>;
+  connection(webhook: Pick<CallableWebhook, 'name' | 'clientConfig'>): Promise<{ route: Route; ca: string }>;
   stub(name: string): StubServer | undefined;
   /** For a command target: how its process ended, if it did (see RunningCommand.exited). */
   targetExit(): Promise<TargetExit | undefined>;
@@ -37,13 +37,13 @@ export function isCommandTarget(target: unknown): target is CommandTarget {
 }
 
 /** Hosts the serving certificate must carry so every configured clientConfig verifies. */
-function servingHosts(entries: readonly WebhookEntry[]): string[] {
-  return entries.flatMap(({ spec }) => {
-    const { service, url } = spec.clientConfig;
+function servingHosts(clientConfigs: readonly WebhookClientConfig[]): string[] {
+  return clientConfigs.flatMap((clientConfig) => {
+    const { service, url } = clientConfig;
     if (service) return serviceDnsNames(service.name, service.namespace);
     if (url) {
       try {
-        return [resolveEndpoint(spec.clientConfig).verifyName];
+        return [resolveEndpoint(clientConfig).verifyName];
       } catch {
         return [];
       }
@@ -65,6 +65,8 @@ export async function startTargets(options: {
   timeScale: number;
   /** Environment for a command target (the mock API's KUBECONFIG and service variables). */
   env?: Record<string, string>;
+  /** clientConfigs of the other webhooks kube-apiserver calls at the target (CRD conversion webhooks). */
+  clientConfigs?: readonly WebhookClientConfig[];
 }): Promise<Targets> {
   const { target, stubs, webhooks, authority, timeScale } = options;
   const unknownStubs = Object.keys(stubs).filter((name) => !webhooks.some((w) => w.spec.name === name));
@@ -77,7 +79,7 @@ export async function startTargets(options: {
   }
 
   const needsServing = (target && !isUrlTarget(target)) || Object.keys(stubs).length > 0;
-  const serving = needsServing ? await authority.issueServing({ hosts: servingHosts(webhooks) }) : undefined;
+  const serving = needsServing ? await authority.issueServing({ hosts: servingHosts([...webhooks.map((w) => w.spec.clientConfig), ...(options.clientConfigs ?? [])]) }) : undefined;
   const servers: { close(): Promise<void> }[] = [];
   try {
     let base: { route: Route; ca: string } | undefined;

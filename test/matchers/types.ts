@@ -25,4 +25,8 @@ export async function typesCheck(h: Harness, outcome: HarnessCallOutcome): Promi
   await expect(h.webhook('w')).toRespondWithin(200, {});
   // @ts-expect-error a budget is milliseconds or 'timeoutSeconds'
   await expect(h.webhook('w')).toRespondWithin('10s', { review: request });
+  await expect(h).toConvertRoundTrip({ apiVersion: 'stable.example.com/v1', kind: 'Widget' }, 'v2');
+  expect(await h.convert([], 'v2')).toFailConversionWith(/must have the same name/);
+  // @ts-expect-error the version to go through is required
+  await expect(h).toConvertRoundTrip({ apiVersion: 'stable.example.com/v1', kind: 'Widget' });
 }

@@ -1,5 +1,6 @@
 import { HarnessError } from '../../errors';
-import type { ResourceInfo, SubresourceSpec } from './types';
+import type { CustomResourceConversion, ResourceInfo, SubresourceSpec } from './types';
+import type { WebhookClientConfig } from '../webhook-config';
 import { isRecord as isObject } from '../json';
 
 const SCALE: SubresourceSpec = { name: 'scale', kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, operations: ['UPDATE'] };
@@ -93,5 +94,51 @@ export function customResourceDefinitionResources(crd: unknown): { storageKey: s
     });
   });
   if (storageVersions !== 1) fail('spec.versions', `Invalid value: must have exactly one version marked as storage version, found ${storageVersions}`);
-  return { storageKey, resources: resources.map((info) => ({ ...info, storageVersion })) };
+  const declared = versions.map((entry) => (entry as Json).name as string);
+  const conversion = conversionOf(spec.conversion, name, declared, { object, text, fail });
+  return { storageKey, resources: resources.map((info) => ({ ...info, storageVersion, conversion })) };
+}
+
+interface FieldReaders {
+  object(value: unknown, field: string): Json;
+  text(value: unknown, field: string): string;
+  fail(field: string, problem: string): never;
+}
+
+/**
+ * `spec.conversion` as the v1 API defaults and validates it (apiextensions validation.go
+ * `validateCustomResourceConversion`): strategy None when absent; a Webhook strategy needs a clientConfig
+ * with a url or a service (port defaulted to 443) and the ConversionReview versions the webhook accepts.
+ */
+function conversionOf(value: unknown, crd: string, versions: readonly string[], read: FieldReaders): CustomResourceConversion {
+  const conversion = value === undefined || value === null ? {} : read.object(value, 'spec.conversion');
+  const strategy = conversion.strategy === undefined ? 'None' : read.text(conversion.strategy, 'spec.conversion.strategy');
+  if (strategy === 'None') {
+    if (conversion.webhook != null) read.fail('spec.conversion.webhook', 'Forbidden: should be empty if conversion strategy is other than Webhook');
+    return { crd, strategy, versions };
+  }
+  if (strategy !== 'Webhook') read.fail('spec.conversion.strategy', `Unsupported value: "${strategy}": supported values: "None", "Webhook"`);
+  const webhook = read.object(conversion.webhook, 'spec.conversion.webhook');
+  const config = read.object(webhook.clientConfig, 'spec.conversion.webhook.clientConfig');
+  const reviewVersions: unknown = webhook.conversionReviewVersions;
+  if (!isList(reviewVersions) || reviewVersions.length === 0 || !reviewVersions.every((v) => typeof v === 'string')) {
+    read.fail('spec.conversion.webhook.conversionReviewVersions', reviewVersions === undefined ? 'Required value' : 'must be a non-empty list of strings');
+  }
+  const clientConfig: WebhookClientConfig = {};
+  if (config.url !== undefined) clientConfig.url = read.text(config.url, 'spec.conversion.webhook.clientConfig.url');
+  if (config.service !== undefined && config.service !== null) {
+    const service = read.object(config.service, 'spec.conversion.webhook.clientConfig.service');
+    const port = service.port === undefined ? 443 : service.port;
+    if (typeof port !== 'number') read.fail('spec.conversion.webhook.clientConfig.service.port', 'must be an integer');
+    clientConfig.service = {
+      name: read.text(service.name, 'spec.conversion.webhook.clientConfig.service.name'),
+      namespace: read.text(service.namespace, 'spec.conversion.webhook.clientConfig.service.namespace'),
+      port,
+      ...(typeof service.path === 'string' ? { path: service.path } : {}),
+    };
+  }
+  if (clientConfig.url === undefined && !clientConfig.service) read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
+  if (clientConfig.url !== undefined && clientConfig.service) read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
+  if (typeof config.caBundle === 'string' && config.caBundle !== '') clientConfig.caBundle = config.caBundle;
+  return { crd, strategy, versions, webhook: { clientConfig, conversionReviewVersions: reviewVersions as string[] } };
 }

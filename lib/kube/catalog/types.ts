@@ -1,4 +1,5 @@
 import type { GroupVersionKind, Operation } from '../admission';
+import type { WebhookClientConfig } from '../webhook-config';
 
 /** How a subresource is declared when registering a resource. */
 export interface SubresourceSpec {
@@ -54,6 +55,19 @@ export interface ResourceInfo {
   storageVersion?: string;
   /** A custom resource version's `schema.openAPIV3Schema`, from which the registry prunes, defaults and validates its objects. */
   schema?: unknown;
+  /** How a CustomResourceDefinition's versions convert into each other (`spec.conversion`); built-in resources have none. */
+  conversion?: CustomResourceConversion;
+}
+
+/** A CustomResourceDefinition's `spec.conversion`, with what kube-apiserver's converter reads beside it. */
+export interface CustomResourceConversion {
+  /** metadata.name of the CustomResourceDefinition. */
+  crd: string;
+  strategy: 'None' | 'Webhook';
+  /** Every version the definition declares, served or not: the versions kube-apiserver converts between. */
+  versions: readonly string[];
+  /** For `strategy: Webhook`: where the ConversionReviews go, and the review versions the webhook accepts. */
+  webhook?: { clientConfig: WebhookClientConfig; conversionReviewVersions: readonly string[] };
 }
 
 /** What lookups return: a registered resource with every default filled in. Frozen. */

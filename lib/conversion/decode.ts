@@ -1,0 +1,80 @@
+import { splitApiVersion } from '../kube/api-version';
+import { goJsonKind } from '../go/json-errors';
+import { goJsonSyntaxError } from '../go/json-scanner';
+import { goQuote } from '../go/strconv';
+import { yaml } from '../yaml';
+import type { ConversionReviewVersion } from './review';
+
+/** kube-apiserver's scheme name for the webhook client (conversion shares admission's client manager). */
+const SCHEME = 'pkg/util/webhook/client.go:71';
+const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/** A webhook's answer as decoded: what the checks of webhook_converter.go read. */
+export interface DecodedConversionReview {
+  apiVersion?: string;
+  kind?: string;
+  response?: { uid?: string; convertedObjects?: unknown[] | null; result?: { status?: string; message?: string } } | null;
+}
+
+export type ConversionDecodeResult = { ok: true; review: DecodedConversionReview } | { ok: false; text: string };
+
+/**
+ * Decodes a conversion webhook's reply as the webhook REST client does (`r.Into(response)`): JSON, or
+ * anything else through the YAML decoder; unknown kinds, versions and field types fail with Go's texts.
+ * A reply of the other review version fails as a conversion the scheme does not know.
+ */
+export function decodeConversionReview(body: Buffer, sentVersion: ConversionReviewVersion, contentType: string): ConversionDecodeResult {
+  const text = body.toString('utf8');
+  if (body.length === 0) return { ok: false, text: `0-length response with status code: 200 and content type: ${contentType || 'application/json'}` };
+  let parsed: unknown;
+  if (/^\s*\{/.test(text)) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(body) ?? 'unexpected end of JSON input'}` };
+    }
+  } else {
+    try {
+      parsed = yaml().parse(text, { version: '1.1' });
+    } catch (error) {
+      return { ok: false, text: `yaml: ${(error as Error).message.split('\n')[0]}` };
+    }
+  }
+  if (parsed === null || parsed === undefined) return { ok: true, review: {} };
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}` };
+  }
+  const review = parsed as Record<string, unknown>;
+  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
+  const kind = typeof review.kind === 'string' ? review.kind : '';
+  // Missing apiVersion/kind are defaulted for decoding only; the GVK check then reports them.
+  const [group, version] = splitApiVersion(apiVersion || `apiextensions.k8s.io/${sentVersion}`);
+  const effectiveKind = kind || 'ConversionReview';
+  const known = group === 'apiextensions.k8s.io' && (version === 'v1' || version === 'v1beta1');
+  if (!known || effectiveKind !== 'ConversionReview') {
+    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(SCHEME)}` };
+  }
+  if (version !== sentVersion) return { ok: false, text: `converting (${version}.ConversionReview) to (${sentVersion}.ConversionReview): unknown conversion` };
+  const fieldError = checkResponseFields(review.response);
+  return fieldError ? { ok: false, text: fieldError } : { ok: true, review: review as DecodedConversionReview };
+}
+
+/** Go's typed decode of ConversionResponse: a member of the wrong JSON type fails the whole decode. */
+function checkResponseFields(response: unknown): string | undefined {
+  if (response === undefined || response === null) return undefined;
+  if (typeof response !== 'object' || Array.isArray(response)) return unmarshalError(response, 'response', 'v1.ConversionResponse');
+  const { uid, convertedObjects, result } = response as Record<string, unknown>;
+  if (uid !== undefined && uid !== null && typeof uid !== 'string') return unmarshalError(uid, 'response.uid', 'types.UID');
+  if (convertedObjects !== undefined && convertedObjects !== null && !Array.isArray(convertedObjects)) return unmarshalError(convertedObjects, 'response.convertedObjects', '[]runtime.RawExtension');
+  if (result === undefined || result === null) return undefined;
+  if (typeof result !== 'object' || Array.isArray(result)) return unmarshalError(result, 'response.result', 'v1.Status');
+  for (const field of ['status', 'message'] as const) {
+    const value = (result as Record<string, unknown>)[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') return unmarshalError(value, `response.result.${field}`, 'string');
+  }
+  return undefined;
+}
+
+function unmarshalError(value: unknown, field: string, goType: string): string {
+  return `json: cannot unmarshal ${goJsonKind(value)} into Go struct field ConversionReview.${field} of type ${goType}`;
+}
