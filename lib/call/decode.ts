@@ -1,17 +1,12 @@
 import type { AdmissionReviewVersion } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import { goJsonKind } from '../go/json-errors';
-import { goJsonSyntaxError } from '../go/json-scanner';
 import { goQuote } from '../go/strconv';
-import { yaml } from '../yaml';
+import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from './decode-body';
 import type { DecodedReview } from './verify';
 
-/** kube-apiserver's scheme name for the webhook client, as it appears in decode errors. */
-const SCHEME = 'pkg/util/webhook/client.go:71';
 
 export type DecodeResult = { ok: true; review: DecodedReview } | { ok: false; text: string };
-
-const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 /**
  * Decodes a webhook's reply the way kube-apiserver's webhook REST client does (k8s.io/apiserver/pkg/util/webhook/client.go; texts as a real kube-apiserver v1.36.2 gave them),
@@ -20,29 +15,10 @@ const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\"
  * cannot take. `text` is `body` as UTF-8; the bytes are kept for Go's byte offsets in syntax errors.
  */
 export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionReviewVersion, contentType: string): DecodeResult {
-  if (body.length === 0) {
-    return { ok: false, text: `0-length response with status code: 200 and content type: ${contentType || 'application/json'}` };
-  }
-  let parsed: unknown;
-  if (JSON_OBJECT_START.test(text)) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Only a body JSON.parse refuses needs Go's scanner, for Go's wording of the syntax error.
-      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(body) ?? 'unexpected end of JSON input'}` };
-    }
-  } else {
-    try {
-      parsed = yaml().parse(text, { version: '1.1' });
-    } catch (error) {
-      return { ok: false, text: `yaml: ${(error as Error).message.split('\n')[0]}` };
-    }
-  }
-  if (parsed === null || parsed === undefined) return { ok: true, review: {} };
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}` };
-  }
-  const review = parsed as Record<string, unknown>;
+  const decoded = decodeReplyBody(body, text, contentType);
+  if (!decoded.ok) return decoded;
+  if (!decoded.object) return { ok: true, review: {} };
+  const review = decoded.object;
   // Missing apiVersion/kind are defaulted from the target type for decoding (the check in
   // verifyResponse then reports them); present but unknown ones fail the decode itself.
   const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
@@ -56,7 +32,7 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   const effectiveKind = kind || 'AdmissionReview';
   const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
   if (!known || effectiveKind !== 'AdmissionReview') {
-    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(SCHEME)}` };
+    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}` };
   }
   if (version !== sentVersion) {
     return { ok: false, text: `converting (${version}.AdmissionReview) to (${sentVersion}.AdmissionReview): unknown conversion` };
@@ -66,7 +42,6 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   return { ok: true, review: review as DecodedReview };
 }
 
-const JSON_OBJECT_START = /^\s*\{/;
 
 const RESPONSE_FIELDS: ReadonlyArray<readonly [string, 'string' | 'bool' | 'object' | 'bytes' | 'strings' | 'stringMap']> = [
   ['uid', 'string'],

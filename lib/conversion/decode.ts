@@ -1,13 +1,9 @@
 import { splitApiVersion } from '../kube/api-version';
 import { goJsonKind } from '../go/json-errors';
-import { goJsonSyntaxError } from '../go/json-scanner';
 import { goQuote } from '../go/strconv';
-import { yaml } from '../yaml';
+import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from '../call/decode-body';
 import type { ConversionReviewVersion } from './review';
 
-/** kube-apiserver's scheme name for the webhook client (conversion shares admission's client manager). */
-const SCHEME = 'pkg/util/webhook/client.go:71';
-const KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 /** A webhook's answer as decoded: what the checks of webhook_converter.go read. */
 export interface DecodedConversionReview {
@@ -25,26 +21,10 @@ export type ConversionDecodeResult = { ok: true; review: DecodedConversionReview
  */
 export function decodeConversionReview(body: Buffer, sentVersion: ConversionReviewVersion, contentType: string): ConversionDecodeResult {
   const text = body.toString('utf8');
-  if (body.length === 0) return { ok: false, text: `0-length response with status code: 200 and content type: ${contentType || 'application/json'}` };
-  let parsed: unknown;
-  if (/^\s*\{/.test(text)) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { ok: false, text: `couldn't get version/kind; json parse error: ${goJsonSyntaxError(body) ?? 'unexpected end of JSON input'}` };
-    }
-  } else {
-    try {
-      parsed = yaml().parse(text, { version: '1.1' });
-    } catch (error) {
-      return { ok: false, text: `yaml: ${(error as Error).message.split('\n')[0]}` };
-    }
-  }
-  if (parsed === null || parsed === undefined) return { ok: true, review: {} };
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}` };
-  }
-  const review = parsed as Record<string, unknown>;
+  const decoded = decodeReplyBody(body, text, contentType);
+  if (!decoded.ok) return decoded;
+  if (!decoded.object) return { ok: true, review: {} };
+  const review = decoded.object;
   const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
   const kind = typeof review.kind === 'string' ? review.kind : '';
   // Missing apiVersion/kind are defaulted for decoding only; the GVK check then reports them.
@@ -52,7 +32,7 @@ export function decodeConversionReview(body: Buffer, sentVersion: ConversionRevi
   const effectiveKind = kind || 'ConversionReview';
   const known = group === 'apiextensions.k8s.io' && (version === 'v1' || version === 'v1beta1');
   if (!known || effectiveKind !== 'ConversionReview') {
-    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(SCHEME)}` };
+    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}` };
   }
   if (version !== sentVersion) return { ok: false, text: `converting (${version}.ConversionReview) to (${sentVersion}.ConversionReview): unknown conversion` };
   const fieldError = checkResponseFields(review.response);
