@@ -1,4 +1,5 @@
 import type { Authorizer } from '../authz/authorizer';
+import type { Registry } from '../registry';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
@@ -46,6 +47,8 @@ export interface ApiHandlerContext {
   writes: WriteLog;
   delays: Delays;
   watches: WatchHub;
+  /** The registry stage every create, update and patch goes through (decode, defaults, strategy, validation). */
+  registry: Registry;
   authorizer(): Authorizer;
   /** The user a request's Authorization header authenticates, or undefined for a token the API does not know. */
   authenticate(authorization: string | null): UserInfo | undefined;
@@ -116,7 +119,9 @@ async function resolve(request: Request, body: string, url: URL, route: Route | 
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
   try {
-    const answer = serveRest({ route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches }, context.store, context.authorizer());
+    if (isWrite(verb)) await context.registry.ready();
+    const call = { route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches, registry: context.registry };
+    const answer = serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {

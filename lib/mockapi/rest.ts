@@ -15,6 +15,8 @@ import type { WatchHub } from './watch/watch-hub';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
 import { mergePatch, strategicMerge } from '../patch';
+import type { Registry } from '../registry';
+import { createObject, updateObject, writeStage } from './writes';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -26,6 +28,8 @@ export interface RestCall {
   user: UserInfo;
   /** Serves watches; without it a watch is refused (405). */
   watches?: WatchHub;
+  /** The registry stage of creates, updates and patches (its engines loaded: `registry.ready()`). */
+  registry: Registry;
 }
 
 /** What the API answers. */
@@ -108,11 +112,11 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
-      return { code: 201, body: store.create(entry, namespace, request, { dryRun }) };
+      return { code: 201, body: createObject(writeStage(call.registry, store, call.user), entry, namespace, request, dryRun) };
     }
     case 'update': {
       const request = decodeObject(call.body);
-      return { code: 200, body: store.update(entry, namespace, name, request, { dryRun }) };
+      return { code: 200, body: updateObject(writeStage(call.registry, store, call.user), entry, namespace, name, request, dryRun) };
     }
     case 'patch':
       return servePatch(call, store, dryRun);
@@ -139,7 +143,7 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     const current = store.get(entry, namespace, name) as JsonObject;
     const patched = applyPatch(type, current, call.body, entry);
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
-    return { code: 200, body: store.update(entry, namespace, name, patched as KubeObject, { dryRun }) };
+    return { code: 200, body: updateObject(writeStage(call.registry, store, call.user), entry, namespace, name, patched as KubeObject, dryRun) };
   }
   // Server-side apply, approximated as a merge of the applied configuration: field ownership is not tracked.
   if (!call.url.searchParams.get('fieldManager')) {
@@ -159,9 +163,10 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
   } catch (error) {
     if (!(error instanceof ApiError && error.status.code === 404)) throw error;
   }
-  if (!current) return { code: 201, body: store.create(entry, namespace, applied as KubeObject, { dryRun }) };
+  const stage = writeStage(call.registry, store, call.user);
+  if (!current) return { code: 201, body: createObject(stage, entry, namespace, applied as KubeObject, dryRun) };
   const merged = isBuiltin(entry) ? strategicMerge(current, applied, entry) : mergePatch(current, applied);
-  return { code: 200, body: store.update(entry, namespace, name, merged as KubeObject, { dryRun }) };
+  return { code: 200, body: updateObject(stage, entry, namespace, name, merged as KubeObject, dryRun) };
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

@@ -100,9 +100,19 @@ describe('PATCH through the API', () => {
   });
 
   it('applies a strategic merge patch to a pod by container name', async () => {
-    const patch = { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }] }] } };
+    // A pod's spec is immutable but for images (and a few more): the patch changes one container's image by name.
+    const patch = { spec: { containers: [{ name: 'app', image: 'app:2' }] } };
     const reply = objectOf(await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json'));
-    expect(reply.spec).toEqual({ containers: [{ name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }] });
+    expect((reply.spec as { containers: unknown[] }).containers).toEqual([
+      { name: 'app', image: 'app:2', env: [{ name: 'A', value: '1' }], resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' },
+    ]);
+  });
+
+  it('refuses a patch that changes an immutable pod field with the pod validation 422', async () => {
+    const patch = { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }] }] } };
+    const reply = await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json');
+    expect(reply.status).toBe(422);
+    expect(String(objectOf(reply).message)).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
   });
 
   it('serves apply patches as a merge, creating the object when it does not exist', async () => {

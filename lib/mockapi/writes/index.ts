@@ -1,0 +1,28 @@
+/**
+ * The mock API's writes as kube-apiserver's generic registry makes them: each create, update and patch goes
+ * through the registry stage (lib/mockapi/writes/registry-stage.ts) before the store takes it.
+ */
+import type { KubeObject, UserInfo } from '../../kube/admission';
+import type { CatalogEntry } from '../../kube/catalog';
+import { storageRandom, type Registry } from '../../registry';
+import type { ObjectStore } from '../store';
+import { prepareCreate, prepareUpdate, type WriteStage } from './registry-stage';
+
+export type { WriteStage } from './registry-stage';
+
+/** The stage for one request's user. */
+export function writeStage(registry: Registry, store: ObjectStore, user: UserInfo): WriteStage {
+  return { registry, store, random: storageRandom(store.random), user };
+}
+
+/** POST: the registry stage, then storage (name uniqueness, the namespace's existence, the revision). */
+export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean): KubeObject {
+  const prepared = prepareCreate(stage, entry, namespace, body, dryRun);
+  return stage.store.create(entry, namespace, prepared, { dryRun, prepared: true });
+}
+
+/** PUT, and a patch once applied to the stored object: the registry stage, then storage. */
+export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean): KubeObject {
+  const prepared = prepareUpdate(stage, entry, namespace, name, body, dryRun);
+  return stage.store.update(entry, namespace, name, prepared, { dryRun });
+}
