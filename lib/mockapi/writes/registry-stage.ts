@@ -10,10 +10,10 @@ import type { AdmissionAttributes } from '../../kube/attributes';
 import type { CatalogEntry } from '../../kube/catalog';
 import { jsonEqual } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
-import { ApiError, badRequest, conflict } from '../../kube/status';
+import { ApiError, badRequest, conflict, invalid } from '../../kube/status';
 import { preparedForValidation, type Registry, type StorageRandom } from '../../registry';
 import { engines } from '../../registry/load-engines';
-import { timestamp, type ObjectStore } from '../store';
+import { isBuiltin, timestamp, type ObjectStore } from '../store';
 
 /** What the registry stage needs besides the request: the cluster's registry, the store and its random source. */
 export interface WriteStage {
@@ -30,7 +30,7 @@ const GENERATION = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'D
 
 export const kindOf = (entry: CatalogEntry): GroupVersionKind => ({ group: entry.group, version: entry.version, kind: entry.kind });
 const hasStatus = (entry: CatalogEntry): boolean => entry.subresources.some((sub) => sub.name === 'status');
-const tracksGeneration = (entry: CatalogEntry): boolean => GENERATION.has(entry.kind) || entry.schema !== undefined;
+const tracksGeneration = (entry: CatalogEntry): boolean => GENERATION.has(entry.kind) || !isBuiltin(entry);
 
 /**
  * The body decoded into its kind as the handler's serializer does (unknown fields dropped, a type error a
@@ -80,7 +80,7 @@ export function prepareCreate(stage: WriteStage, entry: CatalogEntry, namespace:
   // A status is the controllers' to write, through the status subresource: a create starts from none.
   if (hasStatus(entry)) {
     const { status: _status, ...rest } = object;
-    object = entry.schema === undefined ? { ...rest, status: {} } : rest;
+    object = isBuiltin(entry) ? { ...rest, status: {} } : rest;
   }
   const attributes = preparedForValidation(attributesOf(stage, entry, 'CREATE', object, null, dryRun), stage.random, { defaulted: true });
   validate(stage, attributes);
@@ -107,6 +107,11 @@ export function checkName(name: string, body: KubeObject): void {
 export function checkPrecondition(entry: CatalogEntry, name: string, body: KubeObject, current: KubeObject): void {
   const sent = body.metadata?.resourceVersion;
   if (sent && sent !== current.metadata?.resourceVersion) throw new ApiError(conflict(entry, name));
+  // Custom resources' strategy does not AllowUnconditionalUpdate: the version 0 a body without one parses to is refused.
+  if (!sent && !isBuiltin(entry)) {
+    const error = { type: 'FieldValueInvalid' as const, field: 'metadata.resourceVersion', body: 'Invalid value: 0x0: must be specified for an update' };
+    throw new ApiError(invalid({ group: entry.group, kind: entry.kind }, name, [error]));
+  }
 }
 
 /**
@@ -121,7 +126,9 @@ export function prepareUpdate(stage: WriteStage, entry: CatalogEntry, namespace:
   // Read back from storage, an object is decoded and defaulted as every read is.
   const current = decodeBody(stage.registry, entry, stage.store.get(entry, accepted.metadata?.namespace ?? '', name));
   checkPrecondition(entry, name, accepted, current);
-  const decoded = decodeBody(stage.registry, entry, accepted);
+  // An unconditional update is made against the stored version (store.go Update's doUnconditionalUpdate).
+  const conditioned = accepted.metadata?.resourceVersion ? accepted : { ...accepted, metadata: { ...accepted.metadata, resourceVersion: current.metadata?.resourceVersion } };
+  const decoded = decodeBody(stage.registry, entry, conditioned);
   const old = current.metadata ?? {};
   const changed = !jsonEqual(specOf(entry, decoded), specOf(entry, current));
   const generation = old.generation === undefined ? undefined : (old.generation as number) + (changed && tracksGeneration(entry) ? 1 : 0);
