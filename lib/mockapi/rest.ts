@@ -17,6 +17,7 @@ import { isBuiltin, type ObjectStore } from './store';
 import { mergePatch, strategicMerge } from '../patch';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage } from './writes';
+import { serveSubresource } from './subresources';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -98,9 +99,12 @@ const RETURNS_DELETED = new Set(['/pods', '/namespaces']);
 export function serveRest(call: RestCall, store: ObjectStore, authorizer: Authorizer): RestAnswer {
   const { route, verb, url } = call;
   const { entry, namespace, name } = route;
-  if (route.subresource) throw new ApiError(pathNotFound());
-  if (entry.resource.endsWith('reviews')) return serveReview(call, authorizer);
+  if (entry.resource.endsWith('reviews') && !route.subresource) return serveReview(call, authorizer);
   const dryRun = dryRunOf(verb, url.searchParams.getAll('dryRun'));
+  if (route.subresource) {
+    const subresource = { entry, namespace, name, subresource: route.subresource, verb, contentType: call.contentType, body: call.body, decoded: () => decodeObject(call.body), dryRun };
+    return serveSubresource(writeStage(call.registry, store, call.user), subresource);
+  }
 
   switch (verb) {
     case 'get':

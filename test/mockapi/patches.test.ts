@@ -32,10 +32,11 @@ describe('strategicMerge', () => {
       metadata: { name: 'p', finalizers: ['a', 'b'] },
       spec: {
         containers: [
-          { name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }], ports: [{ containerPort: 80, name: 'http' }] },
+          { name: 'app', image: 'app:1', env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }], ports: [{ containerPort: 80, name: 'http' }] },
           { name: 'sidecar', image: 'proxy:1' },
         ],
-        volumes: [{ name: 'data', emptyDir: {} }, { name: 'cache', emptyDir: {} }],
+        // Items the patch adds go first (strategicpatch's normalizeElementOrder).
+        volumes: [{ name: 'cache', emptyDir: {} }, { name: 'data', emptyDir: {} }],
         tolerations: [{ key: 'y', operator: 'Exists' }],
       },
     });
