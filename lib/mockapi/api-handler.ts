@@ -120,7 +120,7 @@ async function resolve(request: Request, body: string, url: URL, route: Route | 
   if (denied) return failure(denied);
   try {
     if (isWrite(verb)) await context.registry.ready();
-    const call = { route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches, registry: context.registry };
+    const call = { route, verb, url, contentType: request.headers.get('content-type'), body, user, watches: context.watches, registry: context.registry, userAgent: request.headers.get('user-agent') };
     const answer = serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };

@@ -18,6 +18,7 @@ import { mergePatch, strategicMerge } from '../patch';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage } from './writes';
 import { serveSubresource } from './subresources';
+import { managerOf } from './apply/managed-fields';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -31,6 +32,8 @@ export interface RestCall {
   watches?: WatchHub;
   /** The registry stage of creates, updates and patches (its engines loaded: `registry.ready()`). */
   registry: Registry;
+  /** The User-Agent header: the default field manager of a write. */
+  userAgent?: string | null;
 }
 
 /** What the API answers. */
@@ -103,7 +106,7 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
   const dryRun = dryRunOf(verb, url.searchParams.getAll('dryRun'));
   if (route.subresource) {
     const subresource = { entry, namespace, name, subresource: route.subresource, verb, contentType: call.contentType, body: call.body, decoded: () => decodeObject(call.body), dryRun };
-    return serveSubresource(writeStage(call.registry, store, call.user), subresource);
+    return serveSubresource(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), subresource);
   }
 
   switch (verb) {
@@ -116,11 +119,11 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
-      return { code: 201, body: createObject(writeStage(call.registry, store, call.user), entry, namespace, request, dryRun) };
+      return { code: 201, body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun) };
     }
     case 'update': {
       const request = decodeObject(call.body);
-      return { code: 200, body: updateObject(writeStage(call.registry, store, call.user), entry, namespace, name, request, dryRun) };
+      return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, request, dryRun) };
     }
     case 'patch':
       return servePatch(call, store, dryRun);
@@ -147,7 +150,7 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     const current = store.get(entry, namespace, name) as JsonObject;
     const patched = applyPatch(type, current, call.body, entry);
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
-    return { code: 200, body: updateObject(writeStage(call.registry, store, call.user), entry, namespace, name, patched as KubeObject, dryRun) };
+    return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, patched as KubeObject, dryRun) };
   }
   // Server-side apply, approximated as a merge of the applied configuration: field ownership is not tracked.
   if (!call.url.searchParams.get('fieldManager')) {
@@ -167,7 +170,7 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
   } catch (error) {
     if (!(error instanceof ApiError && error.status.code === 404)) throw error;
   }
-  const stage = writeStage(call.registry, store, call.user);
+  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
   if (!current) return { code: 201, body: createObject(stage, entry, namespace, applied as KubeObject, dryRun) };
   const merged = isBuiltin(entry) ? strategicMerge(current, applied, entry) : mergePatch(current, applied);
   return { code: 200, body: updateObject(stage, entry, namespace, name, merged as KubeObject, dryRun) };

@@ -23,6 +23,18 @@ describe('create', () => {
         resourceVersion: expect.stringMatching(/^\d+$/),
         creationTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         labels: { app: 'web' },
+        // The writer owns what it created; with no fieldManager the manager is the User-Agent's first word, and
+        // fetch intercepted in process carries none (undici adds it only on the wire), so it is `unknown`.
+        managedFields: [
+          {
+            manager: 'unknown',
+            operation: 'Update',
+            apiVersion: 'v1',
+            time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+            fieldsType: 'FieldsV1',
+            fieldsV1: { 'f:data': { '.': {}, 'f:k': {} }, 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } } },
+          },
+        ],
       },
       data: { k: 'v' },
     });

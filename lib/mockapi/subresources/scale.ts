@@ -41,5 +41,5 @@ export function writeScale(stage: WriteStage, entry: CatalogEntry, namespace: st
     metadata: { ...parent.metadata, ...(resourceVersion ? { resourceVersion } : {}) },
     spec: { ...(isObject(parent.spec) ? parent.spec : {}), replicas },
   };
-  return scaleOf(updateObject(stage, entry, namespace, name, next, dryRun));
+  return scaleOf(updateObject(stage, entry, namespace, name, next, dryRun, 'scale'));
 }

@@ -5,6 +5,7 @@
  */
 import type { KubeObject } from '../../kube/admission';
 import type { CatalogEntry } from '../../kube/catalog';
+import { recordUpdate } from '../apply/managed-fields';
 import { checkName, checkPrecondition, decodeBody, type WriteStage } from '../writes/registry-stage';
 
 export function readStatus(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string): KubeObject {
@@ -22,5 +23,6 @@ export function writeStatus(stage: WriteStage, entry: CatalogEntry, namespace: s
   const metadata = { ...decoded.metadata, uid: old.uid, creationTimestamp: old.creationTimestamp, ...(old.generation === undefined ? {} : { generation: old.generation }) };
   if (old.generation === undefined) delete metadata.generation;
   const object: KubeObject = { ...spec, metadata, ...(decoded.status === undefined ? {} : { status: decoded.status }) };
-  return stage.store.update(entry, namespace, name, object, { dryRun });
+  const recorded = recordUpdate(entry, current, object, { manager: stage.manager, subresource: 'status' });
+  return stage.store.update(entry, namespace, name, recorded, { dryRun });
 }

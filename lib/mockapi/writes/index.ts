@@ -6,23 +6,29 @@ import type { KubeObject, UserInfo } from '../../kube/admission';
 import type { CatalogEntry } from '../../kube/catalog';
 import { storageRandom, type Registry } from '../../registry';
 import type { ObjectStore } from '../store';
+import { recordUpdate } from '../apply/managed-fields';
 import { prepareCreate, prepareUpdate, type WriteStage } from './registry-stage';
 
 export type { WriteStage } from './registry-stage';
 
 /** The stage for one request's user. */
-export function writeStage(registry: Registry, store: ObjectStore, user: UserInfo): WriteStage {
-  return { registry, store, random: storageRandom(store.random), user };
+export function writeStage(registry: Registry, store: ObjectStore, user: UserInfo, manager = 'unknown'): WriteStage {
+  return { registry, store, random: storageRandom(store.random), user, manager };
 }
 
 /** POST: the registry stage, then storage (name uniqueness, the namespace's existence, the revision). */
 export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean): KubeObject {
-  const prepared = prepareCreate(stage, entry, namespace, body, dryRun);
+  const prepared = recordUpdate(entry, null, prepareCreate(stage, entry, namespace, body, dryRun), { manager: stage.manager, subresource: '' });
   return stage.store.create(entry, namespace, prepared, { dryRun, prepared: true });
 }
 
-/** PUT, and a patch once applied to the stored object: the registry stage, then storage. */
-export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean): KubeObject {
+/**
+ * PUT, and a patch once applied to the stored object: the registry stage, the writer's managedFields, then
+ * storage. `subresource`: the scale subresource writes its parent through here.
+ */
+export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean, subresource = ''): KubeObject {
   const prepared = prepareUpdate(stage, entry, namespace, name, body, dryRun);
-  return stage.store.update(entry, namespace, name, prepared, { dryRun });
+  const stored = stage.store.get(entry, prepared.metadata?.namespace ?? '', name);
+  const recorded = recordUpdate(entry, stored, prepared, { manager: stage.manager, subresource });
+  return stage.store.update(entry, namespace, name, recorded, { dryRun });
 }

@@ -21,6 +21,8 @@ export interface WriteStage {
   store: ObjectStore;
   random: StorageRandom;
   user: UserInfo;
+  /** The field manager the write is recorded for in managedFields. */
+  manager: string;
 }
 
 type Metadata = NonNullable<KubeObject['metadata']>;
