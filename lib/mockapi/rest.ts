@@ -1,4 +1,3 @@
-import { yaml } from '../yaml';
 import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
@@ -14,11 +13,11 @@ import { isWatchQuery } from './list-options';
 import type { WatchHub } from './watch/watch-hub';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
-import { mergePatch, strategicMerge } from '../patch';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage } from './writes';
 import { serveSubresource } from './subresources';
 import { managerOf } from './apply/managed-fields';
+import { serverSideApply } from './apply/server-side-apply';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -152,28 +151,7 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
     return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, patched as KubeObject, dryRun) };
   }
-  // Server-side apply, approximated as a merge of the applied configuration: field ownership is not tracked.
-  if (!call.url.searchParams.get('fieldManager')) {
-    const error = { type: 'FieldValueRequired' as const, field: 'fieldManager', body: 'Required value: is required for apply patch' };
-    throw new ApiError(invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [error]));
-  }
-  let applied: Json;
-  try {
-    applied = yaml().parse(call.body) as Json;
-  } catch (error) {
-    throw new ApiError(badRequest((error as Error).message));
-  }
-  if (!isObject(applied)) throw new ApiError(badRequest(cannotUnmarshal(applied, 'map[string]interface {}')));
-  let current: JsonObject | undefined;
-  try {
-    current = store.get(entry, namespace, name) as JsonObject;
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status.code === 404)) throw error;
-  }
-  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
-  if (!current) return { code: 201, body: createObject(stage, entry, namespace, applied as KubeObject, dryRun) };
-  const merged = isBuiltin(entry) ? strategicMerge(current, applied, entry) : mergePatch(current, applied);
-  return { code: 200, body: updateObject(stage, entry, namespace, name, merged as KubeObject, dryRun) };
+  return serverSideApply(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, call.body, call.url, dryRun);
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

@@ -116,13 +116,14 @@ describe('PATCH through the API', () => {
     expect(String(objectOf(reply).message)).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
   });
 
-  it('serves apply patches as a merge, creating the object when it does not exist', async () => {
+  it('serves apply patches as server-side apply, creating the object when it does not exist', async () => {
     const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\ndata:\n  a: "1"\n';
     const path = '/api/v1/namespaces/team-a/configmaps/applied?fieldManager=test';
     expect((await call(api, 'PATCH', path, yaml, 'application/apply-patch+yaml')).status).toBe(201);
+    // The same manager no longer applying `a` removes it: it owned it alone.
     const again = await call(api, 'PATCH', path, yaml.replace('a: "1"', 'b: "2"'), 'application/apply-patch+yaml');
     expect(again.status).toBe(200);
-    expect(objectOf(again).data).toEqual({ a: '1', b: '2' });
+    expect(objectOf(again).data).toEqual({ b: '2' });
   });
 
   it('requires a fieldManager for apply', async () => {

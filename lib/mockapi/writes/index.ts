@@ -11,14 +11,22 @@ import { prepareCreate, prepareUpdate, type WriteStage } from './registry-stage'
 
 export type { WriteStage } from './registry-stage';
 
+/** What a write records in managedFields: the object to store from the stored one (null for a create) and the prepared one. */
+export type FieldRecorder = (before: KubeObject | null, after: KubeObject) => KubeObject;
+
+const updateRecorder =
+  (stage: WriteStage, entry: CatalogEntry, subresource: string): FieldRecorder =>
+  (before, after) =>
+    recordUpdate(entry, before, after, { manager: stage.manager, subresource });
+
 /** The stage for one request's user. */
 export function writeStage(registry: Registry, store: ObjectStore, user: UserInfo, manager = 'unknown'): WriteStage {
   return { registry, store, random: storageRandom(store.random), user, manager };
 }
 
 /** POST: the registry stage, then storage (name uniqueness, the namespace's existence, the revision). */
-export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean): KubeObject {
-  const prepared = recordUpdate(entry, null, prepareCreate(stage, entry, namespace, body, dryRun), { manager: stage.manager, subresource: '' });
+export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean, record = updateRecorder(stage, entry, '')): KubeObject {
+  const prepared = record(null, prepareCreate(stage, entry, namespace, body, dryRun));
   return stage.store.create(entry, namespace, prepared, { dryRun, prepared: true });
 }
 
@@ -26,9 +34,9 @@ export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: 
  * PUT, and a patch once applied to the stored object: the registry stage, the writer's managedFields, then
  * storage. `subresource`: the scale subresource writes its parent through here.
  */
-export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean, subresource = ''): KubeObject {
+export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean, subresource = '', record = updateRecorder(stage, entry, subresource)): KubeObject {
   const prepared = prepareUpdate(stage, entry, namespace, name, body, dryRun);
   const stored = stage.store.get(entry, prepared.metadata?.namespace ?? '', name);
-  const recorded = recordUpdate(entry, stored, prepared, { manager: stage.manager, subresource });
+  const recorded = record(stored, prepared);
   return stage.store.update(entry, namespace, name, recorded, { dryRun });
 }
