@@ -3,7 +3,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import { hashSeed, SeededRandom } from '../random';
-import { cloneJson, deepFreeze, isObject } from '../kube/json';
+import { cloneJson, deepFreeze, isObject, jsonEqual } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 import { namespaceLabels } from '../kube/namespaces';
@@ -147,6 +147,8 @@ export class ObjectStore {
       resourceVersion: options.dryRun ? current.resourceVersion : String(this.#revision + 1),
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, false);
+    // etcd3's GuaranteedUpdate writes nothing when the bytes would not change: a no-op keeps its resourceVersion.
+    if (jsonEqual({ ...object, metadata: { ...object.metadata, resourceVersion: current.resourceVersion } }, existing)) return this.#present(entry, existing);
     if (!options.dryRun) this.#write(entry, key, object);
     return this.#present(entry, object);
   }

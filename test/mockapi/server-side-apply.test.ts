@@ -69,3 +69,32 @@ describe('server-side-apply-conflict', () => {
     expect(reply.body.message).toBe('Apply failed with 2 conflicts: conflicts with "a":\n- .data.x\n- .data.y');
   });
 });
+
+interface KubectlRecording {
+  kubectl: { requests: { method: string; url: string; accept: string; contentType: string | null; status: string }[] };
+}
+
+// kubectl apply --server-side: the writes of kubectl-apply-server-side and kubectl-apply-server-side-again
+// (test/mockapi/fixtures, kubectl v1.36.4 against a real kube-apiserver v1.36.2). Their discovery and OpenAPI
+// requests are the discovery endpoints' to answer; here each recorded write is sent as kubectl sent it.
+describe.each([
+  ['kubectl-apply-server-side', 'creates the object (201)'],
+  ['kubectl-apply-server-side-again', 'applies it again unchanged (200)'],
+])('%s', (basename, what) => {
+  it(`answers kubectl's apply PATCH as recorded: ${what}`, async () => {
+    await api.close();
+    api = await startMockApi({ seed: 41, namespaces: [{ name: 'o4-kubectl' }] });
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kc\n  namespace: o4-kubectl\ndata:\n  a: "1"\n';
+    const writes = (recording(basename) as unknown as KubectlRecording).kubectl.requests.filter((r) => r.method !== 'GET');
+    expect(writes).toHaveLength(1);
+    const [write] = writes as [KubectlRecording['kubectl']['requests'][number]];
+    const first = basename.endsWith('-again') ? await send('PATCH', write.url, write.contentType ?? '', manifest) : undefined;
+    if (first) expect(first.status).toBe(201);
+    const reply = await send(write.method, write.url, write.contentType ?? '', manifest);
+    expect(`${reply.status}`).toBe(write.status.split(' ')[0]);
+    expect(reply.body.data).toEqual({ a: '1' });
+    expect(managed(reply.body)).toEqual([{ manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
+    // Applied again unchanged, nothing is written: the resourceVersion stays.
+    if (first) expect(reply.body.metadata.resourceVersion).toBe(first.body.metadata.resourceVersion);
+  });
+});

@@ -99,3 +99,13 @@ describe('custom resources', () => {
     expect(updated.metadata?.generation).toBe(2);
   });
 });
+
+describe('a write that changes nothing', () => {
+  it('keeps the resourceVersion, so a client holding it is not in conflict', async () => {
+    const created = objectOf(await call(api, 'POST', CM, configMap('noop')));
+    const again = await call(api, 'PUT', `${CM}/noop`, created);
+    expect(again.status).toBe(200);
+    expect(objectOf(again).metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
+    expect((await call(api, 'PUT', `${CM}/noop`, { ...created, data: { k: 'changed' } })).status).toBe(200);
+  });
+});

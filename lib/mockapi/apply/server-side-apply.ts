@@ -120,6 +120,8 @@ export function serverSideApply(stage: WriteStage, entry: CatalogEntry, namespac
 
   // What the manager applied before and no longer does goes, unless someone else still owns it.
   const previous = entries.find(isOwnApply(manager));
+  // An apply that owns what it owned keeps its entry's time, so applying again unchanged is no write at all.
+  if (previous && JSON.stringify(previous.fieldsV1) === JSON.stringify(own.fieldsV1) && previous.time !== undefined) own.time = previous.time;
   let base = current as JsonObject;
   for (const path of previous ? leavesOf(previous.fieldsV1 as JsonObject) : []) {
     if (hasPath(owned, path) || kept.some((e) => hasPath(e.fieldsV1 as JsonObject, path))) continue;
