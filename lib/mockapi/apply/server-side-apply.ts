@@ -4,7 +4,7 @@
  * owns its fields under its manager; a field another manager owns with a different value is a conflict
  * (409, kube's text) unless `force` takes it; fields the manager applied before and no longer applies are
  * removed when no one else owns them; the configuration is merged into the object by the structured merge
- * MutatingAdmissionPolicy uses (lib/policy/mutating/smd-merge.ts); then the write goes through the
+ * MutatingAdmissionPolicy uses (lib/patch/smd/smd-merge.ts); then the write goes through the
  * registry stage like any other.
  */
 import type { KubeObject } from '../../kube/admission';
@@ -13,12 +13,7 @@ import type { CatalogEntry } from '../../kube/catalog';
 import { isObject, type JsonObject } from '../../kube/json';
 import { ApiError, badRequest, invalid, type ApiStatus } from '../../kube/status';
 import { mergePatch } from '../../patch';
-import { builtinApplySchema } from '../../policy/mutating/builtin-schema';
-import { crdApplySchema } from '../../policy/mutating/crd-schema';
-import type { ApplySchema } from '../../policy/mutating/schema';
-import { smdErrorsText } from '../../policy/mutating/smd-errors';
-import { mergeValues } from '../../policy/mutating/smd-merge';
-import { toJson, type GoValue } from '../../policy/mutating/smd-values';
+import { builtinApplySchema, crdApplySchema, mergeValues, smdErrorsText, toJson, type ApplySchema, type GoValue } from '../../patch/smd';
 import { structuralSchema } from '../../registry/crd';
 import { fieldsOf, managedFieldsOf, subtractFields, type ManagedFieldsEntry } from '../../review/objects/managed-fields';
 import type { JsonObject as FieldsObject } from '../../review/objects/json';

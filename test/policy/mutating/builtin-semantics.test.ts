@@ -1,4 +1,4 @@
-import { ATOMIC_MAP_FIELDS, ATOMIC_STRUCTS, GRANULAR_REF_FIELDS, KEY_DEFAULTS, LIST_SEMANTICS } from '../../../lib/policy/mutating/builtin-semantics';
+import { ATOMIC_MAP_FIELDS, ATOMIC_STRUCTS, GRANULAR_REF_FIELDS, KEY_DEFAULTS, LIST_SEMANTICS } from '../../../lib/patch/smd/builtin-semantics';
 import { structByName, type GoType } from '../../../lib/registry/schema/table';
 
 // The hand-written facts name definitions and fields of the schema table: a typo would silently fall
