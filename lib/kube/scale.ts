@@ -5,31 +5,21 @@
  */
 import type { KubeObject } from './admission';
 import { isObject, type JsonObject } from './json';
+import type { LabelSelector } from 'kubernetes-types/meta/v1.js';
+import { compileSelector } from './label-selector';
 
 const objectAt = (value: unknown, key: string): JsonObject => (isObject(value) && isObject(value[key]) ? value[key] : {});
-
-/** metav1.FormatLabelSelector: `app=web,tier in (a,b),!x`, requirements sorted by key. */
-export function formatLabelSelector(selector: JsonObject): string {
-  const requirements: [string, string][] = Object.entries(isObject(selector.matchLabels) ? selector.matchLabels : {}).map(([key, value]) => [key, `${key}=${String(value)}`]);
-  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.filter(isObject) : [];
-  for (const expression of expressions) {
-    const key = String(expression.key);
-    const values = (Array.isArray(expression.values) ? expression.values.map(String) : []).sort();
-    const text: Record<string, string> = { In: `${key} in (${values.join(',')})`, NotIn: `${key} notin (${values.join(',')})`, Exists: key, DoesNotExist: `!${key}` };
-    requirements.push([key, text[String(expression.operator)] ?? key]);
-  }
-  // An empty selector (it selects everything) formats as "", as labels.Everything().String() does.
-  return requirements
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, text]) => text)
-    .join(',');
-}
 
 /** A ReplicationController's selector is a plain map: labels.SelectorFromSet(...).String(). */
 function selectorOf(spec: JsonObject): string {
   const selector = objectAt(spec, 'selector');
-  if ('matchLabels' in selector || 'matchExpressions' in selector) return formatLabelSelector(selector);
-  return formatLabelSelector({ matchLabels: selector });
+  // The workloads' selectors through LabelSelectorAsSelector(...).String(); a ReplicationController's map as its matchLabels.
+  const labelSelector = ('matchLabels' in selector || 'matchExpressions' in selector ? selector : { matchLabels: selector }) as LabelSelector;
+  try {
+    return compileSelector(labelSelector).text;
+  } catch {
+    return '';
+  }
 }
 
 /** The Scale of `parent` (no managedFields: the scale REST storage answers without them). */

@@ -51,7 +51,8 @@ export function verbOf(method: string, route: Route, url: URL): Verb | undefined
     case 'GET':
       return item ? 'get' : isWatchQuery(url) ? 'watch' : 'list';
     case 'POST':
-      return item ? undefined : 'create';
+      // An item takes a POST only at a subresource (pods/<name>/binding, /eviction).
+      return item && !route.subresource ? undefined : 'create';
     case 'PUT':
       return item ? 'update' : undefined;
     case 'PATCH':

@@ -13,6 +13,7 @@ import type { Verb } from '../faults';
 import { applyPatch, patchTypeOf } from '../patches';
 import { isBuiltin } from '../store';
 import type { WriteStage } from '../writes';
+import { bindPod, evictPod } from './pod-actions';
 import { readScale, writeScale } from './scale';
 import { readStatus, writeStatus } from './status';
 
@@ -28,6 +29,8 @@ const VIEWS: Readonly<Record<string, SubresourceView>> = {
   status: { kind: (entry) => entry, read: readStatus, write: writeStatus },
   scale: { kind: () => ({ group: 'autoscaling', kind: 'Scale' }), read: readScale, write: writeScale },
 };
+
+const POD_ACTIONS: Readonly<Record<string, typeof bindPod>> = { binding: bindPod, eviction: evictPod };
 
 /** One request to `<resource>/<name>/<subresource>`. */
 export interface SubresourceCall {
@@ -46,10 +49,17 @@ export interface SubresourceCall {
 /** Serves a subresource request; the answer's code and body. */
 export function serveSubresource(stage: WriteStage, call: SubresourceCall): { code: number; body: KubeObject } {
   const { entry, namespace, name } = call;
+  const action = entry.group === '' && entry.resource === 'pods' ? POD_ACTIONS[call.subresource] : undefined;
+  if (action) {
+    if (call.verb !== 'create') throw new ApiError(methodNotAllowed());
+    return { code: 201, body: action(stage, entry, namespace, name, call.decoded(), call.dryRun) };
+  }
   const view = entry.subresources.some((sub) => sub.name === call.subresource) ? VIEWS[call.subresource] : undefined;
   // Scale views of custom resources follow paths their CRD names, which the catalog does not carry.
   if (!view || (call.subresource === 'scale' && entry.schema !== undefined)) throw new ApiError(pathNotFound());
   switch (call.verb) {
+    case 'create':
+      throw new ApiError(methodNotAllowed());
     case 'get':
       return { code: 200, body: view.read(stage, entry, namespace, name) };
     case 'update':
