@@ -344,6 +344,7 @@ async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCa
     authority: shared.authority,
     seed: shared.seed,
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+    ...(options.allowPrivileged ? { allowPrivileged: true } : {}),
     ...(requested === true ? {} : requested),
     timeScale: shared.timeScale,
   });

@@ -1,4 +1,5 @@
 import type { Authorizer } from '../authz/authorizer';
+import type { Registry } from '../registry';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
@@ -50,6 +51,8 @@ export interface ApiHandlerContext {
   writes: WriteLog;
   delays: Delays;
   watches: WatchHub;
+  /** The registry stage every create, update and patch goes through (decode, defaults, strategy, validation). */
+  registry: Registry;
   authorizer(): Authorizer;
   /** The user a request's Authorization header authenticates, or undefined for a token the API does not know. */
   authenticate(authorization: string | null): UserInfo | undefined;
@@ -132,14 +135,16 @@ async function resolve(request: Request, body: RequestBody, url: URL, route: Rou
   if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
   const encoded = (outcome: Outcome): Outcome =>
     representation === 'yaml' && 'json' in outcome ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } } : outcome;
-  return encoded(serveResource(body, route, verb, url, user, context));
+  return encoded(await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent')));
 }
 
-function serveResource(body: RequestBody, route: Route, verb: Verb, url: URL, user: UserInfo, context: ApiHandlerContext): Outcome {
+async function serveResource(body: RequestBody, route: Route, verb: Verb, url: URL, user: UserInfo, context: ApiHandlerContext, userAgent: string | null): Promise<Outcome> {
   const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
   try {
     if (body.error) return failure(body.error);
-    const answer = serveRest({ route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches }, context.store, context.authorizer());
+    if (isWrite(verb)) await context.registry.ready();
+    const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
+    const answer = serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {

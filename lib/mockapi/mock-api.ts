@@ -6,6 +6,7 @@ import type { UserInfo } from '../kube/admission';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { NamespaceSpec } from '../match/namespace-store';
 import { freshSeed, SeededRandom } from '../random';
+import { Registry } from '../registry';
 import { sharedAuthority, type CertificateAuthority } from '../tls';
 import { createApiHandler, Delays } from './api-handler';
 import { ANONYMOUS } from './authorization';
@@ -47,6 +48,8 @@ export interface MockApiOptions {
    * Node's by default; a test passes its own to end a watch without waiting for real seconds.
    */
   watchClock?: WatchClock;
+  /** `--allow-privileged`: false (kube-apiserver's default) refuses privileged containers in the writes' validation. */
+  allowPrivileged?: boolean;
 }
 
 /** The Kubernetes REST API the webhook under test calls, in memory. */
@@ -118,6 +121,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     writes,
     delays,
     watches,
+    registry: new Registry(store.catalog, { allowPrivileged: options.allowPrivileged ?? false }),
     authorizer: () => authorizer,
     authenticate: (authorization) => (authorization === null ? ANONYMOUS : authorization === `Bearer ${token}` ? user : undefined),
   });

@@ -1,4 +1,3 @@
-import { yaml } from '../yaml';
 import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
@@ -14,7 +13,11 @@ import { isWatchQuery } from './list-options';
 import type { WatchHub } from './watch/watch-hub';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
-import { mergePatch, strategicMerge } from '../patch';
+import type { Registry } from '../registry';
+import { createObject, updateObject, writeStage } from './writes';
+import { serveSubresource } from './subresources';
+import { managerOf } from './apply/managed-fields';
+import { serverSideApply } from './apply/server-side-apply';
 
 /** One request to a resource path, its body already read. */
 export interface RestCall {
@@ -26,6 +29,10 @@ export interface RestCall {
   user: UserInfo;
   /** Serves watches; without it a watch is refused (405). */
   watches?: WatchHub;
+  /** The registry stage of creates, updates and patches (its engines loaded: `registry.ready()`). */
+  registry: Registry;
+  /** The User-Agent header: the default field manager of a write. */
+  userAgent?: string | null;
 }
 
 /** What the API answers. */
@@ -44,7 +51,8 @@ export function verbOf(method: string, route: Route, url: URL): Verb | undefined
     case 'GET':
       return item ? 'get' : isWatchQuery(url) ? 'watch' : 'list';
     case 'POST':
-      return item ? undefined : 'create';
+      // An item takes a POST only at a subresource (pods/<name>/binding, /eviction).
+      return item && !route.subresource ? undefined : 'create';
     case 'PUT':
       return item ? 'update' : undefined;
     case 'PATCH':
@@ -94,9 +102,12 @@ const RETURNS_DELETED = new Set(['/pods', '/namespaces']);
 export function serveRest(call: RestCall, store: ObjectStore, authorizer: Authorizer): RestAnswer {
   const { route, verb, url } = call;
   const { entry, namespace, name } = route;
-  if (route.subresource) throw new ApiError(pathNotFound());
-  if (entry.resource.endsWith('reviews')) return serveReview(call, authorizer);
+  if (entry.resource.endsWith('reviews') && !route.subresource) return serveReview(call, authorizer);
   const dryRun = dryRunOf(verb, url.searchParams.getAll('dryRun'));
+  if (route.subresource) {
+    const subresource = { entry, namespace, name, subresource: route.subresource, verb, contentType: call.contentType, body: call.body, decoded: () => decodeObject(call.body), dryRun };
+    return serveSubresource(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), subresource);
+  }
 
   switch (verb) {
     case 'get':
@@ -108,11 +119,11 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
-      return { code: 201, body: store.create(entry, namespace, request, { dryRun }) };
+      return { code: 201, body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun) };
     }
     case 'update': {
       const request = decodeObject(call.body);
-      return { code: 200, body: store.update(entry, namespace, name, request, { dryRun }) };
+      return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, request, dryRun) };
     }
     case 'patch':
       return servePatch(call, store, dryRun);
@@ -139,29 +150,9 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     const current = store.get(entry, namespace, name) as JsonObject;
     const patched = applyPatch(type, current, call.body, entry);
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
-    return { code: 200, body: store.update(entry, namespace, name, patched as KubeObject, { dryRun }) };
+    return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, patched as KubeObject, dryRun) };
   }
-  // Server-side apply, approximated as a merge of the applied configuration: field ownership is not tracked.
-  if (!call.url.searchParams.get('fieldManager')) {
-    const error = { type: 'FieldValueRequired' as const, field: 'fieldManager', body: 'Required value: is required for apply patch' };
-    throw new ApiError(invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [error]));
-  }
-  let applied: Json;
-  try {
-    applied = yaml().parse(call.body) as Json;
-  } catch (error) {
-    throw new ApiError(badRequest((error as Error).message));
-  }
-  if (!isObject(applied)) throw new ApiError(badRequest(cannotUnmarshal(applied, 'map[string]interface {}')));
-  let current: JsonObject | undefined;
-  try {
-    current = store.get(entry, namespace, name) as JsonObject;
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status.code === 404)) throw error;
-  }
-  if (!current) return { code: 201, body: store.create(entry, namespace, applied as KubeObject, { dryRun }) };
-  const merged = isBuiltin(entry) ? strategicMerge(current, applied, entry) : mergePatch(current, applied);
-  return { code: 200, body: store.update(entry, namespace, name, merged as KubeObject, { dryRun }) };
+  return serverSideApply(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, call.body, call.url, dryRun);
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

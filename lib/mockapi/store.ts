@@ -3,7 +3,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import { hashSeed, SeededRandom } from '../random';
-import { cloneJson, deepFreeze, isObject } from '../kube/json';
+import { cloneJson, deepFreeze, isObject, jsonEqual } from '../kube/json';
 import { ApiError, alreadyExists, badRequest, conflict, internalError, invalid, notFound } from '../kube/status';
 import { validateName } from './validation';
 import { namespaceLabels } from '../kube/namespaces';
@@ -12,6 +12,11 @@ import { EventLog, type ChangeType } from './event-log';
 export interface WriteOptions {
   /** `?dryRun=All`: everything is checked and the answer is the object as it would be stored, but nothing is. */
   dryRun?: boolean;
+  /**
+   * The body went through the registry stage (lib/mockapi/writes): its uid, creationTimestamp and generation
+   * are the ones that stage assigned, kept as they are.
+   */
+  prepared?: boolean;
 }
 
 /** A list's answer: the items (copies) and the store's revision when it was read. */
@@ -41,7 +46,7 @@ export function presentedAs(entry: CatalogEntry, object: KubeObject): KubeObject
 }
 
 /** metav1.Time: RFC 3339 in UTC, whole seconds. */
-function timestamp(): string {
+export function timestamp(): string {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -61,7 +66,8 @@ export class ObjectStore {
 
   constructor(
     readonly catalog: ResourceCatalog,
-    private readonly random: SeededRandom,
+    /** Draws uids and generateName suffixes, for the store and the registry stage of the API's writes. */
+    readonly random: SeededRandom,
   ) {
     const namespaces = catalog.resourceByName('', 'v1', 'namespaces');
     if (!namespaces) throw new HarnessError('USAGE', 'the mock API needs core v1 namespaces in its resource catalog', 'register { group: "", version: "v1", kind: "Namespace", resource: "namespaces", namespaced: false }');
@@ -93,7 +99,7 @@ export class ObjectStore {
   }
 
   create(entry: CatalogEntry, namespace: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
-    const object = this.#accept(entry, namespace, body);
+    const object = this.accept(entry, namespace, body);
     const metadata = object.metadata as Metadata;
     if (!metadata.name && metadata.generateName) metadata.name = metadata.generateName.slice(0, MAX_GENERATE_NAME_PREFIX) + this.random.suffix(5);
     const name = metadata.name ?? '';
@@ -107,14 +113,15 @@ export class ObjectStore {
     if (this.#bucket(entry).has(key)) throw new ApiError(alreadyExists(entry, name));
     // etcd3's store refuses this on a real write only; a dry run never reaches it.
     if (metadata.resourceVersion && !options.dryRun) throw new ApiError(internalError('resourceVersion should not be set on objects to be created'));
-    const { name: _name, generateName, namespace: ns, uid: _uid, resourceVersion: _rv, creationTimestamp: _created, ...rest } = metadata;
+    const { name: _name, generateName, namespace: ns, uid, resourceVersion: _rv, generation, creationTimestamp: created, ...rest } = metadata;
     object.metadata = {
       name,
       ...(generateName ? { generateName } : {}),
       ...(ns ? { namespace: ns } : {}),
-      uid: this.random.uuid(),
+      uid: options.prepared && uid ? uid : this.random.uuid(),
       ...(options.dryRun ? {} : { resourceVersion: String(this.#revision + 1) }),
-      creationTimestamp: timestamp(),
+      ...(generation !== undefined ? { generation } : {}),
+      creationTimestamp: options.prepared && created ? created : timestamp(),
       ...rest,
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, true);
@@ -124,7 +131,7 @@ export class ObjectStore {
   }
 
   update(entry: CatalogEntry, namespace: string, name: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
-    const object = this.#accept(entry, namespace, body);
+    const object = this.accept(entry, namespace, body);
     const metadata = object.metadata as Metadata;
     if ((metadata.name ?? '') !== name) throw new ApiError(badRequest(`the name of the object (${metadata.name ?? ''}) does not match the name on the URL (${name})`));
     const key = this.#key(entry, metadata.namespace ?? '', name);
@@ -140,6 +147,8 @@ export class ObjectStore {
       resourceVersion: options.dryRun ? current.resourceVersion : String(this.#revision + 1),
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, false);
+    // etcd3's GuaranteedUpdate writes nothing when the bytes would not change: a no-op keeps its resourceVersion.
+    if (jsonEqual({ ...object, metadata: { ...object.metadata, resourceVersion: current.resourceVersion } }, existing)) return this.#present(entry, existing);
     if (!options.dryRun) this.#write(entry, key, object);
     return this.#present(entry, object);
   }
@@ -270,7 +279,7 @@ export class ObjectStore {
     return `${entry.namespaced ? namespace : ''}/${name}`;
   }
 
-  /** Stores `object`, the private copy #accept made: nothing else holds it. */
+  /** Stores `object`, the private copy accept made: nothing else holds it. */
   #write(entry: CatalogEntry, key: string, object: KubeObject): void {
     const bucket = this.#bucket(entry);
     const previous = bucket.get(key);
@@ -303,8 +312,11 @@ export class ObjectStore {
     return { kind: entry.kind, apiVersion: joinApiVersion(entry), ...rest };
   }
 
-  /** The checks every write body goes through before its own: type, version and namespace (rest.BeforeCreate). */
-  #accept(entry: CatalogEntry, namespace: string, body: KubeObject): KubeObject {
+  /**
+   * The checks every write body goes through before its own: type, version and namespace (rest.BeforeCreate).
+   * Answers a copy with the entry's apiVersion and kind and the request's namespace filled in.
+   */
+  accept(entry: CatalogEntry, namespace: string, body: KubeObject): KubeObject {
     const expected = joinApiVersion(entry);
     if (body.apiVersion && body.apiVersion !== expected) {
       throw new ApiError(badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`));

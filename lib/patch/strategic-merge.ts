@@ -70,6 +70,32 @@ function mergeKeyedList(original: Json[], patch: Json[], mergeKey: string, item:
       result.push(mergeObject({}, entry as JsonObject, item));
     }
   }
+  return patchOrdered(result, original, patch, mergeKey);
+}
+
+/**
+ * strategicpatch's normalizeElementOrder: the items the patch names in the patch's order, the others in the
+ * original's, merged as mergeSortedSlice(serverOnly, patchItems) merges them — where the original orders
+ * both it decides, else the patch's item comes first (a new item goes to the front, as kube-apiserver puts
+ * a patched-in pod condition before the ones it had).
+ */
+function patchOrdered(merged: Json[], original: Json[], patch: Json[], mergeKey: string): Json[] {
+  const keyIn = (list: Json[], item: Json): number => list.findIndex((other) => isObject(other) && isObject(item) && other[mergeKey] === item[mergeKey]);
+  const patchItems = merged.filter((item) => keyIn(patch, item) >= 0).sort((a, b) => keyIn(patch, a) - keyIn(patch, b));
+  const serverOnly = merged.filter((item) => keyIn(patch, item) < 0);
+  const result: Json[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < serverOnly.length || j < patchItems.length) {
+    if (j >= patchItems.length) result.push(serverOnly[i++] as Json);
+    else if (i >= serverOnly.length) result.push(patchItems[j++] as Json);
+    else {
+      const left = keyIn(original, serverOnly[i] as Json);
+      const right = keyIn(original, patchItems[j] as Json);
+      if (left >= 0 && right >= 0 && left < right) result.push(serverOnly[i++] as Json);
+      else result.push(patchItems[j++] as Json);
+    }
+  }
   return result;
 }
 

@@ -32,10 +32,11 @@ describe('strategicMerge', () => {
       metadata: { name: 'p', finalizers: ['a', 'b'] },
       spec: {
         containers: [
-          { name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }], ports: [{ containerPort: 80, name: 'http' }] },
+          { name: 'app', image: 'app:1', env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }], ports: [{ containerPort: 80, name: 'http' }] },
           { name: 'sidecar', image: 'proxy:1' },
         ],
-        volumes: [{ name: 'data', emptyDir: {} }, { name: 'cache', emptyDir: {} }],
+        // Items the patch adds go first (strategicpatch's normalizeElementOrder).
+        volumes: [{ name: 'cache', emptyDir: {} }, { name: 'data', emptyDir: {} }],
         tolerations: [{ key: 'y', operator: 'Exists' }],
       },
     });
@@ -100,18 +101,29 @@ describe('PATCH through the API', () => {
   });
 
   it('applies a strategic merge patch to a pod by container name', async () => {
-    const patch = { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }] }] } };
+    // A pod's spec is immutable but for images (and a few more): the patch changes one container's image by name.
+    const patch = { spec: { containers: [{ name: 'app', image: 'app:2' }] } };
     const reply = objectOf(await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json'));
-    expect(reply.spec).toEqual({ containers: [{ name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }] });
+    expect((reply.spec as { containers: unknown[] }).containers).toEqual([
+      { name: 'app', image: 'app:2', env: [{ name: 'A', value: '1' }], resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' },
+    ]);
   });
 
-  it('serves apply patches as a merge, creating the object when it does not exist', async () => {
+  it('refuses a patch that changes an immutable pod field with the pod validation 422', async () => {
+    const patch = { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }] }] } };
+    const reply = await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json');
+    expect(reply.status).toBe(422);
+    expect(String(objectOf(reply).message)).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
+  });
+
+  it('serves apply patches as server-side apply, creating the object when it does not exist', async () => {
     const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\ndata:\n  a: "1"\n';
     const path = '/api/v1/namespaces/team-a/configmaps/applied?fieldManager=test';
     expect((await call(api, 'PATCH', path, yaml, 'application/apply-patch+yaml')).status).toBe(201);
+    // The same manager no longer applying `a` removes it: it owned it alone.
     const again = await call(api, 'PATCH', path, yaml.replace('a: "1"', 'b: "2"'), 'application/apply-patch+yaml');
     expect(again.status).toBe(200);
-    expect(objectOf(again).data).toEqual({ a: '1', b: '2' });
+    expect(objectOf(again).data).toEqual({ b: '2' });
   });
 
   it('requires a fieldManager for apply', async () => {

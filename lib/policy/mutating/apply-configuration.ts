@@ -15,12 +15,12 @@
  * version's type, default it and compare it with the object before (the registry's decode).
  */
 import type { JsonObject } from '../../kube/json';
-import type { ApplySchema } from './schema';
-import { atomicsError } from './smd-atomics';
-import { smdErrorsText } from './smd-errors';
-import { mergeValues } from './smd-merge';
-import { validateValue } from './smd-validate';
-import { isGoMap, toJson, type GoMap, type GoValue } from './smd-values';
+import type { ApplySchema } from '../../patch/smd/schema';
+import { atomicsError } from '../../patch/smd/smd-atomics';
+import { smdErrorsText } from '../../patch/smd/smd-errors';
+import { mergeValues } from '../../patch/smd/smd-merge';
+import { validateValue } from '../../patch/smd/smd-validate';
+import { isGoMap, toJson, type GoMap, type GoValue } from '../../patch/smd/smd-values';
 
 export type ApplyConfigurationResult = { ok: true; object: JsonObject } | { ok: false; error: string };
 

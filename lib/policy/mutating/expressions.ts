@@ -23,7 +23,7 @@ import type { JsonObject } from '../../kube/json';
 import { CelObject, OBJECT_TYPE, registerMutationLibrary, registerObjectTypes } from './cel-objects';
 import { rewriteObjectLiterals, type RewrittenExpression } from './object-literals';
 import { applyConfigurationValue, jsonPatchOperations, requestValues, typeNameMismatches } from './result-values';
-import type { GoMap } from './smd-values';
+import type { GoMap } from '../../patch/smd/smd-values';
 
 export type PatchType = 'ApplyConfiguration' | 'JSONPatch';
 

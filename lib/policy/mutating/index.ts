@@ -1,12 +1,12 @@
 export { applyConfiguration } from './apply-configuration';
 export type { ApplyConfigurationResult } from './apply-configuration';
-export { builtinApplySchema } from './builtin-schema';
-export type { BuiltinApplySchema } from './builtin-schema';
-export { crdApplySchema } from './crd-schema';
-export type { ApplySchema, Atom } from './schema';
+export { builtinApplySchema } from '../../patch/smd/builtin-schema';
+export type { BuiltinApplySchema } from '../../patch/smd/builtin-schema';
+export { crdApplySchema } from '../../patch/smd/crd-schema';
+export type { ApplySchema, Atom } from '../../patch/smd/schema';
 export { compileMutation, mutationEnvironment, RETURN_TYPES } from './expressions';
 export type { CompiledMutation, MutationEnvironment, MutationEvaluation, PatchType } from './expressions';
 export { applyMutationJsonPatch } from './json-patch';
 export type { JsonPatchMutationResult } from './json-patch';
-export { toJson } from './smd-values';
-export type { GoMap, GoValue } from './smd-values';
+export { toJson } from '../../patch/smd/smd-values';
+export type { GoMap, GoValue } from '../../patch/smd/smd-values';

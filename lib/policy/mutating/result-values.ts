@@ -16,7 +16,7 @@ import { celModule } from '../../cel/runtime';
 import { goQuote } from '../../go/strconv';
 import type { Json, JsonObject } from '../../kube/json';
 import { CelObject, JSON_PATCH_TYPE } from './cel-objects';
-import { GoOpaque, NULL_VALUE, goSyntax, goText, toJson, type GoMap, type GoValue } from './smd-values';
+import { GoOpaque, NULL_VALUE, goSyntax, goText, toJson, type GoMap, type GoValue } from '../../patch/smd/smd-values';
 
 /** The objects and arrays of an activation's request data, as opposed to values the expression built. */
 export type RequestValues = WeakSet<object>;

@@ -15,6 +15,7 @@ import { canonical } from '../../registry/encode';
 import { stampCreate, stampUpdate, withCreator } from './write';
 import { asStored } from '../../registry/stored';
 import { joinApiVersion } from '../../kube/api-version';
+import { scaleOf } from '../../kube/scale';
 
 /** The stored parent of a subresource request, its catalog entry and the subresource (validated). */
 function parentOf(object: KubeObject, subResource: string, operation: 'CREATE' | 'UPDATE', options: RequestOptions) {
@@ -68,37 +69,14 @@ export function status(object: KubeObject, newStatus: Record<string, unknown>, o
   );
 }
 
-/** `app=web,tier=api`: a label selector as Scale.status.selector writes it. */
-function selectorString(selector: JsonObject): string {
-  return Object.entries(objectAt(selector, 'matchLabels'))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(',');
-}
-
-/** The autoscaling/v1 Scale the scale subresource serves for `parent`. */
-function scaleOf(parent: KubeObject, replicas: number): KubeObject {
-  const metadata = objectAt(parent, 'metadata');
-  const selector = selectorString(objectAt(objectAt(parent, 'spec'), 'selector'));
-  const statusReplicas = objectAt(parent, 'status').replicas;
+/** The autoscaling/v1 Scale the scale subresource serves for `parent`, `replicas` in its spec. */
+function scaleFor(parent: KubeObject, replicas: number): KubeObject {
+  const scale = scaleOf(parent);
   // The scale view of the parent's managers: whoever set spec.replicas owns the Scale's.
   const managed = managedFieldsOf(parent)
     .filter((e) => isObject(objectAt(e.fieldsV1, 'f:spec')['f:replicas']))
     .map((e) => ({ ...e, apiVersion: 'autoscaling/v1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }));
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: {
-      name: stringAt(metadata, 'name'),
-      namespace: stringAt(metadata, 'namespace'),
-      uid: metadata.uid,
-      resourceVersion: metadata.resourceVersion,
-      creationTimestamp: metadata.creationTimestamp,
-      ...(managed.length > 0 ? { managedFields: managed } : {}),
-    },
-    spec: { replicas },
-    status: { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0, ...(selector ? { selector } : {}) },
-  };
+  return { ...scale, metadata: { ...scale.metadata, ...(managed.length > 0 ? { managedFields: managed } : {}) }, spec: { replicas } };
 }
 
 export interface ScaleOptions extends RequestOptions {
@@ -110,7 +88,7 @@ export interface ScaleOptions extends RequestOptions {
 export function scale(target: KubeObject, replicas: number, options: ScaleOptions = {}): Review {
   const { entry, sub, namespace, stored } = parentOf(target, 'scale', 'UPDATE', options);
   const spec = objectAt(stored, 'spec');
-  const before = scaleOf(stored, typeof spec.replicas === 'number' ? spec.replicas : 1);
+  const before = scaleFor(stored, typeof spec.replicas === 'number' ? spec.replicas : 1);
   const after = { ...before, spec: { replicas } };
   const via = options.via ?? 'kubectl';
   const writer = via === 'kubectl' ? kubectlWriter(options) : updateWriter(via, options);

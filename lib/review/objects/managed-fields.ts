@@ -134,7 +134,7 @@ export function changedFields(before: JsonObject, after: JsonObject, scope: Scop
 }
 
 /** `fields` without the leaves of `taken` (a "." marker stays: the map or item itself is still owned). */
-function subtractFields(fields: JsonObject, taken: JsonObject): JsonObject {
+export function subtractFields(fields: JsonObject, taken: JsonObject): JsonObject {
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(fields)) {
     const other = taken[key];
@@ -169,7 +169,7 @@ export function recordWrite(entries: readonly ManagedFieldsEntry[], entry: Manag
   });
 }
 
-function mergeFields(a: JsonObject, b: JsonObject): JsonObject {
+export function mergeFields(a: JsonObject, b: JsonObject): JsonObject {
   const merged: JsonObject = { ...a };
   for (const [key, value] of Object.entries(b)) merged[key] = isObject(value) && isObject(merged[key]) ? mergeFields(merged[key] as JsonObject, value) : value;
   return sortedFields(merged);

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../lib/kube/json';
 import { applyConfiguration, builtinApplySchema, crdApplySchema, type ApplySchema } from '../../../lib/policy/mutating';
-import { mergeValues } from '../../../lib/policy/mutating/smd-merge';
-import { NULL_VALUE } from '../../../lib/policy/mutating/smd-values';
+import { mergeValues } from '../../../lib/patch/smd/smd-merge';
+import { NULL_VALUE } from '../../../lib/patch/smd/smd-values';
 import { structuralSchema } from '../../../lib/registry/crd/structural';
 
 function schemaOf(apiVersion: string, kind: string): ApplySchema {

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../lib/kube/json';
 import { applyConfiguration, builtinApplySchema, compileMutation, type MutationEnvironment, type MutationEvaluation, type PatchType } from '../../../lib/policy/mutating';
 import { rewriteObjectLiterals } from '../../../lib/policy/mutating/object-literals';
-import { toJson } from '../../../lib/policy/mutating/smd-values';
+import { toJson } from '../../../lib/patch/smd/smd-values';
 import { activation, policyMutationEnvironment } from './helpers';
 
 let env: MutationEnvironment;
