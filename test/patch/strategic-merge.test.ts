@@ -40,24 +40,25 @@ describe('strategic merge patch of a pod', () => {
 // PodStatus.PodIPs and .HostIPs, DeploymentStatus.Conditions, batch/v1 JobStatus.Conditions and
 // admissionregistration/v1 webhook configurations' Webhooks and MatchConditions, autoscaling/v2
 // HorizontalPodAutoscalerStatus, policy/v1 PodDisruptionBudgetStatus and networking/v1 ServiceCIDRStatus
-// Conditions carry `patchStrategy:"merge"` with these patchMergeKeys;
+// Conditions carry `patchStrategy:"merge"` with these patchMergeKeys (items the patch adds go first, as
+// strategicpatch's normalizeElementOrder and mergeSortedSlice order them);
 // NodeSpec.PodCIDRs `patchStrategy:"merge"` on strings, a set). The harness merged only the pod family
 // before and replaced these lists whole.
 describe('strategic merge patch of every built-in kind', () => {
   it.each([
-    ['a Node', { apiVersion: 'v1', kind: 'Node', status: { conditions: [{ type: 'Ready', status: 'True' }] } }, { status: { conditions: [{ type: 'MemoryPressure', status: 'False' }] } }, ['status', 'conditions'], [{ type: 'Ready', status: 'True' }, { type: 'MemoryPressure', status: 'False' }]],
-    ['a Node', { apiVersion: 'v1', kind: 'Node', status: { addresses: [{ type: 'InternalIP', address: '10.0.0.1' }] } }, { status: { addresses: [{ type: 'Hostname', address: 'n1' }, { type: 'InternalIP', address: '10.0.0.2' }] } }, ['status', 'addresses'], [{ type: 'InternalIP', address: '10.0.0.2' }, { type: 'Hostname', address: 'n1' }]],
+    ['a Node', { apiVersion: 'v1', kind: 'Node', status: { conditions: [{ type: 'Ready', status: 'True' }] } }, { status: { conditions: [{ type: 'MemoryPressure', status: 'False' }] } }, ['status', 'conditions'], [{ type: 'MemoryPressure', status: 'False' }, { type: 'Ready', status: 'True' }]],
+    ['a Node', { apiVersion: 'v1', kind: 'Node', status: { addresses: [{ type: 'InternalIP', address: '10.0.0.1' }] } }, { status: { addresses: [{ type: 'Hostname', address: 'n1' }, { type: 'InternalIP', address: '10.0.0.2' }] } }, ['status', 'addresses'], [{ type: 'Hostname', address: 'n1' }, { type: 'InternalIP', address: '10.0.0.2' }]],
     ['a Node', { apiVersion: 'v1', kind: 'Node', spec: { podCIDRs: ['10.1.0.0/24'] } }, { spec: { podCIDRs: ['10.1.0.0/24', 'fd00::/64'] } }, ['spec', 'podCIDRs'], ['10.1.0.0/24', 'fd00::/64']],
-    ['a Namespace', { apiVersion: 'v1', kind: 'Namespace', status: { conditions: [{ type: 'A', status: 'True' }] } }, { status: { conditions: [{ type: 'B', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'A', status: 'True' }, { type: 'B', status: 'True' }]],
-    ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { podIPs: [{ ip: '10.0.0.5' }] } }, { status: { podIPs: [{ ip: 'fd00::5' }] } }, ['status', 'podIPs'], [{ ip: '10.0.0.5' }, { ip: 'fd00::5' }]],
-    ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { hostIPs: [{ ip: '10.0.0.1' }] } }, { status: { hostIPs: [{ ip: 'fd00::1' }] } }, ['status', 'hostIPs'], [{ ip: '10.0.0.1' }, { ip: 'fd00::1' }]],
-    ['a Job', { apiVersion: 'batch/v1', kind: 'Job', status: { conditions: [{ type: 'Suspended', status: 'True' }] } }, { status: { conditions: [{ type: 'Complete', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Suspended', status: 'True' }, { type: 'Complete', status: 'True' }]],
-    ['a MutatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', sideEffects: 'None' }] }, { webhooks: [{ name: 'b.example.com' }] }, ['webhooks'], [{ name: 'a.example.com', sideEffects: 'None' }, { name: 'b.example.com' }]],
-    ['a HorizontalPodAutoscaler', { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', status: { conditions: [{ type: 'AbleToScale', status: 'True' }] } }, { status: { conditions: [{ type: 'ScalingActive', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'AbleToScale', status: 'True' }, { type: 'ScalingActive', status: 'True' }]],
-    ['a PodDisruptionBudget', { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', status: { conditions: [{ type: 'DisruptionAllowed', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'DisruptionAllowed', status: 'True' }, { type: 'Other', status: 'True' }]],
-    ['a ServiceCIDR', { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', status: { conditions: [{ type: 'Ready', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Ready', status: 'True' }, { type: 'Other', status: 'True' }]],
-    ['a ValidatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'one', expression: 'true' }] }] }, { webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'two', expression: 'false' }] }] }, ['webhooks'], [{ name: 'a.example.com', matchConditions: [{ name: 'one', expression: 'true' }, { name: 'two', expression: 'false' }] }]],
-    ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment', status: { conditions: [{ type: 'Available', status: 'True' }] } }, { status: { conditions: [{ type: 'Progressing', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Available', status: 'True' }, { type: 'Progressing', status: 'True' }]],
+    ['a Namespace', { apiVersion: 'v1', kind: 'Namespace', status: { conditions: [{ type: 'A', status: 'True' }] } }, { status: { conditions: [{ type: 'B', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'B', status: 'True' }, { type: 'A', status: 'True' }]],
+    ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { podIPs: [{ ip: '10.0.0.5' }] } }, { status: { podIPs: [{ ip: 'fd00::5' }] } }, ['status', 'podIPs'], [{ ip: 'fd00::5' }, { ip: '10.0.0.5' }]],
+    ['a Pod', { apiVersion: 'v1', kind: 'Pod', status: { hostIPs: [{ ip: '10.0.0.1' }] } }, { status: { hostIPs: [{ ip: 'fd00::1' }] } }, ['status', 'hostIPs'], [{ ip: 'fd00::1' }, { ip: '10.0.0.1' }]],
+    ['a Job', { apiVersion: 'batch/v1', kind: 'Job', status: { conditions: [{ type: 'Suspended', status: 'True' }] } }, { status: { conditions: [{ type: 'Complete', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Complete', status: 'True' }, { type: 'Suspended', status: 'True' }]],
+    ['a MutatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', sideEffects: 'None' }] }, { webhooks: [{ name: 'b.example.com' }] }, ['webhooks'], [{ name: 'b.example.com' }, { name: 'a.example.com', sideEffects: 'None' }]],
+    ['a HorizontalPodAutoscaler', { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', status: { conditions: [{ type: 'AbleToScale', status: 'True' }] } }, { status: { conditions: [{ type: 'ScalingActive', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'ScalingActive', status: 'True' }, { type: 'AbleToScale', status: 'True' }]],
+    ['a PodDisruptionBudget', { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', status: { conditions: [{ type: 'DisruptionAllowed', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Other', status: 'True' }, { type: 'DisruptionAllowed', status: 'True' }]],
+    ['a ServiceCIDR', { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', status: { conditions: [{ type: 'Ready', status: 'True' }] } }, { status: { conditions: [{ type: 'Other', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Other', status: 'True' }, { type: 'Ready', status: 'True' }]],
+    ['a ValidatingWebhookConfiguration', { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'one', expression: 'true' }] }] }, { webhooks: [{ name: 'a.example.com', matchConditions: [{ name: 'two', expression: 'false' }] }] }, ['webhooks'], [{ name: 'a.example.com', matchConditions: [{ name: 'two', expression: 'false' }, { name: 'one', expression: 'true' }] }]],
+    ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment', status: { conditions: [{ type: 'Available', status: 'True' }] } }, { status: { conditions: [{ type: 'Progressing', status: 'True' }] } }, ['status', 'conditions'], [{ type: 'Progressing', status: 'True' }, { type: 'Available', status: 'True' }]],
   ])('merges %s by its patch merge key', (_name, object, patch, at, expected) => {
     const [group] = (object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['']) as [string];
     const merged = strategicMerge(object as JsonObject, patch as JsonObject, { group, kind: object.kind });
@@ -67,14 +68,14 @@ describe('strategic merge patch of every built-in kind', () => {
 
   it('merges a ServiceAccount’s secrets by name', () => {
     const account = { apiVersion: 'v1', kind: 'ServiceAccount', secrets: [{ name: 'token-a' }] };
-    expect(strategicMerge(account, { secrets: [{ name: 'token-b' }] }, { group: '', kind: 'ServiceAccount' }).secrets).toEqual([{ name: 'token-a' }, { name: 'token-b' }]);
+    expect(strategicMerge(account, { secrets: [{ name: 'token-b' }] }, { group: '', kind: 'ServiceAccount' }).secrets).toEqual([{ name: 'token-b' }, { name: 'token-a' }]);
   });
 
   it('merges the pod template of a CronJob’s job template, and reports an item without its merge key as kube does', () => {
     const cronJob = { apiVersion: 'batch/v1', kind: 'CronJob', spec: { jobTemplate: { spec: { template: { spec: { containers: [{ name: 'a', image: 'x' }] } } } } } };
     const patch = { spec: { jobTemplate: { spec: { template: { spec: { containers: [{ name: 'b', image: 'y' }] } } } } } };
     const merged = strategicMerge(cronJob, patch, { group: 'batch', kind: 'CronJob' }) as typeof cronJob;
-    expect(merged.spec.jobTemplate.spec.template.spec.containers).toEqual([{ name: 'a', image: 'x' }, { name: 'b', image: 'y' }]);
+    expect(merged.spec.jobTemplate.spec.template.spec.containers).toEqual([{ name: 'b', image: 'y' }, { name: 'a', image: 'x' }]);
     expect(() => strategicMerge(cronJob, { spec: { jobTemplate: { spec: { template: { spec: { containers: [{ image: 'y' }] } } } } } }, { group: 'batch', kind: 'CronJob' })).toThrow('map: map[image:y] does not contain declared merge key: name');
   });
 
