@@ -536,6 +536,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
   };
 
+  // OwnerReferencesPermissionEnforcement's lookup of an owner kind's resources, through the catalog.
+  const kindResources = (apiVersion: string, kind: string): { group: string; resource: string }[] => {
+    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    const entry = catalog.resourceForKind({ group: group ?? '', version: version ?? '', kind });
+    return entry ? [{ group: entry.group, resource: entry.resource }] : [];
+  };
+
   // A test that forgot to declare its namespace meets NamespaceLifecycle's 404, as in a cluster: said
   // once per namespace, as a process warning naming the fix.
   const undeclared = new Set<string>();
@@ -690,11 +697,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         ...(options.podSecurity ? { podSecurity: options.podSecurity } : {}),
         ...(pluginConfiguration ? { pluginConfiguration } : {}),
         ...(options.authorizer ? { authorizer: options.authorizer } : {}),
-        kindResources: (apiVersion, kind) => {
-          const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-          const entry = catalog.resourceForKind({ group: group ?? '', version: version ?? '', kind });
-          return entry ? [{ group: entry.group, resource: entry.resource }] : [];
-        },
+        kindResources,
         ...(policies ? { policies } : {}),
         random: storageRandom(new SeededRandom(random.int(2 ** 31))),
         configuredPlugins: imagePolicy.plugins,
