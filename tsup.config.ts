@@ -9,7 +9,8 @@ const ESM_ONLY = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', /^msw\//, 'r
 // both builds; esbuild's own `__require` shim uses it when it exists.
 // Faker (~480 KB) is a file of its own that the bundles require on the first generated object.
 const FAKER_EN = { __FAKER_EN_FILE__: JSON.stringify('./faker-en.cjs') };
-const ESM_REQUIRE = ({ format }: { format: string }) => (format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : {});
+const ESM_REQUIRE = ({ format }: { format: string }) =>
+  format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : {};
 
 // Rollup, which converts the split chunks to CommonJS when `treeshake` is on, keeps `import()` in the
 // CJS output; Jest's CommonJS runtime refuses `import()` without --experimental-vm-modules on Node 20

@@ -15,7 +15,21 @@ export async function battery() {
     execFileSync(process.execPath, ['-e', '0']);
     base.push(performance.now() - started);
     started = performance.now();
-    execFileSync(process.execPath, [path.join(root, 'dist/cli.cjs'), 'check', '--manifests', 'examples/pod-defaults/deploy/webhooks.yaml', '--module', 'examples/pod-defaults/src/app.ts', '--seed', '1', '--json'], { cwd: root, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'dist/cli.cjs'),
+        'check',
+        '--manifests',
+        'examples/pod-defaults/deploy/webhooks.yaml',
+        '--module',
+        'examples/pod-defaults/src/app.ts',
+        '--seed',
+        '1',
+        '--json',
+      ],
+      { cwd: root, stdio: 'pipe' },
+    );
     ours.push(performance.now() - started);
   }
   return [{ name: 'battery', unit: 'ms', samples: ours, baseline: base, goal: '≤ 1.5 s', goalMs: 1500 }];

@@ -40,7 +40,12 @@ export async function call() {
     }
     for (const concurrency of [1, 16]) {
       const rounds = await versus(concurrency, kubeShaped);
-      rows.push({ name: `call/kube c=${concurrency}`, unit: 'ms/call', ...rounds, goal: "harness's own overhead (baseline: kube-apiserver's request by hand)" });
+      rows.push({
+        name: `call/kube c=${concurrency}`,
+        unit: 'ms/call',
+        ...rounds,
+        goal: "harness's own overhead (baseline: kube-apiserver's request by hand)",
+      });
     }
   } finally {
     raw.close();

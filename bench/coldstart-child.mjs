@@ -34,10 +34,22 @@ if (mode === 'import-jest') {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const agent = new https.Agent({ keepAlive: true });
   await new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', port: server.address().port, method: 'POST', path: '/v', ca, servername: 'localhost', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', resolve);
-    });
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port: server.address().port,
+        method: 'POST',
+        path: '/v',
+        ca,
+        servername: 'localhost',
+        agent,
+        headers: { 'Content-Type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

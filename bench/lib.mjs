@@ -6,7 +6,13 @@ import { createRequire } from 'node:module';
 export const require = createRequire(import.meta.url);
 export const harness = () => require('../dist/index.cjs');
 
-const chainHook = (name) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
+const chainHook = (name) => ({
+  name,
+  clientConfig: { url: `https://${name}/` },
+  rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }],
+  sideEffects: 'None',
+  admissionReviewVersions: ['v1'],
+});
 const chainConfig = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(chainHook) });
 
 /** A harness with 3 mutating and 2 validating stub webhooks that allow everything: the chain benchmarks' admission chain. */
@@ -62,11 +68,23 @@ export function rawPoster({ host, port, ca, servername, headers = {} }) {
   const agent = new https.Agent({ keepAlive: true, maxSockets: 64 });
   const post = (path, body) =>
     new Promise((resolve, reject) => {
-      const req = https.request({ host, port, method: 'POST', path, ca, servername, agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-      });
+      const req = https.request(
+        {
+          host,
+          port,
+          method: 'POST',
+          path,
+          ca,
+          servername,
+          agent,
+          headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -32,7 +32,19 @@ export async function registry() {
   const first = [];
   for (let i = 0; i < RUNS; i++) first.push(JSON.parse(execFileSync(process.execPath, [child], { encoding: 'utf8' })).firstMs);
   return [
-    { name: 'registry', unit: 'ms/patch', samples: decodes, baseline: copies, goal: 'a patched pod decoded, compared and defaulted (baseline: a JSON round trip of it)' },
-    { name: 'registry/first', unit: 'ms', samples: first, baseline: undefined, goal: 'first use in a process: its chunk and the schema table load (not on import)' },
+    {
+      name: 'registry',
+      unit: 'ms/patch',
+      samples: decodes,
+      baseline: copies,
+      goal: 'a patched pod decoded, compared and defaulted (baseline: a JSON round trip of it)',
+    },
+    {
+      name: 'registry/first',
+      unit: 'ms',
+      samples: first,
+      baseline: undefined,
+      goal: 'first use in a process: its chunk and the schema table load (not on import)',
+    },
   ];
 }

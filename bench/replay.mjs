@@ -18,7 +18,12 @@ export async function replay() {
   const { createHarness, review, objects, loadFixtures, replayFixtures, formatReplayReport, replayReportJson, writeFixtures } = harness();
   const { createJiti } = require('jiti');
   const { app } = await createJiti(import.meta.url).import(path.join(root, 'examples/pod-defaults/src/app.ts'));
-  const h = await createHarness({ target: app, manifests: [path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml')], namespaces: [{ name: 'shop' }], seed: 1 });
+  const h = await createHarness({
+    target: app,
+    manifests: [path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml')],
+    namespaces: [{ name: 'shop' }],
+    seed: 1,
+  });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-replay-'));
   try {
     // The recordings: pods of one to three containers, each review's answer as the example gave it, one
@@ -30,7 +35,12 @@ export async function replay() {
     const recorded = [];
     for (const r of reviews) {
       const outcome = await h.call(MUTATE, r);
-      recorded.push({ source: { from: 'record', receivedAt: '2026-05-01T10:00:00.000Z', path: '/mutate?timeout=10s', reviewVersion: 'v1' }, request: outcome.review.request, response: outcome.response, limits: [] });
+      recorded.push({
+        source: { from: 'record', receivedAt: '2026-05-01T10:00:00.000Z', path: '/mutate?timeout=10s', reviewVersion: 'v1' },
+        request: outcome.review.request,
+        response: outcome.response,
+        limits: [],
+      });
     }
     writeFixtures(dir, recorded);
     const sendAll = async () => {

@@ -23,13 +23,30 @@ for (const [name, bench] of Object.entries(benches)) {
     // Paired benchmarks give each round's own ratio; their median is the ratio reported.
     const ratio = r.ratios ? median(r.ratios) : b ? m / b : undefined;
     const met = r.goalMs !== undefined ? m <= r.goalMs : r.goalRatio !== undefined && ratio !== undefined ? ratio <= r.goalRatio : undefined;
-    rows.push({ name: r.name, unit: r.unit ?? 'ms', median_ms: m, min_ms: Math.min(...r.samples), max_ms: Math.max(...r.samples), baseline_median_ms: b, ratio, goal: r.goal, met });
+    rows.push({
+      name: r.name,
+      unit: r.unit ?? 'ms',
+      median_ms: m,
+      min_ms: Math.min(...r.samples),
+      max_ms: Math.max(...r.samples),
+      baseline_median_ms: b,
+      ratio,
+      goal: r.goal,
+      met,
+    });
   }
 }
 
 if (process.argv.includes('--json')) {
   // Every member always present: null where a benchmark has no baseline or no goal to meet.
-  const json = rows.map(({ name, median_ms, baseline_median_ms, ratio, goal, met }) => ({ name, median_ms, baseline_median_ms: baseline_median_ms ?? null, ratio: ratio ?? null, goal, met: met ?? null }));
+  const json = rows.map(({ name, median_ms, baseline_median_ms, ratio, goal, met }) => ({
+    name,
+    median_ms,
+    baseline_median_ms: baseline_median_ms ?? null,
+    ratio: ratio ?? null,
+    goal,
+    met: met ?? null,
+  }));
   console.log(JSON.stringify({ benchmarks: json }, null, 2));
 } else {
   console.log('benchmark      median (min–max)          baseline    ratio   goal');

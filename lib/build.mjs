@@ -28,7 +28,12 @@ export const LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
 function files(root, entry) {
   const full = path.join(root, entry);
   if (!existsSync(full)) return [];
-  if (!readdirSync(path.dirname(full), { withFileTypes: true }).find((d) => d.name === path.basename(full))?.isDirectory()) return [entry];
+  if (
+    !readdirSync(path.dirname(full), { withFileTypes: true })
+      .find((d) => d.name === path.basename(full))
+      ?.isDirectory()
+  )
+    return [entry];
   return readdirSync(full, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((d) => files(root, path.join(entry, d.name)));
@@ -39,7 +44,11 @@ export function sourceHash(root = ROOT) {
   const hash = createHash('sha256');
   const generated = new Set(GENERATED.map((file) => path.normalize(file)));
   for (const file of INPUTS.flatMap((entry) => files(root, entry)).filter((file) => !generated.has(path.normalize(file)))) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -71,7 +80,9 @@ function writeLicenses() {
     .map(([dir, name]) => {
       const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
       const licenseFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
-      const text = licenseFile ? readFileSync(path.join(dir, licenseFile), 'utf8').trim() : `(no licence file in the package; package.json says ${JSON.stringify(pkg.license)})`;
+      const text = licenseFile
+        ? readFileSync(path.join(dir, licenseFile), 'utf8').trim()
+        : `(no licence file in the package; package.json says ${JSON.stringify(pkg.license)})`;
       return { id: `${name}@${pkg.version}`, license: typeof pkg.license === 'string' ? pkg.license : JSON.stringify(pkg.license), text };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -90,7 +101,11 @@ function build({ quiet }) {
     process.stderr.write(`build failed (tsup exit ${result.status ?? result.signal})\n`);
     process.exit(1);
   }
-  const table = spawnSync(process.execPath, [path.join(ROOT, 'lib/registry/schema/build-table.mjs'), '--out', path.join(DIST, 'kube-schemas.json')], { cwd: ROOT, encoding: 'utf8', stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const table = spawnSync(process.execPath, [path.join(ROOT, 'lib/registry/schema/build-table.mjs'), '--out', path.join(DIST, 'kube-schemas.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
   if (table.status !== 0) {
     if (quiet) process.stderr.write(`${table.stdout ?? ''}${table.stderr ?? ''}`);
     process.stderr.write(`build failed (the schema table: exit ${table.status ?? table.signal})\n`);

@@ -22,7 +22,16 @@ import { admitRequest } from './dispatch/admit';
 import { dispatchValidatingPolicies } from './dispatch/validating-policies';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './dispatch/mutating-policies';
 import { patchObject, type PatchResult } from './patch/patch-object';
-import { ALL_MUTATION_PLUGINS, assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, enabledPluginNames, readAdmissionConfiguration, type AdmissionConfigurationInput, type MutationPlugin, type PluginConfigurations } from './plugins';
+import {
+  ALL_MUTATION_PLUGINS,
+  assertBuiltinPluginNames,
+  assertNoPluginBothEnabledAndDisabled,
+  enabledPluginNames,
+  readAdmissionConfiguration,
+  type AdmissionConfigurationInput,
+  type MutationPlugin,
+  type PluginConfigurations,
+} from './plugins';
 import { PLUGIN_CHAIN } from './plugins/involvement';
 import type { PodSecurityConfiguration } from './plugins/pod-security';
 import { preparedForValidation, Registry, storageRandom } from './registry';
@@ -31,7 +40,6 @@ import { AdmissionTrace, type TraceStep } from './dispatch/trace';
 import { WarningRecorder } from './dispatch/warnings';
 import { HarnessError } from './errors';
 import { COVERAGE_DIR_ENV, writeSummaryFile } from './admission-coverage/summary-files';
-import { didYouMean } from './nearest-name';
 import { defaultCatalog, type ResourceCatalog } from './kube/catalog';
 import type { NamespaceRegistry, NamespaceSpec } from './match/namespace-store';
 import { ClusterNamespaces } from './mockapi/namespaces';
@@ -51,7 +59,7 @@ import type { KubeObject, Status } from './kube/admission';
 import type { StubBehavior, StubServer } from './stub';
 import type { TargetExit } from './target/command';
 import { startTargets, type Target, type Targets } from './target/targets';
-import { CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
+import { type CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 import { imagePolicyCapability, type ImagePolicyCapability, type ImagePolicyOptions, type ImageReviewOutcome } from './imagepolicy';
 import { conversionCapability, type ConversionResult } from './conversion';
 
@@ -158,7 +166,7 @@ export interface HarnessCallOutcome extends CallOutcome {
 
 /** What the API makes of a call's patch (HarnessCallOutcome.patched). */
 export type PatchedOutcome =
-  | (PatchResult & { ok: true; /** The request's object as the API held it before the patch (defaulted). */ before: KubeObject | null; invalid?: Status })
+  | (PatchResult & { ok: true /** The request's object as the API held it before the patch (defaulted). */; before: KubeObject | null; invalid?: Status })
   | (PatchResult & { ok: false });
 
 /** One webhook of the harness, for repeated calls (idempotence and latency matchers take these). */
@@ -302,7 +310,11 @@ function actingPlugins(enabled: ReadonlySet<string>, attributes: AdmissionAttrib
 }
 
 /** The built-in plugins a harness runs: the default ones less those disabled, plus those enabled, and their configuration. */
-function enabledPlugins(given: HarnessOptions['plugins']): { mutating: readonly MutationPlugin[]; builtins: ReadonlySet<string>; configuration?: PluginConfigurations } {
+function enabledPlugins(given: HarnessOptions['plugins']): {
+  mutating: readonly MutationPlugin[];
+  builtins: ReadonlySet<string>;
+  configuration?: PluginConfigurations;
+} {
   const disable = given?.disable ?? [];
   const enable = given?.enable ?? [];
   assertBuiltinPluginNames(disable);
@@ -335,7 +347,10 @@ function patchedOutcome(registry: Registry, outcome: HarnessCallOutcome, attribu
 }
 
 /** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
-async function mockApiFor(options: HarnessOptions, shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number }): Promise<{ api?: MockApi; ownsApi: boolean }> {
+async function mockApiFor(
+  options: HarnessOptions,
+  shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number },
+): Promise<{ api?: MockApi; ownsApi: boolean }> {
   const requested = options.mockApi;
   if (!requested) return { ownsApi: false };
   if (typeof requested === 'object' && 'writes' in requested) return { api: requested, ownsApi: false };
@@ -364,7 +379,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const timeScale = options.timeScale ?? givenApi?.timeScale ?? 1;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new HarnessError('USAGE', `timeScale must be a positive number, got ${timeScale}`);
   if (givenApi && givenApi.timeScale !== timeScale) {
-    throw new HarnessError('USAGE', `the mock API runs at timeScale ${givenApi.timeScale} and the harness at ${timeScale}: their delays would follow two clocks`, `start it with startMockApi({ timeScale: ${timeScale} }), or leave timeScale out of createHarness`);
+    throw new HarnessError(
+      'USAGE',
+      `the mock API runs at timeScale ${givenApi.timeScale} and the harness at ${timeScale}: their delays would follow two clocks`,
+      `start it with startMockApi({ timeScale: ${timeScale} }), or leave timeScale out of createHarness`,
+    );
   }
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
@@ -377,7 +396,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const refusedDefinitions = await registry.prepare();
   if (refusedDefinitions.length > 0) {
     const lines = refusedDefinitions.flatMap(({ resource, errors }) => errors.map((e) => `${resource}: ${e.field}: ${e.body}`));
-    throw new HarnessError('MANIFEST_INVALID', `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`, 'the API server would reject these definitions on create; fix their x-kubernetes-validations');
+    throw new HarnessError(
+      'MANIFEST_INVALID',
+      `invalid CustomResourceDefinition:\n  ${lines.join('\n  ')}`,
+      'the API server would reject these definitions on create; fix their x-kubernetes-validations',
+    );
   }
   const { mutating: plugins, builtins, configuration: pluginConfiguration } = enabledPlugins(options.plugins);
   const conversion = conversionCapability(catalog);
@@ -424,9 +447,21 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         ? {}
         : {
             ...(given.token ? { bearerToken: given.token } : {}),
-            ...(given.clientCertificate ? { clientCertificate: given.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : given.clientCertificate } : {}),
+            ...(given.clientCertificate
+              ? {
+                  clientCertificate: given.clientCertificate === true ? await authority.issueClient({ commonName: 'kube-apiserver' }) : given.clientCertificate,
+                }
+              : {}),
           };
-    targets = await startTargets({ target: options.target, stubs: options.stubs ?? {}, webhooks, authority, timeScale, env: api?.env ?? {}, clientConfigs: conversion.clientConfigs });
+    targets = await startTargets({
+      target: options.target,
+      stubs: options.stubs ?? {},
+      webhooks,
+      authority,
+      timeScale,
+      env: api?.env ?? {},
+      clientConfigs: conversion.clientConfigs,
+    });
     try {
       imagePolicy = await imagePolicyCapability(options.imagePolicy, { authority, seed, timeScale });
     } catch (error) {
@@ -454,7 +489,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
   const matchContext = { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) };
   const coverageLog = new CoverageLog();
-  const coverageRequest = (attributes: AdmissionAttributes): CoverageRequest => ({ operation: attributes.operation, resource: attributes.resource, subResource: attributes.subResource, namespace: attributes.namespace, dryRun: attributes.dryRun });
+  const coverageRequest = (attributes: AdmissionAttributes): CoverageRequest => ({
+    operation: attributes.operation,
+    resource: attributes.resource,
+    subResource: attributes.subResource,
+    namespace: attributes.namespace,
+    dryRun: attributes.dryRun,
+  });
   const covered = (): CoverageCollector => {
     const collector = new CoverageCollector(webhooks, { catalog });
     for (const event of coverageLog.events(webhooks)) collector.record(event);
@@ -468,7 +509,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
   const policies: PolicyContext | undefined =
     validatingPolicies.length > 0 || mutatingPolicies.length > 0
-      ? { validating: validatingPolicies, mutating: mutatingPolicies, namespaces, resources: catalog, params: clusterObjects, namespaceObject: clusterObjects.namespaceObject, ...(options.authorizer ? { authorizer: options.authorizer } : {}) }
+      ? {
+          validating: validatingPolicies,
+          mutating: mutatingPolicies,
+          namespaces,
+          resources: catalog,
+          params: clusterObjects,
+          namespaceObject: clusterObjects.namespaceObject,
+          ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+        }
       : undefined;
   let closed = false;
   const assertOpen = (): void => {
@@ -496,7 +545,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
 
   // Every call runs inside `api.during`, so the webhook's API writes are attributed to its request.
-  const invoke = async (callable: CallableWebhook, attributes: AdmissionAttributes, invocation: InvocationView | undefined, requestDeadlineMs?: number): Promise<HarnessCallOutcome> => {
+  const invoke = async (
+    callable: CallableWebhook,
+    attributes: AdmissionAttributes,
+    invocation: InvocationView | undefined,
+    requestDeadlineMs?: number,
+  ): Promise<HarnessCallOutcome> => {
     const uid = random.uuid();
     const { route, ca } = await targets.connection(callable);
     const { bearerToken, clientCertificate } = credentialsOf(callable);
@@ -533,7 +587,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     const key = `${entry.configuration}/${entry.spec.name} ${why}`;
     if (warned.has(key)) return;
     warned.add(key);
-    process.emitWarning(`h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${why}; its outcome says how the webhook answers a request it is not configured for`, { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' });
+    process.emitWarning(
+      `h.call(${JSON.stringify(reference)}, …): kube-apiserver would never send this request to the webhook: ${why}; its outcome says how the webhook answers a request it is not configured for`,
+      { code: 'ADMISSION_HARNESS_UNMATCHED_CALL' },
+    );
   };
 
   // OwnerReferencesPermissionEnforcement's lookup of an owner kind's resources, through the catalog.
@@ -550,18 +607,26 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     const namespace = steps.find((step) => step.plugin && step.webhook === 'NamespaceLifecycle' && step.missing?.kind === 'Namespace')?.missing?.name;
     if (namespace === undefined || undeclared.has(namespace)) return;
     undeclared.add(namespace);
-    process.emitWarning(`h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`, { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' });
+    process.emitWarning(
+      `h.admit: the namespace ${JSON.stringify(namespace)} does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: ${JSON.stringify(namespace)} }] })`,
+      { code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' },
+    );
   };
 
   // Likewise a pod naming a ServiceAccount the test did not seed meets the ServiceAccount plugin's 403.
   // Only the plugin's first look (round 0) is the test's doing: later ones follow a webhook's rename.
   const missingAccounts = new Set<string>();
   const warnIfMissingServiceAccount = (steps: readonly TraceStep[]): void => {
-    const missing = steps.find((step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.missing?.kind === 'ServiceAccount')?.missing;
+    const missing = steps.find(
+      (step) => step.plugin && step.webhook === 'ServiceAccount' && step.phase === 'mutating' && step.round === 0 && step.missing?.kind === 'ServiceAccount',
+    )?.missing;
     if (!missing || missingAccounts.has(`${missing.namespace}/${missing.name}`)) return;
     missingAccounts.add(`${missing.namespace}/${missing.name}`);
     const account = `{ apiVersion: "v1", kind: "ServiceAccount", metadata: { name: ${JSON.stringify(missing.name)}, namespace: ${JSON.stringify(missing.namespace)} } }`;
-    process.emitWarning(`h.admit: the ServiceAccount ${missing.namespace}/${missing.name} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`, { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' });
+    process.emitWarning(
+      `h.admit: the ServiceAccount ${missing.namespace}/${missing.name} does not exist in the mock cluster (only each namespace's "default" does), so the ServiceAccount plugin refuses the pod as kube-apiserver would; seed it with createHarness({ objects: [${account}] })`,
+      { code: 'ADMISSION_HARNESS_MISSING_SERVICE_ACCOUNT' },
+    );
   };
 
   return {
@@ -576,7 +641,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     ...(api ? { api } : {}),
     stub(name) {
       const server = targets.stub(name);
-      if (!server) throw new HarnessError('WEBHOOK_NOT_FOUND', `${JSON.stringify(name)} is not stubbed`, 'declare it in createHarness({ stubs: { [name]: stub.allow() } })');
+      if (!server)
+        throw new HarnessError(
+          'WEBHOOK_NOT_FOUND',
+          `${JSON.stringify(name)} is not stubbed`,
+          'declare it in createHarness({ stubs: { [name]: stub.allow() } })',
+        );
       return server;
     },
     call: async (webhook, review, callOptions = {}) => {
@@ -589,13 +659,23 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const version = callOptions.version;
       if (!version) return callResolved(callable, review);
       if (!callable.admissionReviewVersions.includes(version)) {
-        throw new HarnessError('USAGE', `${callable.name} does not accept AdmissionReview ${version}; its admissionReviewVersions are ${JSON.stringify(callable.admissionReviewVersions)}`);
+        throw new HarnessError(
+          'USAGE',
+          `${callable.name} does not accept AdmissionReview ${version}; its admissionReviewVersions are ${JSON.stringify(callable.admissionReviewVersions)}`,
+        );
       }
       return callResolved({ ...callable, admissionReviewVersions: [version] }, review);
     },
     webhook(webhook) {
       const callable = resolve(webhook);
-      return { name: callable.name, type: callable.type, timeoutSeconds: callable.timeoutSeconds, timeScale, registry, call: (review) => callResolved(callable, review) };
+      return {
+        name: callable.name,
+        type: callable.type,
+        timeoutSeconds: callable.timeoutSeconds,
+        timeScale,
+        registry,
+        call: (review) => callResolved(callable, review),
+      };
     },
     validatingPolicies,
     mutatingPolicies,
@@ -603,8 +683,16 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       const validating = validatingPolicies.find((p) => p.policy.metadata.name === name);
       const mutatingPolicy = mutatingPolicies.find((p) => p.policy.metadata.name === name);
       if ((!validating && !mutatingPolicy) || !policies) {
-        const known = [...validatingPolicies, ...mutatingPolicies].map((p) => p.policy.metadata.name).sort().join(', ') || '(none in the manifests)';
-        throw new HarnessError('POLICY_NOT_FOUND', `no ValidatingAdmissionPolicy or MutatingAdmissionPolicy named ${JSON.stringify(name)}; known: ${known}`, 'pass metadata.name of a policy in the manifests');
+        const known =
+          [...validatingPolicies, ...mutatingPolicies]
+            .map((p) => p.policy.metadata.name)
+            .sort()
+            .join(', ') || '(none in the manifests)';
+        throw new HarnessError(
+          'POLICY_NOT_FOUND',
+          `no ValidatingAdmissionPolicy or MutatingAdmissionPolicy named ${JSON.stringify(name)}; known: ${known}`,
+          'pass metadata.name of a policy in the manifests',
+        );
       }
       const kind = validating ? 'ValidatingAdmissionPolicy' : 'MutatingAdmissionPolicy';
       const alone: PolicyContext = { ...policies, validating: validating ? [validating] : [], mutating: mutatingPolicy ? [mutatingPolicy] : [] };
@@ -623,7 +711,11 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
           else {
             // The request as the API hands it to admission (decoded, defaulted), then the policy's round 0.
             const attributes = registry.requestView(review.attributes);
-            const outcome = dispatchMutatingPolicies(attributes, { policies: alone, trace, registry }, { round: 0, state: new PolicyReinvocation(), requestReinvocation: () => undefined });
+            const outcome = dispatchMutatingPolicies(
+              attributes,
+              { policies: alone, trace, registry },
+              { round: 0, state: new PolicyReinvocation(), requestReinvocation: () => undefined },
+            );
             object = outcome.object;
             status = outcome.rejection;
           }
@@ -756,7 +848,12 @@ function seedObjects(store: ObjectStore, objects: readonly KubeObject[]): void {
     try {
       store.put(object);
     } catch (error) {
-      throw new HarnessError('USAGE', `${what}: ${(error as Error).message}`, 'declare the namespace (in createHarness({ namespaces }) or a suite\'s `namespaces`, or as a Namespace among the objects), and give each object apiVersion, kind and metadata.name', { cause: error });
+      throw new HarnessError(
+        'USAGE',
+        `${what}: ${(error as Error).message}`,
+        "declare the namespace (in createHarness({ namespaces }) or a suite's `namespaces`, or as a Namespace among the objects), and give each object apiVersion, kind and metadata.name",
+        { cause: error },
+      );
     }
   });
 }

@@ -53,7 +53,24 @@ export * from './kube';
 export type { Authorizer, AuthorizationAttributes, AuthorizationResult } from './authz/authorizer';
 export { startMockApi } from './mockapi/start';
 export type { MockApi, MockApiOptions } from './mockapi/mock-api';
-export type { ObjectStore, ListResult, WriteOptions, ClusterNamespaces, Faults, Fault, FaultSpec, Verb, WriteLog, AdmissionSummary, WriteRecord, WriteVerb, ApiError, ApiStatus, StatusCause, Kubeconfig } from './mockapi';
+export type {
+  ObjectStore,
+  ListResult,
+  WriteOptions,
+  ClusterNamespaces,
+  Faults,
+  Fault,
+  FaultSpec,
+  Verb,
+  WriteLog,
+  AdmissionSummary,
+  WriteRecord,
+  WriteVerb,
+  ApiError,
+  ApiStatus,
+  StatusCause,
+  Kubeconfig,
+} from './mockapi';
 export type { EventLog, StoreEvent, ChangeType, WatchHub, WatchClock } from './mockapi';
 export type { NamespaceRegistry } from './match/namespace-store';
 export type { AdmissionKubeconfig, WebhookCredentials } from './call/credentials';

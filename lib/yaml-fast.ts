@@ -16,10 +16,12 @@ function yaml11Schema(): { jsYaml: JsYamlModule; schema: Schema } {
   if (!jsYaml || !schema) {
     jsYaml = require('js-yaml') as JsYamlModule;
     const y = yaml();
-    const plainTags = new y.Schema({ schema: 'yaml-1.1' }).tags.filter((tag): tag is typeof tag & { test: RegExp; resolve: (value: string, onError: (message: string) => void, options: object) => unknown } => {
-      const t = tag as { default?: unknown; test?: unknown };
-      return t.default === true && t.test instanceof RegExp;
-    });
+    const plainTags = new y.Schema({ schema: 'yaml-1.1' }).tags.filter(
+      (tag): tag is typeof tag & { test: RegExp; resolve: (value: string, onError: (message: string) => void, options: object) => unknown } => {
+        const t = tag as { default?: unknown; test?: unknown };
+        return t.default === true && t.test instanceof RegExp;
+      },
+    );
     const { NOT_RESOLVED } = jsYaml;
     const unresolved: typeof NOT_RESOLVED = NOT_RESOLVED;
     const plain = jsYaml.defineScalarTag<unknown>('tag:admission-harness.io,2026:yaml-1.1-plain', {
@@ -48,7 +50,7 @@ function yaml11Schema(): { jsYaml: JsYamlModule; schema: Schema } {
         Object.defineProperty(carrier, key, { value, enumerable: true, writable: true, configurable: true });
         return '';
       },
-      has: (carrier, key) => typeof key === 'string' && Object.prototype.hasOwnProperty.call(carrier, key),
+      has: (carrier, key) => typeof key === 'string' && Object.hasOwn(carrier, key),
       keys: (result) => Object.keys(result),
       get: (result, key) => result[key as string],
       identify: () => false,

@@ -5,21 +5,21 @@
 import { matchers, type HarnessMatchers } from './index';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    // biome-ignore lint/complexity/noBannedTypes: the default must be jest's own, `{}`, for the declarations to merge
     interface Matchers<R, T = {}> extends HarnessMatchers<R> {}
   }
 }
 
 declare module 'expect' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Matchers<R extends void | Promise<void>, T = unknown> extends HarnessMatchers<R> {}
 }
 
 const globalExpect = (globalThis as { expect?: { extend(m: object): void } }).expect;
 if (!globalExpect) {
-  throw new Error("admission-harness/jest found no global `expect`: import it from a Jest test or setupFilesAfterEnv file (for Vitest use 'admission-harness/vitest')");
+  throw new Error(
+    "admission-harness/jest found no global `expect`: import it from a Jest test or setupFilesAfterEnv file (for Vitest use 'admission-harness/vitest')",
+  );
 }
 globalExpect.extend(matchers);
 

@@ -12,7 +12,8 @@ export function toBeAllowed(this: MatcherContext, received: unknown): MatcherRes
       let why: string;
       if (verdict.allowed) why = `expected ${what} not to allow the request, but it allowed it`;
       else if (verdict.failure) why = `expected ${what} to allow the request, but the call failed:\n  ${verdict.failure.message}`;
-      else why = `expected ${what} to allow the request, but it ${verdict.source === 'call' ? 'denied' : 'rejected'} it:\n  ${verdict.rejection?.message ?? ''}`;
+      else
+        why = `expected ${what} to allow the request, but it ${verdict.source === 'call' ? 'denied' : 'rejected'} it:\n  ${verdict.rejection?.message ?? ''}`;
       return `${hint}\n\n${why}\n\n${verdict.details()}`;
     },
   };

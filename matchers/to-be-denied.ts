@@ -34,7 +34,9 @@ export function toBeDenied(this: MatcherContext, received: unknown, expected: De
     }
   }
   const pass = mismatches.length === 0;
-  const hint = this.utils.matcherHint('toBeDenied', verdict.source === 'call' ? 'outcome' : 'result', Object.keys(expected).length > 0 ? 'expected' : '', { isNot: this.isNot });
+  const hint = this.utils.matcherHint('toBeDenied', verdict.source === 'call' ? 'outcome' : 'result', Object.keys(expected).length > 0 ? 'expected' : '', {
+    isNot: this.isNot,
+  });
   return {
     pass,
     message: () =>

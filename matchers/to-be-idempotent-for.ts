@@ -28,10 +28,13 @@ const WHY_IT_MATTERS =
  */
 export async function toBeIdempotentFor(this: MatcherContext, received: unknown, review: Review, options: IdempotenceOptions = {}): Promise<MatcherResult> {
   const handle = asWebhookHandle(received, 'toBeIdempotentFor');
-  if (handle.type !== 'mutating') throw new TypeError(`toBeIdempotentFor needs a mutating webhook; ${handle.name} is validating, and kube-apiserver never reinvokes those`);
+  if (handle.type !== 'mutating')
+    throw new TypeError(`toBeIdempotentFor needs a mutating webhook; ${handle.name} is validating, and kube-apiserver never reinvokes those`);
   // Duck-typed: the Vitest entry is bundled apart from the library, so Review classes may differ.
-  if (typeof (review as Partial<Review> | null)?.attributes !== 'object') throw new TypeError('toBeIdempotentFor expects a review built with review.create()/update()/connect() as its first argument');
-  if (review.attributes.object === null) throw new TypeError(`toBeIdempotentFor needs a request with an object; ${review.summary()} has none for a webhook to patch`);
+  if (typeof (review as Partial<Review> | null)?.attributes !== 'object')
+    throw new TypeError('toBeIdempotentFor expects a review built with review.create()/update()/connect() as its first argument');
+  if (review.attributes.object === null)
+    throw new TypeError(`toBeIdempotentFor needs a request with an object; ${review.summary()} has none for a webhook to patch`);
   const hint = this.utils.matcherHint('toBeIdempotentFor', 'webhook', 'review', { isNot: this.isNot });
   const rounds = await reinvoke(handle, review, options.peers ?? []);
   if ('problem' in rounds) return inconclusive(this, () => report(hint, `could not check idempotence: ${rounds.problem}`, ...roundSections(rounds)));
@@ -44,8 +47,19 @@ export async function toBeIdempotentFor(this: MatcherContext, received: unknown,
     pass,
     message: () =>
       pass
-        ? report(hint, `expected ${handle.name} to change its own output when called again, but the second call allowed it and ${accepted.length > 0 ? 'only reacted to the peers' : 'left it unchanged'}`, acceptedSection, ...roundSections(rounds))
-        : report(hint, `expected ${handle.name} to leave its own output unchanged when called again, but:\n${bullets(faults)}`, acceptedSection, WHY_IT_MATTERS, ...roundSections(rounds)),
+        ? report(
+            hint,
+            `expected ${handle.name} to change its own output when called again, but the second call allowed it and ${accepted.length > 0 ? 'only reacted to the peers' : 'left it unchanged'}`,
+            acceptedSection,
+            ...roundSections(rounds),
+          )
+        : report(
+            hint,
+            `expected ${handle.name} to leave its own output unchanged when called again, but:\n${bullets(faults)}`,
+            acceptedSection,
+            WHY_IT_MATTERS,
+            ...roundSections(rounds),
+          ),
   };
 }
 
@@ -65,7 +79,10 @@ function roundSections(rounds: Reinvocation): string[] {
 }
 
 function roundSection(title: string, round: Round): string {
-  const details = outcomeDetails(round.outcome).split('\n').map((l) => `  ${l}`).join('\n');
+  const details = outcomeDetails(round.outcome)
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
   const changes = round.mutation.ok ? `  Changes:\n${formatChanges(round.mutation.changes, '    ')}` : `  No resulting object: ${round.mutation.why}`;
   return `${title}:\n${changes}\n${details}`;
 }

@@ -18,8 +18,16 @@ export function toCauseNoWrites(this: MatcherContext, received: unknown): Matche
     pass: effects.length === 0,
     message: () =>
       effects.length === 0
-        ? report(hint, `expected the webhook to write to the API, but it made ${writes.length === 0 ? 'no call' : 'only dryRun calls'}:\n${list(writes)}`, subjectDetails(subject))
-        : report(hint, `expected no writes, but the webhook changed the cluster ${effects.length} time${effects.length === 1 ? '' : 's'}:\n${list(effects)}`, subjectDetails(subject)),
+        ? report(
+            hint,
+            `expected the webhook to write to the API, but it made ${writes.length === 0 ? 'no call' : 'only dryRun calls'}:\n${list(writes)}`,
+            subjectDetails(subject),
+          )
+        : report(
+            hint,
+            `expected no writes, but the webhook changed the cluster ${effects.length} time${effects.length === 1 ? '' : 's'}:\n${list(effects)}`,
+            subjectDetails(subject),
+          ),
   };
 }
 
@@ -27,7 +35,12 @@ function list(writes: readonly WriteRecord[]): string {
   if (writes.length === 0) return '  (none)';
   return writes
     .map((w) => {
-      const during = w.admission.map((a) => `${a.operation} ${a.resource} ${[a.namespace, a.name].filter(Boolean).join('/')}${a.dryRun ? ' (dryRun)' : ''}${a.seed !== undefined ? ` · seed ${a.seed}` : ''}`).join('; ');
+      const during = w.admission
+        .map(
+          (a) =>
+            `${a.operation} ${a.resource} ${[a.namespace, a.name].filter(Boolean).join('/')}${a.dryRun ? ' (dryRun)' : ''}${a.seed !== undefined ? ` · seed ${a.seed}` : ''}`,
+        )
+        .join('; ');
       return `  - ${w.method} ${w.path} → ${w.code ?? 'network error'}${w.dryRun ? ' (dryRun)' : ''}${during ? `, during ${during}` : ''}`;
     })
     .join('\n');

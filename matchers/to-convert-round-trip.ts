@@ -19,7 +19,8 @@ function asConverter(received: unknown): Converter {
  */
 export async function toConvertRoundTrip(this: MatcherContext, received: unknown, object: KubeObject, via: string): Promise<MatcherResult> {
   const converter = asConverter(received);
-  if (typeof object?.apiVersion !== 'string') throw new TypeError('toConvertRoundTrip expects a custom resource with apiVersion and kind as its first argument');
+  if (typeof object?.apiVersion !== 'string')
+    throw new TypeError('toConvertRoundTrip expects a custom resource with apiVersion and kind as its first argument');
   const hint = this.utils.matcherHint('toConvertRoundTrip', 'harness', 'object, via', { isNot: this.isNot });
   const trip = await roundTrip(converter, object, via);
   const legs = `${object.apiVersion} → ${via} → ${object.apiVersion}`;
@@ -33,6 +34,11 @@ export async function toConvertRoundTrip(this: MatcherContext, received: unknown
     message: () =>
       pass
         ? report(hint, `expected the round trip ${legs} to change the object, but it came back as sent`)
-        : report(hint, `expected the round trip ${legs} to give back the object, but:`, changesSection('Changes (sent → back)', diffJson(object, trip.back)), `At ${via}:\n  ${JSON.stringify(trip.there)}`),
+        : report(
+            hint,
+            `expected the round trip ${legs} to give back the object, but:`,
+            changesSection('Changes (sent → back)', diffJson(object, trip.back)),
+            `At ${via}:\n  ${JSON.stringify(trip.there)}`,
+          ),
   };
 }

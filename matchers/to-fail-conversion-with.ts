@@ -17,14 +17,21 @@ export function toFailConversionWith(this: MatcherContext, received: unknown, ex
   const result = asConversionResult(received);
   const message = result.error?.message;
   const hint = this.utils.matcherHint('toFailConversionWith', 'result', 'text', { isNot: this.isNot });
-  const matches = (text: string): boolean => (typeof expected === 'string' ? text === expected || text.includes(expected) : expected instanceof RegExp ? expected.test(text) : this.equals(text, expected));
+  const matches = (text: string): boolean =>
+    typeof expected === 'string'
+      ? text === expected || text.includes(expected)
+      : expected instanceof RegExp
+        ? expected.test(text)
+        : this.equals(text, expected);
   const pass = message !== undefined && matches(message);
   const sent = `Reviews sent: ${result.outcomes.length}`;
   return {
     pass,
     message: () => {
       if (message === undefined) return report(hint, `expected the conversion to fail with ${this.utils.printExpected(expected)}, but it succeeded`, sent);
-      const why = pass ? `expected the conversion not to fail with ${this.utils.printExpected(expected)}, but it did:` : `expected the conversion to fail with ${this.utils.printExpected(expected)}, but it failed with:`;
+      const why = pass
+        ? `expected the conversion not to fail with ${this.utils.printExpected(expected)}, but it did:`
+        : `expected the conversion to fail with ${this.utils.printExpected(expected)}, but it failed with:`;
       return report(hint, `${why}\n  ${this.utils.printReceived(message)}`, `Hint: ${result.error?.hint}`, sent);
     },
   };

@@ -1,4 +1,4 @@
-import { type AsymmetricMatcherLike, type MatcherContext, type MatcherResult } from './context';
+import type { AsymmetricMatcherLike, MatcherContext, MatcherResult } from './context';
 import { report, subjectDetails } from '../lib/outcome/describe';
 import { asCallOrAdmit } from '../lib/outcome/subject';
 
@@ -9,7 +9,9 @@ import { asCallOrAdmit } from '../lib/outcome/subject';
  */
 export function toHaveAuditAnnotation(this: MatcherContext, received: unknown, key: string, value?: string | RegExp | AsymmetricMatcherLike): MatcherResult {
   const subject = asCallOrAdmit(received, 'toHaveAuditAnnotation');
-  const hint = this.utils.matcherHint('toHaveAuditAnnotation', subject.source === 'call' ? 'outcome' : 'result', value === undefined ? 'key' : 'key, value', { isNot: this.isNot });
+  const hint = this.utils.matcherHint('toHaveAuditAnnotation', subject.source === 'call' ? 'outcome' : 'result', value === undefined ? 'key' : 'key, value', {
+    isNot: this.isNot,
+  });
   const annotations = subject.source === 'call' ? subject.call.auditAnnotations : subject.admit.auditAnnotations;
   const actual = annotations[key];
   const valueMatches = (text: string): boolean => value === undefined || (value instanceof RegExp ? text.search(value) !== -1 : this.equals(text, value));
@@ -18,10 +20,19 @@ export function toHaveAuditAnnotation(this: MatcherContext, received: unknown, k
   return {
     pass,
     message: () => {
-      if (pass) return report(hint, `expected no audit annotation ${wanted}, but found ${JSON.stringify(key)} = ${this.utils.printReceived(actual)}`, subjectDetails(subject));
-      const why = actual === undefined ? `${describeKeys(annotations)}${prefixHint(subject.source, key, annotations)}` : `its value is ${this.utils.printReceived(actual)}`;
+      if (pass)
+        return report(
+          hint,
+          `expected no audit annotation ${wanted}, but found ${JSON.stringify(key)} = ${this.utils.printReceived(actual)}`,
+          subjectDetails(subject),
+        );
+      const why =
+        actual === undefined
+          ? `${describeKeys(annotations)}${prefixHint(subject.source, key, annotations)}`
+          : `its value is ${this.utils.printReceived(actual)}`;
       const dropped = subject.source === 'admit' ? subject.admit.dropped.auditAnnotations.filter((d) => d.key === key || d.key.endsWith(`/${key}`)) : [];
-      const droppedNote = dropped.length > 0 ? `kube-apiserver dropped it:\n${dropped.map((d) => `  - ${d.key}=${JSON.stringify(d.value)}: ${d.why}`).join('\n')}` : undefined;
+      const droppedNote =
+        dropped.length > 0 ? `kube-apiserver dropped it:\n${dropped.map((d) => `  - ${d.key}=${JSON.stringify(d.value)}: ${d.why}`).join('\n')}` : undefined;
       return report(hint, `expected audit annotation ${wanted}, but ${why}`, droppedNote, subjectDetails(subject));
     },
   };
@@ -37,5 +48,7 @@ function describeKeys(annotations: Record<string, string>): string {
 function prefixHint(source: 'call' | 'admit', key: string, annotations: Record<string, string>): string {
   if (source !== 'admit' || key.includes('/')) return '';
   const prefixed = Object.keys(annotations).filter((k) => k.endsWith(`/${key}`));
-  return prefixed.length > 0 ? `\n  (on h.admit() results a webhook's keys carry its name: did you mean ${prefixed.map((k) => JSON.stringify(k)).join(' or ')}?)` : '';
+  return prefixed.length > 0
+    ? `\n  (on h.admit() results a webhook's keys carry its name: did you mean ${prefixed.map((k) => JSON.stringify(k)).join(' or ')}?)`
+    : '';
 }

@@ -13,7 +13,8 @@ export function toHavePatchOps(this: MatcherContext, received: unknown, expected
   const subject = asCallOutcome(received, 'toHavePatchOps');
   const hint = this.utils.matcherHint('toHavePatchOps', 'outcome', 'ops', { isNot: this.isNot });
   const refused = refusal(subject);
-  if (refused !== undefined) return inconclusive(this, () => report(hint, `expected an allowed answer to compare the patch of, but ${refused}`, outcomeDetails(subject)));
+  if (refused !== undefined)
+    return inconclusive(this, () => report(hint, `expected an allowed answer to compare the patch of, but ${refused}`, outcomeDetails(subject)));
   const actual = subject.patch ?? [];
   const pass = this.equals(actual, expected);
   return {

@@ -12,7 +12,8 @@ export function toHavePatch(this: MatcherContext, received: unknown): MatcherRes
   const subject = asCallOutcome(received, 'toHavePatch');
   const hint = this.utils.matcherHint('toHavePatch', 'outcome', '', { isNot: this.isNot });
   const refused = refusal(subject);
-  if (refused !== undefined) return inconclusive(this, () => report(hint, `expected an allowed answer to inspect for a patch, but ${refused}`, outcomeDetails(subject)));
+  if (refused !== undefined)
+    return inconclusive(this, () => report(hint, `expected an allowed answer to inspect for a patch, but ${refused}`, outcomeDetails(subject)));
   const patch = subject.patch ?? [];
   const pass = patch.length > 0;
   return {
@@ -24,7 +25,12 @@ export function toHavePatch(this: MatcherContext, received: unknown): MatcherRes
       }
       const mutation = mutationOf(subject);
       const effect = mutation.ok ? changesSection('Changes (request object → patched)', mutation.changes) : `Applying it fails: ${mutation.why}`;
-      return report(hint, `expected the webhook to answer without a patch, but it sent ${patch.length} operation${patch.length === 1 ? '' : 's'}`, effect, outcomeDetails(subject));
+      return report(
+        hint,
+        `expected the webhook to answer without a patch, but it sent ${patch.length} operation${patch.length === 1 ? '' : 's'}`,
+        effect,
+        outcomeDetails(subject),
+      );
     },
   };
 }

@@ -22,7 +22,10 @@ export function toHaveWarning(this: MatcherContext, received: unknown, expected:
       if (pass) return report(hint, `expected no warning ${wanted}, but ${whose}:\n${list(found)}`, subjectDetails(subject));
       const seen = warnings.length === 0 ? `${whose} none` : `${whose} only:\n${list(warnings)}`;
       const dropped = subject.source === 'admit' ? subject.admit.dropped.warnings.filter((d) => matches(d.text)) : [];
-      const droppedNote = dropped.length > 0 ? `kube-apiserver dropped a matching warning:\n${dropped.map((d) => `  - ${JSON.stringify(d.text)}: ${d.why}`).join('\n')}` : undefined;
+      const droppedNote =
+        dropped.length > 0
+          ? `kube-apiserver dropped a matching warning:\n${dropped.map((d) => `  - ${JSON.stringify(d.text)}: ${d.why}`).join('\n')}`
+          : undefined;
       return report(hint, `expected a warning ${wanted}, but ${seen}`, droppedNote, subjectDetails(subject));
     },
   };

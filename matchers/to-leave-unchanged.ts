@@ -13,13 +13,23 @@ export function toLeaveUnchanged(this: MatcherContext, received: unknown): Match
   const subject = asCallOutcome(received, 'toLeaveUnchanged');
   const hint = this.utils.matcherHint('toLeaveUnchanged', 'outcome', '', { isNot: this.isNot });
   const mutation = mutationOf(subject);
-  if (!mutation.ok) return inconclusive(this, () => report(hint, `expected an allowed answer to check for changes, but ${mutation.why}`, outcomeDetails(subject)));
+  if (!mutation.ok)
+    return inconclusive(this, () => report(hint, `expected an allowed answer to check for changes, but ${mutation.why}`, outcomeDetails(subject)));
   const pass = mutation.changes.length === 0;
   return {
     pass,
     message: () => {
-      if (!pass) return report(hint, 'expected the webhook to leave the object unchanged, but its patch changes it', changesSection('Changes (request object → patched)', mutation.changes), outcomeDetails(subject));
-      const how = mutation.patch.length === 0 ? 'it sent no patch' : `its patch (${mutation.patch.length} operation${mutation.patch.length === 1 ? '' : 's'}) leaves the object as it was`;
+      if (!pass)
+        return report(
+          hint,
+          'expected the webhook to leave the object unchanged, but its patch changes it',
+          changesSection('Changes (request object → patched)', mutation.changes),
+          outcomeDetails(subject),
+        );
+      const how =
+        mutation.patch.length === 0
+          ? 'it sent no patch'
+          : `its patch (${mutation.patch.length} operation${mutation.patch.length === 1 ? '' : 's'}) leaves the object as it was`;
       return report(hint, `expected the webhook to change the object, but ${how}`, outcomeDetails(subject));
     },
   };

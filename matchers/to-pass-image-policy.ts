@@ -4,7 +4,9 @@ import type { AsymmetricMatcherLike, MatcherContext, MatcherResult } from './con
 function asImageOutcome(received: unknown, matcher: string): ImageReviewOutcome {
   const outcome = received as Partial<ImageReviewOutcome> | null;
   if (!outcome || typeof outcome !== 'object' || typeof outcome.reviewed !== 'boolean' || typeof outcome.fromCache !== 'boolean') {
-    throw new Error(`${matcher} expects the outcome of h.imageReview(pod | review), got ${typeof received === 'object' ? JSON.stringify(received)?.slice(0, 120) : String(received)}`);
+    throw new Error(
+      `${matcher} expects the outcome of h.imageReview(pod | review), got ${typeof received === 'object' ? JSON.stringify(received)?.slice(0, 120) : String(received)}`,
+    );
   }
   return outcome as ImageReviewOutcome;
 }

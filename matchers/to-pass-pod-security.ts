@@ -22,15 +22,29 @@ export function toPassPodSecurity(this: MatcherContext, received: unknown, level
   const parsed = parseVersion(version);
   if (parsed.error) throw new TypeError(`toPassPodSecurity expects a version 'latest' or 'v1.<minor>', got ${JSON.stringify(version)}: ${parsed.error}`);
   const object = podOf(subject);
-  if (!object) return inconclusive(this, () => report(hint, 'expected a pod or a workload with a pod template to judge, but there is none (a denial, a DELETE, or another kind)', subjectDetails(subject)));
+  if (!object)
+    return inconclusive(this, () =>
+      report(
+        hint,
+        'expected a pod or a workload with a pod template to judge, but there is none (a denial, a DELETE, or another kind)',
+        subjectDetails(subject),
+      ),
+    );
   const judge = (at: Level) => evaluatePod({ level: at, version: parsed.value ?? LATEST }, object.metadata, object.spec);
   const verdict = judge(level);
   const name = `"${level}:${version}"`;
-  if (verdict.allowed) return { pass: true, message: () => report(hint, `expected the pod to violate PodSecurity ${name}, but it passes`, subjectDetails(subject)) };
+  if (verdict.allowed)
+    return { pass: true, message: () => report(hint, `expected the pod to violate PodSecurity ${name}, but it passes`, subjectDetails(subject)) };
   const passesAt = [...LEVELS].reverse().find((at) => judge(at).allowed) ?? 'privileged';
   const checks = verdict.failed.map((f) => `  - ${f.forbiddenReason} (${f.forbiddenDetail}) [${f.id}, ${f.level}]`).join('\n');
   return {
     pass: false,
-    message: () => report(hint, `expected the pod to pass PodSecurity ${name}, but it violates:\n${checks}\nIt passes at ${passesAt}.`, WHY_IT_MATTERS, subjectDetails(subject)),
+    message: () =>
+      report(
+        hint,
+        `expected the pod to pass PodSecurity ${name}, but it violates:\n${checks}\nIt passes at ${passesAt}.`,
+        WHY_IT_MATTERS,
+        subjectDetails(subject),
+      ),
   };
 }

@@ -18,15 +18,30 @@ export function toProduceValidObject(this: MatcherContext, received: unknown): M
   const subject = asCallOutcome(received, 'toProduceValidObject');
   const hint = this.utils.matcherHint('toProduceValidObject', 'outcome', '', { isNot: this.isNot });
   const refused = refusal(subject);
-  if (refused !== undefined) return inconclusive(this, () => report(hint, `expected an allowed answer whose object to validate, but ${refused}`, outcomeDetails(subject)));
+  if (refused !== undefined)
+    return inconclusive(this, () => report(hint, `expected an allowed answer whose object to validate, but ${refused}`, outcomeDetails(subject)));
   const patched = subject.patched;
   if (!patched) {
-    return { pass: true, message: () => report(hint, 'expected the webhook to produce an object the API refuses, but it sent no patch: the object is as the test sent it', outcomeDetails(subject)) };
+    return {
+      pass: true,
+      message: () =>
+        report(
+          hint,
+          'expected the webhook to produce an object the API refuses, but it sent no patch: the object is as the test sent it',
+          outcomeDetails(subject),
+        ),
+    };
   }
   if (!patched.ok) {
     return {
       pass: false,
-      message: () => report(hint, `expected the patched object to be accepted by the API, but kube-apiserver answers:\n  ${patched.status.code} ${patched.status.message ?? ''}`, WHY_IT_MATTERS, outcomeDetails(subject)),
+      message: () =>
+        report(
+          hint,
+          `expected the patched object to be accepted by the API, but kube-apiserver answers:\n  ${patched.status.code} ${patched.status.message ?? ''}`,
+          WHY_IT_MATTERS,
+          outcomeDetails(subject),
+        ),
     };
   }
   const invalid = patched.invalid;
@@ -36,6 +51,13 @@ export function toProduceValidObject(this: MatcherContext, received: unknown): M
   const causes = (invalid.details?.causes ?? []).map((c) => `  - ${c.field ?? ''}: ${c.message ?? ''}`).join('\n');
   return {
     pass: false,
-    message: () => report(hint, `expected the patched object to be accepted by the API, but kube-apiserver answers:\n  ${invalid.code} ${invalid.message ?? ''}`, causes ? `Causes:\n${causes}` : undefined, WHY_IT_MATTERS, outcomeDetails(subject)),
+    message: () =>
+      report(
+        hint,
+        `expected the patched object to be accepted by the API, but kube-apiserver answers:\n  ${invalid.code} ${invalid.message ?? ''}`,
+        causes ? `Causes:\n${causes}` : undefined,
+        WHY_IT_MATTERS,
+        outcomeDetails(subject),
+      ),
   };
 }

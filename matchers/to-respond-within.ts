@@ -28,7 +28,8 @@ export async function toRespondWithin(this: MatcherContext, received: unknown, b
   if (typeof options?.review?.attributes !== 'object') throw new TypeError('toRespondWithin needs the request to send: toRespondWithin(budget, { review })');
   const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
   const samples = positiveInteger(options.samples ?? 20, 'samples');
-  if (budget !== 'timeoutSeconds' && !(typeof budget === 'number' && budget > 0)) throw new TypeError(`toRespondWithin expects a budget in milliseconds or 'timeoutSeconds', got ${String(budget)}`);
+  if (budget !== 'timeoutSeconds' && !(typeof budget === 'number' && budget > 0))
+    throw new TypeError(`toRespondWithin expects a budget in milliseconds or 'timeoutSeconds', got ${String(budget)}`);
   const budgetMs = budget === 'timeoutSeconds' ? handle.timeoutSeconds * handle.timeScale * 1000 : budget;
 
   const outcomes = await sampleCalls(handle, options.review, samples, concurrency);
@@ -56,7 +57,12 @@ function failureSummary(outcomes: readonly HarnessCallOutcome[], timedOut: reado
   if (failed.length === 0) return undefined;
   const first = timedOut[0] ?? failed[0];
   const other = failed.length - timedOut.length;
-  const counts = [timedOut.length > 0 ? `${timedOut.length} ran into their deadline` : '', other > 0 ? `${other} failed otherwise (not counted against the budget)` : ''].filter(Boolean).join(', ');
+  const counts = [
+    timedOut.length > 0 ? `${timedOut.length} ran into their deadline` : '',
+    other > 0 ? `${other} failed otherwise (not counted against the budget)` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `Failures: ${counts}; the first:\n  ${first?.error?.message ?? ''}`;
 }
 
@@ -70,5 +76,8 @@ function ms(value: number): string {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `  ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }

@@ -6,9 +6,8 @@ import { expect, type Assertion } from 'vitest';
 import { matchers, type HarnessAsymmetricMatchers, type HarnessMatchers } from './index';
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // biome-ignore lint/suspicious/noExplicitAny: the default must be vitest's own, `any`, for the declarations to merge
   interface Assertion<T = any> extends HarnessMatchers<T> {}
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends HarnessAsymmetricMatchers {}
 }
 

@@ -43,12 +43,19 @@ interface TestRegistrar {
  */
 export function replay(dirOrFiles: string | readonly string[], options: ReplaySuiteOptions = {}): void {
   const { describe, it, beforeAll, afterAll } = globalThis as unknown as Partial<TestRegistrar>;
-  if (!describe || !it || !beforeAll || !afterAll) throw new Error('replay registers tests: call it at the top level of a Jest or Vitest test file (with globals), or use replayFixtures from the library');
+  if (!describe || !it || !beforeAll || !afterAll)
+    throw new Error('replay registers tests: call it at the top level of a Jest or Vitest test file (with globals), or use replayFixtures from the library');
   const paths = typeof dirOrFiles === 'string' ? [dirOrFiles] : [...dirOrFiles];
   const { harness: given, webhook, followUps, update = process.env[UPDATE_VARIABLE] === '1', ...harnessOptions } = options;
-  const building = Object.entries(harnessOptions).filter(([, value]) => value !== undefined).map(([key]) => key);
+  const building = Object.entries(harnessOptions)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
   if (given && building.length > 0) {
-    throw new HarnessError('USAGE', `replay: options.harness is given, and so are ${building.join(', ')}, which only build a harness`, 'pass either a harness or the options to build one ({ manifests, target, … })');
+    throw new HarnessError(
+      'USAGE',
+      `replay: options.harness is given, and so are ${building.join(', ')}, which only build a harness`,
+      'pass either a harness or the options to build one ({ manifests, target, … })',
+    );
   }
   const fixtures = loadFixtures(paths);
   const runOptions: RunOptions = { update, ...(webhook !== undefined ? { webhook } : {}), ...(followUps !== undefined ? { followUps } : {}) };
@@ -59,7 +66,9 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
     // Built before the first test, not at registration: a file whose tests are all filtered out starts no server.
     const harness = (): Promise<Harness> => {
       // A harness built here declares the namespaces the recorded admissions happened in.
-      resolved ??= given ? Promise.resolve(typeof given === 'function' ? given() : given) : (owned = createHarness({ ...harnessOptions, namespaces: namespacesOfFixtures(fixtures, harnessOptions.namespaces) }));
+      resolved ??= given
+        ? Promise.resolve(typeof given === 'function' ? given() : given)
+        : (owned = createHarness({ ...harnessOptions, namespaces: namespacesOfFixtures(fixtures, harnessOptions.namespaces) }));
       return resolved;
     };
     beforeAll(async () => {
@@ -71,7 +80,11 @@ export function replay(dirOrFiles: string | readonly string[], options: ReplaySu
       await started?.close();
     });
     for (const fixture of fixtures) {
-      const state = !isNew(fixture) ? '' : update ? ' [new: its answer is recorded]' : ` [new: no recorded answer, not compared; ${UPDATE_VARIABLE}=1 records it]`;
+      const state = !isNew(fixture)
+        ? ''
+        : update
+          ? ' [new: its answer is recorded]'
+          : ` [new: no recorded answer, not compared; ${UPDATE_VARIABLE}=1 records it]`;
       it(`${fixtureTitle({ fixture })}${state}`, async () => {
         const report = await runFixture(await harness(), fixture, runOptions);
         if (report.verdict === 'failed') throw new Error(formatResult(report));

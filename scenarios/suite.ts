@@ -38,7 +38,10 @@ export function runSuite(file: string, options: SuiteOptions = {}): void {
       if (mustFail) mustFail(name, body);
       else {
         it(name, async () => {
-          const failed = await body().then(() => false, () => true);
+          const failed = await body().then(
+            () => false,
+            () => true,
+          );
           if (!failed) throw new Error(`${testCase.name}: ${UNEXPECTED_PASS(testCase.knownFailure as string)}`);
         });
       }

@@ -35,7 +35,11 @@ describe('README', () => {
     for (const line of (code as string).trim().split('\n')) expect(source).toContain(line.trim());
     const docComments = readdirSync(path.join(root, 'matchers'))
       .filter((name) => name.endsWith('.ts'))
-      .flatMap((name) => [...readFileSync(path.join(root, 'matchers', name), 'utf8').matchAll(/\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*(?:export function toHavePatchedTo\b|toHavePatchedTo\()/g)]);
+      .flatMap((name) => [
+        ...readFileSync(path.join(root, 'matchers', name), 'utf8').matchAll(
+          /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*(?:export function toHavePatchedTo\b|toHavePatchedTo\()/g,
+        ),
+      ]);
     expect(docComments).toHaveLength(1);
   });
 

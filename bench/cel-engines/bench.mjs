@@ -4,16 +4,16 @@
 // plan(env, ast) (bufbuild has no public type checker, so it does less work here).
 // eval = calling the compiled program with the bindings (pre-converted: ints as BigInt), N times per
 // batch; the median of the batches' per-call times is reported.
-import { writeFileSync, mkdirSync } from "node:fs";
-import { Environment } from "@marcbachmann/cel-js";
-import { celEnv, parse, plan, isCelError } from "@bufbuild/cel";
-import { strings } from "@bufbuild/cel/ext";
-import { podJson, requestJson, paramsJson, celValue, EXPRESSIONS } from "./pod.mjs";
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { Environment } from '@marcbachmann/cel-js';
+import { celEnv, parse, plan, isCelError } from '@bufbuild/cel';
+import { strings } from '@bufbuild/cel/ext';
+import { podJson, requestJson, paramsJson, celValue, EXPRESSIONS } from './pod.mjs';
 
 const arg = (name, dflt) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
-const N = arg("--n", 20000);
-const BATCHES = arg("--batches", 15);
-const COMPILE_REPS = arg("--compile-reps", 300);
+const N = arg('--n', 20000);
+const BATCHES = arg('--batches', 15);
+const COMPILE_REPS = arg('--compile-reps', 300);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -28,26 +28,33 @@ function celjsEnv({ typedRequest = false } = {}) {
   const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
   if (typedRequest) {
     env
-      .registerType("kubernetes.GroupVersionKind", { fields: { group: "string", version: "string", kind: "string" } })
-      .registerType("kubernetes.GroupVersionResource", { fields: { group: "string", version: "string", resource: "string" } })
-      .registerType("kubernetes.UserInfo", { fields: { username: "string", uid: "string", groups: "list<string>", extra: "map<string, list<string>>" } })
-      .registerType("kubernetes.AdmissionRequest", {
+      .registerType('kubernetes.GroupVersionKind', { fields: { group: 'string', version: 'string', kind: 'string' } })
+      .registerType('kubernetes.GroupVersionResource', { fields: { group: 'string', version: 'string', resource: 'string' } })
+      .registerType('kubernetes.UserInfo', { fields: { username: 'string', uid: 'string', groups: 'list<string>', extra: 'map<string, list<string>>' } })
+      .registerType('kubernetes.AdmissionRequest', {
         fields: {
-          uid: "string", kind: "kubernetes.GroupVersionKind", resource: "kubernetes.GroupVersionResource",
-          requestKind: "kubernetes.GroupVersionKind", requestResource: "kubernetes.GroupVersionResource",
-          name: "string", namespace: "string", operation: "string", userInfo: "kubernetes.UserInfo", dryRun: "bool",
+          uid: 'string',
+          kind: 'kubernetes.GroupVersionKind',
+          resource: 'kubernetes.GroupVersionResource',
+          requestKind: 'kubernetes.GroupVersionKind',
+          requestResource: 'kubernetes.GroupVersionResource',
+          name: 'string',
+          namespace: 'string',
+          operation: 'string',
+          userInfo: 'kubernetes.UserInfo',
+          dryRun: 'bool',
         },
       });
   }
   return env
-    .registerVariable("object", "dyn")
-    .registerVariable("oldObject", "dyn")
-    .registerVariable("params", "dyn")
-    .registerVariable("request", typedRequest ? "kubernetes.AdmissionRequest" : "dyn");
+    .registerVariable('object', 'dyn')
+    .registerVariable('oldObject', 'dyn')
+    .registerVariable('params', 'dyn')
+    .registerVariable('request', typedRequest ? 'kubernetes.AdmissionRequest' : 'dyn');
 }
 
 const engines = {
-  "cel-js": {
+  'cel-js': {
     env: celjsEnv(),
     compile(env, expr) {
       const fn = env.parse(expr);
@@ -103,22 +110,22 @@ for (const { name, expr } of cases) {
     row[`${ename} compile µs`] = +(timeCompile(engine, engine.env, expr) / 1000).toFixed(1);
     row[`${ename} eval ns`] = Math.round(timeEval(engine, fn));
   }
-  if (results["cel-js"] !== results.bufbuild) throw new Error(`${name}: engines disagree ${results["cel-js"]} vs ${results.bufbuild}`);
-  row.result = results["cel-js"];
-  row["eval ratio buf/cel-js"] = +(row["bufbuild eval ns"] / row["cel-js eval ns"]).toFixed(2);
-  row["compile ratio buf/cel-js"] = +(row["bufbuild compile µs"] / row["cel-js compile µs"]).toFixed(2);
+  if (results['cel-js'] !== results.bufbuild) throw new Error(`${name}: engines disagree ${results['cel-js']} vs ${results.bufbuild}`);
+  row.result = results['cel-js'];
+  row['eval ratio buf/cel-js'] = +(row['bufbuild eval ns'] / row['cel-js eval ns']).toFixed(2);
+  row['compile ratio buf/cel-js'] = +(row['bufbuild compile µs'] / row['cel-js compile µs']).toFixed(2);
   rows.push(row);
 }
 
 // Extra: cel-js with the typed request variable the harness declares (kubernetes.AdmissionRequest).
 {
   const env = celjsEnv({ typedRequest: true });
-  const expr = EXPRESSIONS.find(([n]) => n === "name-and-op")[1];
-  const fn = engines["cel-js"].compile(env, expr);
+  const expr = EXPRESSIONS.find(([n]) => n === 'name-and-op')[1];
+  const fn = engines['cel-js'].compile(env, expr);
   rows.push({
-    expr: "name-and-op, cel-js typed request",
-    "cel-js compile µs": +(timeCompile(engines["cel-js"], env, expr) / 1000).toFixed(1),
-    "cel-js eval ns": Math.round(timeEval(engines["cel-js"], fn)),
+    expr: 'name-and-op, cel-js typed request',
+    'cel-js compile µs': +(timeCompile(engines['cel-js'], env, expr) / 1000).toFixed(1),
+    'cel-js eval ns': Math.round(timeEval(engines['cel-js'], fn)),
     result: fn(bindings),
   });
 }
@@ -126,9 +133,9 @@ for (const { name, expr } of cases) {
 // Environment construction (once per process in the harness, but it is part of first-use latency).
 const envRows = {};
 for (const [label, make] of [
-  ["cel-js new Environment + 4 variables", () => celjsEnv()],
-  ["cel-js ... + typed request (4 registerType)", () => celjsEnv({ typedRequest: true })],
-  ["bufbuild celEnv({funcs: strings})", () => celEnv({ funcs: strings })],
+  ['cel-js new Environment + 4 variables', () => celjsEnv()],
+  ['cel-js ... + typed request (4 registerType)', () => celjsEnv({ typedRequest: true })],
+  ['bufbuild celEnv({funcs: strings})', () => celEnv({ funcs: strings })],
 ]) {
   for (let i = 0; i < 50; i++) make();
   const each = [];
@@ -142,12 +149,12 @@ for (const [label, make] of [
 
 console.log(`node ${process.version}, N=${N} evals x ${BATCHES} batches (median per call), compile median of ${COMPILE_REPS}`);
 console.table(rows);
-console.log("environment construction, median µs:", envRows);
+console.log('environment construction, median µs:', envRows);
 const sum = (k) => rows.slice(0, EXPRESSIONS.length).reduce((a, r) => a + r[k], 0);
 console.log(
-  `sum over the 5 expressions: eval cel-js ${sum("cel-js eval ns")} ns, bufbuild ${sum("bufbuild eval ns")} ns (x${(sum("bufbuild eval ns") / sum("cel-js eval ns")).toFixed(2)}); ` +
-    `compile cel-js ${sum("cel-js compile µs").toFixed(1)} µs, bufbuild ${sum("bufbuild compile µs").toFixed(1)} µs`,
+  `sum over the 5 expressions: eval cel-js ${sum('cel-js eval ns')} ns, bufbuild ${sum('bufbuild eval ns')} ns (x${(sum('bufbuild eval ns') / sum('cel-js eval ns')).toFixed(2)}); ` +
+    `compile cel-js ${sum('cel-js compile µs').toFixed(1)} µs, bufbuild ${sum('bufbuild compile µs').toFixed(1)} µs`,
 );
-mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/bench.json", import.meta.url), JSON.stringify({ node: process.version, N, BATCHES, rows, envRows }, null, 1));
-if (sink === 42) console.log("");
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/bench.json', import.meta.url), JSON.stringify({ node: process.version, N, BATCHES, rows, envRows }, null, 1));
+if (sink === 42) console.log('');

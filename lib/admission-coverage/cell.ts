@@ -108,7 +108,11 @@ export function dryRunCell(dryRun: boolean): DryRunCell {
 
 /** A copy that shares nothing with `cell` (its rules list included): cells handed out cannot change the collector's. */
 export function copyCell<C extends CoverageCell>(cell: C): C {
-  return cell.dimension === 'rule' ? { ...cell, rules: [...cell.rules] } : cell.dimension === 'rule-wildcard' ? { ...cell, entries: [...cell.entries] } : { ...cell };
+  return cell.dimension === 'rule'
+    ? { ...cell, rules: [...cell.rules] }
+    : cell.dimension === 'rule-wildcard'
+      ? { ...cell, entries: [...cell.entries] }
+      : { ...cell };
 }
 
 const OPERATION_ORDER = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT', '*'];

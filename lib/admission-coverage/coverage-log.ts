@@ -67,7 +67,8 @@ function sameSteps(kept: readonly CoverageTraceStep[], steps: readonly CoverageT
   for (let i = 0; i < steps.length; i++) {
     const a = kept[i]!;
     const b = steps[i]!;
-    if (a.phase !== b.phase || a.configuration !== b.configuration || a.webhook !== b.webhook || a.decision !== b.decision || a.plugin !== b.plugin) return false;
+    if (a.phase !== b.phase || a.configuration !== b.configuration || a.webhook !== b.webhook || a.decision !== b.decision || a.plugin !== b.plugin)
+      return false;
     if (a.why.length !== b.why.length || a.why.some((sentence, k) => sentence !== b.why[k])) return false;
     if (!jsonEqual(a.policy, b.policy) || !jsonEqual(a.rejection, b.rejection) || !jsonEqual(a.matchConditions, b.matchConditions)) return false;
   }

@@ -81,6 +81,10 @@ export function refuserOf(step: CoverageTraceStep): string {
  * `h.explain` Explanation reads as `{ call: e.decision === 'called', why: e.reasons }`. `conditions`
  * (every condition's result) is not a MatchDecision field yet; once it is, it is read from there.
  */
-export function eventFromDecision(entry: WebhookEntry, decision: Pick<MatchDecision, 'call' | 'why'> & { conditions?: readonly ConditionOutcome[] }, request: CoverageRequest): CoverageEvent {
+export function eventFromDecision(
+  entry: WebhookEntry,
+  decision: Pick<MatchDecision, 'call' | 'why'> & { conditions?: readonly ConditionOutcome[] },
+  request: CoverageRequest,
+): CoverageEvent {
   return { webhook: entry, request, decision: decisionFromWhy(decision.why, entry.spec, decision.call, decision.conditions) };
 }

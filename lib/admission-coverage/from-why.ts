@@ -43,7 +43,10 @@ function rules(why: string): RulesResult | undefined {
   return undefined;
 }
 
-const FAILED = [/^matchConditions failed and failurePolicy Ignore skips the webhook: (.*)$/s, /^matchConditions failed with failurePolicy Fail, rejecting the request: (.*)$/s];
+const FAILED = [
+  /^matchConditions failed and failurePolicy Ignore skips the webhook: (.*)$/s,
+  /^matchConditions failed with failurePolicy Fail, rejecting the request: (.*)$/s,
+];
 
 /**
  * lib/cel/match-conditions.ts. Every condition is evaluated, but the sentence tells only so much:
@@ -53,7 +56,8 @@ const FAILED = [/^matchConditions failed and failurePolicy Ignore skips the webh
  */
 function matchConditions(why: string, spec: MutatingWebhook): { outcomes: ConditionOutcome[]; evaluated: ParsedWhy['conditionsEvaluated'] } | undefined {
   const conditions = spec.matchConditions ?? [];
-  if (/^all \d+ matchConditions evaluated to true$/.test(why)) return { outcomes: conditions.map(({ name }) => ({ name, result: 'true' })), evaluated: 'all-true' };
+  if (/^all \d+ matchConditions evaluated to true$/.test(why))
+    return { outcomes: conditions.map(({ name }) => ({ name, result: 'true' })), evaluated: 'all-true' };
   const falsy = /^matchConditions (".*") evaluated to false$/.exec(why);
   if (falsy) {
     const name = JSON.parse(falsy[1] as string) as string;
@@ -64,7 +68,10 @@ function matchConditions(why: string, spec: MutatingWebhook): { outcomes: Condit
     if (!failed) continue;
     const message = failed[1] as string;
     return {
-      outcomes: conditions.map(({ name, expression }) => ({ name, result: message.includes(`expression '${expression}' resulted in error: `) ? 'error' : 'true' })),
+      outcomes: conditions.map(({ name, expression }) => ({
+        name,
+        result: message.includes(`expression '${expression}' resulted in error: `) ? 'error' : 'true',
+      })),
       evaluated: 'error',
     };
   }

@@ -1,6 +1,26 @@
-export type { AnyOtherResourceCell, CellDimension, CellScope, ConditionCell, ConditionResult, CoverageCell, DryRunCell, ResourceCell, SelectorCell } from './cell';
+export type {
+  AnyOtherResourceCell,
+  CellDimension,
+  CellScope,
+  ConditionCell,
+  ConditionResult,
+  CoverageCell,
+  DryRunCell,
+  ResourceCell,
+  SelectorCell,
+} from './cell';
 export { CoverageCollector, type CoverageOptions } from './collector';
-export { webhookId, type ConditionOutcome, type CoverageDecision, type CoverageEvent, type CoverageRequest, type PredicateName, type PredicateResults, type SelectorResult, type WebhookRef } from './event';
+export {
+  webhookId,
+  type ConditionOutcome,
+  type CoverageDecision,
+  type CoverageEvent,
+  type CoverageRequest,
+  type PredicateName,
+  type PredicateResults,
+  type SelectorResult,
+  type WebhookRef,
+} from './event';
 export { directCallEvent, selectorResults, type SelectorResults } from './direct-call';
 export { coverageStep, eventFromDecision, eventFromTraceStep, eventsFromTrace, type CoverageTraceStep } from './from-trace';
 export { decisionFromWhy } from './from-why';

@@ -51,7 +51,8 @@ export function registrationCells(spec: MutatingWebhook, catalog: ResourceCatalo
   const resourceCells = [...cells.values()].filter((cell): cell is ResourceCell => cell.dimension === 'rule');
   const wildcard = cells.size > resourceCells.length;
   // Cluster-scoped requests skip the namespaceSelector, except those for a namespace itself.
-  const namespaced = wildcard || resourceCells.some((cell) => cell.scope !== 'Cluster' || (cell.resource === 'namespaces' && (cell.group === '' || cell.group === '*')));
+  const namespaced =
+    wildcard || resourceCells.some((cell) => cell.scope !== 'Cluster' || (cell.resource === 'namespaces' && (cell.group === '' || cell.group === '*')));
   // A side no namespace or object can be on (every namespace carries kubernetes.io/metadata.name;
   // requirements that contradict each other) is no cell.
   if (namespaced && selectsSomething(spec.namespaceSelector)) {
@@ -83,7 +84,8 @@ const onlyConnect = (operations: readonly string[] | undefined): boolean => (ope
  */
 function dropConnect(cells: Map<string, CoverageCell>, rules: readonly RuleWithOperations[]): void {
   for (const [key, cell] of cells) {
-    if ((cell.dimension === 'rule' && cell.operation === 'CONNECT') || (cell.dimension === 'rule-wildcard' && onlyConnect(rules[cell.rule]?.operations))) cells.delete(key);
+    if ((cell.dimension === 'rule' && cell.operation === 'CONNECT') || (cell.dimension === 'rule-wildcard' && onlyConnect(rules[cell.rule]?.operations)))
+      cells.delete(key);
   }
 }
 
@@ -94,5 +96,7 @@ function dropConnect(cells: Map<string, CoverageCell>, rules: readonly RuleWithO
  * has no `dryRun: true` cell.
  */
 function canBeDryRun(cells: readonly CoverageCell[], rules: readonly RuleWithOperations[]): boolean {
-  return cells.some((cell) => (cell.dimension === 'rule' && cell.operation !== 'CONNECT') || (cell.dimension === 'rule-wildcard' && !onlyConnect(rules[cell.rule]?.operations)));
+  return cells.some(
+    (cell) => (cell.dimension === 'rule' && cell.operation !== 'CONNECT') || (cell.dimension === 'rule-wildcard' && !onlyConnect(rules[cell.rule]?.operations)),
+  );
 }

@@ -30,8 +30,17 @@ export function requestScope(request: Pick<CoverageRequest, 'resource' | 'namesp
  */
 export function matchRequest(spec: MutatingWebhook, request: CoverageRequest, catalog: ResourceCatalog): RuleMatch | undefined {
   const rules = spec.rules ?? [];
-  const subject = (resource: GroupVersionResource): RuleSubject => ({ operation: request.operation, resource, subResource: request.subResource, namespace: request.namespace });
-  const found = (rule: number, resource: GroupVersionResource): RuleMatch => ({ rule, resource, viaWildcard: !namesResource(rules[rule]?.resources ?? [], resource.resource, request.subResource) });
+  const subject = (resource: GroupVersionResource): RuleSubject => ({
+    operation: request.operation,
+    resource,
+    subResource: request.subResource,
+    namespace: request.namespace,
+  });
+  const found = (rule: number, resource: GroupVersionResource): RuleMatch => ({
+    rule,
+    resource,
+    viaWildcard: !namesResource(rules[rule]?.resources ?? [], resource.resource, request.subResource),
+  });
   const exact = firstMatchingRule(rules, subject(request.resource));
   if (exact >= 0) return found(exact, request.resource);
   if (spec.matchPolicy !== 'Equivalent') return undefined;

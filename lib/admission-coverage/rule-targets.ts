@@ -45,12 +45,27 @@ function scopeOf(entry: CatalogEntry): 'Namespaced' | 'Cluster' {
 // virtual review resources) have no cell: no test could cover them.
 function exempt(entry: CatalogEntry, sub: SubresourceInfo | undefined): boolean {
   const kind = sub ? sub.kind : gvkOf(entry);
-  const attributes = { operation: 'CREATE' as const, kind, resource: gvrOf(entry), subResource: sub?.name ?? '', name: '', namespace: '', object: null, oldObject: null };
+  const attributes = {
+    operation: 'CREATE' as const,
+    kind,
+    resource: gvrOf(entry),
+    subResource: sub?.name ?? '',
+    name: '',
+    namespace: '',
+    object: null,
+    oldObject: null,
+  };
   return exemptionOf(attributes) !== undefined;
 }
 
 function targetOf(entry: CatalogEntry, sub: SubresourceInfo | undefined): RuleTarget {
-  return { group: entry.group, resource: entry.resource, subResource: sub?.name ?? '', operations: sub ? sub.operations : entry.operations, scope: scopeOf(entry) };
+  return {
+    group: entry.group,
+    resource: entry.resource,
+    subResource: sub?.name ?? '',
+    operations: sub ? sub.operations : entry.operations,
+    scope: scopeOf(entry),
+  };
 }
 
 /**
@@ -74,7 +89,8 @@ function entryTargets(rule: RuleWithOperations, entry: string, catalog: Resource
   for (const e of served) if (!byGroup.has(e.group)) byGroup.set(e.group, e);
   const targets: RuleTarget[] = [];
   for (const e of byGroup.values()) {
-    const subs: (SubresourceInfo | undefined)[] = subResource === '' ? [undefined] : subResource === '*' ? [undefined, ...e.subresources] : e.subresources.filter((s) => s.name === subResource);
+    const subs: (SubresourceInfo | undefined)[] =
+      subResource === '' ? [undefined] : subResource === '*' ? [undefined, ...e.subresources] : e.subresources.filter((s) => s.name === subResource);
     for (const sub of subs) if (!exempt(e, sub)) targets.push(targetOf(e, sub));
   }
   return targets;
@@ -91,7 +107,9 @@ export function ruleTargets(rule: RuleWithOperations, catalog: ResourceCatalog):
  * what the catalog knows of it. An unknown resource's scope is the request's own.
  */
 export function requestTarget(resource: GroupVersionResource, subResource: string, scope: 'Namespaced' | 'Cluster', catalog: ResourceCatalog): RuleTarget {
-  const entry = catalog.resourceByName(resource.group, resource.version, resource.resource) ?? catalog.resources().find((e) => e.group === resource.group && e.resource === resource.resource);
+  const entry =
+    catalog.resourceByName(resource.group, resource.version, resource.resource) ??
+    catalog.resources().find((e) => e.group === resource.group && e.resource === resource.resource);
   if (!entry) return { group: resource.group, resource: resource.resource, subResource, scope };
   if (subResource === '') return targetOf(entry, undefined);
   const sub = entry.subresources.find((s) => s.name === subResource);
@@ -111,6 +129,12 @@ export function targetCells(rule: RuleWithOperations, index: number, target: Rul
   }
   const operations = (rule.operations ?? []) as (Operation | '*')[];
   const admitted = target.operations;
-  const cellOperations: (Operation | '*')[] = operations.includes('*') ? (admitted ? [...admitted] : ['*']) : operations.filter((op) => !admitted || admitted.includes(op as Operation));
-  return [...new Set(cellOperations)].map((operation) => resourceCell({ operation, group: target.group, resource: target.resource, subResource: target.subResource, scope, rules: [index] }));
+  const cellOperations: (Operation | '*')[] = operations.includes('*')
+    ? admitted
+      ? [...admitted]
+      : ['*']
+    : operations.filter((op) => !admitted || admitted.includes(op as Operation));
+  return [...new Set(cellOperations)].map((operation) =>
+    resourceCell({ operation, group: target.group, resource: target.resource, subResource: target.subResource, scope, rules: [index] }),
+  );
 }

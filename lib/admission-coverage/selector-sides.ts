@@ -51,7 +51,11 @@ const selectorText = (selector: LabelSelector): string => JSON.stringify(selecto
  */
 function labelsMeeting(all: readonly Requirement[], present: ReadonlySet<string>): Record<string, string> | undefined {
   const labels: Record<string, string> = {};
-  const allowed = (key: string, value: string): boolean => all.every((r) => r.key !== key || (r.operator === 'In' ? r.values.includes(value) : r.operator === 'NotIn' ? !r.values.includes(value) : r.operator !== 'DoesNotExist'));
+  const allowed = (key: string, value: string): boolean =>
+    all.every(
+      (r) =>
+        r.key !== key || (r.operator === 'In' ? r.values.includes(value) : r.operator === 'NotIn' ? !r.values.includes(value) : r.operator !== 'DoesNotExist'),
+    );
   // A key always present gets its value elsewhere (a namespace's name), unless `In` fixes it.
   for (const r of all.filter((r) => r.operator === 'In' || (r.operator === 'Exists' && !present.has(r.key)))) {
     if (labels[r.key] !== undefined) continue;
@@ -83,7 +87,16 @@ function namespaceOf(labels: Record<string, string>, fresh: string): NamespaceSp
 
 function namespaceMatches(spec: Pick<MutatingWebhook, 'namespaceSelector'>, namespace: NamespaceSpec): boolean {
   const lookup = { labels: (name: string) => (name === namespace.name ? namespaceLabels(namespace.name, namespace.labels) : undefined) };
-  const request = { operation: 'CREATE' as const, resource: { group: '', version: 'v1', resource: 'pods' }, subResource: '', name: 'probe', namespace: namespace.name, kind: { group: '', version: 'v1', kind: 'Pod' }, object: null, oldObject: null };
+  const request = {
+    operation: 'CREATE' as const,
+    resource: { group: '', version: 'v1', resource: 'pods' },
+    subResource: '',
+    name: 'probe',
+    namespace: namespace.name,
+    kind: { group: '', version: 'v1', kind: 'Pod' },
+    object: null,
+    oldObject: null,
+  };
   return matchNamespaceSelector(spec, request, lookup).matches;
 }
 
@@ -108,10 +121,18 @@ export function namespaceSides(spec: Pick<MutatingWebhook, 'namespaceSelector'>,
     .map((labels) => namespaceOf(labels, fresh.notMatched))
     .find((namespace) => !namespaceMatches(spec, namespace));
   return {
-    matched: inside && namespaceMatches(spec, inside) ? { made: inside } : { impossible: `no namespace can match namespaceSelector ${text}: its requirements contradict each other` },
+    matched:
+      inside && namespaceMatches(spec, inside)
+        ? { made: inside }
+        : { impossible: `no namespace can match namespaceSelector ${text}: its requirements contradict each other` },
     notMatched: outside
       ? { made: outside }
-      : { impossible: all.length === 0 ? 'namespaceSelector {} matches every namespace' : `every namespace matches namespaceSelector ${text}: each carries the label ${NAME_LABEL}` },
+      : {
+          impossible:
+            all.length === 0
+              ? 'namespaceSelector {} matches every namespace'
+              : `every namespace matches namespaceSelector ${text}: each carries the label ${NAME_LABEL}`,
+        },
   };
 }
 
@@ -123,7 +144,10 @@ export function objectSides(spec: Pick<MutatingWebhook, 'objectSelector'>): Obje
   const meeting = labelsMeeting(all, new Set());
   const breaking = labelsBreaking(all, new Set(), 'admission-harness').find((labels) => !objectMatches(spec, labels));
   return {
-    matched: meeting && objectMatches(spec, meeting) ? { made: meeting } : { impossible: `no object can match objectSelector ${text}: its requirements contradict each other` },
+    matched:
+      meeting && objectMatches(spec, meeting)
+        ? { made: meeting }
+        : { impossible: `no object can match objectSelector ${text}: its requirements contradict each other` },
     notMatched: breaking ? { made: breaking } : { impossible: 'objectSelector {} matches every object' },
   };
 }

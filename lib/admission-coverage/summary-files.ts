@@ -51,7 +51,14 @@ function isSummary(value: unknown): value is CoverageSummary {
     Array.isArray(webhooks) &&
     webhooks.every((w: unknown) => {
       const webhook = w as Record<string, unknown> | null;
-      return !!webhook && typeof webhook.type === 'string' && typeof webhook.configuration === 'string' && typeof webhook.name === 'string' && Array.isArray(webhook.cells) && Array.isArray(webhook.outside);
+      return (
+        !!webhook &&
+        typeof webhook.type === 'string' &&
+        typeof webhook.configuration === 'string' &&
+        typeof webhook.name === 'string' &&
+        Array.isArray(webhook.cells) &&
+        Array.isArray(webhook.outside)
+      );
     })
   );
 }
@@ -72,6 +79,7 @@ export function readSummaryFile(file: string, hint = `only harnesses should writ
   } catch (error) {
     throw new HarnessError('USAGE', `cannot read the admission coverage summary ${file}: ${(error as Error).message}`, hint, { cause: error });
   }
-  if (!isSummary(value)) throw new HarnessError('USAGE', `${file} is not an admission coverage summary (no webhooks with type, configuration, name, cells and outside)`, hint);
+  if (!isSummary(value))
+    throw new HarnessError('USAGE', `${file} is not an admission coverage summary (no webhooks with type, configuration, name, cells and outside)`, hint);
   return value;
 }

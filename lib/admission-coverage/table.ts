@@ -15,7 +15,11 @@ export function formatTable(summary: CoverageSummary): string {
       label: ` ${webhookLabel(w)}`,
       cells: `${w.covered}/${w.total}`,
       percent: percentText(w.percent),
-      details: [...w.uncovered, ...w.outside.map((request) => `outside its rules: ${request}`), ...(w.unreached ?? []).map((request) => `not reached: ${request}`)],
+      details: [
+        ...w.uncovered,
+        ...w.outside.map((request) => `outside its rules: ${request}`),
+        ...(w.unreached ?? []).map((request) => `not reached: ${request}`),
+      ],
     })),
   ];
   const headers = { label: 'Admission webhook', cells: 'Cells', percent: '% Covered' };
@@ -24,7 +28,8 @@ export function formatTable(summary: CoverageSummary): string {
     cells: Math.max(headers.cells.length, ...rows.map((r) => r.cells.length)),
     percent: Math.max(headers.percent.length, ...rows.map((r) => r.percent.length)),
   };
-  const line = (label: string, cells: string, percent: string): string => `${label.padEnd(width.label)} | ${cells.padStart(width.cells)} | ${percent.padStart(width.percent)}`;
+  const line = (label: string, cells: string, percent: string): string =>
+    `${label.padEnd(width.label)} | ${cells.padStart(width.cells)} | ${percent.padStart(width.percent)}`;
   const lines = [line(headers.label, headers.cells, headers.percent), `${'-'.repeat(width.label)}-|-${'-'.repeat(width.cells)}-|-${'-'.repeat(width.percent)}`];
   for (const row of rows) {
     lines.push(line(row.label, row.cells, row.percent));

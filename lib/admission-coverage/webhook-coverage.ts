@@ -1,6 +1,17 @@
 import type { WebhookEntry } from '../config/load';
 import type { ResourceCatalog } from '../kube/catalog';
-import { anyOtherResourceCell, compareCells, copyCell, conditionCell, dryRunCell, resourceCell, resourceName, selectorCell, type CoverageCell, type ResourceCell } from './cell';
+import {
+  anyOtherResourceCell,
+  compareCells,
+  copyCell,
+  conditionCell,
+  dryRunCell,
+  resourceCell,
+  resourceName,
+  selectorCell,
+  type CoverageCell,
+  type ResourceCell,
+} from './cell';
 import type { CoverageDecision, CoverageRequest } from './event';
 import { addCell, registrationCells } from './registration-cells';
 import { matchRequest, requestScope } from './request-match';
@@ -56,7 +67,13 @@ export class WebhookCoverage {
     const match = matchRequest(spec, request, this.catalog);
     const scope = requestScope(request);
     if (decision.outcome === 'unreached') {
-      if (match) this.#unreached.add(unreachedEntry(`${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]`, decision.refusedBy));
+      if (match)
+        this.#unreached.add(
+          unreachedEntry(
+            `${request.operation} ${resourceName(request.resource.group, request.resource.resource, request.subResource)} [${scope}]`,
+            decision.refusedBy,
+          ),
+        );
       return;
     }
     if (decision.outcome === 'called') {
@@ -66,7 +83,13 @@ export class WebhookCoverage {
       }
       const rule = spec.rules?.[match.rule];
       if (rule && match.viaWildcard) this.#cover(anyOtherResourceCell(match.rule, wildcardEntries(rule)).key);
-      const shape: Shape = { operation: request.operation, group: match.resource.group, resource: match.resource.resource, subResource: request.subResource, scope };
+      const shape: Shape = {
+        operation: request.operation,
+        group: match.resource.group,
+        resource: match.resource.resource,
+        subResource: request.subResource,
+        scope,
+      };
       let hits = this.#ruleCells().filter((cell) => covers(cell, shape));
       if (hits.length === 0 && rule) {
         // A resource the manifest did not name one by one (a wildcard, a group `*`, a CRD the catalog lacks): its cells join now.
@@ -74,7 +97,19 @@ export class WebhookCoverage {
         hits = this.#ruleCells().filter((cell) => covers(cell, shape));
       }
       // Still none: the catalog says the resource never admits this operation, yet the request happened.
-      if (hits.length === 0) hits = [this.#addSeen(resourceCell({ operation: request.operation, group: shape.group, resource: shape.resource, subResource: shape.subResource, scope, rules: [match.rule] }))];
+      if (hits.length === 0)
+        hits = [
+          this.#addSeen(
+            resourceCell({
+              operation: request.operation,
+              group: shape.group,
+              resource: shape.resource,
+              subResource: shape.subResource,
+              scope,
+              rules: [match.rule],
+            }),
+          ),
+        ];
       for (const cell of hits) this.#cover(cell.key);
       this.#cover(dryRunCell(request.dryRun).key);
     }

@@ -11,7 +11,11 @@ import { CONNECT_OPTIONS_FIELD_ORDER as FIELD_ORDER } from '../kube/connect-opti
 function ports(query: URLSearchParams): number[] | undefined {
   const values = query.getAll('ports');
   if (values.length === 0) return undefined;
-  const parsed = values.flatMap((value) => value.split(',')).map((p) => p.trim()).filter((p) => /^\d+$/.test(p)).map(Number);
+  const parsed = values
+    .flatMap((value) => value.split(','))
+    .map((p) => p.trim())
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number);
   return parsed.length > 0 ? parsed : undefined;
 }
 

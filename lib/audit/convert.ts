@@ -145,7 +145,10 @@ function build(t: Target): Built[] | Skip {
     case 'create':
     case 'update': {
       if (!isRecord(event.requestObject)) {
-        return { reason: 'no-request-object', detail: `a ${event.verb} without requestObject${succeeded(code) ? '' : ` (it failed with ${code}: its body was refused before admission)`}` };
+        return {
+          reason: 'no-request-object',
+          detail: `a ${event.verb} without requestObject${succeeded(code) ? '' : ` (it failed with ${code}: its body was refused before admission)`}`,
+        };
       }
       const object = placed(event.requestObject, entry, t.namespace);
       const { options, dryRun } = isCreate ? createOptions(uri.query) : updateOptions(uri.query);
@@ -155,7 +158,11 @@ function build(t: Target): Built[] | Skip {
     case 'patch': {
       const result = event.responseObject;
       if (!succeeded(code) || !isRecord(result) || (result.kind !== undefined && result.kind !== kind.kind)) {
-        const why = !succeeded(code) ? `the patch failed with ${code}` : event.level === 'RequestResponse' ? 'responseObject is not the patched object' : 'the audit logged the patch only (level Request)';
+        const why = !succeeded(code)
+          ? `the patch failed with ${code}`
+          : event.level === 'RequestResponse'
+            ? 'responseObject is not the patched object'
+            : 'the audit logged the patch only (level Request)';
         return { reason: 'patch-without-result', detail: why };
       }
       const { options, dryRun } = isCreate ? createOptions(uri.query) : updateOptions(uri.query);
@@ -164,13 +171,19 @@ function build(t: Target): Built[] | Skip {
     }
     case 'delete': {
       const { options, dryRun } = deleteOptions(uri.query, event.requestObject);
-      return [{ attributes: { ...base, object: null, oldObject: null, dryRun, options }, objectFrom: 'none', limits: [OLD_OBJECT_UNKNOWN, ...deleteLimits(entry)] }];
+      return [
+        { attributes: { ...base, object: null, oldObject: null, dryRun, options }, objectFrom: 'none', limits: [OLD_OBJECT_UNKNOWN, ...deleteLimits(entry)] },
+      ];
     }
     case 'deletecollection': {
       const list = event.responseObject;
       const items = succeeded(code) && isRecord(list) && Array.isArray(list.items) ? list.items.filter(isRecord) : [];
       if (items.length === 0) {
-        const why = !succeeded(code) ? `it failed with ${code}` : isRecord(list) ? 'no item was deleted' : 'responseObject (level RequestResponse) is where the deleted items are';
+        const why = !succeeded(code)
+          ? `it failed with ${code}`
+          : isRecord(list)
+            ? 'no item was deleted'
+            : 'responseObject (level RequestResponse) is where the deleted items are';
         return { reason: 'deletecollection-without-items', detail: why };
       }
       const { options, dryRun } = deleteOptions(uri.query, event.requestObject);

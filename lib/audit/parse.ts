@@ -16,15 +16,22 @@ function checkedEvent(value: unknown, at: string): AuditEvent {
   if (value.kind !== 'Event') invalid(at, `kind: expected "Event", got ${JSON.stringify(value.kind)}`);
   if (value.apiVersion !== API_VERSION) {
     // The log backend writes the version of --audit-log-version; only v1 has been served since Kubernetes 1.24.
-    invalid(at, `apiVersion: expected "${API_VERSION}", got ${JSON.stringify(value.apiVersion)}`, `write the log with --audit-log-version=${API_VERSION} (the default)`);
+    invalid(
+      at,
+      `apiVersion: expected "${API_VERSION}", got ${JSON.stringify(value.apiVersion)}`,
+      `write the log with --audit-log-version=${API_VERSION} (the default)`,
+    );
   }
   for (const member of ['auditID', 'requestURI', 'verb'] as const) {
     if (typeof value[member] !== 'string' || value[member] === '') invalid(at, `${member}: Required value`);
   }
-  if (!LEVELS.includes(value.level as AuditLevel)) invalid(at, `level: Unsupported value: ${JSON.stringify(value.level)}: supported values: ${LEVELS.map((l) => `"${l}"`).join(', ')}`);
-  if (!STAGES.includes(value.stage as AuditStage)) invalid(at, `stage: Unsupported value: ${JSON.stringify(value.stage)}: supported values: ${STAGES.map((s) => `"${s}"`).join(', ')}`);
+  if (!LEVELS.includes(value.level as AuditLevel))
+    invalid(at, `level: Unsupported value: ${JSON.stringify(value.level)}: supported values: ${LEVELS.map((l) => `"${l}"`).join(', ')}`);
+  if (!STAGES.includes(value.stage as AuditStage))
+    invalid(at, `stage: Unsupported value: ${JSON.stringify(value.stage)}: supported values: ${STAGES.map((s) => `"${s}"`).join(', ')}`);
   if (value.user !== undefined && !isRecord(value.user)) invalid(at, 'user: expected an object');
-  if (value.impersonatedUser !== undefined && value.impersonatedUser !== null && !isRecord(value.impersonatedUser)) invalid(at, 'impersonatedUser: expected an object');
+  if (value.impersonatedUser !== undefined && value.impersonatedUser !== null && !isRecord(value.impersonatedUser))
+    invalid(at, 'impersonatedUser: expected an object');
   if (value.objectRef !== undefined && value.objectRef !== null && !isRecord(value.objectRef)) invalid(at, 'objectRef: expected an object');
   if (value.responseStatus !== undefined && value.responseStatus !== null && !isRecord(value.responseStatus)) invalid(at, 'responseStatus: expected an object');
   if (value.annotations !== undefined && value.annotations !== null && !isRecord(value.annotations)) invalid(at, 'annotations: expected an object');

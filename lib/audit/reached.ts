@@ -17,7 +17,11 @@ export function succeeded(code: number | undefined): boolean {
  * namespace's, refused by NamespaceLifecycle, which runs before webhooks. A CONNECT is admitted before its
  * target is looked up, and a subresource create (eviction, binding) may be admitted before its 404.
  */
-export function unreachedBy(event: Pick<AuditEvent, 'responseStatus' | 'annotations'>, operation: Operation, subresource: string): { reason: SkipReason; detail: string } | undefined {
+export function unreachedBy(
+  event: Pick<AuditEvent, 'responseStatus' | 'annotations'>,
+  operation: Operation,
+  subresource: string,
+): { reason: SkipReason; detail: string } | undefined {
   const code = event.responseStatus?.code;
   const message = event.responseStatus?.message;
   const said = message ? `: ${message}` : '';

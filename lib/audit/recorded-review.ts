@@ -112,7 +112,14 @@ export interface Recordable {
 
 /** The fixture document of `review`, members in the format's order. */
 export function recordedReview(review: Recordable): RecordedReview | RecordedAdmission {
-  if (review.admission) return { apiVersion: RECORDED_REVIEW_API_VERSION, kind: RECORDED_ADMISSION_KIND, source: review.source, request: review.request, limits: [...review.limits] };
+  if (review.admission)
+    return {
+      apiVersion: RECORDED_REVIEW_API_VERSION,
+      kind: RECORDED_ADMISSION_KIND,
+      source: review.source,
+      request: review.request,
+      limits: [...review.limits],
+    };
   return {
     apiVersion: RECORDED_REVIEW_API_VERSION,
     kind: RECORDED_REVIEW_KIND,

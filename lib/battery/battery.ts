@@ -90,7 +90,11 @@ export interface PlannedScenario {
  * its selectors match; and, for its selectors, the namespaces to declare and the admissions that
  * show their other side.
  */
-export function planBattery(webhooks: readonly WebhookEntry[], seed: number, timeScale = 1): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } & SelectorRun {
+export function planBattery(
+  webhooks: readonly WebhookEntry[],
+  seed: number,
+  timeScale = 1,
+): { plan: PlannedScenario[]; skipped: BatteryReport['skipped'] } & SelectorRun {
   const random = new SeededRandom(seed);
   const skipped: BatteryReport['skipped'] = [];
   const plan: PlannedScenario[] = [];
@@ -102,7 +106,12 @@ export function planBattery(webhooks: readonly WebhookEntry[], seed: number, tim
     selectors.namespaces.push(...namespaces);
     selectors.exclusions.push(...exclusions);
     for (const reason of [...unsupported, ...(built.length > 0 ? notes : [])]) skipped.push({ webhook: entry.spec.name, reason });
-    const base = { webhook: entry.spec.name, qualified: `${entry.configuration}/${entry.spec.name}`, type: entry.type, timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 * timeScale };
+    const base = {
+      webhook: entry.spec.name,
+      qualified: `${entry.configuration}/${entry.spec.name}`,
+      type: entry.type,
+      timeoutMs: (entry.spec.timeoutSeconds ?? 10) * 1000 * timeScale,
+    };
     for (const scenario of scenarios) plan.push({ ...base, scenario });
     const versions = entry.spec.admissionReviewVersions ?? [];
     if (versions.includes('v1') && versions.includes('v1beta1')) {
@@ -139,7 +148,11 @@ function lostConnection(outcome: CallOutcome): boolean {
  * runScenario, also saying whether any of its calls (the follow-up checks' too) failed on the connection:
  * a process that dies between a scenario's first call and its reinvocation must not read as an idempotence bug.
  */
-async function runWatchedScenario(harness: Harness, planned: PlannedScenario, wanted: (id: CheckId) => boolean): Promise<{ result: ScenarioResult; lost: boolean }> {
+async function runWatchedScenario(
+  harness: Harness,
+  planned: PlannedScenario,
+  wanted: (id: CheckId) => boolean,
+): Promise<{ result: ScenarioResult; lost: boolean }> {
   let lost = false;
   // The same harness, with its calls watched (the harness is a plain object of closures: no `this` to keep).
   const watched: Harness = Object.create(harness, {
@@ -154,11 +167,19 @@ async function runWatchedScenario(harness: Harness, planned: PlannedScenario, wa
   const { scenario } = planned;
   const outcome = await watched.call(planned.qualified, scenario.review, planned.version ? { version: planned.version } : {});
   // The harness judged the patch as kube-apiserver would (decoded, defaulted, validated); no patch changes nothing.
-  const applied = outcome.type === 'mutating' && outcome.allowed && !outcome.error ? (outcome.patched ?? unpatched(outcome.review.request?.object ?? null)) : undefined;
+  const applied =
+    outcome.type === 'mutating' && outcome.allowed && !outcome.error ? (outcome.patched ?? unpatched(outcome.review.request?.object ?? null)) : undefined;
   const context: CheckContext = { timeoutMs: planned.timeoutMs, kind: scenario.kind, ...(applied ? { applied } : {}) };
   const checks: CheckResult[] = [];
   const record = (id: CheckId, verdict: { pass: boolean; detail?: string } | undefined) => {
-    if (verdict) checks.push({ id, webhook: planned.webhook, scenario: scenario.title, status: verdict.pass ? 'pass' : 'fail', ...(verdict.detail ? { detail: verdict.detail } : {}) });
+    if (verdict)
+      checks.push({
+        id,
+        webhook: planned.webhook,
+        scenario: scenario.title,
+        status: verdict.pass ? 'pass' : 'fail',
+        ...(verdict.detail ? { detail: verdict.detail } : {}),
+      });
   };
   for (const check of CHECKS) if (wanted(check.id)) record(check.id, check.verify(outcome, context));
   if (!planned.version) {

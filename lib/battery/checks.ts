@@ -53,10 +53,12 @@ export interface Check {
 }
 
 // A request of this kind was answered: no calling error, no server error.
-const handled = (kind: ScenarioKind) => (o: CallOutcome, context: { kind: ScenarioKind }): CheckVerdict | undefined => {
-  if (context.kind !== kind) return undefined;
-  return o.error ? { pass: false, detail: o.error.message } : { pass: true };
-};
+const handled =
+  (kind: ScenarioKind) =>
+  (o: CallOutcome, context: { kind: ScenarioKind }): CheckVerdict | undefined => {
+    if (context.kind !== kind) return undefined;
+    return o.error ? { pass: false, detail: o.error.message } : { pass: true };
+  };
 
 const transportText = (o: CallOutcome): string => o.error?.reason ?? '';
 
@@ -79,7 +81,8 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'no-server-error',
     title: 'answers without a server error',
-    verify: (o) => (o.httpStatus !== undefined && o.httpStatus >= 500 ? { pass: false, detail: `HTTP ${o.httpStatus}: ${o.error?.message ?? ''}` } : { pass: true }),
+    verify: (o) =>
+      o.httpStatus !== undefined && o.httpStatus >= 500 ? { pass: false, detail: `HTTP ${o.httpStatus}: ${o.error?.message ?? ''}` } : { pass: true },
   },
   {
     id: 'response-valid',
@@ -92,7 +95,9 @@ export const CHECKS: readonly Check[] = [
     verify: (o) => {
       if (!o.response) return undefined;
       const sent = o.review.request?.uid;
-      return o.response.uid === sent ? { pass: true } : { pass: false, detail: `expected ${JSON.stringify(sent)}, got ${JSON.stringify(o.response.uid ?? '')}` };
+      return o.response.uid === sent
+        ? { pass: true }
+        : { pass: false, detail: `expected ${JSON.stringify(sent)}, got ${JSON.stringify(o.response.uid ?? '')}` };
     },
   },
   {
@@ -107,7 +112,9 @@ export const CHECKS: readonly Check[] = [
       const apiVersion = typeof reply.apiVersion === 'string' ? reply.apiVersion : '';
       const kind = typeof reply.kind === 'string' ? reply.kind : '';
       const ok = apiVersion === o.review.apiVersion && kind === 'AdmissionReview';
-      return ok ? { pass: true } : { pass: false, detail: `expected ${o.review.apiVersion} AdmissionReview, got ${apiVersion || '(no apiVersion)'} ${kind || '(no kind)'}` };
+      return ok
+        ? { pass: true }
+        : { pass: false, detail: `expected ${o.review.apiVersion} AdmissionReview, got ${apiVersion || '(no apiVersion)'} ${kind || '(no kind)'}` };
     },
   },
   {
@@ -118,7 +125,9 @@ export const CHECKS: readonly Check[] = [
       const { patch, patchType } = o.response;
       if (o.type === 'validating') return patch || patchType ? { pass: false, detail: 'a validating webhook returned a patch' } : { pass: true };
       if (!patch && !patchType) return { pass: true };
-      return patchType === 'JSONPatch' && o.patch !== undefined ? { pass: true } : { pass: false, detail: o.error?.message ?? `patchType ${JSON.stringify(patchType)}` };
+      return patchType === 'JSONPatch' && o.patch !== undefined
+        ? { pass: true }
+        : { pass: false, detail: o.error?.message ?? `patchType ${JSON.stringify(patchType)}` };
     },
   },
   {
@@ -138,7 +147,10 @@ export const CHECKS: readonly Check[] = [
       const object = o.review.request?.object;
       return kind === 'delete'
         ? { pass: false, detail: `admission webhook "${o.webhook}" attempted to modify the object, which is not supported for this operation` }
-        : { pass: false, detail: `a patch on CONNECT rewrites the ${String(object?.kind ?? 'connect options')} (e.g. the exec command), which kube-apiserver applies: ${JSON.stringify(o.patch)}` };
+        : {
+            pass: false,
+            detail: `a patch on CONNECT rewrites the ${String(object?.kind ?? 'connect options')} (e.g. the exec command), which kube-apiserver applies: ${JSON.stringify(o.patch)}`,
+          };
     },
   },
   { id: 'connect-handled', title: 'CONNECT requests (exec, attach, port-forward, proxy) get a valid answer', verify: handled('connect') },
@@ -148,7 +160,7 @@ export const CHECKS: readonly Check[] = [
     id: 'deny-status',
     title: 'denials carry a code ≥ 400 and a message',
     verify: (o) => {
-      if (!o.response || o.response.allowed !== false) return undefined;
+      if (o.response?.allowed !== false) return undefined;
       const status = o.response.status;
       if (!status?.message) return { pass: false, detail: 'denied without status.message: users see "denied the request without explanation"' };
       if (status.code !== undefined && status.code < 400) return { pass: false, detail: `status.code ${status.code} (kube-apiserver turns it into 400)` };
@@ -180,7 +192,10 @@ export const CHECKS: readonly Check[] = [
       const added = judge(after, 'restricted').failed;
       if (added.length === 0) return { pass: true };
       const passesAt = judge(after, 'baseline').allowed ? 'baseline' : 'privileged';
-      return { pass: false, detail: `the request's pod was within PodSecurity "restricted:latest"; patched, it violates: ${added.map((f) => `${f.forbiddenReason} (${f.forbiddenDetail})`).join(', ')}; it passes at ${passesAt}` };
+      return {
+        pass: false,
+        detail: `the request's pod was within PodSecurity "restricted:latest"; patched, it violates: ${added.map((f) => `${f.forbiddenReason} (${f.forbiddenDetail})`).join(', ')}; it passes at ${passesAt}`,
+      };
     },
   },
 ];
@@ -191,7 +206,8 @@ type PodTemplate = { metadata: JsonRecord; spec: JsonRecord };
 function podTemplateOf(resource: { group: string; resource: string }, object: KubeObject | null | undefined): PodTemplate | undefined {
   if (!object) return undefined;
   const record = object as JsonRecord;
-  if (resource.group === '' && resource.resource === 'pods') return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
+  if (resource.group === '' && resource.resource === 'pods')
+    return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
   return hasPodSpec(resource) ? extractPodTemplate(resource, record) : undefined;
 }
 

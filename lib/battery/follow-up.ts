@@ -60,7 +60,10 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
       const second = await harness.call(webhook, new Review({ ...scenario.review.attributes, object: withPeerLabel(object) }));
       const after = invalidity(second);
       return after
-        ? { pass: false, detail: `reinvoked after another webhook added a label (reinvocationPolicy: IfNeeded), the webhook's output is refused by the API: ${after}` }
+        ? {
+            pass: false,
+            detail: `reinvoked after another webhook added a label (reinvocationPolicy: IfNeeded), the webhook's output is refused by the API: ${after}`,
+          }
         : { pass: true };
     },
   },
@@ -75,11 +78,17 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
         const again = await harness.call(webhook, scenario.review);
         if (again.error) return { pass: false, detail: `storage attempt ${attempt} of the same DELETE: the call failed: ${again.error.message}` };
         if (again.allowed !== first.allowed) {
-          return { pass: false, detail: `storage attempt ${attempt} of the same DELETE was ${again.allowed ? 'allowed' : 'denied'}, the first ${first.allowed ? 'allowed' : 'denied'}: kube-apiserver admits one pod DELETE up to ${DELETE_ATTEMPTS} times` };
+          return {
+            pass: false,
+            detail: `storage attempt ${attempt} of the same DELETE was ${again.allowed ? 'allowed' : 'denied'}, the first ${first.allowed ? 'allowed' : 'denied'}: kube-apiserver admits one pod DELETE up to ${DELETE_ATTEMPTS} times`,
+          };
         }
         const writes = again.writes ?? [];
         if (writes.length > 0) {
-          return { pass: false, detail: `storage attempt ${attempt} of the same DELETE wrote to the API again (${writes.map((w) => `${w.verb} ${w.path}`).join(', ')}): count storage attempts, not requests` };
+          return {
+            pass: false,
+            detail: `storage attempt ${attempt} of the same DELETE wrote to the API again (${writes.map((w) => `${w.verb} ${w.path}`).join(', ')}): count storage attempts, not requests`,
+          };
         }
       }
       return { pass: true };
@@ -118,7 +127,10 @@ export const FOLLOW_UP_CHECKS: readonly FollowUpCheck[] = [
       if (real.error) return undefined;
       return real.allowed === outcome.allowed
         ? { pass: true }
-        : { pass: false, detail: `dryRun was ${outcome.allowed ? 'allowed' : 'denied'} but the same request without dryRun was ${real.allowed ? 'allowed' : 'denied'}: kubectl --dry-run=server would mislead` };
+        : {
+            pass: false,
+            detail: `dryRun was ${outcome.allowed ? 'allowed' : 'denied'} but the same request without dryRun was ${real.allowed ? 'allowed' : 'denied'}: kubectl --dry-run=server would mislead`,
+          };
     },
   },
 ];

@@ -34,7 +34,10 @@ export interface PlannedPolicyScenario {
  * matchConstraints' resourceRules match (the same requests the webhooks get: each operation, DELETE
  * without an object, subresources, CONNECT, dryRun), in a deterministic order for the seed.
  */
-export function planPolicies(policies: readonly { policy: ValidatingAdmissionPolicy | MutatingAdmissionPolicy }[], seed: number): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
+export function planPolicies(
+  policies: readonly { policy: ValidatingAdmissionPolicy | MutatingAdmissionPolicy }[],
+  seed: number,
+): { plan: PlannedPolicyScenario[]; skipped: { webhook: string; reason: string }[] } {
   const random = new SeededRandom(seed + 1);
   const plan: PlannedPolicyScenario[] = [];
   const skipped: { webhook: string; reason: string }[] = [];
@@ -43,7 +46,8 @@ export function planPolicies(policies: readonly { policy: ValidatingAdmissionPol
     // The request builders pick requests by rules alone, as they do for a webhook.
     const asRules = { spec: { name: policy.metadata.name, rules } } as unknown as WebhookEntry;
     const { scenarios } = scenariosFor(asRules, random);
-    if (scenarios.length === 0) skipped.push({ webhook: `${policy.kind} ${policy.metadata.name}`, reason: 'its resourceRules match none of the requests the battery builds' });
+    if (scenarios.length === 0)
+      skipped.push({ webhook: `${policy.kind} ${policy.metadata.name}`, reason: 'its resourceRules match none of the requests the battery builds' });
     for (const scenario of scenarios) plan.push({ policy: policy.metadata.name, scenario });
   }
   return { plan, skipped };
@@ -58,12 +62,19 @@ export function planPolicies(policies: readonly { policy: ValidatingAdmissionPol
 export async function runPolicyScenario(harness: Harness, planned: PlannedPolicyScenario): Promise<PolicyScenarioResult> {
   const handle = harness.policy(planned.policy);
   const evaluation = await handle.evaluate(planned.scenario.review);
-  const failurePolicy = [...harness.validatingPolicies, ...harness.mutatingPolicies].find((p) => p.policy.metadata.name === planned.policy)?.policy.spec.failurePolicy ?? 'Fail';
+  const failurePolicy =
+    [...harness.validatingPolicies, ...harness.mutatingPolicies].find((p) => p.policy.metadata.name === planned.policy)?.policy.spec.failurePolicy ?? 'Fail';
   const consequence = failurePolicy === 'Fail' ? 'failurePolicy Fail denies every such request' : 'failurePolicy Ignore admits the request unchecked';
   const errors = [...new Set(evaluation.errors)];
   const check: PolicyCheckResult =
     errors.length === 0
       ? { id: 'policy-evaluates', policy: planned.policy, scenario: planned.scenario.title, status: 'pass' }
-      : { id: 'policy-evaluates', policy: planned.policy, scenario: planned.scenario.title, status: 'fail', detail: `${errors.join('; ')} (${consequence}; guard the expression, e.g. with has() or request.operation)` };
+      : {
+          id: 'policy-evaluates',
+          policy: planned.policy,
+          scenario: planned.scenario.title,
+          status: 'fail',
+          detail: `${errors.join('; ')} (${consequence}; guard the expression, e.g. with has() or request.operation)`,
+        };
   return { policy: planned.policy, kind: handle.kind, scenario: planned.scenario.title, evaluation, checks: [check] };
 }

@@ -63,7 +63,12 @@ export function placed(review: Review, namespace: string | undefined, labels: Re
   const a = review.attributes;
   const moves = a.namespace !== '' && !isNamespaceResource(a.resource) ? namespace : undefined;
   if (moves === undefined && !labels) return review;
-  return new Review({ ...a, namespace: moves ?? a.namespace, object: relabel(a.object, moves, labels, replace), oldObject: relabel(a.oldObject, moves, labels, replace) });
+  return new Review({
+    ...a,
+    namespace: moves ?? a.namespace,
+    object: relabel(a.object, moves, labels, replace),
+    oldObject: relabel(a.oldObject, moves, labels, replace),
+  });
 }
 
 /** The scenario's requests placed as `placement` says; a generated label the objectSelector forbids gives way to its labels alone. */
@@ -121,7 +126,10 @@ export function planSelectors(entry: WebhookEntry, index: number, scenarios: rea
   const placement: Placement = { namespace, ...(labels ? { labels } : {}) };
   // A CONNECT's object is its options, which have no labels: kube-apiserver never sends one past an objectSelector.
   const connects = selectsSomething(spec.objectSelector) ? scenarios.filter((s) => s.kind === 'connect') : [];
-  if (connects.length > 0) notes.push(`${connects.map((s) => s.title).join(', ')}: not sent: an objectSelector other than {} never matches a CONNECT (its options object has no labels)`);
+  if (connects.length > 0)
+    notes.push(
+      `${connects.map((s) => s.title).join(', ')}: not sent: an objectSelector other than {} never matches a CONNECT (its options object has no labels)`,
+    );
   const sent = scenarios.filter((s) => !connects.includes(s)).map((s) => placeScenario(entry, s, placement));
   if (probe && outside !== undefined) exclusions.push({ ...base, selector: 'namespaceSelector', review: placed(probe.review, outside, labels) });
   else if (outside !== undefined) notes.push("the namespaceSelector's not-matched side: the battery builds no namespaced CREATE its rules match");
@@ -131,11 +139,22 @@ export function planSelectors(entry: WebhookEntry, index: number, scenarios: rea
 }
 
 // The namespaceSelector reads only the namespace of a pods CREATE; the rest is a stand-in.
-const probeAttributes = { operation: 'CREATE' as const, resource: { group: '', version: 'v1', resource: 'pods' }, subResource: '', name: 'probe', kind: { group: '', version: 'v1', kind: 'Pod' }, object: null, oldObject: null };
+const probeAttributes = {
+  operation: 'CREATE' as const,
+  resource: { group: '', version: 'v1', resource: 'pods' },
+  subResource: '',
+  name: 'probe',
+  kind: { group: '', version: 'v1', kind: 'Pod' },
+  object: null,
+  oldObject: null,
+};
 
 /** The request an exclusion is made of: the first CREATE of the webhook's main scenarios (no dry run), in a namespace if `namespaced`. */
 function probeScenario(scenarios: readonly Scenario[], namespaced: boolean): Scenario | undefined {
-  return scenarios.find(({ kind, dryRunOf, review: { attributes: a } }) => kind === 'main' && !dryRunOf && a.operation === 'CREATE' && (!namespaced || (a.namespace !== '' && !isNamespaceResource(a.resource))));
+  return scenarios.find(
+    ({ kind, dryRunOf, review: { attributes: a } }) =>
+      kind === 'main' && !dryRunOf && a.operation === 'CREATE' && (!namespaced || (a.namespace !== '' && !isNamespaceResource(a.resource))),
+  );
 }
 
 /**
@@ -153,6 +172,10 @@ export async function runExclusion(harness: Harness, probe: ExclusionProbe): Pro
   const step = steps.find((s) => s.phase === probe.type && s.configuration === configuration && s.webhook === probe.webhook && !s.plugin && !s.policy);
   if (step?.decision === 'skipped') return undefined;
   const refusal = steps.find((s) => s.rejection);
-  const why = step ? `the webhook was not skipped (${step.decision})` : refusal ? `${probe.review.summary()} was refused first by ${refuserOf(refusal)}` : 'the webhook had no turn';
+  const why = step
+    ? `the webhook was not skipped (${step.decision})`
+    : refusal
+      ? `${probe.review.summary()} was refused first by ${refuserOf(refusal)}`
+      : 'the webhook had no turn';
   return `the ${probe.selector}'s not-matched side: ${why}`;
 }

@@ -152,11 +152,19 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
   // client-go treats only 200–206 as success.
   if (reply.status < 200 || reply.status > 206) {
     const text = httpStatusError(reply);
-    return fail(`failed to call webhook: ${text}`, reply.status, `the webhook answered HTTP ${reply.status}; admission webhooks answer 200 with an AdmissionReview, denials included`);
+    return fail(
+      `failed to call webhook: ${text}`,
+      reply.status,
+      `the webhook answered HTTP ${reply.status}; admission webhooks answer 200 with an AdmissionReview, denials included`,
+    );
   }
   const decoded = decodeReview(reply.body, outcome.body, sentVersion, String(reply.headers['content-type'] ?? ''));
   if (!decoded.ok) {
-    return fail(`failed to call webhook: ${decoded.text}`, 503, `answer with a JSON AdmissionReview, apiVersion admission.k8s.io/${sentVersion}, kind AdmissionReview`);
+    return fail(
+      `failed to call webhook: ${decoded.text}`,
+      503,
+      `answer with a JSON AdmissionReview, apiVersion admission.k8s.io/${sentVersion}, kind AdmissionReview`,
+    );
   }
   const response = decoded.review.response;
   outcome.response = response;
@@ -175,12 +183,20 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
   if (webhook.type === 'mutating' && answer.patch) {
     const decoded = decodeJsonPatch(Buffer.from(answer.patch, 'base64'));
     if (!decoded.ok) {
-      return fail(`received undecodable patch in webhook response: ${decoded.error}`, 503, 'response.patch must be base64 of a JSON array of RFC 6902 operations');
+      return fail(
+        `received undecodable patch in webhook response: ${decoded.error}`,
+        503,
+        'response.patch must be base64 of a JSON array of RFC 6902 operations',
+      );
     }
     // Operations are only checked when applied, as in kube-apiserver: a malformed one fails there.
     const patch = decoded.ops as unknown as JsonPatchOperation[];
     if (sentVersion === 'v1' && patch.length > 0 && answer.patchType !== 'JSONPatch') {
-      return fail(`unsupported patch type ${goQuote(answer.patchType ?? '')}`, denialStatus(webhook.name, answer.status).code ?? 400, 'the only patchType kube-apiserver accepts is "JSONPatch"');
+      return fail(
+        `unsupported patch type ${goQuote(answer.patchType ?? '')}`,
+        denialStatus(webhook.name, answer.status).code ?? 400,
+        'the only patchType kube-apiserver accepts is "JSONPatch"',
+      );
     }
     outcome.patch = patch;
   }
@@ -189,7 +205,8 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
 
 function responseHint(invalid: string): string {
   if (invalid.startsWith('expected response.uid')) return 'copy request.uid into response.uid';
-  if (invalid.startsWith('expected webhook response of')) return 'set apiVersion and kind of the reply to those of the request (admission.k8s.io/v1, AdmissionReview)';
+  if (invalid.startsWith('expected webhook response of'))
+    return 'set apiVersion and kind of the reply to those of the request (admission.k8s.io/v1, AdmissionReview)';
   if (invalid === 'webhook response was absent') return 'put the answer in a `response` member';
   if (invalid.startsWith('validating')) return 'validating webhooks may not patch; move the mutation to a MutatingWebhookConfiguration';
   return 'send response.patch (base64 JSON Patch) together with response.patchType "JSONPatch", or neither';

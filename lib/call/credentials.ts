@@ -42,8 +42,16 @@ function read(file: string, what: string): string {
 export function credentialsOf(user: KubeconfigUser | undefined): WebhookCredentials {
   if (!user) return {};
   const token = user.token ?? (user.tokenFile ? read(user.tokenFile, 'tokenFile').trim() : undefined);
-  const cert = user['client-certificate-data'] ? Buffer.from(user['client-certificate-data'], 'base64').toString() : user['client-certificate'] ? read(user['client-certificate'], 'client-certificate') : undefined;
-  const key = user['client-key-data'] ? Buffer.from(user['client-key-data'], 'base64').toString() : user['client-key'] ? read(user['client-key'], 'client-key') : undefined;
+  const cert = user['client-certificate-data']
+    ? Buffer.from(user['client-certificate-data'], 'base64').toString()
+    : user['client-certificate']
+      ? read(user['client-certificate'], 'client-certificate')
+      : undefined;
+  const key = user['client-key-data']
+    ? Buffer.from(user['client-key-data'], 'base64').toString()
+    : user['client-key']
+      ? read(user['client-key'], 'client-key')
+      : undefined;
   return { ...(token ? { bearerToken: token } : {}), ...(cert && key ? { clientCertificate: { cert, key } } : {}) };
 }
 

@@ -37,7 +37,10 @@ export function decodeReplyBody(body: Buffer, text: string, contentType: string)
   }
   if (parsed === null || parsed === undefined) return { ok: true, object: undefined };
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}` };
+    return {
+      ok: false,
+      text: `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type ${KIND_STRUCT}`,
+    };
   }
   return { ok: true, object: parsed as Record<string, unknown> };
 }

@@ -5,7 +5,6 @@ import { goQuote } from '../go/strconv';
 import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from './decode-body';
 import type { DecodedReview } from './verify';
 
-
 export type DecodeResult = { ok: true; review: DecodedReview } | { ok: false; text: string };
 
 /**
@@ -32,7 +31,10 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   const effectiveKind = kind || 'AdmissionReview';
   const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
   if (!known || effectiveKind !== 'AdmissionReview') {
-    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}` };
+    return {
+      ok: false,
+      text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}`,
+    };
   }
   if (version !== sentVersion) {
     return { ok: false, text: `converting (${version}.AdmissionReview) to (${sentVersion}.AdmissionReview): unknown conversion` };
@@ -41,7 +43,6 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   if (fieldError) return { ok: false, text: fieldError };
   return { ok: true, review: review as DecodedReview };
 }
-
 
 const RESPONSE_FIELDS: ReadonlyArray<readonly [string, 'string' | 'bool' | 'object' | 'bytes' | 'strings' | 'stringMap']> = [
   ['uid', 'string'],
@@ -81,7 +82,12 @@ function checkResponseFields(response: unknown): string | undefined {
         break;
       case 'strings':
         if (!Array.isArray(value)) return unmarshalError(value, where, '[]string');
-        if (value.some((item) => typeof item !== 'string')) return unmarshalError(value.find((item) => typeof item !== 'string'), where, 'string');
+        if (value.some((item) => typeof item !== 'string'))
+          return unmarshalError(
+            value.find((item) => typeof item !== 'string'),
+            where,
+            'string',
+          );
         break;
       case 'stringMap':
         if (typeof value !== 'object' || Array.isArray(value)) return unmarshalError(value, where, 'map[string]string');

@@ -84,4 +84,3 @@ function resolve(clientConfig: WebhookClientConfig): Endpoint {
   }
   throw new ClientConfigError('webhook configuration must have either service or URL');
 }
-

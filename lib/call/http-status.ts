@@ -45,7 +45,9 @@ function genericServerResponse(code: number, serverMessage: string): string {
     case 405:
       return 'the server does not allow this method on the requested resource';
     case 406:
-      return serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage;
+      return serverMessage === '' || serverMessage === 'unknown'
+        ? 'the server was unable to respond with a content type that the client supports'
+        : serverMessage;
     case 409:
       return 'the server reported a conflict';
     case 415:

@@ -6,9 +6,7 @@ export function verifyIdentity(name: string, cert: PeerCertificate): Error | und
   if (!failure) return undefined;
   const sans = (cert.subjectaltname ?? '').split(', ').filter(Boolean);
   const ipName = /^[\d.]+$|:/.test(name);
-  const valid = sans
-    .filter((san) => san.startsWith(ipName ? 'IP Address:' : 'DNS:'))
-    .map((san) => san.replace(/^(IP Address|DNS):/, ''));
+  const valid = sans.filter((san) => san.startsWith(ipName ? 'IP Address:' : 'DNS:')).map((san) => san.replace(/^(IP Address|DNS):/, ''));
   let text: string;
   if (valid.length > 0) text = `x509: certificate is valid for ${valid.join(', ')}, not ${name}`;
   else if (ipName) text = `x509: cannot validate certificate for ${name} because it doesn't contain any IP SANs`;

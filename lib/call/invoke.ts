@@ -20,7 +20,12 @@ export function invokeWebhook(
   const version = negotiateVersion(webhook.admissionReviewVersions);
   if (!version) {
     const outcome = emptyOutcome(webhook, encodeReview(attributes, 'v1', uid, invocation));
-    outcome.error = new CallingError(webhook.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)', 400, 'list "v1" in admissionReviewVersions');
+    outcome.error = new CallingError(
+      webhook.name,
+      'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)',
+      400,
+      'list "v1" in admissionReviewVersions',
+    );
     return Promise.resolve(outcome);
   }
   const review = encodeReview(attributes, version, uid, invocation);
@@ -87,15 +92,35 @@ let lastSegments: Segments | undefined;
 
 function segmentSources(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): unknown[] {
   const a = attributes;
-  return [version, a.operation, a.kind, a.resource, a.subResource, a.name, a.namespace, a.userInfo, a.dryRun, a.options, invocation.kind, invocation.resource, invocation.subResource, invocation.object === null, invocation.oldObject === null];
+  return [
+    version,
+    a.operation,
+    a.kind,
+    a.resource,
+    a.subResource,
+    a.name,
+    a.namespace,
+    a.userInfo,
+    a.dryRun,
+    a.options,
+    invocation.kind,
+    invocation.resource,
+    invocation.subResource,
+    invocation.object === null,
+    invocation.oldObject === null,
+  ];
 }
 
 function segmentsFor(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): string[] {
   const from = segmentSources(attributes, version, invocation);
-  if (lastSegments && lastSegments.from.every((value, i) => value === from[i])) return lastSegments.parts;
+  if (lastSegments?.from.every((value, i) => value === from[i])) return lastSegments.parts;
   for (const value of from) deepFreeze(value);
   const { object, oldObject } = invocation;
-  const marked = { ...invocation, object: object && (OBJECT_MARK as unknown as KubeObject), oldObject: oldObject && (OLD_OBJECT_MARK as unknown as KubeObject) };
+  const marked = {
+    ...invocation,
+    object: object && (OBJECT_MARK as unknown as KubeObject),
+    oldObject: oldObject && (OLD_OBJECT_MARK as unknown as KubeObject),
+  };
   let rest = JSON.stringify(encodeReview(attributes, version, UID_MARK, marked));
   const parts: string[] = [];
   for (const mark of [UID_MARK, ...(object ? [OBJECT_MARK] : []), ...(oldObject ? [OLD_OBJECT_MARK] : [])]) {

@@ -14,7 +14,12 @@ export async function postWithRetries(endpoint: Endpoint, payload: string, optio
     const reply = await post(endpoint, payload, options);
     const waitMs = retryAfterMs(reply, retries) * timeScale;
     if (waitMs < 0) return reply;
-    if (performance.now() + waitMs >= deadline) throw new TransportError('context deadline exceeded', 'deadline', `the webhook asked to retry after ${waitMs / timeScale / 1000} s, past the call's deadline`);
+    if (performance.now() + waitMs >= deadline)
+      throw new TransportError(
+        'context deadline exceeded',
+        'deadline',
+        `the webhook asked to retry after ${waitMs / timeScale / 1000} s, past the call's deadline`,
+      );
     await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }

@@ -104,7 +104,9 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
             try {
               raw = gunzipSync(raw);
             } catch (error) {
-              finish(() => reject(new TransportError('gzip: invalid header', 'other', 'the body says Content-Encoding: gzip but is not gzip', { cause: error })));
+              finish(() =>
+                reject(new TransportError('gzip: invalid header', 'other', 'the body says Content-Encoding: gzip but is not gzip', { cause: error })),
+              );
               return;
             }
           }
@@ -145,26 +147,51 @@ function translate(error: unknown): TransportError {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
   const code = e.code ?? '';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new TransportError(`tls: failed to verify certificate: ${e.message}`, 'tls', 'the serving certificate must carry the name kube-apiserver verifies (for a service: name.namespace.svc) as a subjectAltName', { cause: e, certificate: 'name' });
+    return new TransportError(
+      `tls: failed to verify certificate: ${e.message}`,
+      'tls',
+      'the serving certificate must carry the name kube-apiserver verifies (for a service: name.namespace.svc) as a subjectAltName',
+      { cause: e, certificate: 'name' },
+    );
   }
   if (UNKNOWN_AUTHORITY_CODES.has(code)) {
-    return new TransportError('tls: failed to verify certificate: x509: certificate signed by unknown authority', 'tls', "the serving certificate does not chain to the webhook's caBundle; serve a certificate issued by that CA", { cause: e, certificate: 'unknown-authority' });
+    return new TransportError(
+      'tls: failed to verify certificate: x509: certificate signed by unknown authority',
+      'tls',
+      "the serving certificate does not chain to the webhook's caBundle; serve a certificate issued by that CA",
+      { cause: e, certificate: 'unknown-authority' },
+    );
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
-    return new TransportError('tls: failed to verify certificate: x509: certificate has expired or is not yet valid', 'tls', 'renew the serving certificate', { cause: e, certificate: 'expired' });
+    return new TransportError('tls: failed to verify certificate: x509: certificate has expired or is not yet valid', 'tls', 'renew the serving certificate', {
+      cause: e,
+      certificate: 'expired',
+    });
   }
   if (code === 'ECONNREFUSED') {
-    return new TransportError(`dial tcp ${e.address ?? ''}:${e.port ?? ''}: connect: connection refused`, 'refused', 'nothing is listening at the webhook address; is the server started?', { cause: e });
+    return new TransportError(
+      `dial tcp ${e.address ?? ''}:${e.port ?? ''}: connect: connection refused`,
+      'refused',
+      'nothing is listening at the webhook address; is the server started?',
+      { cause: e },
+    );
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'HPE_INVALID_EOF_STATE') {
     return new TransportError('EOF', 'closed', 'the webhook closed the connection without an HTTP response', { cause: e });
   }
   if (code.startsWith('HPE_')) {
-    return new TransportError(`net/http: HTTP/1.x transport connection broken: malformed HTTP response`, 'other', 'the webhook answered with bytes that are not HTTP/1.1', { cause: e });
+    return new TransportError(
+      `net/http: HTTP/1.x transport connection broken: malformed HTTP response`,
+      'other',
+      'the webhook answered with bytes that are not HTTP/1.1',
+      { cause: e },
+    );
   }
   if (answeredInPlainHttp(e)) {
     // Go's transport recognises an "HTTP/" record header and says so (net/http ErrSchemeMismatch).
-    return new TransportError('http: server gave HTTP response to HTTPS client', 'plain-http', 'the server answered in plain HTTP; webhooks must serve HTTPS', { cause: e });
+    return new TransportError('http: server gave HTTP response to HTTPS client', 'plain-http', 'the server answered in plain HTTP; webhooks must serve HTTPS', {
+      cause: e,
+    });
   }
   if (code.startsWith('ERR_SSL') || /SSL|TLS/.test(e.message)) {
     return new TransportError(`remote error: tls: ${e.message}`, 'tls', 'the TLS handshake failed', { cause: e });

@@ -13,10 +13,7 @@ export interface DecodedReview {
  * kube-apiserver's `VerifyAdmissionResponse` (k8s.io/apiserver/pkg/admission/plugin/webhook/request/admissionreview.go): returns the first failure's text,
  * or undefined when the response is acceptable.
  */
-export function verifyResponse(
-  review: DecodedReview,
-  sent: { uid: string; version: AdmissionReviewVersion; type: WebhookType },
-): string | undefined {
+export function verifyResponse(review: DecodedReview, sent: { uid: string; version: AdmissionReviewVersion; type: WebhookType }): string | undefined {
   const response = review.response;
   if (!response) return 'webhook response was absent';
   if (sent.version === 'v1beta1') return undefined;

@@ -43,8 +43,24 @@ export class ResourceCheckValue {
   ) {}
 
   with(change: Partial<Pick<ResourceCheckValue, 'subresource' | 'namespace' | 'name' | 'fieldSelector' | 'labelSelector'>>): ResourceCheckValue {
-    const next = { subresource: this.subresource, namespace: this.namespace, name: this.name, fieldSelector: this.fieldSelector, labelSelector: this.labelSelector, ...change };
-    return new ResourceCheckValue(this.authorizer, this.group, this.resource, next.subresource, next.namespace, next.name, next.fieldSelector, next.labelSelector);
+    const next = {
+      subresource: this.subresource,
+      namespace: this.namespace,
+      name: this.name,
+      fieldSelector: this.fieldSelector,
+      labelSelector: this.labelSelector,
+      ...change,
+    };
+    return new ResourceCheckValue(
+      this.authorizer,
+      this.group,
+      this.resource,
+      next.subresource,
+      next.namespace,
+      next.name,
+      next.fieldSelector,
+      next.labelSelector,
+    );
   }
 }
 
@@ -56,7 +72,11 @@ class DecisionValue {
 }
 
 /** The authorizer a request's matchConditions see, with `requestResource` describing the request itself. */
-export function requestAuthorizer(user: UserInfo, authorize: Authorizer, target: { group: string; resource: string; subresource: string; namespace: string; name: string }): AuthorizerValue {
+export function requestAuthorizer(
+  user: UserInfo,
+  authorize: Authorizer,
+  target: { group: string; resource: string; subresource: string; namespace: string; name: string },
+): AuthorizerValue {
   const base = new AuthorizerValue(user, authorize);
   const requestResource = new ResourceCheckValue(base, target.group, target.resource, target.subresource, target.namespace, target.name);
   return new AuthorizerValue(user, authorize, requestResource);
@@ -81,37 +101,73 @@ export function registerAuthorizer(env: Environment): void {
 
   const sync = { async: false };
   env
-    .registerFunction(`${AUTHORIZER}.path(string): ${PATH_CHECK}`, (authorizer: AuthorizerValue, path: string) => {
-      if (path.trim() === '') throw new CelFunctionError('path must not be empty');
-      return new PathCheckValue(authorizer, path);
-    }, sync)
-    .registerFunction(`${AUTHORIZER}.group(string): ${GROUP_CHECK}`, (authorizer: AuthorizerValue, group: string) => new GroupCheckValue(authorizer, group), sync)
+    .registerFunction(
+      `${AUTHORIZER}.path(string): ${PATH_CHECK}`,
+      (authorizer: AuthorizerValue, path: string) => {
+        if (path.trim() === '') throw new CelFunctionError('path must not be empty');
+        return new PathCheckValue(authorizer, path);
+      },
+      sync,
+    )
+    .registerFunction(
+      `${AUTHORIZER}.group(string): ${GROUP_CHECK}`,
+      (authorizer: AuthorizerValue, group: string) => new GroupCheckValue(authorizer, group),
+      sync,
+    )
     .registerFunction(`${AUTHORIZER}.serviceAccount(string, string): ${AUTHORIZER}`, serviceAccount, sync)
-    .registerFunction(`${GROUP_CHECK}.resource(string): ${RESOURCE_CHECK}`, (check: GroupCheckValue, resource: string) => {
-      if (resource.trim() === '') throw new CelFunctionError('resource must not be empty');
-      return new ResourceCheckValue(check.authorizer, check.group, resource);
-    }, sync)
-    .registerFunction(`${RESOURCE_CHECK}.subresource(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, subresource: string) => check.with({ subresource }), sync)
-    .registerFunction(`${RESOURCE_CHECK}.namespace(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, namespace: string) => check.with({ namespace }), sync)
+    .registerFunction(
+      `${GROUP_CHECK}.resource(string): ${RESOURCE_CHECK}`,
+      (check: GroupCheckValue, resource: string) => {
+        if (resource.trim() === '') throw new CelFunctionError('resource must not be empty');
+        return new ResourceCheckValue(check.authorizer, check.group, resource);
+      },
+      sync,
+    )
+    .registerFunction(
+      `${RESOURCE_CHECK}.subresource(string): ${RESOURCE_CHECK}`,
+      (check: ResourceCheckValue, subresource: string) => check.with({ subresource }),
+      sync,
+    )
+    .registerFunction(
+      `${RESOURCE_CHECK}.namespace(string): ${RESOURCE_CHECK}`,
+      (check: ResourceCheckValue, namespace: string) => check.with({ namespace }),
+      sync,
+    )
     .registerFunction(`${RESOURCE_CHECK}.name(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, name: string) => check.with({ name }), sync)
     // The authz selectors library (authz.go `AuthzSelectors`, AuthorizeWithSelectors GA in 1.34).
-    .registerFunction(`${RESOURCE_CHECK}.fieldSelector(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, fieldSelector: string) => check.with({ fieldSelector }), sync)
-    .registerFunction(`${RESOURCE_CHECK}.labelSelector(string): ${RESOURCE_CHECK}`, (check: ResourceCheckValue, labelSelector: string) => check.with({ labelSelector }), sync)
-    .registerFunction(`${PATH_CHECK}.check(string): ${DECISION}`, (check: PathCheckValue, verb: string) =>
-      decide(check.authorizer, { verb, path: check.path, group: '', resource: '', subresource: '', namespace: '', name: '' }), sync)
-    .registerFunction(`${RESOURCE_CHECK}.check(string): ${DECISION}`, (check: ResourceCheckValue, verb: string) =>
-      decide(check.authorizer, {
-        verb,
-        path: '',
-        group: check.group,
-        resource: check.resource,
-        subresource: check.subresource,
-        namespace: check.namespace,
-        name: check.name,
-        // resourceCheckVal.Authorize passes a selector only when it is not empty.
-        ...(check.fieldSelector ? { fieldSelector: check.fieldSelector } : {}),
-        ...(check.labelSelector ? { labelSelector: check.labelSelector } : {}),
-      }), sync)
+    .registerFunction(
+      `${RESOURCE_CHECK}.fieldSelector(string): ${RESOURCE_CHECK}`,
+      (check: ResourceCheckValue, fieldSelector: string) => check.with({ fieldSelector }),
+      sync,
+    )
+    .registerFunction(
+      `${RESOURCE_CHECK}.labelSelector(string): ${RESOURCE_CHECK}`,
+      (check: ResourceCheckValue, labelSelector: string) => check.with({ labelSelector }),
+      sync,
+    )
+    .registerFunction(
+      `${PATH_CHECK}.check(string): ${DECISION}`,
+      (check: PathCheckValue, verb: string) =>
+        decide(check.authorizer, { verb, path: check.path, group: '', resource: '', subresource: '', namespace: '', name: '' }),
+      sync,
+    )
+    .registerFunction(
+      `${RESOURCE_CHECK}.check(string): ${DECISION}`,
+      (check: ResourceCheckValue, verb: string) =>
+        decide(check.authorizer, {
+          verb,
+          path: '',
+          group: check.group,
+          resource: check.resource,
+          subresource: check.subresource,
+          namespace: check.namespace,
+          name: check.name,
+          // resourceCheckVal.Authorize passes a selector only when it is not empty.
+          ...(check.fieldSelector ? { fieldSelector: check.fieldSelector } : {}),
+          ...(check.labelSelector ? { labelSelector: check.labelSelector } : {}),
+        }),
+      sync,
+    )
     .registerFunction(`${DECISION}.allowed(): bool`, (decision: DecisionValue) => decision.result.decision === 'allow', sync)
     .registerFunction(`${DECISION}.reason(): string`, (decision: DecisionValue) => decision.result.reason ?? '', sync)
     .registerFunction(`${DECISION}.errored(): bool`, (decision: DecisionValue) => decision.error !== undefined, sync)

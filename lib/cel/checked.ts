@@ -52,7 +52,7 @@ function literalIssues(ast: ASTNode): LiteralIssue[] {
     else if (node.op === 'rcall') [name, , args] = node.args as [string, ASTNode, ASTNode[]];
     else return;
     const literal = args[0];
-    if (!literal || literal.op !== 'value' || !isInvalidLiteral(name, literal.args)) return;
+    if (literal?.op !== 'value' || !isInvalidLiteral(name, literal.args)) return;
     issues.push({ offset: literal.start, message: `invalid ${name} argument` });
   });
   return issues;
@@ -76,4 +76,3 @@ function isInvalidLiteral(name: string, value: unknown): boolean {
       return false;
   }
 }
-

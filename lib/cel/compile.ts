@@ -14,7 +14,13 @@ export type ReturnType = 'bool' | 'string' | 'null_type';
  * boolean field is a bool there) while the harness declares it dyn — the value is checked when it runs.
  * `anyType` accepts every result (a policy's variables, whose type is what their expression gives).
  */
-export function compileExpression(expression: string, environment: MatchConditionsEnvironment, returnTypes: readonly ReturnType[], acceptDyn = false, anyType = false): ParseResult | string {
+export function compileExpression(
+  expression: string,
+  environment: MatchConditionsEnvironment,
+  returnTypes: readonly ReturnType[],
+  acceptDyn = false,
+  anyType = false,
+): ParseResult | string {
   const parsed = parseAndCheck(expression, environment);
   if ('issue' in parsed) return `compilation failed: ${parsed.issue}`;
   const { program, type } = parsed;
@@ -49,6 +55,7 @@ export function parseAndCheck(expression: string, environment: MatchConditionsEn
     return issues.length > 0 ? { issue: displayIssues(expression, issues), program } : { program, type: checked.type ?? 'dyn' };
   }
   const { error } = checked;
-  if (!(error instanceof ParseError || error instanceof CelTypeError)) throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
+  if (!(error instanceof ParseError || error instanceof CelTypeError))
+    throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   return { issue: celGoIssue(error, expression, functions), program };
 }

@@ -108,7 +108,9 @@ function checkerMessage(code: string, summary: string, node: ASTNode, knownFunct
       return summary;
     default: {
       const operator = OPERATOR_FUNCTIONS.get(node.op);
-      return operator && (code === 'no_such_overload' || code === 'invalid_logical_operand') ? noOverload(operator, `(${node.args.map(typeName).join(', ')})`) : summary;
+      return operator && (code === 'no_such_overload' || code === 'invalid_logical_operand')
+        ? noOverload(operator, `(${node.args.map(typeName).join(', ')})`)
+        : summary;
     }
   }
 }

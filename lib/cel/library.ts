@@ -37,7 +37,11 @@ export function registerLibrary(env: Environment): void {
     .registerFunction('list.indexOf(dyn): int', (list: unknown[], item: unknown) => BigInt(list.findIndex((element) => celEquals(element, item))), sync)
     .registerFunction('list.lastIndexOf(dyn): int', (list: unknown[], item: unknown) => BigInt(list.findLastIndex((element) => celEquals(element, item))), sync)
     .registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => goReplace(s, from, to, -1), sync)
-    .registerFunction('string.replace(string, string, int): string', (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)), sync)
+    .registerFunction(
+      'string.replace(string, string, int): string',
+      (s: string, from: string, to: string, n: bigint) => goReplace(s, from, to, Number(n)),
+      sync,
+    )
     .registerFunction('string.charAt(int): string', charAt, sync)
     // cel-go common/types duration.go and timestamp.go `ConvertToType(StringType)`; cel-js has neither.
     .registerFunction(`string(${DURATION}): string`, durationString, sync)
@@ -52,7 +56,7 @@ function isSorted(list: unknown[]): boolean {
 function extreme(list: unknown[], which: 'min' | 'max'): unknown {
   if (list.length === 0) throw new CelFunctionError(`${which} called on empty list`);
   // A later element replaces the current one only when strictly better, as lists.go's cmp does.
-  return list.reduce((best, element) => (which === 'min' ? compare(best, element) > 0 : compare(best, element) < 0) ? element : best);
+  return list.reduce((best, element) => ((which === 'min' ? compare(best, element) > 0 : compare(best, element) < 0) ? element : best));
 }
 
 /** lists.go `sum`: from the zero of the overload's element type, with cel-go's overflow errors. */

@@ -104,8 +104,14 @@ function evaluate(
   }
   if (errors.length === 0) return { matches: true, why: `all ${conditions.length} matchConditions evaluated to true` };
   const message = goAggregate(errors);
-  if (failurePolicy === 'Ignore') return { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
-  return { matches: false, evaluationError: true, why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${message}`, error: forbidden(target.resource, target.name, message) };
+  if (failurePolicy === 'Ignore')
+    return { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
+  return {
+    matches: false,
+    evaluationError: true,
+    why: `matchConditions failed with failurePolicy Fail, rejecting the request: ${message}`,
+    error: forbidden(target.resource, target.name, message),
+  };
 }
 
 function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): Outcome {

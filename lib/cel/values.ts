@@ -10,7 +10,11 @@ export function celValue(json: unknown): unknown {
   if (Array.isArray(json)) return json.map(celValue);
   if (json !== null && typeof json === 'object') {
     // fromEntries defines own properties, so a `__proto__` key stays a key.
-    return Object.fromEntries(Object.entries(json).filter(([, value]) => value !== undefined).map(([key, value]) => [key, celValue(value)]));
+    return Object.fromEntries(
+      Object.entries(json)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, celValue(value)]),
+    );
   }
   return json;
 }

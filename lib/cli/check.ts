@@ -47,8 +47,10 @@ export interface CheckArgs extends TargetArgs {
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
-
-  for (const [option, ids] of [['--only', args.only], ['--skip', args.skip]] as const) {
+  for (const [option, ids] of [
+    ['--only', args.only],
+    ['--skip', args.skip],
+  ] as const) {
     const unknown = (ids ?? []).filter((id) => !ALL_CHECK_IDS.includes(id as CheckId));
     if (unknown.length > 0) {
       const named = unknown.map((id) => `${JSON.stringify(id)}${didYouMean(id, ALL_CHECK_IDS)}`).join(', ');
@@ -89,10 +91,32 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (args.junit) {
       writeJUnit(args.junit, [
         // A dead target is one failure, first, where it died; what it left undone is skipped, not failed.
-        ...(report.aborted ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }] : []),
-        ...report.results.flatMap((r) => r.checks.map((c) => ({ suite: `${r.webhook} · ${r.scenario}`, name: c.id, durationMs: r.outcome.durationMs, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-        ...report.policies.flatMap((r) => r.checks.map((c) => ({ suite: `${r.kind} ${r.policy} · ${r.scenario}`, name: c.id, durationMs: 0, failures: c.status === 'fail' ? [c.detail ?? c.id] : [] }))),
-        ...report.notRun.map((n) => ({ suite: `${n.webhook} · ${n.scenario}`, name: 'not run', durationMs: 0, failures: [], skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast' })),
+        ...(report.aborted
+          ? [{ suite: `${report.aborted.webhook} · ${report.aborted.scenario}`, name: 'target-process', durationMs: 0, failures: abortLines(report.aborted) }]
+          : []),
+        ...report.results.flatMap((r) =>
+          r.checks.map((c) => ({
+            suite: `${r.webhook} · ${r.scenario}`,
+            name: c.id,
+            durationMs: r.outcome.durationMs,
+            failures: c.status === 'fail' ? [c.detail ?? c.id] : [],
+          })),
+        ),
+        ...report.policies.flatMap((r) =>
+          r.checks.map((c) => ({
+            suite: `${r.kind} ${r.policy} · ${r.scenario}`,
+            name: c.id,
+            durationMs: 0,
+            failures: c.status === 'fail' ? [c.detail ?? c.id] : [],
+          })),
+        ),
+        ...report.notRun.map((n) => ({
+          suite: `${n.webhook} · ${n.scenario}`,
+          name: 'not run',
+          durationMs: 0,
+          failures: [],
+          skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast',
+        })),
       ]);
     }
     const targetName = args.module ?? args.command ?? args.url ?? 'no webhook target';
@@ -109,7 +133,11 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
         : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
     );
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
-    if (args.html) writeFileSync(args.html, htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }));
+    if (args.html)
+      writeFileSync(
+        args.html,
+        htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }),
+      );
     // A webhook that exits mid-run fails the run (exit 1, as a failed check): it crashed under the battery's
     // requests, which is a finding about the webhook; setup errors (exit 2) are the ones before any request.
     return report.aborted || report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;

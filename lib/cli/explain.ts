@@ -38,7 +38,8 @@ type ChainStep =
 
 function pluginSteps(steps: readonly PluginStep[], attributes: AdmissionAttributes, context: InvolvementContext, disabled: ReadonlySet<string>): ChainStep[] {
   return steps.map(({ plugin, phase, judge }): ChainStep => {
-    if (disabled.has(plugin)) return { phase, kind: 'plugin', name: plugin, involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' };
+    if (disabled.has(plugin))
+      return { phase, kind: 'plugin', name: plugin, involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' };
     const { involved, reason, refuses } = judge(attributes, context);
     return { phase, kind: 'plugin', name: plugin, involved, decision: refuses ? 'refuses' : involved ? 'acts' : 'not-involved', reason };
   });
@@ -46,7 +47,8 @@ function pluginSteps(steps: readonly PluginStep[], attributes: AdmissionAttribut
 
 /** One line of the text output; webhooks and policies are worded as before plugins were listed, so scripts that grep them keep working. */
 function chainLine(step: ChainStep): string {
-  if (step.kind === 'plugin') return `plugin ${step.name} (${step.phase}): ${step.decision === 'not-involved' ? 'not involved' : step.decision} — ${step.reason}`;
+  if (step.kind === 'plugin')
+    return `plugin ${step.name} (${step.phase}): ${step.decision === 'not-involved' ? 'not involved' : step.decision} — ${step.reason}`;
   const e = step.explanation;
   if (step.kind === 'webhook') return formatExplanation(e);
   const policyKind = step.kind === 'mutating-policy' ? 'MutatingAdmissionPolicy' : 'ValidatingAdmissionPolicy';
@@ -68,7 +70,9 @@ function readDocuments(file: string): unknown[] {
 /** Namespaces from `{name, labels}` entries or Namespace objects, in one or more documents or a list. */
 function readNamespaces(file: string): NamespaceSpec[] {
   return readDocuments(file)
-    .flatMap((doc) => (Array.isArray(doc) ? doc : (doc as { kind?: string; items?: unknown[] }).kind === 'NamespaceList' ? ((doc as { items: unknown[] }).items ?? []) : [doc]))
+    .flatMap((doc) =>
+      Array.isArray(doc) ? doc : (doc as { kind?: string; items?: unknown[] }).kind === 'NamespaceList' ? ((doc as { items: unknown[] }).items ?? []) : [doc],
+    )
     .map((item, i) => {
       const entry = item as { name?: unknown; labels?: unknown; metadata?: { name?: unknown; labels?: unknown } };
       const name = entry.metadata?.name ?? entry.name;
@@ -85,7 +89,8 @@ function readNamespaces(file: string): NamespaceSpec[] {
 function plainObjectError(document: unknown, file: string): HarnessError | undefined {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return undefined;
   const { apiVersion, kind, request, operation, metadata } = document as Record<string, unknown>;
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === 'AdmissionReview' || request !== undefined || operation !== undefined) return undefined;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === 'AdmissionReview' || request !== undefined || operation !== undefined)
+    return undefined;
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const entry = defaultCatalog.resources().find((e) => e.kind === kind && e.group === group);
   const resource = entry ? (group ? `${entry.resource}.${group}` : entry.resource) : `<${kind.toLowerCase()} resource>`;
@@ -134,21 +139,38 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
       context,
       disabled,
     );
-  const steps = (phase: AdmissionPhase, kind: 'webhook' | 'mutating-policy' | 'validating-policy', list: readonly Explanation[]): ChainStep[] => list.map((explanation) => ({ phase, kind, explanation }));
+  const steps = (phase: AdmissionPhase, kind: 'webhook' | 'mutating-policy' | 'validating-policy', list: readonly Explanation[]): ChainStep[] =>
+    list.map((explanation) => ({ phase, kind, explanation }));
   const mutation: ChainStep[] = [
     ...plugins('mutation', 'before-webhooks'),
     ...steps('mutation', 'mutating-policy', mutatingPolicyExplanations),
-    ...steps('mutation', 'webhook', explanations.filter((e) => e.type === 'mutating')),
+    ...steps(
+      'mutation',
+      'webhook',
+      explanations.filter((e) => e.type === 'mutating'),
+    ),
   ];
   const validation: ChainStep[] = [
     ...plugins('validation', 'before-webhooks'),
     ...steps('validation', 'validating-policy', policyExplanations),
-    ...steps('validation', 'webhook', explanations.filter((e) => e.type === 'validating')),
+    ...steps(
+      'validation',
+      'webhook',
+      explanations.filter((e) => e.type === 'validating'),
+    ),
     ...plugins('validation', 'after-webhooks'),
   ];
 
   if (!args.json) {
-    out([review.summary(), 'mutation phase:', ...mutation.map((s) => `  ${chainLine(s)}`), 'validation phase:', ...validation.map((s) => `  ${chainLine(s)}`)].join('\n'));
+    out(
+      [
+        review.summary(),
+        'mutation phase:',
+        ...mutation.map((s) => `  ${chainLine(s)}`),
+        'validation phase:',
+        ...validation.map((s) => `  ${chainLine(s)}`),
+      ].join('\n'),
+    );
     return 0;
   }
   const report = explanations.map((e) => ({
@@ -163,6 +185,12 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   }));
   const policyReport = policyExplanations.map((e) => ({ policy: e.configuration, binding: e.name, decision: e.decision, reason: e.reason }));
   // `webhooks` and `policies` (ValidatingAdmissionPolicies only) as before `chain`, for scripts that read them.
-  out(JSON.stringify({ webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}), chain: [...mutation, ...validation].map(chainEntry) }, null, 2));
+  out(
+    JSON.stringify(
+      { webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}), chain: [...mutation, ...validation].map(chainEntry) },
+      null,
+      2,
+    ),
+  );
   return 0;
 }

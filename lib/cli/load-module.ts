@@ -30,8 +30,14 @@ function describeExports(exports: Record<string, unknown>): string {
  */
 export async function loadAppModule(file: string): Promise<InProcessApp> {
   const absolute = path.resolve(file);
-  if (!existsSync(absolute)) throw new HarnessError('USAGE', `--module ${file}: no such file (looked for ${absolute})`, 'pass the path of the module that exports the app, relative to the working directory');
-  if (statSync(absolute).isDirectory()) throw new HarnessError('USAGE', `--module ${file} is a directory`, `name the module file in it, e.g. ${path.join(file, 'app.ts')}`);
+  if (!existsSync(absolute))
+    throw new HarnessError(
+      'USAGE',
+      `--module ${file}: no such file (looked for ${absolute})`,
+      'pass the path of the module that exports the app, relative to the working directory',
+    );
+  if (statSync(absolute).isDirectory())
+    throw new HarnessError('USAGE', `--module ${file} is a directory`, `name the module file in it, e.g. ${path.join(file, 'app.ts')}`);
   let exports: Record<string, unknown>;
   try {
     if (/\.[cm]?tsx?$/.test(absolute)) {
@@ -43,7 +49,12 @@ export async function loadAppModule(file: string): Promise<InProcessApp> {
   } catch (error) {
     // The first line says what failed; Node's "Require stack:" after it is noise here.
     const reason = String((error as Error).message).split('\n')[0];
-    throw new HarnessError('TARGET_INVALID', `could not load --module ${file}: ${reason}`, 'the module must load with plain node (or be TypeScript), its imports installed', { cause: error });
+    throw new HarnessError(
+      'TARGET_INVALID',
+      `could not load --module ${file}: ${reason}`,
+      'the module must load with plain node (or be TypeScript), its imports installed',
+      { cause: error },
+    );
   }
   const found = LOOKED_FOR.map((name) => exportNamed(exports, name)).find(isInProcessApp);
   if (!found) {

@@ -12,7 +12,9 @@ function contents(files: readonly string[]): string {
     .map((file) => {
       const documents = parseManifestFiles([file]).map(({ value }) => {
         const object = (value ?? {}) as { kind?: unknown; metadata?: { name?: unknown } };
-        return typeof object.kind === 'string' ? `${object.kind}${typeof object.metadata?.name === 'string' ? ` ${JSON.stringify(object.metadata.name)}` : ''}` : 'a document without kind';
+        return typeof object.kind === 'string'
+          ? `${object.kind}${typeof object.metadata?.name === 'string' ? ` ${JSON.stringify(object.metadata.name)}` : ''}`
+          : 'a document without kind';
       });
       return `${file}: ${documents.length > 0 ? documents.join(', ') : 'no documents'}`;
     })
@@ -28,7 +30,11 @@ export async function loadCommandManifests(command: string, files: readonly stri
   if (files.length === 0) throw new HarnessError('USAGE', `${command} needs --manifests FILE (one or more)`);
   const set = loadManifestSet(files, catalog ? { catalog } : {});
   if (set.webhooks.length === 0 && set.validatingPolicies.length === 0 && set.mutatingPolicies.length === 0) {
-    throw new HarnessError('USAGE', `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${contents(files)}`, 'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)');
+    throw new HarnessError(
+      'USAGE',
+      `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${contents(files)}`,
+      'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)',
+    );
   }
   await prepareMatchConditions(set.webhooks);
   // Compiled as the harness compiles them; params are looked up only when a request is admitted.

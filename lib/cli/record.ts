@@ -45,7 +45,9 @@ export async function recordCommand(args: RecordArgs, out: (text: string) => voi
     onRecord: (file) => out(`recorded ${file}`),
     onReject: (reason, path) => out(`not recorded (${reason}): ${path}`),
   });
-  out(`# recording at ${recorder.url}; apply this configuration (failurePolicy Ignore: it never blocks a request):\n${yaml().stringify(recorder.configuration)}`);
+  out(
+    `# recording at ${recorder.url}; apply this configuration (failurePolicy Ignore: it never blocks a request):\n${yaml().stringify(recorder.configuration)}`,
+  );
   const interrupt = () => void recorder.close();
   process.once('SIGINT', interrupt);
   try {

@@ -39,7 +39,12 @@ export interface ReplayArgs extends TargetArgs {
  * webhook the manifests lack.
  */
 export async function replayCommand(args: ReplayArgs, out: (text: string) => void): Promise<number> {
-  if (args.paths.length === 0) throw new HarnessError('USAGE', 'replay needs fixture files or directories', 'e.g. admission-harness replay fixtures/ --manifests deploy/webhooks.yaml --module src/app.ts');
+  if (args.paths.length === 0)
+    throw new HarnessError(
+      'USAGE',
+      'replay needs fixture files or directories',
+      'e.g. admission-harness replay fixtures/ --manifests deploy/webhooks.yaml --module src/app.ts',
+    );
   const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
   if (args.html) ensureWritable('--html', args.html);
   // Both checked before a process is started or a module loaded.
@@ -49,7 +54,12 @@ export async function replayCommand(args: ReplayArgs, out: (text: string) => voi
   const target = await targetFromArgs(args, true);
   // The namespaces the recorded admissions happened in exist in the mock cluster, as they did in the real one.
   const namespaces = namespacesOfFixtures(fixtures);
-  const harness = await createHarness({ target, manifests: args.manifests, ...(namespaces.length > 0 ? { namespaces } : {}), ...(args.seed !== undefined ? { seed: args.seed } : {}) });
+  const harness = await createHarness({
+    target,
+    manifests: args.manifests,
+    ...(namespaces.length > 0 ? { namespaces } : {}),
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+  });
   try {
     checkFixtureWebhooks(harness.webhooks, fixtures);
     const report = await replayFixtures(harness, fixtures, { update: args.update, ...(args.webhook ? { webhook: args.webhook } : {}) });
@@ -57,14 +67,18 @@ export async function replayCommand(args: ReplayArgs, out: (text: string) => voi
     // With --webhook, the others were left out on purpose: only the one replayed is counted.
     const chosen = args.webhook !== undefined ? findWebhook(harness.webhooks, args.webhook) : undefined;
     const all = harness.coverage().summary();
-    const coverage = chosen ? summarize(all.webhooks.filter((w) => w.type === chosen.type && w.configuration === chosen.configuration && w.name === chosen.spec.name)) : all;
+    const coverage = chosen
+      ? summarize(all.webhooks.filter((w) => w.type === chosen.type && w.configuration === chosen.configuration && w.name === chosen.spec.name))
+      : all;
     const belowThreshold = args.coverageThreshold !== undefined ? coverageThresholdFailures(coverage, args.coverageThreshold) : [];
     const part = shard ? ` · shard ${shard.index}/${shard.count}: ${fixtures.length} of ${loaded.length} fixtures` : '';
     if (args.json) {
       const threshold = args.coverageThreshold !== undefined ? { threshold: args.coverageThreshold, thresholdMet: belowThreshold.length === 0 } : {};
       out(JSON.stringify({ ...replayReportJson(report), ...(shard ? { shard } : {}), coverage: { ...coverage, ...threshold } }, null, 2));
     } else {
-      out(`${formatReport(report)}${part}\n\nadmission coverage (the replayed requests):\n${formatTable(coverage)}${belowThreshold.length > 0 ? `\n\n${belowThreshold.join('\n')}` : ''}`);
+      out(
+        `${formatReport(report)}${part}\n\nadmission coverage (the replayed requests):\n${formatTable(coverage)}${belowThreshold.length > 0 ? `\n\n${belowThreshold.join('\n')}` : ''}`,
+      );
     }
     if (args.html) writeFileSync(args.html, htmlFromReplay(report, { coverage, title: `admission-harness replay · ${args.paths.join(' ')}` }));
     return report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;

@@ -41,7 +41,12 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
     const failed = result.checks.filter((c) => c.status === 'fail');
     lines.push(`  ${failed.length > 0 ? MARK.fail : MARK.pass} ${result.scenario} — ${verdict(result)}`);
     for (const check of failed) lines.push(`      ${MARK.fail} ${check.id}: ${check.detail ?? ''}`);
-    if (failed.length > 0) lines.push(...outcomeDetails({ ...result.outcome, seed: report.seed }, options).split('\n').map((l) => `        ${l}`));
+    if (failed.length > 0)
+      lines.push(
+        ...outcomeDetails({ ...result.outcome, seed: report.seed }, options)
+          .split('\n')
+          .map((l) => `        ${l}`),
+      );
   }
   let currentPolicy = '';
   for (const result of report.policies) {
@@ -53,7 +58,12 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
     const failed = result.checks.filter((c) => c.status === 'fail');
     lines.push(`  ${failed.length > 0 ? MARK.fail : MARK.pass} ${result.scenario} — ${policyVerdict(result)}`);
     for (const check of failed) lines.push(`      ${MARK.fail} ${check.id}: ${check.detail ?? ''}`);
-    if (failed.length > 0) lines.push(...String(result.evaluation.trace).split('\n').map((l) => `        ${l}`));
+    if (failed.length > 0)
+      lines.push(
+        ...String(result.evaluation.trace)
+          .split('\n')
+          .map((l) => `        ${l}`),
+      );
   }
   for (const skip of report.skipped) lines.push('', `${skip.webhook}: not exercised — ${skip.reason}`);
   if (report.notRun.length > 0) {
@@ -61,7 +71,8 @@ export function formatReport(report: BatteryReport, options: { verbose?: boolean
   }
   const checkIds = new Set([...report.results, ...report.policies].flatMap((r) => r.checks.map((c) => c.id)));
   const checks = report.passed + report.failed;
-  const notRun = report.notRun.length > 0 ? `, ${report.notRun.length} not run${report.aborted ? ` (the process exited: ${describeExit(report.aborted.exit)})` : ''}` : '';
+  const notRun =
+    report.notRun.length > 0 ? `, ${report.notRun.length} not run${report.aborted ? ` (the process exited: ${describeExit(report.aborted.exit)})` : ''}` : '';
   lines.push(
     '',
     `${report.results.length + report.policies.length} scenarios run${notRun} · ${checks} checks of ${checkIds.size} kinds · replay with --seed ${report.seed}`,
@@ -102,7 +113,11 @@ export function jsonReport(report: BatteryReport, coverage?: unknown): string {
     }),
   );
   const policyChecks = report.policies.flatMap((r) =>
-    r.checks.map((c) => (c.status !== 'fail' ? c : { ...c, request: `${r.evaluation.trace.request}`, ...(r.evaluation.status ? { denial: r.evaluation.status } : {}), errors: r.evaluation.errors })),
+    r.checks.map((c) =>
+      c.status !== 'fail'
+        ? c
+        : { ...c, request: `${r.evaluation.trace.request}`, ...(r.evaluation.status ? { denial: r.evaluation.status } : {}), errors: r.evaluation.errors },
+    ),
   );
   return JSON.stringify(
     {

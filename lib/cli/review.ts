@@ -43,13 +43,24 @@ function resolveTarget(target: string): { entry: CatalogEntry; subResource: stri
   const dot = qualified.indexOf('.');
   const resource = dot < 0 ? qualified : qualified.slice(0, dot);
   const group = dot < 0 ? undefined : qualified.slice(dot + 1);
-  const candidates = defaultCatalog.resources().filter((e) => (e.resource === resource || e.singular === resource) && (group === undefined ? true : e.group === group));
+  const candidates = defaultCatalog
+    .resources()
+    .filter((e) => (e.resource === resource || e.singular === resource) && (group === undefined ? true : e.group === group));
   // The core group wins a bare name (`events`), as kubectl resolves it.
   const entry = candidates.find((e) => e.group === '') ?? candidates[0];
-  if (!entry) throw new HarnessError('USAGE', `unknown resource ${JSON.stringify(qualified)}`, 'name a plural resource, e.g. pods, deployments.apps, or register a CRD with --crd FILE');
+  if (!entry)
+    throw new HarnessError(
+      'USAGE',
+      `unknown resource ${JSON.stringify(qualified)}`,
+      'name a plural resource, e.g. pods, deployments.apps, or register a CRD with --crd FILE',
+    );
   if (subResource && !entry.subresources.some((s) => s.name === subResource && s.admitted)) {
     const known = entry.subresources.filter((s) => s.admitted).map((s) => s.name);
-    throw new HarnessError('USAGE', `${entry.resource} has no admitted subresource ${JSON.stringify(subResource)}`, known.length > 0 ? `choose one of ${known.join(', ')}` : `${entry.resource} has no subresources`);
+    throw new HarnessError(
+      'USAGE',
+      `${entry.resource} has no admitted subresource ${JSON.stringify(subResource)}`,
+      known.length > 0 ? `choose one of ${known.join(', ')}` : `${entry.resource} has no subresources`,
+    );
   }
   return { entry, subResource };
 }
@@ -65,7 +76,8 @@ function generated(entry: CatalogEntry, random: SeededRandom, stored: boolean, c
 
 function build(args: ReviewArgs, random: SeededRandom): Review {
   const operation = args.operation.toUpperCase() as Operation;
-  if (!OPERATIONS.includes(operation)) throw new HarnessError('USAGE', `unknown operation ${JSON.stringify(args.operation)}`, 'use CREATE, UPDATE, DELETE or CONNECT');
+  if (!OPERATIONS.includes(operation))
+    throw new HarnessError('USAGE', `unknown operation ${JSON.stringify(args.operation)}`, 'use CREATE, UPDATE, DELETE or CONNECT');
   const crd = args.crd ? readObject(args.crd) : undefined;
   if (crd) defaultCatalog.registerCustomResourceDefinition(crd);
   const { entry, subResource } = resolveTarget(args.target);
@@ -77,10 +89,21 @@ function build(args: ReviewArgs, random: SeededRandom): Review {
   const storedObject = () => (args.oldObject ? readObject(args.oldObject) : given ? objects.stored(given) : generated(entry, random, true, crd, overrides));
   const sub = entry.subresources.find((s) => s.name === subResource);
   if (operation === 'CONNECT') {
-    if (!sub?.connect) throw new HarnessError('USAGE', `CONNECT needs a CONNECT subresource, e.g. ${entry.resource}/exec`, `${entry.resource} has ${entry.subresources.filter((s) => s.connect).map((s) => s.name).join(', ') || 'none'}`);
+    if (!sub?.connect)
+      throw new HarnessError(
+        'USAGE',
+        `CONNECT needs a CONNECT subresource, e.g. ${entry.resource}/exec`,
+        `${entry.resource} has ${
+          entry.subresources
+            .filter((s) => s.connect)
+            .map((s) => s.name)
+            .join(', ') || 'none'
+        }`,
+      );
     return review.connect(storedObject(), subResource, {}, { ...(user ? { userInfo: user } : {}) });
   }
-  if (sub && !sub.operations.includes(operation)) throw new HarnessError('USAGE', `${entry.resource}/${subResource} is not admitted for ${operation}`, `it is admitted for ${sub.operations.join(', ')}`);
+  if (sub && !sub.operations.includes(operation))
+    throw new HarnessError('USAGE', `${entry.resource}/${subResource} is not admitted for ${operation}`, `it is admitted for ${sub.operations.join(', ')}`);
   switch (`${operation} ${subResource}`) {
     case 'CREATE ':
       return review.create(object(), options);
@@ -108,13 +131,18 @@ function build(args: ReviewArgs, random: SeededRandom): Review {
     case 'UPDATE resize':
       return review.resize(storedObject(), {}, options);
     default:
-      throw new HarnessError('USAGE', `no builder for ${operation} ${entry.resource}/${subResource}`, 'give the request as an AdmissionReview file to `explain` or a suite instead');
+      throw new HarnessError(
+        'USAGE',
+        `no builder for ${operation} ${entry.resource}/${subResource}`,
+        'give the request as an AdmissionReview file to `explain` or a suite instead',
+      );
   }
 }
 
 /** `admission-harness review`: prints one AdmissionReview; the same seed gives the same bytes but for the uid. */
 export function reviewCommand(args: ReviewArgs, out: (text: string) => void): number {
-  if (args.version !== 'v1' && args.version !== 'v1beta1') throw new HarnessError('USAGE', `--version takes v1 or v1beta1, got ${JSON.stringify(args.version)}`);
+  if (args.version !== 'v1' && args.version !== 'v1beta1')
+    throw new HarnessError('USAGE', `--version takes v1 or v1beta1, got ${JSON.stringify(args.version)}`);
   const random = new SeededRandom(args.seed);
   const built = build(args, random);
   // kube-apiserver gives every call a fresh uid; the rest of the review follows from the seed.
@@ -137,7 +165,9 @@ export function reviewCommand(args: ReviewArgs, out: (text: string) => void): nu
   const limits = [
     ...(args.user ? [] : ["userInfo: the harness's default user, not who made a real request (give --user and --group)"]),
     ...(args.object ? [] : ['object: generated from the seed, not a real object (give --object FILE)']),
-    ...(encoded.request?.namespace ? [`namespace ${encoded.request.namespace}: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)`] : []),
+    ...(encoded.request?.namespace
+      ? [`namespace ${encoded.request.namespace}: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)`]
+      : []),
   ];
   const [file] = writeFixtures(args.outDir, [{ source, request: encoded.request!, limits, admission: true }]);
   out(`wrote ${file}`);
@@ -162,12 +192,18 @@ export function reviewFromAuditCommand(args: AuditReviewArgs, out: (text: string
   try {
     text = readFileSync(args.audit, 'utf8');
   } catch (error) {
-    throw new HarnessError('USAGE', `--from-audit ${args.audit}: ${(error as Error).message}`, 'pass the audit log kube-apiserver wrote (--audit-log-path), at level Request or RequestResponse');
+    throw new HarnessError(
+      'USAGE',
+      `--from-audit ${args.audit}: ${(error as Error).message}`,
+      'pass the audit log kube-apiserver wrote (--audit-log-path), at level Request or RequestResponse',
+    );
   }
   const catalog = defaultCatalog.copy();
   if (args.crd) catalog.registerCustomResourceDefinition(readObject(args.crd));
   const conversion = reviewsFromAudit(auditEventsFrom(text, args.audit), catalog);
-  const skipped = Object.entries(conversion.skippedByReason).map(([reason, count]) => `${reason} ${count}`).join(', ');
+  const skipped = Object.entries(conversion.skippedByReason)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ');
   const summary = `${conversion.requests} requests in ${args.audit}, ${conversion.reviews.length} reviews${skipped ? `; skipped: ${skipped}` : ''}`;
   if (args.outDir) {
     const written = writeFixtures(args.outDir, conversion.reviews);

@@ -90,7 +90,6 @@ ${Object.values(COMMANDS)
 
   --version  print the version`;
 
-
 /** The options that name the webhook (`check` and `test`). */
 const TARGET_OPTIONS = {
   module: { type: 'string' },
@@ -127,9 +126,17 @@ function targetArgs(values: { module?: string; command?: string; url?: string; c
  * comma-separated, repeatable; `--admission-control-config-file`, the plugins' AdmissionConfiguration.
  */
 const DISABLE_PLUGINS_OPTION = { 'disable-admission-plugins': { type: 'string', multiple: true } } as const;
-const PLUGIN_OPTIONS = { ...DISABLE_PLUGINS_OPTION, 'enable-admission-plugins': { type: 'string', multiple: true }, 'admission-control-config-file': { type: 'string' } } as const;
+const PLUGIN_OPTIONS = {
+  ...DISABLE_PLUGINS_OPTION,
+  'enable-admission-plugins': { type: 'string', multiple: true },
+  'admission-control-config-file': { type: 'string' },
+} as const;
 
-const pluginList = (lists: string[] | undefined): string[] => (lists ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean);
+const pluginList = (lists: string[] | undefined): string[] =>
+  (lists ?? [])
+    .flatMap((list) => list.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean);
 
 /** The plugin names of every `--disable-admission-plugins`; whether each is known is the harness's (and explain's) to say. */
 function disabledPlugins(values: { 'disable-admission-plugins'?: string[] }): string[] {
@@ -137,7 +144,10 @@ function disabledPlugins(values: { 'disable-admission-plugins'?: string[] }): st
 }
 
 /** `--enable-admission-plugins` (checked: known, and not also disabled) and `--admission-control-config-file`, as check and explain take them. */
-function pluginFlags(values: { 'disable-admission-plugins'?: string[]; 'enable-admission-plugins'?: string[]; 'admission-control-config-file'?: string }): { enablePlugins?: string[]; admissionConfigFile?: string } {
+function pluginFlags(values: { 'disable-admission-plugins'?: string[]; 'enable-admission-plugins'?: string[]; 'admission-control-config-file'?: string }): {
+  enablePlugins?: string[];
+  admissionConfigFile?: string;
+} {
   const enable = pluginList(values['enable-admission-plugins']);
   assertBuiltinPluginNames(enable, '--enable-admission-plugins');
   assertNoPluginBothEnabledAndDisabled(enable, disabledPlugins(values), { enable: '--enable-admission-plugins', disable: '--disable-admission-plugins' });
@@ -170,7 +180,11 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Comma
     }
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
       const positional = /^Unexpected argument '([^']*)'/.exec((error as Error).message)?.[1] ?? '';
-      throw new HarnessError('USAGE', `${command}: unexpected argument ${JSON.stringify(positional)}`, `${help}; options take their value after them, e.g. --manifests a.yaml --manifests b.yaml`);
+      throw new HarnessError(
+        'USAGE',
+        `${command}: unexpected argument ${JSON.stringify(positional)}`,
+        `${help}; options take their value after them, e.g. --manifests a.yaml --manifests b.yaml`,
+      );
     }
     if (code.startsWith('ERR_PARSE_ARGS')) throw new HarnessError('USAGE', `${command}: ${(error as Error).message}`, help);
     throw error;
@@ -188,7 +202,11 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
     return 0;
   }
   if (!(command in COMMANDS)) {
-    throw new HarnessError('USAGE', `unknown command ${JSON.stringify(command)}${didYouMean(command, Object.keys(COMMANDS))}`, 'run `admission-harness --help`');
+    throw new HarnessError(
+      'USAGE',
+      `unknown command ${JSON.stringify(command)}${didYouMean(command, Object.keys(COMMANDS))}`,
+      'run `admission-harness --help`',
+    );
   }
   const helpFor = (name: Command): number => {
     out(`usage: admission-harness ${COMMANDS[name].replace(/^(\S+)\s+/, '$1 — ')}`);
@@ -291,11 +309,20 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
       if (values.help) return helpFor('review');
       if (values['from-audit']) {
-        if (positionals.length > 0) throw new HarnessError('USAGE', 'review --from-audit takes no <resource> <operation>: the audit log names them', 'admission-harness review --from-audit audit.log [--out DIR]');
-        return reviewFromAuditCommand({ audit: values['from-audit'], ...(values.out ? { outDir: values.out } : {}), ...(values.crd ? { crd: values.crd } : {}) }, out);
+        if (positionals.length > 0)
+          throw new HarnessError(
+            'USAGE',
+            'review --from-audit takes no <resource> <operation>: the audit log names them',
+            'admission-harness review --from-audit audit.log [--out DIR]',
+          );
+        return reviewFromAuditCommand(
+          { audit: values['from-audit'], ...(values.out ? { outDir: values.out } : {}), ...(values.crd ? { crd: values.crd } : {}) },
+          out,
+        );
       }
       const [target, operation] = positionals;
-      if (!target || !operation || positionals.length > 2) throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
+      if (!target || !operation || positionals.length > 2)
+        throw new HarnessError('USAGE', 'review takes <resource>[/<subresource>] <operation>', 'e.g. admission-harness review pods/exec CONNECT');
       const seed = seedOf(values.seed ?? '1');
       return reviewCommand(
         {
@@ -385,10 +412,17 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
     }
     case 'merge-coverage': {
-      const { values, positionals } = parse('merge-coverage', rest, { threshold: { type: 'string' }, of: { type: 'string' }, json: { type: 'string' }, html: { type: 'string' } }, true);
+      const { values, positionals } = parse(
+        'merge-coverage',
+        rest,
+        { threshold: { type: 'string' }, of: { type: 'string' }, json: { type: 'string' }, html: { type: 'string' } },
+        true,
+      );
       if (values.help) return helpFor('merge-coverage');
-      if (values.of !== undefined && values.of !== 'each' && values.of !== 'total') throw new HarnessError('USAGE', `--of takes each or total, got ${JSON.stringify(values.of)}${didYouMean(values.of, ['each', 'total'])}`);
-      if (values.of !== undefined && values.threshold === undefined) throw new HarnessError('USAGE', '--of is given without --threshold, which it qualifies', 'e.g. --threshold 80 --of total');
+      if (values.of !== undefined && values.of !== 'each' && values.of !== 'total')
+        throw new HarnessError('USAGE', `--of takes each or total, got ${JSON.stringify(values.of)}${didYouMean(values.of, ['each', 'total'])}`);
+      if (values.of !== undefined && values.threshold === undefined)
+        throw new HarnessError('USAGE', '--of is given without --threshold, which it qualifies', 'e.g. --threshold 80 --of total');
       return mergeCoverageCommand(
         {
           paths: positionals,
@@ -401,7 +435,12 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
       );
     }
     case 'test': {
-      const { values, positionals } = parse('test', rest, { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...PLUGIN_OPTIONS }, true);
+      const { values, positionals } = parse(
+        'test',
+        rest,
+        { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, junit: { type: 'string' }, ...PLUGIN_OPTIONS },
+        true,
+      );
       if (values.help) return helpFor('test');
       const disabled = disabledPlugins(values);
       assertBuiltinPluginNames(disabled, '--disable-admission-plugins');

@@ -11,6 +11,7 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`, 'e.g. --shard 1/3 on the first of three CI machines');
+  if (!match || count < 1 || index < 1 || index > count)
+    throw new HarnessError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n, got ${JSON.stringify(text)}`, 'e.g. --shard 1/3 on the first of three CI machines');
   return { index, count };
 }

@@ -49,11 +49,26 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
   if (args.junit) {
     writeJUnit(args.junit, [
       ...invalid.map(({ file, message }) => ({ suite: file, name: 'a valid suite file', durationMs: 0, failures: [message] })),
-      ...reports.flatMap((r) => r.cases.map((c) => ({ suite: r.file, name: c.name, durationMs: c.durationMs, failures: isKnownFailure(c) ? [] : c.failures, ...(isKnownFailure(c) ? { skipped: `known failure: ${c.knownFailure}` } : {}) }))),
+      ...reports.flatMap((r) =>
+        r.cases.map((c) => ({
+          suite: r.file,
+          name: c.name,
+          durationMs: c.durationMs,
+          failures: isKnownFailure(c) ? [] : c.failures,
+          ...(isKnownFailure(c) ? { skipped: `known failure: ${c.knownFailure}` } : {}),
+        })),
+      ),
     ]);
   }
   if (args.json) {
-    const entries = cases.map(({ name, passed: ok, verdict, failures, result, knownFailure }) => ({ name, passed: ok, verdict, ...(knownFailure !== undefined ? { knownFailure } : {}), failures, result }));
+    const entries = cases.map(({ name, passed: ok, verdict, failures, result, knownFailure }) => ({
+      name,
+      passed: ok,
+      verdict,
+      ...(knownFailure !== undefined ? { knownFailure } : {}),
+      failures,
+      result,
+    }));
     out(JSON.stringify({ cases: entries, passed, failed, knownFailures, invalidFiles: invalid }, null, 2));
   } else {
     const lines: string[] = [];
@@ -71,7 +86,10 @@ export async function testCommand(args: TestArgs, out: (text: string) => void): 
         for (const failure of c.failures) lines.push(...failure.split('\n').map((l) => `      ${l}`));
       }
     }
-    lines.push('', `${passed} passed, ${failed + invalid.length} failed${failedFiles}${knownFailures > 0 ? `, ${knownFailures} known failure${knownFailures === 1 ? '' : 's'}` : ''}`);
+    lines.push(
+      '',
+      `${passed} passed, ${failed + invalid.length} failed${failedFiles}${knownFailures > 0 ? `, ${knownFailures} known failure${knownFailures === 1 ? '' : 's'}` : ''}`,
+    );
     out(lines.join('\n'));
   }
   return failed > 0 || invalid.length > 0 ? 1 : 0;

@@ -1,5 +1,12 @@
 import type { FailurePolicy, MutatingWebhook, RuleWithOperations } from '../kube/webhook-config';
-import type { MatchResources, MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import type {
+  MatchResources,
+  MutatingAdmissionPolicy,
+  MutatingAdmissionPolicyBinding,
+  NamedRuleWithOperations,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+} from '../kube/admission-policy';
 
 /**
  * Applies the API's defaults to one webhook (k8s.io/kubernetes/pkg/apis/admissionregistration/v1/defaults.go). v1beta1 objects get that version's
@@ -42,7 +49,11 @@ export function defaultMatchResources(match: MatchResources): MatchResources {
 
 /** What every policy's spec gets (`SetDefaults_ValidatingAdmissionPolicySpec`, `…MutatingAdmissionPolicySpec`): failurePolicy Fail, matchConstraints' defaults. */
 function defaultPolicySpec<S extends { failurePolicy?: FailurePolicy; matchConstraints?: MatchResources }>(spec: S): S {
-  return { ...spec, failurePolicy: spec.failurePolicy ?? 'Fail', ...(spec.matchConstraints ? { matchConstraints: defaultMatchResources(spec.matchConstraints) } : {}) };
+  return {
+    ...spec,
+    failurePolicy: spec.failurePolicy ?? 'Fail',
+    ...(spec.matchConstraints ? { matchConstraints: defaultMatchResources(spec.matchConstraints) } : {}),
+  };
 }
 
 /** A binding's matchResources get the same defaults as a policy's matchConstraints. */

@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
 import type { MutatingWebhook, WebhookType } from '../kube/webhook-config';
-import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../kube/admission-policy';
+import type {
+  MutatingAdmissionPolicy,
+  MutatingAdmissionPolicyBinding,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+} from '../kube/admission-policy';
 import { defaultMutatingPolicy, defaultMutatingPolicyBinding, defaultValidatingPolicy, defaultValidatingPolicyBinding, defaultWebhook } from './defaults';
 import { parseManifestFiles, type SourcedDocument } from './parse';
 import { validateConfiguration } from './validate';
@@ -59,7 +64,8 @@ export interface ManifestSet {
 export type ManifestInput = string | URL | Record<string, unknown>;
 
 function manifestPath(url: URL): string {
-  if (url.protocol !== 'file:') throw new HarnessError('USAGE', `manifests: ${url.href} is not a file URL`, 'give a path, or new URL(relativePath, import.meta.url)');
+  if (url.protocol !== 'file:')
+    throw new HarnessError('USAGE', `manifests: ${url.href} is not a file URL`, 'give a path, or new URL(relativePath, import.meta.url)');
   return fileURLToPath(url);
 }
 
@@ -90,7 +96,11 @@ export function loadManifests(inputs: readonly ManifestInput[], options: { catal
  */
 export function loadManifestSet(inputs: readonly ManifestInput[], options: { catalog?: ResourceCatalog } = {}): ManifestSet {
   const documents: SourcedDocument[] = inputs.flatMap((input, i) =>
-    typeof input === 'string' ? parseManifestFiles([input]) : input instanceof URL ? parseManifestFiles([manifestPath(input)]) : [{ file: `manifests[${i}]`, doc: 0, value: input }],
+    typeof input === 'string'
+      ? parseManifestFiles([input])
+      : input instanceof URL
+        ? parseManifestFiles([manifestPath(input)])
+        : [{ file: `manifests[${i}]`, doc: 0, value: input }],
   );
   const webhookProblems: string[] = [];
   const policyProblems: string[] = [];
@@ -116,26 +126,38 @@ export function loadManifestSet(inputs: readonly ManifestInput[], options: { cat
     const label = `${where} (${String(config.kind)} ${JSON.stringify(typeof name === 'string' ? name : '')})`;
     if (POLICY_KINDS.includes(config.kind as string)) {
       if (!POLICY_API_VERSIONS.includes(config.apiVersion as string)) {
-        policyProblems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${POLICY_API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
+        policyProblems.push(
+          `${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${POLICY_API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`,
+        );
         continue;
       }
-      const validate = { ValidatingAdmissionPolicy: validateValidatingPolicy, ValidatingAdmissionPolicyBinding: validateValidatingPolicyBinding, MutatingAdmissionPolicy: validateMutatingPolicy, MutatingAdmissionPolicyBinding: validateMutatingPolicyBinding }[config.kind as string];
+      const validate = {
+        ValidatingAdmissionPolicy: validateValidatingPolicy,
+        ValidatingAdmissionPolicyBinding: validateValidatingPolicyBinding,
+        MutatingAdmissionPolicy: validateMutatingPolicy,
+        MutatingAdmissionPolicyBinding: validateMutatingPolicyBinding,
+      }[config.kind as string];
       const errors = validate ? validate(config) : [];
       if (errors.length > 0) {
         policyProblems.push(...errors.map((e) => `${label} ${e.path}: ${e.message}`));
         continue;
       }
       const object = config as unknown;
-      if (config.kind === 'ValidatingAdmissionPolicy') set.validatingPolicies.push({ policy: defaultValidatingPolicy(object as ValidatingAdmissionPolicy), source: label });
-      else if (config.kind === 'ValidatingAdmissionPolicyBinding') set.validatingBindings.push({ binding: defaultValidatingPolicyBinding(object as ValidatingAdmissionPolicyBinding), source: label });
-      else if (config.kind === 'MutatingAdmissionPolicy') set.mutatingPolicies.push({ policy: defaultMutatingPolicy(object as MutatingAdmissionPolicy), source: label });
+      if (config.kind === 'ValidatingAdmissionPolicy')
+        set.validatingPolicies.push({ policy: defaultValidatingPolicy(object as ValidatingAdmissionPolicy), source: label });
+      else if (config.kind === 'ValidatingAdmissionPolicyBinding')
+        set.validatingBindings.push({ binding: defaultValidatingPolicyBinding(object as ValidatingAdmissionPolicyBinding), source: label });
+      else if (config.kind === 'MutatingAdmissionPolicy')
+        set.mutatingPolicies.push({ policy: defaultMutatingPolicy(object as MutatingAdmissionPolicy), source: label });
       else set.mutatingBindings.push({ binding: defaultMutatingPolicyBinding(object as MutatingAdmissionPolicyBinding), source: label });
       continue;
     }
     const type = typeof config.kind === 'string' ? KINDS[config.kind] : undefined;
     if (!type) continue;
     if (!API_VERSIONS.includes(config.apiVersion as string)) {
-      webhookProblems.push(`${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`);
+      webhookProblems.push(
+        `${label} apiVersion: Unsupported value: ${JSON.stringify(config.apiVersion)}: supported values: ${API_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}`,
+      );
       continue;
     }
     const errors = validateConfiguration(config, type === 'mutating');

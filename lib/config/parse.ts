@@ -26,8 +26,17 @@ export function parseManifestFile(file: string, code: HarnessErrorCode = 'MANIFE
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;
-    if (errno === 'EISDIR') throw new HarnessError(code, `${file} is a directory, not a manifest file`, `name the files in it, e.g. ${path.join(file, '*.yaml')} (the shell expands the pattern)`, { cause: error });
-    if (errno === 'ENOENT') throw new HarnessError(code, `${file}: no such file (looked for ${path.resolve(file)})`, 'pass paths relative to the working directory', { cause: error });
+    if (errno === 'EISDIR')
+      throw new HarnessError(
+        code,
+        `${file} is a directory, not a manifest file`,
+        `name the files in it, e.g. ${path.join(file, '*.yaml')} (the shell expands the pattern)`,
+        { cause: error },
+      );
+    if (errno === 'ENOENT')
+      throw new HarnessError(code, `${file}: no such file (looked for ${path.resolve(file)})`, 'pass paths relative to the working directory', {
+        cause: error,
+      });
     throw new HarnessError(code, `${file}: ${(error as Error).message}`, 'pass paths relative to the working directory', { cause: error });
   }
   return parseManifestText(text, file);

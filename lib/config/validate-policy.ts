@@ -15,7 +15,29 @@ const MAX_AUDIT_ANNOTATIONS = 20;
 const MAX_VALUE_EXPRESSION = 5 * 1024;
 const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 // The words cel-go reserves (pkg/apis/admissionregistration/validation `celReserved`).
-const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+const CEL_RESERVED = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
 
 /**
  * The create-time validation of a ValidatingAdmissionPolicy (k8s.io/kubernetes
@@ -34,7 +56,8 @@ export function validateValidatingPolicy(policy: Json): FieldError[] {
     add('spec.auditAnnotations', 'Required value: validations or auditAnnotations must contain at least one item');
   }
   validations.forEach((validation: unknown, i) => validateValidation(validation, `spec.validations[${i}]`, add));
-  if (annotations.length > MAX_AUDIT_ANNOTATIONS) add('spec.auditAnnotations', `Invalid value: "": must not have more than ${MAX_AUDIT_ANNOTATIONS} auditAnnotations`);
+  if (annotations.length > MAX_AUDIT_ANNOTATIONS)
+    add('spec.auditAnnotations', `Invalid value: "": must not have more than ${MAX_AUDIT_ANNOTATIONS} auditAnnotations`);
   const keys = new Set<string>();
   annotations.forEach((annotation: unknown, i) => {
     const at = `spec.auditAnnotations[${i}]`;
@@ -57,7 +80,8 @@ function validateVariables(list: unknown, add: Add): void {
     if (!isObject(variable)) return add(at, 'must be an object');
     const variableName = typeof variable.name === 'string' ? variable.name : '';
     if (variableName.trim() === '') add(`${at}.name`, 'Required value: name is not specified');
-    else if (!CEL_IDENTIFIER.test(variableName) || CEL_RESERVED.has(variableName)) add(`${at}.name`, `Invalid value: ${JSON.stringify(variableName)}: name is not a valid CEL identifier`);
+    else if (!CEL_IDENTIFIER.test(variableName) || CEL_RESERVED.has(variableName))
+      add(`${at}.name`, `Invalid value: ${JSON.stringify(variableName)}: name is not a valid CEL identifier`);
     if (typeof variable.expression !== 'string' || variable.expression.trim() === '') add(`${at}.expression`, 'Required value: expression is not specified');
   });
 }
@@ -90,12 +114,14 @@ export function validateMutatingPolicy(policy: Json): FieldError[] {
     if (!isObject(mutation)) return add(at, 'must be an object');
     const patchType = mutation.patchType;
     if (patchType === undefined || patchType === '') return add(`${at}.patchType`, 'Required value');
-    if (patchType !== 'ApplyConfiguration' && patchType !== 'JSONPatch') return add(`${at}.patchType`, `Unsupported value: ${JSON.stringify(patchType)}: supported values: "ApplyConfiguration", "JSONPatch"`);
+    if (patchType !== 'ApplyConfiguration' && patchType !== 'JSONPatch')
+      return add(`${at}.patchType`, `Unsupported value: ${JSON.stringify(patchType)}: supported values: "ApplyConfiguration", "JSONPatch"`);
     const field = patchType === 'ApplyConfiguration' ? 'applyConfiguration' : 'jsonPatch';
     const other = patchType === 'ApplyConfiguration' ? 'jsonPatch' : 'applyConfiguration';
     const holder = mutation[field];
     if (!isObject(holder)) add(`${at}.${field}`, `Required value: ${field} is required when patchType is ${patchType}`);
-    else if (typeof holder.expression !== 'string' || holder.expression.trim() === '') add(`${at}.${field}.expression`, 'Required value: expression is not specified');
+    else if (typeof holder.expression !== 'string' || holder.expression.trim() === '')
+      add(`${at}.${field}.expression`, 'Required value: expression is not specified');
     if (mutation[other] !== undefined) add(`${at}.${other}`, `Forbidden: must not be specified when patchType is ${patchType}`);
   });
   return errors;
@@ -181,7 +207,8 @@ function validateParamKind(paramKind: unknown, at: string, add: Add): void {
   if (kind === '') add(`${at}.kind`, 'Required value');
   else {
     const problems = dns1035LabelErrors(kind.toLowerCase());
-    if (problems.length > 0) add(`${at}.kind`, `Invalid value: ${JSON.stringify(kind)}: may have mixed case, but should otherwise match: ${problems.join(',')}`);
+    if (problems.length > 0)
+      add(`${at}.kind`, `Invalid value: ${JSON.stringify(kind)}: may have mixed case, but should otherwise match: ${problems.join(',')}`);
   }
 }
 
@@ -248,7 +275,8 @@ function validateParamRef(ref: unknown, at: string, add: Add): void {
   if (name === '' && !hasSelector) add(at, 'Required value: one of name or selector must be specified');
   const action = ref.parameterNotFoundAction;
   if (action === undefined || action === null || action === '') add(`${at}.parameterNotFoundAction`, 'Required value');
-  else if (action !== 'Deny' && action !== 'Allow') add(`${at}.parameterNotFoundAction`, `Unsupported value: ${JSON.stringify(action)}: supported values: "Deny", "Allow"`);
+  else if (action !== 'Deny' && action !== 'Allow')
+    add(`${at}.parameterNotFoundAction`, `Unsupported value: ${JSON.stringify(action)}: supported values: "Deny", "Allow"`);
 }
 
 function validateActions(actions: unknown, at: string, add: Add): void {
@@ -261,7 +289,10 @@ function validateActions(actions: unknown, at: string, add: Add): void {
     seen.add(text);
   });
   if (seen.has('Deny') && seen.has('Warn')) {
-    add(at, `Invalid value: []admissionregistration.ValidationAction{${list.map((a) => JSON.stringify(String(a))).join(', ')}}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)`);
+    add(
+      at,
+      `Invalid value: []admissionregistration.ValidationAction{${list.map((a) => JSON.stringify(String(a))).join(', ')}}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)`,
+    );
   }
   if (seen.size === 0) add(at, 'Required value: at least one validation action is required');
 }

@@ -12,7 +12,6 @@ const KNOWN_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 type Json = Record<string, unknown>;
 
-
 /**
  * The create-time validation of admissionregistration.k8s.io webhook configurations
  * (k8s.io/kubernetes pkg/apis/admissionregistration/validation, apiserver pkg/util/webhook/validation.go)
@@ -23,7 +22,8 @@ export function validateConfiguration(config: Json, mutating: boolean): FieldErr
   const add = (path: string, message: string): void => void errors.push({ path, message });
   const v1 = config.apiVersion === 'admissionregistration.k8s.io/v1';
   const metadata = config.metadata;
-  if (!isObject(metadata) || typeof metadata.name !== 'string' || metadata.name === '') add('metadata.name', 'Required value: name or generateName is required');
+  if (!isObject(metadata) || typeof metadata.name !== 'string' || metadata.name === '')
+    add('metadata.name', 'Required value: name or generateName is required');
   const webhooks = config.webhooks;
   if (webhooks === undefined || webhooks === null) return errors;
   if (!Array.isArray(webhooks)) return [{ path: 'webhooks', message: 'must be a list' }];
@@ -101,10 +101,14 @@ function validateClientConfig(clientConfig: unknown, at: string, add: (path: str
     const scheme = parsed.protocol.replace(/:$/, '');
     if (scheme !== 'https') add(`${at}.url`, `Invalid value: ${JSON.stringify(scheme)}: 'https' is the only allowed URL scheme${form}`);
     if (parsed.host === '') add(`${at}.url`, `Invalid value: "": host must be provided${form}`);
-    if (parsed.username || parsed.password) add(`${at}.url`, `Invalid value: ${JSON.stringify(parsed.password ? `${parsed.username}:${parsed.password}` : parsed.username)}: user information is not permitted in the URL`);
+    if (parsed.username || parsed.password)
+      add(
+        `${at}.url`,
+        `Invalid value: ${JSON.stringify(parsed.password ? `${parsed.username}:${parsed.password}` : parsed.username)}: user information is not permitted in the URL`,
+      );
     const fragment = url.includes('#') ? url.slice(url.indexOf('#') + 1) : '';
     if (fragment) add(`${at}.url`, `Invalid value: ${JSON.stringify(fragment)}: fragments are not permitted in the URL`);
-    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1).split('#')[0] ?? '' : '';
+    const query = url.includes('?') ? (url.slice(url.indexOf('?') + 1).split('#')[0] ?? '') : '';
     if (query) add(`${at}.url`, `Invalid value: ${JSON.stringify(query)}: query parameters are not permitted in the URL`);
   }
   if (service !== undefined) {
@@ -118,7 +122,8 @@ function validateClientConfig(clientConfig: unknown, at: string, add: (path: str
     const path = service.path;
     if (path !== undefined && path !== '/' && typeof path === 'string') {
       if (!path.startsWith('/')) add(`${at}.service.path`, `Invalid value: ${JSON.stringify(path)}: must start with a '/'`);
-      else if (path.includes('//')) add(`${at}.service.path`, `Invalid value: ${JSON.stringify(path)}: segment[${path.split('/').indexOf('', 1) - 1}] may not be empty`);
+      else if (path.includes('//'))
+        add(`${at}.service.path`, `Invalid value: ${JSON.stringify(path)}: segment[${path.split('/').indexOf('', 1) - 1}] may not be empty`);
       else {
         const trimmed = path.replace(/^\/|\/$/g, '');
         trimmed.split('/').forEach((segment, i) => {
@@ -153,7 +158,11 @@ export function validateRule(rule: unknown, at: string, add: (path: string, mess
   const operations = strings('operations');
   if (operations) {
     if (operations.length === 0) add(`${at}.operations`, 'Required value');
-    if (operations.length > 1 && operations.includes('*')) add(`${at}.operations`, `Invalid value: ${goStrings(operations, '[]admissionregistration.OperationType')}: if '*' is present, must not specify other operations`);
+    if (operations.length > 1 && operations.includes('*'))
+      add(
+        `${at}.operations`,
+        `Invalid value: ${goStrings(operations, '[]admissionregistration.OperationType')}: if '*' is present, must not specify other operations`,
+      );
     operations.forEach((op, i) => {
       if (!OPERATIONS.includes(op)) add(`${at}.operations[${i}]`, `Unsupported value: ${JSON.stringify(op)}: supported values: ${supported(OPERATIONS)}`);
     });
@@ -161,12 +170,14 @@ export function validateRule(rule: unknown, at: string, add: (path: string, mess
   const groups = strings('apiGroups');
   if (groups) {
     if (groups.length === 0) add(`${at}.apiGroups`, 'Required value');
-    if (groups.length > 1 && groups.includes('*')) add(`${at}.apiGroups`, `Invalid value: ${goStrings(groups)}: if '*' is present, must not specify other API groups`);
+    if (groups.length > 1 && groups.includes('*'))
+      add(`${at}.apiGroups`, `Invalid value: ${goStrings(groups)}: if '*' is present, must not specify other API groups`);
   }
   const versions = strings('apiVersions');
   if (versions) {
     if (versions.length === 0) add(`${at}.apiVersions`, 'Required value');
-    if (versions.length > 1 && versions.includes('*')) add(`${at}.apiVersions`, `Invalid value: ${goStrings(versions)}: if '*' is present, must not specify other API versions`);
+    if (versions.length > 1 && versions.includes('*'))
+      add(`${at}.apiVersions`, `Invalid value: ${goStrings(versions)}: if '*' is present, must not specify other API versions`);
     versions.forEach((version, i) => {
       if (version === '') add(`${at}.apiVersions[${i}]`, 'Required value');
     });
@@ -174,7 +185,8 @@ export function validateRule(rule: unknown, at: string, add: (path: string, mess
   const resources = strings('resources');
   if (resources) validateResources(resources, `${at}.resources`, add);
   const scope = rule.scope;
-  if (scope !== undefined && !SCOPES.includes(scope as string)) add(`${at}.scope`, `Unsupported value: ${JSON.stringify(scope)}: supported values: ${supported(SCOPES)}`);
+  if (scope !== undefined && !SCOPES.includes(scope as string))
+    add(`${at}.scope`, `Unsupported value: ${JSON.stringify(scope)}: supported values: ${supported(SCOPES)}`);
 }
 
 /** `validateResources`: wildcards and the subresource forms they forbid beside them. */
@@ -202,7 +214,8 @@ function validateResources(resources: string[], at: string, add: (path: string, 
     if (res === '*') subWithWildcardResource.add(sub);
   });
   if (resources.length > 1 && doubleWildcard) add(at, `Invalid value: ${goStrings(resources)}: if '*/*' is present, must not specify other resources`);
-  if (singleWildcard && withoutSubresource) add(at, `Invalid value: ${goStrings(resources)}: if '*' is present, must not specify other resources without subresources`);
+  if (singleWildcard && withoutSubresource)
+    add(at, `Invalid value: ${goStrings(resources)}: if '*' is present, must not specify other resources without subresources`);
 }
 
 /** apimachinery `ValidateLabelSelector`: operators, values as the operator wants them, keys and values of labels. */
@@ -226,7 +239,8 @@ export function validateLabelSelector(selector: unknown, at: string, add: (path:
         default:
           add(`${here}.operator`, `Invalid value: ${JSON.stringify(expression.operator ?? '')}: not a valid selector operator`);
       }
-      for (const message of qualifiedNameErrors(String(expression.key ?? ''))) add(`${here}.key`, `Invalid value: ${JSON.stringify(expression.key ?? '')}: ${message}`);
+      for (const message of qualifiedNameErrors(String(expression.key ?? '')))
+        add(`${here}.key`, `Invalid value: ${JSON.stringify(expression.key ?? '')}: ${message}`);
       values.forEach((value: unknown, v) => {
         for (const message of labelValueErrors(String(value))) add(`${here}.values[${v}]`, `Invalid value: ${JSON.stringify(value)}: ${message}`);
       });

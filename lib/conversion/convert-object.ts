@@ -100,7 +100,13 @@ const HINTS: Readonly<Record<ConversionCheck, string>> = {
  * transport — same headers, TLS verification, deadline and retry rule as admission calls — and verifies the
  * answer with kube's texts. Never throws for webhook misbehaviour.
  */
-export async function convertObject(webhook: ConversionWebhook, object: KubeObject, desiredAPIVersion: string, uid: string, context: ConversionCallContext): Promise<ConversionOutcome> {
+export async function convertObject(
+  webhook: ConversionWebhook,
+  object: KubeObject,
+  desiredAPIVersion: string,
+  uid: string,
+  context: ConversionCallContext,
+): Promise<ConversionOutcome> {
   const started = performance.now();
   const outcome: ConversionOutcome = { crd: webhook.crd, object, desiredAPIVersion, url: '', durationMs: 0 };
   const finish = (): ConversionOutcome => {

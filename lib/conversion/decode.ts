@@ -4,7 +4,6 @@ import { goQuote } from '../go/strconv';
 import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from '../call/decode-body';
 import type { ConversionReviewVersion } from './review';
 
-
 /** A webhook's answer as decoded: what the checks of webhook_converter.go read. */
 export interface DecodedConversionReview {
   apiVersion?: string;
@@ -32,7 +31,10 @@ export function decodeConversionReview(body: Buffer, sentVersion: ConversionRevi
   const effectiveKind = kind || 'ConversionReview';
   const known = group === 'apiextensions.k8s.io' && (version === 'v1' || version === 'v1beta1');
   if (!known || effectiveKind !== 'ConversionReview') {
-    return { ok: false, text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}` };
+    return {
+      ok: false,
+      text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}`,
+    };
   }
   if (version !== sentVersion) return { ok: false, text: `converting (${version}.ConversionReview) to (${sentVersion}.ConversionReview): unknown conversion` };
   const fieldError = checkResponseFields(review.response);
@@ -45,7 +47,8 @@ function checkResponseFields(response: unknown): string | undefined {
   if (typeof response !== 'object' || Array.isArray(response)) return unmarshalError(response, 'response', 'v1.ConversionResponse');
   const { uid, convertedObjects, result } = response as Record<string, unknown>;
   if (uid !== undefined && uid !== null && typeof uid !== 'string') return unmarshalError(uid, 'response.uid', 'types.UID');
-  if (convertedObjects !== undefined && convertedObjects !== null && !Array.isArray(convertedObjects)) return unmarshalError(convertedObjects, 'response.convertedObjects', '[]runtime.RawExtension');
+  if (convertedObjects !== undefined && convertedObjects !== null && !Array.isArray(convertedObjects))
+    return unmarshalError(convertedObjects, 'response.convertedObjects', '[]runtime.RawExtension');
   if (result === undefined || result === null) return undefined;
   if (typeof result !== 'object' || Array.isArray(result)) return unmarshalError(result, 'response.result', 'v1.Status');
   for (const field of ['status', 'message'] as const) {

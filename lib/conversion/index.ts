@@ -5,7 +5,7 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import type { CustomResourceConversion, ResourceCatalog } from '../kube/catalog';
 import type { WebhookClientConfig } from '../kube/webhook-config';
-import { convertObject, ConversionError, type ConversionOutcome, type ConversionWebhook } from './convert-object';
+import { convertObject, type ConversionError, type ConversionOutcome, type ConversionWebhook } from './convert-object';
 
 export { ConversionError, CONVERSION_TIMEOUT_SECONDS } from './convert-object';
 export type { ConversionOutcome, ConversionWebhook, ConversionCallContext } from './convert-object';
@@ -72,7 +72,12 @@ export function conversionCapability(catalog: ResourceCatalog): ConversionCapabi
           continue;
         }
         const { route, ca } = await deps.connection({ name: `conversion_webhook_for_${plan.webhook.crd}`, clientConfig: plan.webhook.clientConfig });
-        const outcome = await convertObject(plan.webhook, plan.object, plan.desired, deps.uuid(), { route, ca, agents: deps.agents, timeScale: deps.timeScale });
+        const outcome = await convertObject(plan.webhook, plan.object, plan.desired, deps.uuid(), {
+          route,
+          ca,
+          agents: deps.agents,
+          timeScale: deps.timeScale,
+        });
         result.outcomes.push(outcome);
         if (outcome.error) return { ...result, ok: false, error: outcome.error };
         result.objects.push(outcome.converted as KubeObject);
@@ -100,15 +105,27 @@ function planConversion(catalog: ResourceCatalog, object: KubeObject, index: num
   const conversion = entry?.conversion;
   if (!conversion) {
     const why = entry ? 'is no custom resource' : 'is served by no CustomResourceDefinition of the manifests';
-    throw new HarnessError('USAGE', `${where}: ${object.apiVersion} ${object.kind} ${why}`, 'pass the CustomResourceDefinition in createHarness({ manifests })');
+    throw new HarnessError(
+      'USAGE',
+      `${where}: ${object.apiVersion} ${object.kind} ${why}`,
+      'pass the CustomResourceDefinition in createHarness({ manifests })',
+    );
   }
   const [toGroup, target] = toVersion.includes('/') ? splitApiVersion(toVersion) : [group, toVersion];
   const valid = conversion.versions.join(', ');
   if (toGroup !== group || !conversion.versions.includes(target)) {
-    throw new HarnessError('USAGE', `${where}: request to convert CR to an invalid group/version: ${toGroup}/${target}`, `${conversion.crd} declares the versions ${valid}`);
+    throw new HarnessError(
+      'USAGE',
+      `${where}: request to convert CR to an invalid group/version: ${toGroup}/${target}`,
+      `${conversion.crd} declares the versions ${valid}`,
+    );
   }
   if (!conversion.versions.includes(version)) {
-    throw new HarnessError('USAGE', `${where}: request to convert CR from an invalid group/version: ${object.apiVersion}`, `${conversion.crd} declares the versions ${valid}`);
+    throw new HarnessError(
+      'USAGE',
+      `${where}: request to convert CR from an invalid group/version: ${object.apiVersion}`,
+      `${conversion.crd} declares the versions ${valid}`,
+    );
   }
   const desired = `${group}/${target}`;
   // An object with nothing but apiVersion and kind is never sent (webhook_converter.go isEmptyUnstructuredObject).

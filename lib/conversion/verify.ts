@@ -52,18 +52,22 @@ function groupVersionText(apiVersion: unknown): string {
  * the converted object's groupVersion and kind, its name/namespace/UID, and its metadata, of which only
  * labels and annotations are taken (`restoreObjectMeta`). The object returned is what kube-apiserver keeps.
  */
-export function verifyConversion(review: DecodedConversionReview, sent: { uid: string; version: ConversionReviewVersion; object: KubeObject; desiredAPIVersion: string }): VerifiedConversion {
+export function verifyConversion(
+  review: DecodedConversionReview,
+  sent: { uid: string; version: ConversionReviewVersion; object: KubeObject; desiredAPIVersion: string },
+): VerifiedConversion {
   const prefix = `conversion webhook for ${gvkText(sent.object)}`;
   const failed = (check: ConversionCheck, text: string): VerifiedConversion => ({ ok: false, check, message: `${prefix} failed: ${text}` });
   if (sent.version === 'v1') {
-    const got = `${review.apiVersion && review.apiVersion.includes('/') ? '' : '/'}${review.apiVersion ?? ''}, Kind=${review.kind ?? ''}`;
+    const got = `${review.apiVersion?.includes('/') ? '' : '/'}${review.apiVersion ?? ''}, Kind=${review.kind ?? ''}`;
     if (review.apiVersion !== 'apiextensions.k8s.io/v1' || review.kind !== 'ConversionReview') {
       return failed('review-kind', `expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got ${got}`);
     }
   }
   const response = review.response;
   if (!response) return failed('response-missing', 'no response provided');
-  if (sent.version === 'v1' && (response.uid ?? '') !== sent.uid) return failed('uid', `expected response.uid=${goQuote(sent.uid)}, got ${goQuote(response.uid ?? '')}`);
+  if (sent.version === 'v1' && (response.uid ?? '') !== sent.uid)
+    return failed('uid', `expected response.uid=${goQuote(sent.uid)}, got ${goQuote(response.uid ?? '')}`);
   const status = response.result?.status ?? '';
   if (status !== 'Success') {
     const message = response.result?.message ?? '';
@@ -73,13 +77,20 @@ export function verifyConversion(review: DecodedConversionReview, sent: { uid: s
   if (converted.length !== 1) return { ok: false, check: 'count', message: `${prefix} returned ${converted.length} objects, expected 1` };
   const item = converted[0];
   // Unstructured.UnmarshalJSON's errors come back unwrapped.
-  if (!isRecord(item)) return { ok: false, check: 'object-decode', message: `json: cannot unmarshal ${jsonKind(item)} into Go value of type map[string]interface {}` };
-  if (typeof item.kind !== 'string' || item.kind === '') return { ok: false, check: 'object-decode', message: `Object 'Kind' is missing in '${JSON.stringify(item)}'` };
+  if (!isRecord(item))
+    return { ok: false, check: 'object-decode', message: `json: cannot unmarshal ${jsonKind(item)} into Go value of type map[string]interface {}` };
+  if (typeof item.kind !== 'string' || item.kind === '')
+    return { ok: false, check: 'object-decode', message: `Object 'Kind' is missing in '${JSON.stringify(item)}'` };
   const atIndex = `${prefix} returned invalid object at index 0`;
   if (groupVersionText(item.apiVersion) !== sent.desiredAPIVersion) {
-    return { ok: false, check: 'api-version', message: `${atIndex}: invalid groupVersion (expected ${sent.desiredAPIVersion}, received ${groupVersionText(item.apiVersion)})` };
+    return {
+      ok: false,
+      check: 'api-version',
+      message: `${atIndex}: invalid groupVersion (expected ${sent.desiredAPIVersion}, received ${groupVersionText(item.apiVersion)})`,
+    };
   }
-  if (item.kind !== sent.object.kind) return { ok: false, check: 'kind', message: `${atIndex}: invalid kind (expected ${sent.object.kind}, received ${item.kind})` };
+  if (item.kind !== sent.object.kind)
+    return { ok: false, check: 'kind', message: `${atIndex}: invalid kind (expected ${sent.object.kind}, received ${item.kind})` };
   const identity = identityChange(sent.object, item);
   if (identity) return { ok: false, check: 'identity', message: `${prefix} returned invalid object: ${identity}` };
   const restored = restoreObjectMeta(sent.object, item);
@@ -104,7 +115,11 @@ function metaString(object: Record<string, unknown>, field: string): string {
 function identityChange(original: KubeObject, converted: Record<string, unknown>): string | undefined {
   const before = original as unknown as Record<string, unknown>;
   if (original.kind !== converted.kind) return `must have the same kind: ${original.kind} != ${String(converted.kind)}`;
-  for (const [field, label] of [['name', 'name'], ['namespace', 'namespace'], ['uid', 'UID']] as const) {
+  for (const [field, label] of [
+    ['name', 'name'],
+    ['namespace', 'namespace'],
+    ['uid', 'UID'],
+  ] as const) {
     const e = metaString(before, field);
     const a = metaString(converted, field);
     if (e !== a) return `must have the same ${label}: ${e} != ${a}`;

@@ -89,7 +89,11 @@ export function changeTarget(change: Change): string {
 /** One line per change: `changed /metadata/labels/tier: "web" → "web-canary"`. */
 export function formatChange(change: Change): string {
   const values =
-    change.kind === 'added' ? preview(change.after) : change.kind === 'removed' ? preview(change.before) : `${preview(change.before)} → ${preview(change.after)}`;
+    change.kind === 'added'
+      ? preview(change.after)
+      : change.kind === 'removed'
+        ? preview(change.before)
+        : `${preview(change.before)} → ${preview(change.after)}`;
   return `${change.kind} ${changeTarget(change)}: ${values}`;
 }
 
@@ -128,7 +132,6 @@ function uniqueNames(elements: unknown[]): string[] | undefined {
   return new Set(names).size === names.length ? (names as string[]) : undefined;
 }
 
-
 function isAsymmetric(value: unknown): value is { asymmetricMatch(other: unknown): boolean } {
   return typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
 }
@@ -145,7 +148,9 @@ export function diffExpected(expected: unknown, actual: unknown, equals: (a: unk
     const sample = (expected as { sample?: unknown }).sample;
     if (String(expected).startsWith('ObjectContaining') && isRecord(sample) && isRecord(actual)) {
       return Object.entries(sample).flatMap(([key, value]) =>
-        Object.hasOwn(actual, key) ? diffExpected(value, actual[key], equals, child(path, key)) : [{ kind: 'removed' as const, path: child(path, key), before: value }],
+        Object.hasOwn(actual, key)
+          ? diffExpected(value, actual[key], equals, child(path, key))
+          : [{ kind: 'removed' as const, path: child(path, key), before: value }],
       );
     }
     return [{ kind: 'changed', path, before: expected, after: actual }];

@@ -57,7 +57,18 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
     const refused = namespaceLifecycleRefusal(attributes, (name) => context.cluster!.namespaceObject(name));
     if (refused) {
       const missing = refused.missing ? { missing: refused.missing } : {};
-      context.trace.steps.push({ phase: 'mutating', round: 0, index: -1, configuration: '', webhook: 'NamespaceLifecycle', plugin: true, decision: 'called', why: [], rejection: refused.status, ...missing });
+      context.trace.steps.push({
+        phase: 'mutating',
+        round: 0,
+        index: -1,
+        configuration: '',
+        webhook: 'NamespaceLifecycle',
+        plugin: true,
+        decision: 'called',
+        why: [],
+        rejection: refused.status,
+        ...missing,
+      });
       return { object: attributes.object, rejection: refused.status };
     }
   }
@@ -69,7 +80,16 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
 
   const namespaceError = namespaceMismatch(attributes, mutated.object);
   if (namespaceError) {
-    context.trace.steps.push({ phase: 'registry', round: 0, index: -1, configuration: '', webhook: 'registry', decision: 'called', why: [], rejection: namespaceError });
+    context.trace.steps.push({
+      phase: 'registry',
+      round: 0,
+      index: -1,
+      configuration: '',
+      webhook: 'registry',
+      decision: 'called',
+      why: [],
+      rejection: namespaceError,
+    });
     return { object: mutated.object, rejection: namespaceError };
   }
 
@@ -86,7 +106,11 @@ export async function runChain(attributes: AdmissionAttributes, context: Dispatc
   const validateStarted = performance.now();
   // The validation phase: the built-in plugins, ValidatingAdmissionPolicy, the validating webhooks, and
   // ResourceQuota last; the first refusal ends it.
-  const rejection = (await validationPlugins(prepared, context)) ?? dispatchValidatingPolicies(prepared, context) ?? (await dispatchValidating(prepared, context)) ?? resourceQuota(prepared, context);
+  const rejection =
+    (await validationPlugins(prepared, context)) ??
+    dispatchValidatingPolicies(prepared, context) ??
+    (await dispatchValidating(prepared, context)) ??
+    resourceQuota(prepared, context);
   context.metrics.step('validate', attributes.operation, (performance.now() - validateStarted) / 1000, !!rejection);
   if (rejection) return { object: mutated.object, rejection };
   // What storage keeps: a custom resource loses the fields its schema lacks only now.
@@ -103,7 +127,17 @@ function namespaceMismatch(attributes: AdmissionAttributes, object: KubeObject |
 }
 
 function pluginStep(context: DispatchContext, plugin: string, rejection: Status): Status {
-  context.trace.steps.push({ phase: 'validating', round: 0, index: -1, configuration: '', webhook: plugin, plugin: true, decision: 'called', why: [], rejection });
+  context.trace.steps.push({
+    phase: 'validating',
+    round: 0,
+    index: -1,
+    configuration: '',
+    webhook: plugin,
+    plugin: true,
+    decision: 'called',
+    why: [],
+    rejection,
+  });
   return rejection;
 }
 
@@ -157,7 +191,11 @@ function resourceQuota(attributes: AdmissionAttributes, context: DispatchContext
   // The time pods past their grace period are judged against: the request's own, as storage stamped it.
   const stamped = attributes.object?.metadata?.creationTimestamp;
   const now = typeof stamped === 'string' ? new Date(stamped) : new Date(0);
-  const result = quotaAdmit({ ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null }, quotas as unknown as JsonRecord[], { now });
+  const result = quotaAdmit(
+    { ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null },
+    quotas as unknown as JsonRecord[],
+    { now },
+  );
   if (!result.ok) return pluginStep(context, 'ResourceQuota', result.status);
   for (const update of result.updatedUsage) {
     const quota = quotas.find((q) => q.metadata?.name === update.name);

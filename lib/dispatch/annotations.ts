@@ -19,10 +19,12 @@ function keyProblem(key: string): string | undefined {
 
 function checkKey(key: string): string | undefined {
   const parts = key.split('/');
-  if (parts.length !== 2) return "annotation key has invalid format, the right format is a DNS subdomain prefix and '/' and key name. (e.g. 'podsecuritypolicy.admission.k8s.io/admit-policy')";
+  if (parts.length !== 2)
+    return "annotation key has invalid format, the right format is a DNS subdomain prefix and '/' and key name. (e.g. 'podsecuritypolicy.admission.k8s.io/admit-policy')";
   const [prefix, name] = parts as [string, string];
   if (!isDns1123Subdomain(prefix)) return `prefix ${goQuote(prefix)} is not a lowercase DNS-1123 subdomain`;
-  if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART.test(name)) return `name part ${goQuote(name)} must be 1-63 characters of [A-Za-z0-9-_.], starting and ending with an alphanumeric character`;
+  if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART.test(name))
+    return `name part ${goQuote(name)} must be 1-63 characters of [A-Za-z0-9-_.], starting and ending with an alphanumeric character`;
   return undefined;
 }
 
@@ -43,7 +45,11 @@ export class AuditAnnotations {
     }
     const existing = this.values[key];
     if (existing !== undefined && existing !== value) {
-      this.dropped.push({ key, value, why: `admission annotations are not allowed to be overwritten, key:${goQuote(key)}, old value: ${existing}, new value: ${value}` });
+      this.dropped.push({
+        key,
+        value,
+        why: `admission annotations are not allowed to be overwritten, key:${goQuote(key)}, old value: ${existing}, new value: ${value}`,
+      });
       return;
     }
     this.values[key] = value;

@@ -9,16 +9,19 @@ import { dryRunRefusal } from './dry-run';
 import type { TraceStep } from './trace';
 
 /** How a matched webhook's call went, before failurePolicy and patches are considered. */
-export type MatchedCall =
-  | { kind: 'refused'; rejection: Status }
-  | { kind: 'failed'; error: CallingError }
-  | { kind: 'answered'; outcome: CallOutcome };
+export type MatchedCall = { kind: 'refused'; rejection: Status } | { kind: 'failed'; error: CallingError } | { kind: 'answered'; outcome: CallOutcome };
 
 /**
  * What both dispatchers do for a matched webhook: the dryRun check, the call, and, for a valid
  * answer, its audit annotations (as `<webhook>/<key>`) and warnings, which count for denials too.
  */
-export async function callMatched(entry: WebhookEntry, invocation: Invocation, attributes: AdmissionAttributes, step: TraceStep, context: DispatchContext): Promise<MatchedCall> {
+export async function callMatched(
+  entry: WebhookEntry,
+  invocation: Invocation,
+  attributes: AdmissionAttributes,
+  step: TraceStep,
+  context: DispatchContext,
+): Promise<MatchedCall> {
   step.decision = 'called';
   const refusal = dryRunRefusal(entry.spec, attributes.dryRun);
   if (refusal && 'rejection' in refusal) {

@@ -38,19 +38,112 @@ function seriesId(labels: Labels): string {
 /** A Prometheus registry holding the admission metrics of one harness, across its requests. */
 export class AdmissionMetrics {
   private readonly families = new Map<string, Family>([
-    ['apiserver_admission_webhook_admission_duration_seconds', { help: '[STABLE] Admission webhook latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).', type: 'histogram', buckets: WEBHOOK_BUCKETS, series: new Map() }],
-    ['apiserver_admission_webhook_request_total', { help: '[ALPHA] Admission webhook request total, identified by name and broken out for each admission type (validating or admit) and operation. Additional labels specify whether the request was rejected or not and an HTTP status code. Codes greater than 600 are truncated to 600, to keep the metrics cardinality bounded.', type: 'counter', series: new Map() }],
-    ['apiserver_admission_webhook_rejection_count', { help: '[ALPHA] Admission webhook rejection count, identified by name and broken out for each admission type (validating or admit) and operation. Additional labels specify an error type (calling_webhook_error or apiserver_internal_error if an error occurred; no_error otherwise) and optionally a non-zero rejection code if the webhook rejects the request with an HTTP status code (honored by the apiserver when the code is greater or equal to 400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality bounded.', type: 'counter', series: new Map() }],
-    ['apiserver_admission_webhook_fail_open_count', { help: '[ALPHA] Admission webhook fail open count, identified by name and broken out for each admission type (validating or admit).', type: 'counter', series: new Map() }],
-    ['apiserver_admission_match_condition_evaluation_errors_total', { help: '[ALPHA] Admission match condition evaluation errors count, identified by name of resource containing the match condition and broken out for each kind containing matchConditions (webhook or policy), operation and admission type (validate or admit).', type: 'counter', series: new Map() }],
-    ['apiserver_admission_match_condition_exclusions_total', { help: '[ALPHA] Admission match condition evaluation exclusions count, identified by name of resource containing the match condition and broken out for each kind containing matchConditions (webhook or policy), operation and admission type (validate or admit).', type: 'counter', series: new Map() }],
-    ['apiserver_admission_match_condition_evaluation_seconds', { help: '[ALPHA] Admission match condition evaluation time in seconds, identified by name and broken out for each kind containing matchConditions (webhook or policy), operation and type (validate or admit).', type: 'histogram', buckets: MATCH_CONDITION_BUCKETS, series: new Map() }],
-    ['apiserver_validating_admission_policy_check_total', { help: '[BETA] Validation admission policy check total, labeled by policy and further identified by binding and enforcement action taken.', type: 'counter', series: new Map() }],
-    ['apiserver_validating_admission_policy_check_duration_seconds', { help: '[BETA] Validation admission latency for individual validation expressions in seconds, labeled by policy and further including binding and enforcement action taken.', type: 'histogram', buckets: POLICY_BUCKETS, series: new Map() }],
-    ['apiserver_mutating_admission_policy_check_total', { help: '[ALPHA] Mutation admission policy check total, labeled by policy and further identified by binding.', type: 'counter', series: new Map() }],
-    ['apiserver_mutating_admission_policy_check_duration_seconds', { help: '[ALPHA] Mutation admission latency for individual mutation expressions in seconds, labeled by policy and binding.', type: 'histogram', buckets: POLICY_BUCKETS, series: new Map() }],
-    ['apiserver_admission_step_admission_duration_seconds', { help: '[STABLE] Admission sub-step latency histogram in seconds, broken out for each operation and API resource and step type (validate or admit).', type: 'histogram', buckets: STEP_BUCKETS, series: new Map() }],
-    ['apiserver_admission_controller_admission_duration_seconds', { help: '[STABLE] Admission controller latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).', type: 'histogram', buckets: STEP_BUCKETS, series: new Map() }],
+    [
+      'apiserver_admission_webhook_admission_duration_seconds',
+      {
+        help: '[STABLE] Admission webhook latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).',
+        type: 'histogram',
+        buckets: WEBHOOK_BUCKETS,
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_webhook_request_total',
+      {
+        help: '[ALPHA] Admission webhook request total, identified by name and broken out for each admission type (validating or admit) and operation. Additional labels specify whether the request was rejected or not and an HTTP status code. Codes greater than 600 are truncated to 600, to keep the metrics cardinality bounded.',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_webhook_rejection_count',
+      {
+        help: '[ALPHA] Admission webhook rejection count, identified by name and broken out for each admission type (validating or admit) and operation. Additional labels specify an error type (calling_webhook_error or apiserver_internal_error if an error occurred; no_error otherwise) and optionally a non-zero rejection code if the webhook rejects the request with an HTTP status code (honored by the apiserver when the code is greater or equal to 400). Codes greater than 600 are truncated to 600, to keep the metrics cardinality bounded.',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_webhook_fail_open_count',
+      {
+        help: '[ALPHA] Admission webhook fail open count, identified by name and broken out for each admission type (validating or admit).',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_match_condition_evaluation_errors_total',
+      {
+        help: '[ALPHA] Admission match condition evaluation errors count, identified by name of resource containing the match condition and broken out for each kind containing matchConditions (webhook or policy), operation and admission type (validate or admit).',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_match_condition_exclusions_total',
+      {
+        help: '[ALPHA] Admission match condition evaluation exclusions count, identified by name of resource containing the match condition and broken out for each kind containing matchConditions (webhook or policy), operation and admission type (validate or admit).',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_match_condition_evaluation_seconds',
+      {
+        help: '[ALPHA] Admission match condition evaluation time in seconds, identified by name and broken out for each kind containing matchConditions (webhook or policy), operation and type (validate or admit).',
+        type: 'histogram',
+        buckets: MATCH_CONDITION_BUCKETS,
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_validating_admission_policy_check_total',
+      {
+        help: '[BETA] Validation admission policy check total, labeled by policy and further identified by binding and enforcement action taken.',
+        type: 'counter',
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_validating_admission_policy_check_duration_seconds',
+      {
+        help: '[BETA] Validation admission latency for individual validation expressions in seconds, labeled by policy and further including binding and enforcement action taken.',
+        type: 'histogram',
+        buckets: POLICY_BUCKETS,
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_mutating_admission_policy_check_total',
+      { help: '[ALPHA] Mutation admission policy check total, labeled by policy and further identified by binding.', type: 'counter', series: new Map() },
+    ],
+    [
+      'apiserver_mutating_admission_policy_check_duration_seconds',
+      {
+        help: '[ALPHA] Mutation admission latency for individual mutation expressions in seconds, labeled by policy and binding.',
+        type: 'histogram',
+        buckets: POLICY_BUCKETS,
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_step_admission_duration_seconds',
+      {
+        help: '[STABLE] Admission sub-step latency histogram in seconds, broken out for each operation and API resource and step type (validate or admit).',
+        type: 'histogram',
+        buckets: STEP_BUCKETS,
+        series: new Map(),
+      },
+    ],
+    [
+      'apiserver_admission_controller_admission_duration_seconds',
+      {
+        help: '[STABLE] Admission controller latency histogram in seconds, identified by name and broken out for each operation and API resource and type (validate or admit).',
+        type: 'histogram',
+        buckets: STEP_BUCKETS,
+        series: new Map(),
+      },
+    ],
   ]);
 
   private add(name: string, labels: Labels, amount = 1): void {

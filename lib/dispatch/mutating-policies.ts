@@ -68,16 +68,37 @@ export interface PolicyRound {
  * those that stand deny the request: 403, `policy '<p>' with binding '<b>' denied request: <error>`.
  * MAP mutations leave no audit annotation.
  */
-export function dispatchMutatingPolicies(attributes: AdmissionAttributes, context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'> & Partial<Pick<DispatchContext, 'metrics'>>, turn: PolicyRound): { object: KubeObject | null; rejection?: Status } {
+export function dispatchMutatingPolicies(
+  attributes: AdmissionAttributes,
+  context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'> & Partial<Pick<DispatchContext, 'metrics'>>,
+  turn: PolicyRound,
+): { object: KubeObject | null; rejection?: Status } {
   const policies = context.policies;
   let object = attributes.object;
   if (!policies || policies.mutating.length === 0) return { object };
   const { state, round } = turn;
-  if (round === 1 && object && state.lastOutput && !context.registry.equal(attributes.kind, state.lastOutput, object)) state.requireReinvokingPreviouslyInvoked();
+  if (round === 1 && object && state.lastOutput && !context.registry.equal(attributes.kind, state.lastOutput, object))
+    state.requireReinvokingPreviouslyInvoked();
 
   const errors: PolicyError[] = [];
-  const step = (policy: string, binding: string, why: string[], outcome: string, failures: string[] = [], decision: TraceStep['decision'] = 'called'): TraceStep => {
-    const traced: TraceStep = { phase: 'mutating', round, index: -1, configuration: policy, webhook: binding, decision, why, policy: { kind: 'MutatingAdmissionPolicy', outcome, errors: failures } };
+  const step = (
+    policy: string,
+    binding: string,
+    why: string[],
+    outcome: string,
+    failures: string[] = [],
+    decision: TraceStep['decision'] = 'called',
+  ): TraceStep => {
+    const traced: TraceStep = {
+      phase: 'mutating',
+      round,
+      index: -1,
+      configuration: policy,
+      webhook: binding,
+      decision,
+      why,
+      policy: { kind: 'MutatingAdmissionPolicy', outcome, errors: failures },
+    };
     context.trace.steps.push(traced);
     return traced;
   };
@@ -149,9 +170,12 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
       // Nothing to patch (a DELETE): the mutations are not evaluated.
       if (!object) continue;
       const started = performance.now();
-      const observe = (errorType: 'no_error' | 'invalid_error') => context.metrics?.mutatingPolicyCheck(policy.metadata.name, name, errorType, (performance.now() - started) / 1000);
+      const observe = (errorType: 'no_error' | 'invalid_error') =>
+        context.metrics?.mutatingPolicyCheck(policy.metadata.name, name, errorType, (performance.now() - started) / 1000);
       const versioned = convertToKind(object, invocation.kind) as KubeObject;
-      const evaluated = mutation.compiled.evaluate(withVariables(compiled.variables, activationFor({ ...attributes, object: versioned }, invocation.resource, invocation.kind, param, policies)));
+      const evaluated = mutation.compiled.evaluate(
+        withVariables(compiled.variables, activationFor({ ...attributes, object: versioned }, invocation.resource, invocation.kind, param, policies)),
+      );
       let patched: unknown;
       if (!evaluated.ok) {
         failures.push(evaluated.error);
@@ -161,7 +185,10 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
       if (evaluated.patchType === 'ApplyConfiguration') {
         const schema = applySchemaFor(invocation.kind, context);
         if (!schema) {
-          const status = statusForCode(503, `Resource kind ${invocation.kind.group}/${invocation.kind.version}, Kind=${invocation.kind.kind} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`);
+          const status = statusForCode(
+            503,
+            `Resource kind ${invocation.kind.group}/${invocation.kind.version}, Kind=${invocation.kind.kind} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`,
+          );
           traced.rejection = status;
           return { object, rejection: status };
         }
@@ -199,7 +226,11 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
     for (const failure of failures) errors.push({ policy, binding, message: failure, reason: 'Invalid' });
     const changed = before !== object && !!before && !!object && !context.registry.equal(attributes.kind, before, object);
     traced.mutated = changed;
-    traced.policy = { kind: 'MutatingAdmissionPolicy', outcome: failures.length > 0 ? `failed: ${failures.join('; ')}` : changed ? 'mutated' : 'no change', errors: failures };
+    traced.policy = {
+      kind: 'MutatingAdmissionPolicy',
+      outcome: failures.length > 0 ? `failed: ${failures.join('; ')}` : changed ? 'mutated' : 'no change',
+      errors: failures,
+    };
     if (changed) {
       state.requireReinvokingPreviouslyInvoked();
       turn.requestReinvocation();
@@ -216,7 +247,12 @@ export function dispatchMutatingPolicies(attributes: AdmissionAttributes, contex
   if (!rejection) return { object };
   // The first standing error's binding carries the refusal in the trace, as a refusing webhook's step does.
   const first = errors.find((error) => error.policy.spec.failurePolicy !== 'Ignore');
-  const refusing = first && context.trace.steps.findLast((s) => s.policy?.kind === 'MutatingAdmissionPolicy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''));
+  const refusing =
+    first &&
+    context.trace.steps.findLast(
+      (s) =>
+        s.policy?.kind === 'MutatingAdmissionPolicy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''),
+    );
   if (refusing && !refusing.rejection) refusing.rejection = rejection;
   return { object, rejection };
 }
@@ -239,9 +275,17 @@ function rejectionFor(attributes: AdmissionAttributes, errors: readonly PolicyEr
   const standing = errors.filter((error) => error.policy.spec.failurePolicy !== 'Ignore');
   const [first] = standing;
   if (!first) return undefined;
-  const text = (error: PolicyError) => (error.binding ? `policy '${error.policy.metadata.name}' with binding '${error.binding.metadata.name}' denied request: ${error.message}` : `policy ${JSON.stringify(error.policy.metadata.name)} denied request: ${error.message}`);
+  const text = (error: PolicyError) =>
+    error.binding
+      ? `policy '${error.policy.metadata.name}' with binding '${error.binding.metadata.name}' denied request: ${error.message}`
+      : `policy ${JSON.stringify(error.policy.metadata.name)} denied request: ${error.message}`;
   const status = admissionForbidden(attributes, 'admission request denied by policy');
-  return { ...status, message: text(first), reason: first.reason ?? status.reason, details: { ...status.details, causes: standing.map((error) => ({ message: text(error) })) } };
+  return {
+    ...status,
+    message: text(first),
+    reason: first.reason ?? status.reason,
+    details: { ...status.details, causes: standing.map((error) => ({ message: text(error) })) },
+  };
 }
 
 // An object patched in an equivalent version goes back to the version of the request.

@@ -80,10 +80,15 @@ export async function dispatchMutating(attributes: AdmissionAttributes, context:
     object = plugged.object;
     if (plugged.rejection) return { object, rejection: plugged.rejection };
     // MutatingAdmissionPolicy runs between the built-in plugins and the webhooks, with its own reinvocation state.
-    const policies = dispatchMutatingPolicies({ ...attributes, object }, context, { round, state: policyState, requestReinvocation: () => (state.requested = true) });
+    const policies = dispatchMutatingPolicies({ ...attributes, object }, context, {
+      round,
+      state: policyState,
+      requestReinvocation: () => (state.requested = true),
+    });
     object = policies.object;
     if (policies.rejection) return { object, rejection: policies.rejection };
-    if (round === 1 && object && lastWebhookOutput && !context.registry.equal(attributes.kind, lastWebhookOutput, object)) state.requireReinvokingPreviouslyInvoked();
+    if (round === 1 && object && lastWebhookOutput && !context.registry.equal(attributes.kind, lastWebhookOutput, object))
+      state.requireReinvokingPreviouslyInvoked();
     for (const { entry, index } of chain) {
       const spec = entry.spec;
       const id = `${entry.configuration}/${spec.name}/0`;
@@ -121,7 +126,11 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
   if (!object || context.plugins.length === 0) return { object };
   let current = object as JsonRecord;
   for (const plugin of context.plugins) {
-    const { changedBy, object: changed, refusal } = runMutationPlugins([plugin], {
+    const {
+      changedBy,
+      object: changed,
+      refusal,
+    } = runMutationPlugins([plugin], {
       attributes,
       object: current,
       randomSuffix: (n) => context.random.suffix(n),
@@ -129,11 +138,32 @@ function runPlugins(round: 0 | 1, attributes: AdmissionAttributes, context: Disp
       ...(context.pluginConfiguration ? { configuration: context.pluginConfiguration } : {}),
     });
     if (refusal) {
-      context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], rejection: refusal.status, ...(refusal.missing ? { missing: refusal.missing } : {}) });
+      context.trace.steps.push({
+        phase: 'mutating',
+        round,
+        index: -1,
+        configuration: '',
+        webhook: plugin.name,
+        plugin: true,
+        decision: 'called',
+        why: [],
+        rejection: refusal.status,
+        ...(refusal.missing ? { missing: refusal.missing } : {}),
+      });
       return { object: current as KubeObject, rejection: refusal.status };
     }
     if (changedBy.length === 0) continue;
-    context.trace.steps.push({ phase: 'mutating', round, index: -1, configuration: '', webhook: plugin.name, plugin: true, decision: 'called', why: [], defaulted: addedPaths(current, changed) });
+    context.trace.steps.push({
+      phase: 'mutating',
+      round,
+      index: -1,
+      configuration: '',
+      webhook: plugin.name,
+      plugin: true,
+      decision: 'called',
+      why: [],
+      defaulted: addedPaths(current, changed),
+    });
     current = changed;
   }
   // Plugins change the internal object; its conversion back writes the kind's field order.
@@ -189,7 +219,11 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
   if (outcome.denial) return finish({ kind: 'denied', code: outcome.denial.code ?? 400 }, { rejection: outcome.denial });
   const patch = outcome.patch ?? [];
   if (patch.length === 0) return finish({ kind: 'ok' });
-  const applied = patchObject(spec.name, { object: invocation.object, kind: invocation.kind, registry: context.registry, freshTimes: turn.patching.freshTimes }, patch);
+  const applied = patchObject(
+    spec.name,
+    { object: invocation.object, kind: invocation.kind, registry: context.registry, freshTimes: turn.patching.freshTimes },
+    patch,
+  );
   if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.status });
   turn.patching.freshTimes = false;
   const patched = asRequestVersion(applied.object as KubeObject, attributes.object);

@@ -64,7 +64,14 @@ export class AdmissionTrace {
     const lines = [this.request];
     const groups: { title: string; steps: TraceStep[] }[] = [];
     for (const step of this.steps) {
-      const phase = step.phase === 'mutating' ? `mutating round ${step.round}` : step.phase === 'registry' ? 'registry' : step.phase === 'validating-policy' ? 'validating admission policies' : 'validating';
+      const phase =
+        step.phase === 'mutating'
+          ? `mutating round ${step.round}`
+          : step.phase === 'registry'
+            ? 'registry'
+            : step.phase === 'validating-policy'
+              ? 'validating admission policies'
+              : 'validating';
       const title = step.attempt ? `storage attempt ${step.attempt.number} of ${step.attempt.of} (${step.attempt.step}): ${phase}` : phase;
       const last = groups[groups.length - 1];
       if (last?.title === title) last.steps.push(step);

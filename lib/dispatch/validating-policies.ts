@@ -34,7 +34,11 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
   const policies = context.policies;
   if (!policies || policies.validating.length === 0) return undefined;
   const denials: Denial[] = [];
-  const denyOnError = (policy: ValidatingAdmissionPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: string): { outcome: string; errors: string[] } => {
+  const denyOnError = (
+    policy: ValidatingAdmissionPolicy,
+    binding: ValidatingAdmissionPolicyBinding | undefined,
+    error: string,
+  ): { outcome: string; errors: string[] } => {
     const message = binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}`;
     if (policy.spec.failurePolicy === 'Ignore') return { outcome: `${message} (failurePolicy Ignore: admitted)`, errors: [message] };
     denials.push({ policy, ...(binding ? { binding } : {}), decision: { action: 'deny', evaluation: 'error', message } });
@@ -44,7 +48,16 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
   for (const prepared of policies.validating) {
     const { policy } = prepared;
     const step = (binding: string, decision: TraceStep['decision'], why: string[], result: { outcome: string; errors: string[] }): TraceStep => {
-      const traced: TraceStep = { phase: 'validating-policy', round: 0, index: -1, configuration: policy.metadata.name, webhook: binding, decision, why, policy: { kind: 'ValidatingAdmissionPolicy', ...result } };
+      const traced: TraceStep = {
+        phase: 'validating-policy',
+        round: 0,
+        index: -1,
+        configuration: policy.metadata.name,
+        webhook: binding,
+        decision,
+        why,
+        policy: { kind: 'ValidatingAdmissionPolicy', ...result },
+      };
       context.trace.steps.push(traced);
       return traced;
     };
@@ -94,7 +107,8 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
           outcomes.push(`skipped — ${result.skipped}`);
           continue;
         }
-        const observe = (action: 'allow' | 'deny' | 'audit' | 'warn', decision: PolicyDecision) => context.metrics?.policyCheck(policy.metadata.name, name, action, decision.evaluation === 'error', seconds);
+        const observe = (action: 'allow' | 'deny' | 'audit' | 'warn', decision: PolicyDecision) =>
+          context.metrics?.policyCheck(policy.metadata.name, name, action, decision.evaluation === 'error', seconds);
         result.decisions.forEach((decision, index) => {
           if (decision.action !== 'deny') {
             if (decision.evaluation === 'error') observe('allow', decision);
@@ -103,7 +117,8 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
           outcomes.push(`${decision.evaluation === 'error' ? 'failed' : 'failed validation'} [${index}]: ${decision.message}`);
           for (const action of binding.spec.validationActions) {
             if (action === 'Deny') denials.push({ policy, binding, decision });
-            else if (action === 'Warn') context.warnings.add(`Validation failed for ValidatingAdmissionPolicy '${policy.metadata.name}' with binding '${name}': ${decision.message}`);
+            else if (action === 'Warn')
+              context.warnings.add(`Validation failed for ValidatingAdmissionPolicy '${policy.metadata.name}' with binding '${name}': ${decision.message}`);
             else publishValidationFailure(context, binding, index, decision);
             observe(action === 'Deny' ? 'deny' : action === 'Warn' ? 'warn' : 'audit', decision);
           }
@@ -123,7 +138,10 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
         }
       }
       const actions = binding.spec.validationActions.join(', ');
-      step(name, 'called', why, { outcome: outcomes.length === 0 ? 'every validation passed' : `${outcomes.join('; ')} (validationActions ${actions})`, errors });
+      step(name, 'called', why, {
+        outcome: outcomes.length === 0 ? 'every validation passed' : `${outcomes.join('; ')} (validationActions ${actions})`,
+        errors,
+      });
     }
     // auditAnnotationCollector.publish: one annotation per key, distinct values joined.
     for (const [key, values] of annotations) context.annotations.add(`${policy.metadata.name}/${key}`, values.join(', '));
@@ -136,9 +154,16 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
     : `ValidatingAdmissionPolicy '${first.policy.metadata.name}' denied request: ${first.decision.message}`;
   const status = admissionForbidden(attributes, message);
   const reason = first.decision.reason || 'Invalid';
-  const rejection: Status = { ...status, reason, code: reasonToCode(reason), details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] } };
+  const rejection: Status = {
+    ...status,
+    reason,
+    code: reasonToCode(reason),
+    details: { ...status.details, causes: [...(status.details?.causes ?? []), { message }] },
+  };
   // The binding whose denial ends the request carries it in the trace, as a refusing webhook's step does.
-  const refusing = context.trace.steps.findLast((s) => s.phase === 'validating-policy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''));
+  const refusing = context.trace.steps.findLast(
+    (s) => s.phase === 'validating-policy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''),
+  );
   if (refusing) refusing.rejection = rejection;
   return rejection;
 }
@@ -146,7 +171,15 @@ export function dispatchValidatingPolicies(attributes: AdmissionAttributes, cont
 /** `publishValidationFailureAnnotation`: set once per request; a later failure cannot overwrite it (kube only logs that). */
 function publishValidationFailure(context: PolicyDispatchContext, binding: ValidatingAdmissionPolicyBinding, index: number, decision: PolicyDecision): void {
   // Go marshals ValidationFailureValue's fields in declaration order.
-  const value = JSON.stringify([{ message: decision.message, policy: binding.spec.policyName, binding: binding.metadata.name, expressionIndex: index, validationActions: binding.spec.validationActions }]);
+  const value = JSON.stringify([
+    {
+      message: decision.message,
+      policy: binding.spec.policyName,
+      binding: binding.metadata.name,
+      expressionIndex: index,
+      validationActions: binding.spec.validationActions,
+    },
+  ]);
   context.annotations.add(FAILURE_KEY, value);
 }
 

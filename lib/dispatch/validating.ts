@@ -20,7 +20,15 @@ export async function dispatchValidating(attributes: AdmissionAttributes, contex
   for (const { entry, index } of chainOrder(context.webhooks, 'validating')) {
     const decision = shouldCallHook(entry.spec, attributes, context.match);
     if (!decision.call) {
-      const step: TraceStep = { phase: 'validating', round: 0, index, configuration: entry.configuration, webhook: entry.spec.name, decision: 'skipped', why: decision.why };
+      const step: TraceStep = {
+        phase: 'validating',
+        round: 0,
+        index,
+        configuration: entry.configuration,
+        webhook: entry.spec.name,
+        decision: 'skipped',
+        why: decision.why,
+      };
       context.trace.steps.push(step);
       if (decision.error) {
         step.decision = 'rejected-without-call';
@@ -30,7 +38,15 @@ export async function dispatchValidating(attributes: AdmissionAttributes, contex
       continue;
     }
     // Validating indexes (for failed-open annotations) count only the matching webhooks.
-    const step: TraceStep = { phase: 'validating', round: 0, index: relevant.length, configuration: entry.configuration, webhook: entry.spec.name, decision: 'called', why: decision.why };
+    const step: TraceStep = {
+      phase: 'validating',
+      round: 0,
+      index: relevant.length,
+      configuration: entry.configuration,
+      webhook: entry.spec.name,
+      decision: 'called',
+      why: decision.why,
+    };
     context.trace.steps.push(step);
     relevant.push({ entry, invocation: decision.invocation, step });
   }
@@ -47,7 +63,13 @@ export async function dispatchValidating(attributes: AdmissionAttributes, contex
   return errors[0];
 }
 
-async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: AdmissionAttributes, step: TraceStep, context: DispatchContext): Promise<Status | undefined> {
+async function callOne(
+  entry: WebhookEntry,
+  invocation: Invocation,
+  attributes: AdmissionAttributes,
+  step: TraceStep,
+  context: DispatchContext,
+): Promise<Status | undefined> {
   const spec = entry.spec;
   const finish = (turn: TurnResult, rejection?: Status): Status | undefined => {
     observeTurn(context.metrics, spec.name, 'validating', attributes.operation, (step.durationMs ?? 0) / 1000, turn);

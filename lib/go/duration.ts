@@ -21,6 +21,8 @@ function decimal(value: number, scale: number): string {
   const whole = Math.floor(value / scale);
   const fraction = value % scale;
   if (fraction === 0) return String(whole);
-  const digits = String(fraction).padStart(String(scale).length - 1, '0').replace(/0+$/, '');
+  const digits = String(fraction)
+    .padStart(String(scale).length - 1, '0')
+    .replace(/0+$/, '');
   return `${whole}.${digits}`;
 }

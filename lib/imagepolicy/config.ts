@@ -33,7 +33,11 @@ export function readConfigFile(file: string, what: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new HarnessError('USAGE', `${what} ${file}: ${(error as Error).message}`, 'give the path of an existing file (relative paths are taken from the current directory)');
+    throw new HarnessError(
+      'USAGE',
+      `${what} ${file}: ${(error as Error).message}`,
+      'give the path of an existing file (relative paths are taken from the current directory)',
+    );
   }
 }
 
@@ -62,14 +66,22 @@ export function pluginConfiguration(given: string | object, where = 'imagePolicy
   if (!isRecord(document)) throw new HarnessError('USAGE', `${source}: expected an AdmissionConfiguration object, got ${JSON.stringify(document)}`);
   if ('imagePolicy' in document) return { document, source };
   if (document.kind !== 'AdmissionConfiguration') {
-    throw new HarnessError('USAGE', `${source}: expected kind AdmissionConfiguration (or ImagePolicyWebhookConfiguration with imagePolicy), got ${JSON.stringify(document.kind ?? null)}`, 'pass the file given to kube-apiserver --admission-control-config-file');
+    throw new HarnessError(
+      'USAGE',
+      `${source}: expected kind AdmissionConfiguration (or ImagePolicyWebhookConfiguration with imagePolicy), got ${JSON.stringify(document.kind ?? null)}`,
+      'pass the file given to kube-apiserver --admission-control-config-file',
+    );
   }
   const plugins = Array.isArray(document.plugins) ? document.plugins.filter(isRecord) : [];
   const entry = plugins.find((p) => p.name === PLUGIN);
   if (!entry) {
     const names = plugins.map((p) => String(p.name));
     const near = names.map((name) => didYouMean(name, [PLUGIN])).find(Boolean) ?? '';
-    throw new HarnessError('USAGE', `${source}: plugins has no entry named ${PLUGIN}${near}; kube-apiserver would start the plugin without a configuration and fail: no config specified`, `add { name: ${PLUGIN}, configuration: { imagePolicy: {…} } } to plugins`);
+    throw new HarnessError(
+      'USAGE',
+      `${source}: plugins has no entry named ${PLUGIN}${near}; kube-apiserver would start the plugin without a configuration and fail: no config specified`,
+      `add { name: ${PLUGIN}, configuration: { imagePolicy: {…} } } to plugins`,
+    );
   }
   if (isRecord(entry.configuration)) return { document: entry.configuration, source: `${source}: plugins[name=${PLUGIN}].configuration` };
   if (typeof entry.path === 'string') {
@@ -78,7 +90,11 @@ export function pluginConfiguration(given: string | object, where = 'imagePolicy
     if (!isRecord(parsed)) throw new HarnessError('USAGE', `${file}: expected an object with imagePolicy`);
     return { document: parsed, source: file };
   }
-  throw new HarnessError('USAGE', `${source}: plugins[name=${PLUGIN}] has neither configuration nor path: no config specified`, 'give the plugin `configuration: { imagePolicy: {…} }` or `path`');
+  throw new HarnessError(
+    'USAGE',
+    `${source}: plugins[name=${PLUGIN}] has neither configuration nor path: no config specified`,
+    'give the plugin `configuration: { imagePolicy: {…} }` or `path`',
+  );
 }
 
 /**
@@ -88,29 +104,50 @@ export function pluginConfiguration(given: string | object, where = 'imagePolicy
  */
 export function imagePolicySettings(document: Record<string, unknown>, source: string): ImagePolicySettings {
   const written = document.imagePolicy;
-  if (!isRecord(written)) throw new HarnessError('USAGE', `${source}: imagePolicy is missing`, 'give imagePolicy: { kubeConfigFile, allowTTL, denyTTL, retryBackoff, defaultAllow }');
+  if (!isRecord(written))
+    throw new HarnessError('USAGE', `${source}: imagePolicy is missing`, 'give imagePolicy: { kubeConfigFile, allowTTL, denyTTL, retryBackoff, defaultAllow }');
   const settings = written as WrittenSettings;
   const known = ['kubeConfigFile', 'allowTTL', 'denyTTL', 'retryBackoff', 'defaultAllow'];
   for (const key of Object.keys(settings)) {
     // kube ignores unknown fields; a misspelt one silently means the default, so the harness says so.
-    if (!known.includes(key)) throw new HarnessError('USAGE', `${source}: imagePolicy.${key} is not a field of the plugin's configuration${didYouMean(key, known)}`, `kube-apiserver ignores it and uses the default; the fields are ${known.join(', ')}`);
+    if (!known.includes(key))
+      throw new HarnessError(
+        'USAGE',
+        `${source}: imagePolicy.${key} is not a field of the plugin's configuration${didYouMean(key, known)}`,
+        `kube-apiserver ignores it and uses the default; the fields are ${known.join(', ')}`,
+      );
   }
   if (typeof settings.kubeConfigFile !== 'string' || settings.kubeConfigFile === '') {
-    throw new HarnessError('USAGE', `${source}: imagePolicy.kubeConfigFile must name the backend's kubeconfig`, 'the kubeconfig whose cluster.server is the backend URL (https) and whose certificate-authority verifies it');
+    throw new HarnessError(
+      'USAGE',
+      `${source}: imagePolicy.kubeConfigFile must name the backend's kubeconfig`,
+      'the kubeconfig whose cluster.server is the backend URL (https) and whose certificate-authority verifies it',
+    );
   }
   if (settings.defaultAllow !== undefined && typeof settings.defaultAllow !== 'boolean') {
-    throw new HarnessError('USAGE', `${source}: json: cannot unmarshal ${JSON.stringify(settings.defaultAllow)} into Go struct field imagePolicyWebhookConfig.imagePolicy.defaultAllow of type bool`);
+    throw new HarnessError(
+      'USAGE',
+      `${source}: json: cannot unmarshal ${JSON.stringify(settings.defaultAllow)} into Go struct field imagePolicyWebhookConfig.imagePolicy.defaultAllow of type bool`,
+    );
   }
   const duration = (field: 'allowTTL' | 'denyTTL' | 'retryBackoff', name: string, scale: number, min: number, max: number, fallback: number): number => {
     const value = settings[field] ?? 0;
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      throw new HarnessError('USAGE', `${source}: json: cannot unmarshal ${JSON.stringify(value)} into Go struct field imagePolicyWebhookConfig.imagePolicy.${field} of type time.Duration`, `${field} is a whole number of ${scale === MS ? 'milliseconds' : 'seconds'}`);
+      throw new HarnessError(
+        'USAGE',
+        `${source}: json: cannot unmarshal ${JSON.stringify(value)} into Go struct field imagePolicyWebhookConfig.imagePolicy.${field} of type time.Duration`,
+        `${field} is a whole number of ${scale === MS ? 'milliseconds' : 'seconds'}`,
+      );
     }
     if (value === -1) return 0;
     if (value === 0) return fallback / MS;
     const ns = value * scale;
     if (ns <= min || ns > max) {
-      throw new HarnessError('USAGE', `${source}: valid value is between ${goDuration(min)} and ${goDuration(max)}, got ${goDuration(ns)}`, `imagePolicy.${field} (the ${name}): kube-apiserver refuses to start with this value`);
+      throw new HarnessError(
+        'USAGE',
+        `${source}: valid value is between ${goDuration(min)} and ${goDuration(max)}, got ${goDuration(ns)}`,
+        `imagePolicy.${field} (the ${name}): kube-apiserver refuses to start with this value`,
+      );
     }
     return ns / MS;
   };

@@ -56,7 +56,11 @@ export interface ImagePolicyCapability {
 const NOT_CONFIGURED: ImagePolicyCapability = {
   plugins: [],
   review: async () => {
-    throw new HarnessError('USAGE', 'h.imageReview needs the ImagePolicyWebhook plugin configured', "pass createHarness({ imagePolicy: { admissionConfig: 'admission.yaml', target: backend } })");
+    throw new HarnessError(
+      'USAGE',
+      'h.imageReview needs the ImagePolicyWebhook plugin configured',
+      "pass createHarness({ imagePolicy: { admissionConfig: 'admission.yaml', target: backend } })",
+    );
   },
   close: async () => undefined,
 };
@@ -64,7 +68,11 @@ const NOT_CONFIGURED: ImagePolicyCapability = {
 function attributesOf(input: KubeObject | Review): AdmissionAttributes {
   if (input instanceof Review) return input.attributes;
   if (!input || typeof input !== 'object' || input.kind !== 'Pod') {
-    throw new HarnessError('USAGE', `h.imageReview takes a Pod or a Review, got ${JSON.stringify((input as KubeObject | undefined)?.kind ?? input)}`, 'pass objects.pod(…) or review.update(old, pod, { subResource: "ephemeralcontainers" })');
+    throw new HarnessError(
+      'USAGE',
+      `h.imageReview takes a Pod or a Review, got ${JSON.stringify((input as KubeObject | undefined)?.kind ?? input)}`,
+      'pass objects.pod(…) or review.update(old, pod, { subResource: "ephemeralcontainers" })',
+    );
   }
   const name = input.metadata?.name ?? '';
   return {
@@ -86,7 +94,10 @@ function attributesOf(input: KubeObject | Review): AdmissionAttributes {
  * Starts ImagePolicyWebhook for a harness when `options` configure it: reads the configuration and the
  * backend's kubeconfig, serves an in-process backend on loopback TLS, and builds the plugin.
  */
-export async function imagePolicyCapability(options: ImagePolicyOptions | undefined, shared: { authority: CertificateAuthority; seed: number; timeScale: number }): Promise<ImagePolicyCapability> {
+export async function imagePolicyCapability(
+  options: ImagePolicyOptions | undefined,
+  shared: { authority: CertificateAuthority; seed: number; timeScale: number },
+): Promise<ImagePolicyCapability> {
   if (!options) return NOT_CONFIGURED;
   const { document, source } = pluginConfiguration(options.admissionConfig);
   const settings = imagePolicySettings(document, source);
@@ -95,7 +106,11 @@ export async function imagePolicyCapability(options: ImagePolicyOptions | undefi
   try {
     logical = resolveEndpoint({ url: connection.server });
   } catch (error) {
-    throw new HarnessError('USAGE', `the image policy kubeconfig's server ${JSON.stringify(connection.server)}: ${(error as Error).message}`, 'give an https URL');
+    throw new HarnessError(
+      'USAGE',
+      `the image policy kubeconfig's server ${JSON.stringify(connection.server)}: ${(error as Error).message}`,
+      'give an https URL',
+    );
   }
   const target = options.target;
   let route: (address: { host: string; port: number }) => { host: string; port: number };
@@ -114,7 +129,11 @@ export async function imagePolicyCapability(options: ImagePolicyOptions | undefi
   }
   const agents = new AgentPool();
   const clock = options.clock ?? realClock;
-  const plugin = new ImagePolicyPlugin(settings, { server: connection.server, route, ca, credentials: connection.credentials, agents, timeScale: shared.timeScale, clock }, new SeededRandom(shared.seed));
+  const plugin = new ImagePolicyPlugin(
+    settings,
+    { server: connection.server, route, ca, credentials: connection.credentials, agents, timeScale: shared.timeScale, clock },
+    new SeededRandom(shared.seed),
+  );
   return {
     settings,
     plugins: [

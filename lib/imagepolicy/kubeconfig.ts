@@ -42,19 +42,35 @@ function withResolvedFiles(user: KubeconfigUser | undefined, dir: string | undef
 export function backendConnection(given: string | object): BackendConnection {
   const source = typeof given === 'string' ? given : 'the image policy kubeconfig';
   const dir = typeof given === 'string' ? path.dirname(given) : undefined;
-  const config = (typeof given === 'string' ? parseDocument(readConfigFile(given, "the image policy backend's kubeconfig"), given) : given) as Kubeconfig | null;
+  const config = (
+    typeof given === 'string' ? parseDocument(readConfigFile(given, "the image policy backend's kubeconfig"), given) : given
+  ) as Kubeconfig | null;
   if (!config || typeof config !== 'object') throw new HarnessError('USAGE', `${source}: expected a kubeconfig (kind: Config)`);
   const contexts = config.contexts ?? [];
   const currentName = config['current-context'];
   const current = contexts.find((c) => c.name === currentName);
   if (!current && contexts.length !== 1) {
-    throw new HarnessError('USAGE', `${source}: current-context ${JSON.stringify(currentName ?? '')} names no context${didYouMean(currentName ?? '', contexts.map((c) => c.name ?? ''))}`, 'set current-context to the context whose cluster is the backend');
+    throw new HarnessError(
+      'USAGE',
+      `${source}: current-context ${JSON.stringify(currentName ?? '')} names no context${didYouMean(
+        currentName ?? '',
+        contexts.map((c) => c.name ?? ''),
+      )}`,
+      'set current-context to the context whose cluster is the backend',
+    );
   }
   const context = (current ?? contexts[0])?.context ?? {};
   const clusters = config.clusters ?? [];
   const cluster = clusters.find((c) => c.name === context.cluster)?.cluster ?? (clusters.length === 1 ? clusters[0]?.cluster : undefined);
   if (!cluster || typeof cluster.server !== 'string') {
-    throw new HarnessError('USAGE', `${source}: the current context's cluster ${JSON.stringify(context.cluster ?? '')} has no server${didYouMean(context.cluster ?? '', clusters.map((c) => c.name ?? ''))}`, 'give clusters[].cluster.server: https://host:port/path');
+    throw new HarnessError(
+      'USAGE',
+      `${source}: the current context's cluster ${JSON.stringify(context.cluster ?? '')} has no server${didYouMean(
+        context.cluster ?? '',
+        clusters.map((c) => c.name ?? ''),
+      )}`,
+      'give clusters[].cluster.server: https://host:port/path',
+    );
   }
   const data = cluster['certificate-authority-data'];
   const file = cluster['certificate-authority'];

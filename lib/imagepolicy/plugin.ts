@@ -60,11 +60,21 @@ export class ImagePolicyPlugin {
   }
 
   async validate(attributes: AdmissionAttributes): Promise<ImageReviewOutcome> {
-    const outcome: ImageReviewOutcome = { reviewed: false, url: backendUrl(this.backend.server), fromCache: false, backendRequests: 0, backoffMs: [], allowed: true, failedOpen: false, auditAnnotations: {} };
+    const outcome: ImageReviewOutcome = {
+      reviewed: false,
+      url: backendUrl(this.backend.server),
+      fromCache: false,
+      backendRequests: 0,
+      backoffMs: [],
+      allowed: true,
+      failedOpen: false,
+      auditAnnotations: {},
+    };
     const ignored = ignoredBecause(attributes);
     if (ignored) return { ...outcome, ignored };
     const pod = attributes.object;
-    if (!pod || pod.kind !== 'Pod') return { ...outcome, reviewed: true, allowed: false, status: badRequest('Resource was marked with kind Pod but was unable to be converted') };
+    if (pod?.kind !== 'Pod')
+      return { ...outcome, reviewed: true, allowed: false, status: badRequest('Resource was marked with kind Pod but was unable to be converted') };
     outcome.reviewed = true;
     const review = buildImageReview(pod, attributes.subResource, attributes.namespace);
     outcome.review = review;
@@ -92,7 +102,11 @@ export class ImagePolicyPlugin {
     }
     for (const [k, v] of Object.entries(review.status.auditAnnotations ?? {})) outcome.auditAnnotations[AUDIT_KEY_PREFIX + k] = v;
     if (!review.status.allowed) {
-      return refuse(review.status.reason ? `image policy webhook backend denied one or more images: ${review.status.reason}` : 'one or more images rejected by webhook backend');
+      return refuse(
+        review.status.reason
+          ? `image policy webhook backend denied one or more images: ${review.status.reason}`
+          : 'one or more images rejected by webhook backend',
+      );
     }
     return outcome;
   }

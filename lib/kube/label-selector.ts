@@ -35,7 +35,10 @@ function requirement(key: string, operator: Requirement['operator'], values: str
     throw new SelectorError(`values: Invalid value: ${JSON.stringify(values)}: values set must be empty for exists and does not exist`);
   }
   for (const [index, value] of values.entries()) {
-    if (!LABEL_VALUE.test(value)) throw new SelectorError(`values[${index}]: Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+    if (!LABEL_VALUE.test(value))
+      throw new SelectorError(
+        `values[${index}]: Invalid value: ${JSON.stringify(value)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+      );
   }
   return { key, operator, values: [...new Set(values)].sort() };
 }
@@ -56,7 +59,7 @@ function render(r: Requirement): string {
 }
 
 function holds(r: Requirement, labels: Readonly<Record<string, string>>): boolean {
-  const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+  const has = Object.hasOwn(labels, r.key);
   const value = labels[r.key];
   switch (r.operator) {
     case '=':

@@ -21,7 +21,9 @@ export const isDns1123Label = (value: string): boolean => Buffer.byteLength(valu
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors = maxLength(value, 253);
   if (!DNS1123_SUBDOMAIN.test(value)) {
-    errors.push(`a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN_FMT}')`);
+    errors.push(
+      `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN_FMT}')`,
+    );
   }
   return errors;
 }
@@ -31,7 +33,9 @@ export function dns1123LabelErrors(value: string): string[] {
   const errors = maxLength(value, 63);
   if (DNS1123_SUBDOMAIN.test(value) && !DNS1123_LABEL.test(value)) errors.push('must not contain dots');
   else if (!DNS1123_LABEL.test(value)) {
-    errors.push(`a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL_FMT}')`);
+    errors.push(
+      `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL_FMT}')`,
+    );
   }
   return errors;
 }
@@ -40,7 +44,9 @@ export function dns1123LabelErrors(value: string): string[] {
 export function dns1035LabelErrors(value: string): string[] {
   const errors = maxLength(value, 63);
   if (!DNS1035_LABEL.test(value)) {
-    errors.push(`a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '${DNS1035_LABEL_FMT}')`);
+    errors.push(
+      `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '${DNS1035_LABEL_FMT}')`,
+    );
   }
   return errors;
 }
@@ -48,7 +54,7 @@ export function dns1035LabelErrors(value: string): string[] {
 const LABEL_KEY = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_RE = new RegExp(`^${LABEL_KEY}$`);
 const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_KEY_EXAMPLES = "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + LABEL_KEY + "')";
+const LABEL_KEY_EXAMPLES = `(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '${LABEL_KEY}')`;
 
 /**
  * apimachinery `IsQualifiedName` (= content.IsLabelKey, pkg/api/validate/content/kube.go): an
@@ -84,7 +90,9 @@ export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > 63) errors.push('must be no more than 63 characters');
   if (!LABEL_VALUE_RE.test(value)) {
-    errors.push(`a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`);
+    errors.push(
+      `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`,
+    );
   }
   return errors;
 }

@@ -147,7 +147,16 @@ function isGoDuration(value: string): boolean {
   return /^[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.test(value);
 }
 
-const UNITS: readonly (readonly string[])[] = [['ns', 'nano'], ['us', 'µs', 'micro'], ['ms', 'milli'], ['s', 'sec'], ['m', 'min'], ['h', 'hr', 'hour'], ['d', 'day'], ['w', 'wk', 'week']];
+const UNITS: readonly (readonly string[])[] = [
+  ['ns', 'nano'],
+  ['us', 'µs', 'micro'],
+  ['ms', 'milli'],
+  ['s', 'sec'],
+  ['m', 'min'],
+  ['h', 'hr', 'hour'],
+  ['d', 'day'],
+  ['w', 'wk', 'week'],
+];
 
 /** strfmt.ParseDuration: Go durations, or Scala-like `3 days 2h`. */
 function isDuration(value: string): boolean {

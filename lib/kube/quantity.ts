@@ -39,10 +39,24 @@ const SUFFIX_LETTERS = 'eEinumkKMGTP';
 
 /** suffix.go: DecimalSI and BinarySI suffixes and the (base, exponent) they stand for. */
 const DECIMAL_SUFFIXES: ReadonlyMap<string, number> = new Map([
-  ['n', -9], ['u', -6], ['m', -3], ['', 0], ['k', 3], ['M', 6], ['G', 9], ['T', 12], ['P', 15], ['E', 18],
+  ['n', -9],
+  ['u', -6],
+  ['m', -3],
+  ['', 0],
+  ['k', 3],
+  ['M', 6],
+  ['G', 9],
+  ['T', 12],
+  ['P', 15],
+  ['E', 18],
 ]);
 const BINARY_SUFFIXES: ReadonlyMap<string, number> = new Map([
-  ['Ki', 10], ['Mi', 20], ['Gi', 30], ['Ti', 40], ['Pi', 50], ['Ei', 60],
+  ['Ki', 10],
+  ['Mi', 20],
+  ['Gi', 30],
+  ['Ti', 40],
+  ['Pi', 50],
+  ['Ei', 60],
 ]);
 const DECIMAL_SUFFIX_BY_EXPONENT: ReadonlyMap<number, string> = new Map([...DECIMAL_SUFFIXES].map(([s, e]) => [e, s]));
 const BINARY_SUFFIX_BY_EXPONENT: ReadonlyMap<number, string> = new Map([...BINARY_SUFFIXES].map(([s, e]) => [e, s]));
@@ -196,9 +210,7 @@ function parseQuantityText(str: string): QuantityParse {
       if (product <= MAX_INT64) {
         const mantissa = positive ? product : -product;
         const canonicalInput =
-          format === 'BinarySI'
-            ? suffix.exponent % 10 === 0 && (digits & 7n) !== 0n
-            : fastScale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+          format === 'BinarySI' ? suffix.exponent % 10 === 0 && (digits & 7n) !== 0n : fastScale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
         const quantity: Quantity = { mantissa, exponent: fastScale, format };
         return { ok: true, quantity: canonicalInput ? { ...quantity, text: str } : quantity };
       }

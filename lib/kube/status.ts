@@ -106,7 +106,10 @@ export function forbidden(resource: GroupResource, name: string, cause: string):
  * admission `NewForbidden(attributes, err)`: the resource of the request and its name — the request's,
  * else the object's name or generateName (not generated yet), else `Unknown`.
  */
-export function admissionForbidden(attributes: { name: string; resource: GroupResource; object: { metadata?: { name?: string; generateName?: string } } | null }, cause: string): ApiStatus {
+export function admissionForbidden(
+  attributes: { name: string; resource: GroupResource; object: { metadata?: { name?: string; generateName?: string } } | null },
+  cause: string,
+): ApiStatus {
   const metadata = attributes.object?.metadata;
   const name = attributes.name || metadata?.name || metadata?.generateName || 'Unknown';
   return forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, cause);
@@ -163,7 +166,13 @@ export function internalError(message: string): ApiStatus {
  * registry's Status carries no code (recorded on kube-apiserver v1.36.2, fixture error-responses).
  */
 export function deleted(resource: GroupResource, name: string, uid: string): Omit<ApiStatus, 'code'> {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: withoutEmpty({ name, group: resource.group, kind: resource.resource, uid }) };
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Success',
+    details: withoutEmpty({ name, group: resource.group, kind: resource.resource, uid }),
+  };
 }
 
 // metav1.StatusReason for the codes apimachinery gives a reason (NewGenericServerResponse and friends).
@@ -201,5 +210,7 @@ export function requestTimeout(): ApiStatus {
  */
 export function panicked(): ApiStatus {
   const text = 'This request caused apiserver to panic. Look in the logs for details.';
-  return failure(500, 'InternalError', `an error on the server (${JSON.stringify(text)}) has prevented the request from succeeding`, { causes: [{ reason: 'UnexpectedServerResponse', message: text }] });
+  return failure(500, 'InternalError', `an error on the server (${JSON.stringify(text)}) has prevented the request from succeeding`, {
+    causes: [{ reason: 'UnexpectedServerResponse', message: text }],
+  });
 }

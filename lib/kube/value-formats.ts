@@ -34,7 +34,15 @@ export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];
   if (bytes(value) > 63) errors.push(maxLenError(63));
   if (!LABEL_VALUE.test(value)) {
-    errors.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
+    errors.push(
+      regexError(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        LABEL_VALUE_FMT,
+        'MyValue',
+        'my_value',
+        '12345',
+      ),
+    );
   }
   return errors;
 }
@@ -54,7 +62,10 @@ const CONFIG_MAP_KEY = new RegExp(`^${CONFIG_MAP_KEY_FMT}$`);
 export function configMapKeyErrors(value: string): string[] {
   const errors: string[] = [];
   if (bytes(value) > 253) errors.push(maxLenError(253));
-  if (!CONFIG_MAP_KEY.test(value)) errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'));
+  if (!CONFIG_MAP_KEY.test(value))
+    errors.push(
+      regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'),
+    );
   errors.push(...chdirPrefixErrors(value));
   return errors;
 }
@@ -66,7 +77,15 @@ const ENV_VAR_NAME = new RegExp(`^${ENV_VAR_NAME_FMT}$`);
 export function envVarNameErrors(value: string): string[] {
   const errors: string[] = [];
   if (!ENV_VAR_NAME.test(value)) {
-    errors.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit", ENV_VAR_NAME_FMT, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1'));
+    errors.push(
+      regexError(
+        "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit",
+        ENV_VAR_NAME_FMT,
+        'my.env-name',
+        'MY_ENV.NAME',
+        'MyEnvName1',
+      ),
+    );
   }
   errors.push(...chdirPrefixErrors(value));
   return errors;
@@ -119,14 +138,18 @@ const HTTP_HEADER_NAME_FMT = '[-A-Za-z0-9]+';
 
 /** IsHTTPHeaderName. */
 export function httpHeaderNameErrors(value: string): string[] {
-  return new RegExp(`^${HTTP_HEADER_NAME_FMT}$`).test(value) ? [] : [regexError("a valid HTTP header must consist of alphanumeric characters or '-'", HTTP_HEADER_NAME_FMT, 'X-Header-Name')];
+  return new RegExp(`^${HTTP_HEADER_NAME_FMT}$`).test(value)
+    ? []
+    : [regexError("a valid HTTP header must consist of alphanumeric characters or '-'", HTTP_HEADER_NAME_FMT, 'X-Header-Name')];
 }
 
 const PERCENT_FMT = '[0-9]+%';
 
 /** IsValidPercent. */
 export function percentErrors(value: string): string[] {
-  return new RegExp(`^${PERCENT_FMT}$`).test(value) ? [] : [regexError("a valid percent string must be a numeric string followed by an ending '%'", PERCENT_FMT, '1%', '93%')];
+  return new RegExp(`^${PERCENT_FMT}$`).test(value)
+    ? []
+    : [regexError("a valid percent string must be a numeric string followed by an ending '%'", PERCENT_FMT, '1%', '93%')];
 }
 
 /** netutils.ParseIPSloppy accepts IPv4 octets with leading zeros (read as decimal). */

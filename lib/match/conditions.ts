@@ -8,7 +8,6 @@ import { encodeReview } from '../review/encode';
 import type { MatchAttributes } from './request';
 import type { ConditionEvaluator, Invocation, MatchConditionsVerdict } from './should-call';
 
-
 /** Where an evaluator reports each evaluation (the match condition metrics). */
 export interface ConditionObserver {
   evaluated(entry: WebhookEntry, operation: string, seconds: number, verdict: MatchConditionsVerdict): void;
@@ -25,7 +24,10 @@ function requestOf(invocation: Invocation, attributes: MatchAttributes): Admissi
  * expression is a manifest error naming the webhook and condition), loading the CEL library only when
  * some webhook has conditions. Returns undefined when none has.
  */
-export async function prepareMatchConditions(entries: readonly WebhookEntry[], options: { authorizer?: Authorizer; observer?: ConditionObserver } = {}): Promise<ConditionEvaluator | undefined> {
+export async function prepareMatchConditions(
+  entries: readonly WebhookEntry[],
+  options: { authorizer?: Authorizer; observer?: ConditionObserver } = {},
+): Promise<ConditionEvaluator | undefined> {
   const withConditions = entries.filter((e) => (e.spec.matchConditions ?? []).length > 0);
   if (withConditions.length === 0) return undefined;
   await loadCel();
@@ -36,13 +38,23 @@ export async function prepareMatchConditions(entries: readonly WebhookEntry[], o
     if ('errors' in result) problems.push(...result.errors.map((e) => `${entry.source} ${e}`));
     else compiled.set(entry.spec, { entry, conditions: result });
   }
-  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid webhook configuration:\n  ${problems.join('\n  ')}`, 'the API server would reject these objects on create; fix the expressions named');
+  if (problems.length > 0)
+    throw new HarnessError(
+      'MANIFEST_INVALID',
+      `invalid webhook configuration:\n  ${problems.join('\n  ')}`,
+      'the API server would reject these objects on create; fix the expressions named',
+    );
   return (webhook, invocation, attributes) => {
     const found = compiled.get(webhook);
     if (!found) throw new Error(`matchConditions of ${webhook.name} were not compiled`);
     const started = performance.now();
     const verdict = found.conditions.evaluate(
-      { object: invocation.object, oldObject: invocation.oldObject, request: requestOf(invocation, attributes), ...(options.authorizer ? { authorizer: options.authorizer } : {}) },
+      {
+        object: invocation.object,
+        oldObject: invocation.oldObject,
+        request: requestOf(invocation, attributes),
+        ...(options.authorizer ? { authorizer: options.authorizer } : {}),
+      },
       webhook.failurePolicy,
       { resource: attributes.resource, name: attributes.name },
     );

@@ -40,7 +40,13 @@ export function explain(order: readonly WebhookEntry[], attributes: MatchAttribu
       return { ...base, decision: 'called', reason: reasons[reasons.length - 1] ?? '', reasons, kind, resource, subResource };
     }
     if (decision.error) {
-      return { ...base, decision: 'error', reason: decision.error.message ?? '', reasons, status: { code: decision.error.code, message: decision.error.message } };
+      return {
+        ...base,
+        decision: 'error',
+        reason: decision.error.message ?? '',
+        reasons,
+        status: { code: decision.error.code, message: decision.error.message },
+      };
     }
     return { ...base, decision: 'skipped', reason: reasons[reasons.length - 1] ?? '', reasons };
   });
@@ -48,7 +54,8 @@ export function explain(order: readonly WebhookEntry[], attributes: MatchAttribu
 
 /** `pod-defaults.example.com: skipped — objectSelector {app=web} matched neither object nor oldObject`. */
 export function formatExplanation(e: Explanation): string {
-  if (e.type === 'validating-policy' || e.type === 'mutating-policy') return `${e.name}: ${e.decision === 'called' ? 'evaluated' : e.decision === 'error' ? 'fails to match' : 'skipped'} — ${e.reason}`;
+  if (e.type === 'validating-policy' || e.type === 'mutating-policy')
+    return `${e.name}: ${e.decision === 'called' ? 'evaluated' : e.decision === 'error' ? 'fails to match' : 'skipped'} — ${e.reason}`;
   if (e.decision === 'called') {
     const kind = e.kind ? formatKind(e.kind) : '';
     const resource = e.resource ? formatResource(e.resource, e.subResource ?? '') : '';
@@ -101,7 +108,9 @@ export class Explanations extends Array<Explanation> {
     const entryLines = (type: Explanation['type']) =>
       this.filter((e) => e.type === type).map((e, i) => {
         const policyKind = e.type === 'mutating-policy' ? 'MutatingAdmissionPolicy' : 'ValidatingAdmissionPolicy';
-        return e.type === 'validating-policy' || e.type === 'mutating-policy' ? `${policyKind} ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}` : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
+        return e.type === 'validating-policy' || e.type === 'mutating-policy'
+          ? `${policyKind} ${e.configuration}${e.name ? ` with binding ${formatExplanation(e)}` : `: ${formatExplanation(e).replace(/^: /, '')}`}`
+          : `[${i}] ${e.configuration}/${formatExplanation(e)}`;
       });
     // In the chain's order: each phase's built-in plugins, then its policies, then its webhooks; ResourceQuota last.
     const groups = [

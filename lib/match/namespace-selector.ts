@@ -15,7 +15,11 @@ export interface NamespaceLookup {
  * than namespaces always match; a namespace's own CREATE/UPDATE uses the new object's labels; anything
  * else the stored namespace's, and a missing namespace is the client's 404.
  */
-export function matchNamespaceSelector(webhook: Pick<MutatingWebhook, 'namespaceSelector'>, attributes: MatchAttributes, namespaces: NamespaceLookup): SelectorVerdict {
+export function matchNamespaceSelector(
+  webhook: Pick<MutatingWebhook, 'namespaceSelector'>,
+  attributes: MatchAttributes,
+  namespaces: NamespaceLookup,
+): SelectorVerdict {
   const namespaceRequest = isNamespaceResource(attributes.resource);
   if (attributes.namespace === '' && !namespaceRequest) return { matches: true, why: 'cluster-scoped request: namespaceSelector does not apply' };
   const compiled = compiledOrVerdict(webhook.namespaceSelector, 'namespaceSelector');
@@ -28,7 +32,11 @@ export function matchNamespaceSelector(webhook: Pick<MutatingWebhook, 'namespace
   else {
     labels = namespaces.labels(attributes.namespace);
     if (labels === undefined) {
-      return { matches: false, why: `namespace ${JSON.stringify(attributes.namespace)} does not exist`, error: notFound({ group: '', resource: 'namespaces' }, attributes.namespace) };
+      return {
+        matches: false,
+        why: `namespace ${JSON.stringify(attributes.namespace)} does not exist`,
+        error: notFound({ group: '', resource: 'namespaces' }, attributes.namespace),
+      };
     }
   }
   const matches = selector.matches(labels);

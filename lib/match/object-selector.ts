@@ -13,7 +13,10 @@ function labelsOf(object: KubeObject | null): Readonly<Record<string, string>> |
  * objectSelector (apiserver `object.Matcher`, pkg/admission/plugin/webhook/predicates/object/matcher.go): `{}` matches everything; otherwise
  * the object or the old object must match.
  */
-export function matchObjectSelector(webhook: Pick<MutatingWebhook, 'objectSelector'>, attributes: Pick<MatchAttributes, 'object' | 'oldObject'>): SelectorVerdict {
+export function matchObjectSelector(
+  webhook: Pick<MutatingWebhook, 'objectSelector'>,
+  attributes: Pick<MatchAttributes, 'object' | 'oldObject'>,
+): SelectorVerdict {
   const compiled = compiledOrVerdict(webhook.objectSelector, 'objectSelector');
   if ('verdict' in compiled) return compiled.verdict;
   const { selector } = compiled;

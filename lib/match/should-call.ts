@@ -40,9 +40,7 @@ export interface MatchContext {
 }
 
 /** Whether a webhook is called, and why: each decision carries the sentence that explains it. */
-export type MatchDecision =
-  | { call: true; invocation: Invocation; why: string[] }
-  | { call: false; why: string[]; error?: Status };
+export type MatchDecision = { call: true; invocation: Invocation; why: string[] } | { call: false; why: string[]; error?: Status };
 
 /**
  * kube-apiserver's `ShouldCallHook` (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook.go), in its order: namespaceSelector, objectSelector,
@@ -96,9 +94,19 @@ export function matchRules(webhook: MutatingWebhook, attributes: MatchAttributes
     for (const equivalent of equivalents) {
       if (firstMatchingRule([rule], { operation, namespace, subResource, resource: equivalent }) < 0) continue;
       const kind = resources.kindFor(equivalent, subResource);
-      if (!kind) return { error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`), why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown` };
+      if (!kind)
+        return {
+          error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`),
+          why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown`,
+        };
       return {
-        invocation: { kind, resource: equivalent, subResource, object: convertToKind(attributes.object, kind), oldObject: convertToKind(attributes.oldObject, kind) },
+        invocation: {
+          kind,
+          resource: equivalent,
+          subResource,
+          object: convertToKind(attributes.object, kind),
+          oldObject: convertToKind(attributes.oldObject, kind),
+        },
         why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent): sent as ${formatKind(kind)}`,
       };
     }

@@ -11,7 +11,10 @@ export interface SelectorVerdict {
 }
 
 /** The webhook's selector compiled, or the verdict for one kube-apiserver cannot parse (a 500 once the rules match). */
-export function compiledOrVerdict(selector: LabelSelector | undefined, which: 'namespaceSelector' | 'objectSelector'): { selector: CompiledSelector } | { verdict: SelectorVerdict } {
+export function compiledOrVerdict(
+  selector: LabelSelector | undefined,
+  which: 'namespaceSelector' | 'objectSelector',
+): { selector: CompiledSelector } | { verdict: SelectorVerdict } {
   try {
     return { selector: compileSelector(selector) };
   } catch (error) {

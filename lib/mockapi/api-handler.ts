@@ -94,7 +94,10 @@ function toResponse(outcome: Outcome): Response {
   const length = (body: string): string => String(Buffer.byteLength(body));
   if ('text' in outcome) {
     const text = outcome.code === 304 ? null : outcome.text;
-    return new Response(text, { status: outcome.code, headers: { ...cacheControl, ...outcome.headers, ...(text === null ? {} : { 'Content-Length': length(text) }) } });
+    return new Response(text, {
+      status: outcome.code,
+      headers: { ...cacheControl, ...outcome.headers, ...(text === null ? {} : { 'Content-Length': length(text) }) },
+    });
   }
   const body = JSON.stringify(outcome.json);
   return new Response(body, { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl, 'Content-Length': length(body) } });
@@ -115,7 +118,14 @@ function parsed(body: string): unknown {
   }
 }
 
-async function resolve(request: Request, body: RequestBody, url: URL, route: Route | undefined, verb: Verb | undefined, context: ApiHandlerContext): Promise<Outcome> {
+async function resolve(
+  request: Request,
+  body: RequestBody,
+  url: URL,
+  route: Route | undefined,
+  verb: Verb | undefined,
+  context: ApiHandlerContext,
+): Promise<Outcome> {
   const fault = context.faults.take(url.pathname, verb ?? METHOD_VERBS[request.method] ?? 'get');
   if (fault?.latencyMs && !(await context.delays.wait(fault.latencyMs))) return { code: undefined };
   const injected = fault && faultOutcome(fault);
@@ -125,7 +135,10 @@ async function resolve(request: Request, body: RequestBody, url: URL, route: Rou
   if (!user) return failure(unauthorized());
   if (!route) {
     const headers = request.headers;
-    const other = request.method === 'GET' ? serveNonResource(context.store.catalog, { url, accept: headers.get('accept'), ifNoneMatch: headers.get('if-none-match'), serverAddress: url.host }) : undefined;
+    const other =
+      request.method === 'GET'
+        ? serveNonResource(context.store.catalog, { url, accept: headers.get('accept'), ifNoneMatch: headers.get('if-none-match'), serverAddress: url.host })
+        : undefined;
     return other ? (authorizeNonResource(context.authorizer(), user, url.pathname) ?? other) : failure(pathNotFound());
   }
   if (!verb) return failure(methodNotAllowed());
@@ -134,11 +147,21 @@ async function resolve(request: Request, body: RequestBody, url: URL, route: Rou
   const representation = resourceRepresentation(request.headers.get('accept'));
   if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
   const encoded = (outcome: Outcome): Outcome =>
-    representation === 'yaml' && 'json' in outcome ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } } : outcome;
+    representation === 'yaml' && 'json' in outcome
+      ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } }
+      : outcome;
   return encoded(await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent')));
 }
 
-async function serveResource(body: RequestBody, route: Route, verb: Verb, url: URL, user: UserInfo, context: ApiHandlerContext, userAgent: string | null): Promise<Outcome> {
+async function serveResource(
+  body: RequestBody,
+  route: Route,
+  verb: Verb,
+  url: URL,
+  user: UserInfo,
+  context: ApiHandlerContext,
+  userAgent: string | null,
+): Promise<Outcome> {
   const failure = (status: ApiStatus): Outcome => ({ code: status.code, json: status });
   try {
     if (body.error) return failure(body.error);

@@ -63,8 +63,14 @@ class InjectedFault implements Fault {
 
 function check(spec: FaultSpec): void {
   const outcomes = [spec.status !== undefined, spec.networkError === true, spec.throttle !== undefined && spec.throttle !== false].filter(Boolean).length;
-  if (outcomes > 1) throw new HarnessError('USAGE', 'a fault can answer with at most one of status, networkError and throttle', 'inject one fault per outcome, with `times` to sequence them');
-  if (outcomes === 0 && !spec.latencyMs) throw new HarnessError('USAGE', 'a fault needs latencyMs, status, networkError or throttle', 'e.g. { path: "/api/v1/namespaces/*", latencyMs: 500 }');
+  if (outcomes > 1)
+    throw new HarnessError(
+      'USAGE',
+      'a fault can answer with at most one of status, networkError and throttle',
+      'inject one fault per outcome, with `times` to sequence them',
+    );
+  if (outcomes === 0 && !spec.latencyMs)
+    throw new HarnessError('USAGE', 'a fault needs latencyMs, status, networkError or throttle', 'e.g. { path: "/api/v1/namespaces/*", latencyMs: 500 }');
   if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)) {
     throw new HarnessError('USAGE', `fault status must be an HTTP error code (400-599), got ${spec.status}`);
   }

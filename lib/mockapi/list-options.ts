@@ -82,7 +82,8 @@ function watchOptionErrors(options: ListOptions): FieldError[] {
     errors.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
   }
   if (match !== '') {
-    if (options.sendInitialEvents === undefined) errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+    if (options.sendInitialEvents === undefined)
+      errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
     if (match !== 'NotOlderThan') errors.push(notSupported('resourceVersionMatch', match, ['NotOlderThan']));
     if (options.continue !== '') errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
   }
@@ -97,7 +98,8 @@ function listOptionErrors(options: ListOptions): FieldError[] {
     if (options.resourceVersion === '') errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (options.continue !== '') errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
-    if (match === 'Exact' && options.resourceVersion === '0') errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+    if (match === 'Exact' && options.resourceVersion === '0')
+      errors.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
   if (options.sendInitialEvents !== undefined) errors.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
   return errors;
@@ -116,7 +118,11 @@ export function validateListOptions(options: ListOptions): void {
 export function parseResourceVersion(resourceVersion: string): number {
   if (resourceVersion === '' || resourceVersion === '0') return 0;
   if (!/^\d+$/.test(resourceVersion) || !Number.isSafeInteger(Number(resourceVersion))) {
-    throw new ApiError(badRequest(`invalid resource version: resourceVersion: Invalid value: ${goQuote(resourceVersion)}: strconv.ParseUint: parsing ${goQuote(resourceVersion)}: invalid syntax`));
+    throw new ApiError(
+      badRequest(
+        `invalid resource version: resourceVersion: Invalid value: ${goQuote(resourceVersion)}: strconv.ParseUint: parsing ${goQuote(resourceVersion)}: invalid syntax`,
+      ),
+    );
   }
   return Number(resourceVersion);
 }

@@ -53,7 +53,8 @@ function objectsAt(store: ObjectStore, entry: CatalogEntry, namespace: string, r
 
 /** A page after the first: the snapshot its token names (apiserver `pkg/storage/interfaces.go`, ValidateListOptions). */
 function continuedSnapshot(options: ListOptions, store: ObjectStore, entry: CatalogEntry, namespace: string): Snapshot {
-  if (options.resourceVersion !== '' && options.resourceVersion !== '0') throw new ApiError(badRequest('specifying resource version is not allowed when using continue'));
+  if (options.resourceVersion !== '' && options.resourceVersion !== '0')
+    throw new ApiError(badRequest('specifying resource version is not allowed when using continue'));
   const point = decodeContinue(options.continue);
   if (typeof point === 'string') throw new ApiError(badRequest(`invalid continue token: ${point}`));
   const current = Number(store.resourceVersion);
@@ -91,12 +92,21 @@ export function serveList(url: URL, entry: CatalogEntry, namespace: string, stor
   const keyed = items.map((object) => ({ key: relativeKey(entry, namespace, object), object })).filter(({ key }) => key >= start);
   const selected = keyed.filter(({ object }) => filter(object));
   const metadata: JsonObject = { resourceVersion: String(revision) };
-  if (options.limit <= 0 || selected.length <= options.limit) return listOf(entry, selected.map(({ object }) => object), metadata);
+  if (options.limit <= 0 || selected.length <= options.limit)
+    return listOf(
+      entry,
+      selected.map(({ object }) => object),
+      metadata,
+    );
 
   const page = selected.slice(0, options.limit);
   const last = page[page.length - 1] as { key: string };
   metadata.continue = encodeContinue({ revision, startKey: `${last.key}\u0000` });
   // Without selectors the count is etcd's count of keys left; with them it would be wrong, so kube leaves it out.
   if (!options.labelSelector && !options.fieldSelector) metadata.remainingItemCount = keyed.length - options.limit;
-  return listOf(entry, page.map(({ object }) => object), metadata);
+  return listOf(
+    entry,
+    page.map(({ object }) => object),
+    metadata,
+  );
 }

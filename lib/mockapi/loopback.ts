@@ -49,7 +49,11 @@ export async function serveLoopback(handlers: () => readonly RequestHandler[], s
         for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
       }
       const method = req.method ?? 'GET';
-      const request = new Request(`${origin}${req.url ?? '/'}`, { method, headers, ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body } : {}) });
+      const request = new Request(`${origin}${req.url ?? '/'}`, {
+        method,
+        headers,
+        ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
+      });
       const response = await getResponse([...handlers()], request);
       if (!response || response.type === 'error') {
         req.socket.destroy();

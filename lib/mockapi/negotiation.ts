@@ -20,7 +20,7 @@ export interface MediaRange {
 
 /** The media ranges of an Accept header, most wanted first (by q, then in the order given), as goautoneg ranks them. */
 export function parseAccept(header: string | null): MediaRange[] {
-  if (!header || !header.trim()) return [{ type: '*', subtype: '*', params: {}, q: 1 }];
+  if (!header?.trim()) return [{ type: '*', subtype: '*', params: {}, q: 1 }];
   const ranges = header.split(',').flatMap((clause): MediaRange[] => {
     const [mediaType = '', ...parameters] = clause.split(';').map((part) => part.trim());
     const [type = '', subtype = ''] = mediaType.toLowerCase().split('/');
@@ -37,7 +37,10 @@ export function parseAccept(header: string | null): MediaRange[] {
     }
     return Number.isFinite(q) && q > 0 ? [{ type, subtype, params, q }] : [];
   });
-  return ranges.map((range, index) => ({ range, index })).sort((a, b) => b.range.q - a.range.q || a.index - b.index).map(({ range }) => range);
+  return ranges
+    .map((range, index) => ({ range, index }))
+    .sort((a, b) => b.range.q - a.range.q || a.index - b.index)
+    .map(({ range }) => range);
 }
 
 const acceptsJson = (range: MediaRange): boolean =>
@@ -102,7 +105,16 @@ export function resourceNotAcceptable(): ApiStatus {
  * patch types), given before any handler runs: `415: Unsupported Media Type`, as kube's Status.
  */
 export function routeUnsupportedMediaType(): ApiStatus {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 };
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: '415: Unsupported Media Type',
+    reason: 'UnsupportedMediaType',
+    details: {},
+    code: 415,
+  };
 }
 
 /** The media type of a Content-Type header, without parameters, lower-cased. */

@@ -63,20 +63,32 @@ export function resourcePaths(entry: CatalogEntry, schemaRef: JsonObject, listRe
 
   const collectionOps: JsonObject = { parameters: [...scope, query('pretty')] };
   if (verbs.has('list')) collectionOps.get = operation(entry, gvk, { action: 'list', verb: 'list', parameters: LIST_PARAMETERS, schema: listRef }, '');
-  if (verbs.has('create')) collectionOps.post = operation(entry, gvk, { action: 'post', verb: 'create', parameters: WRITE_PARAMETERS, schema: schemaRef, body: ['*/*'] }, '');
-  if (verbs.has('deletecollection')) collectionOps.delete = operation(entry, gvk, { action: 'deletecollection', verb: 'deleteCollection', parameters: [...LIST_PARAMETERS, query('dryRun')], schema: listRef }, '');
+  if (verbs.has('create'))
+    collectionOps.post = operation(entry, gvk, { action: 'post', verb: 'create', parameters: WRITE_PARAMETERS, schema: schemaRef, body: ['*/*'] }, '');
+  if (verbs.has('deletecollection'))
+    collectionOps.delete = operation(
+      entry,
+      gvk,
+      { action: 'deletecollection', verb: 'deleteCollection', parameters: [...LIST_PARAMETERS, query('dryRun')], schema: listRef },
+      '',
+    );
   paths[collection] = collectionOps;
 
   if (verbs.has('get') || verbs.has('update') || verbs.has('delete')) {
     const itemOps: JsonObject = { parameters: [pathParameter('name'), ...scope, query('pretty')] };
     if (verbs.has('get')) itemOps.get = operation(entry, gvk, { action: 'get', verb: 'read', parameters: [], schema: schemaRef }, '');
-    if (verbs.has('update')) itemOps.put = operation(entry, gvk, { action: 'put', verb: 'replace', parameters: WRITE_PARAMETERS, schema: schemaRef, body: ['*/*'] }, '');
-    if (verbs.has('patch')) itemOps.patch = operation(entry, gvk, { action: 'patch', verb: 'patch', parameters: PATCH_PARAMETERS, schema: schemaRef, body: PATCH_TYPES }, '');
+    if (verbs.has('update'))
+      itemOps.put = operation(entry, gvk, { action: 'put', verb: 'replace', parameters: WRITE_PARAMETERS, schema: schemaRef, body: ['*/*'] }, '');
+    if (verbs.has('patch'))
+      itemOps.patch = operation(entry, gvk, { action: 'patch', verb: 'patch', parameters: PATCH_PARAMETERS, schema: schemaRef, body: PATCH_TYPES }, '');
     if (verbs.has('delete')) itemOps.delete = operation(entry, gvk, { action: 'delete', verb: 'delete', parameters: [query('dryRun')], schema: schemaRef }, '');
     paths[item] = itemOps;
   }
   if (entry.namespaced && verbs.has('list')) {
-    paths[`${root}/${entry.resource}`] = { parameters: [query('pretty')], get: operation(entry, gvk, { action: 'list-all', verb: 'list', parameters: LIST_PARAMETERS, schema: listRef }, 'ForAllNamespaces') };
+    paths[`${root}/${entry.resource}`] = {
+      parameters: [query('pretty')],
+      get: operation(entry, gvk, { action: 'list-all', verb: 'list', parameters: LIST_PARAMETERS, schema: listRef }, 'ForAllNamespaces'),
+    };
   }
 
   for (const sub of entry.subresources) {
@@ -84,7 +96,8 @@ export function resourcePaths(entry: CatalogEntry, schemaRef: JsonObject, listRe
     // Only the subresources that read and write the object itself (status, scale…) have a schema to give.
     if (!subVerbs.has('patch')) continue;
     const subKind = { group: sub.kind.group, version: sub.kind.version, kind: sub.kind.kind };
-    const subRef = sub.kind.kind === entry.kind ? schemaRef : { $ref: `#/components/schemas/io.k8s.api.${sub.kind.group || 'core'}.${sub.kind.version}.${sub.kind.kind}` };
+    const subRef =
+      sub.kind.kind === entry.kind ? schemaRef : { $ref: `#/components/schemas/io.k8s.api.${sub.kind.group || 'core'}.${sub.kind.version}.${sub.kind.kind}` };
     const suffix = sub.name[0]?.toUpperCase() + sub.name.slice(1);
     paths[`${item}/${sub.name}`] = {
       parameters: [pathParameter('name'), ...scope, query('pretty')],

@@ -84,7 +84,12 @@ export function addKindSchema(entry: CatalogEntry, schemas: Map<string, JsonObje
     if (!isObject(entry.schema)) return undefined;
     const name = customSchemaName(entry);
     const declared = isObject(entry.schema.properties) ? entry.schema.properties : {};
-    const properties = { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: ref('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'), ...declared };
+    const properties = {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: ref('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'),
+      ...declared,
+    };
     const meta = structForKind('v1', 'ConfigMap')?.fields.get('metadata');
     if (meta) schemaOf(meta, schemas);
     schemas.set(name, { ...entry.schema, properties, 'x-kubernetes-group-version-kind': [{ group: entry.group, version: entry.version, kind: entry.kind }] });

@@ -49,7 +49,11 @@ interface Served {
 const cache = new WeakMap<ResourceCatalog, { fingerprint: string; paths: string[]; documents: Map<string, Served> }>();
 
 // What the documents depend on: a registration (a CRD registered after the API started) changes it.
-const fingerprintOf = (catalog: ResourceCatalog): string => catalog.resources().map((e) => `${e.group}/${e.version}/${e.resource}/${e.kind}`).join(',');
+const fingerprintOf = (catalog: ResourceCatalog): string =>
+  catalog
+    .resources()
+    .map((e) => `${e.group}/${e.version}/${e.resource}/${e.kind}`)
+    .join(',');
 
 /** The documents built so far for the catalog as it is now (a registration since empties them). */
 function documentsOf(catalog: ResourceCatalog): { paths: string[]; documents: Map<string, Served> } {

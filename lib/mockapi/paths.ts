@@ -41,7 +41,8 @@ export function parseApiPath(pathname: string, catalog: ResourceCatalog): Route 
     const watched = parseApiPath(`/${[...prefix, ...path.slice(1)].map(encodeURIComponent).join('/')}`, catalog);
     return watched && !watched.subresource ? { ...watched, watchPath: true } : undefined;
   }
-  const resolve = (resource: string | undefined): CatalogEntry | undefined => (resource === undefined ? undefined : catalog.resourceByName(group, version, resource));
+  const resolve = (resource: string | undefined): CatalogEntry | undefined =>
+    resource === undefined ? undefined : catalog.resourceByName(group, version, resource);
 
   // `namespaces/<ns>/<resource>…` is a namespaced resource; `namespaces/<name>[/<sub>]` is the namespace itself.
   const namespacedEntry = path[0] === 'namespaces' && path.length >= 3 ? resolve(path[2]) : undefined;

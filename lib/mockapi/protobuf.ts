@@ -162,7 +162,8 @@ const MAGIC = [0x6b, 0x38, 0x73, 0x00];
  * protobuf envelope, or for a kind the mock API has no field table for.
  */
 export function decodeProtobufObject(body: Uint8Array): JsonObject {
-  if (body.length < 4 || MAGIC.some((byte, index) => body[index] !== byte)) throw new ProtobufError('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
+  if (body.length < 4 || MAGIC.some((byte, index) => body[index] !== byte))
+    throw new ProtobufError('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   const unknown = readFields(body.subarray(4));
   const typeMeta = readFields(unknown.find((f) => f.number === 1)?.bytes ?? new Uint8Array());
   const apiVersion = utf8(typeMeta.find((f) => f.number === 1)?.bytes);

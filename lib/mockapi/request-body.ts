@@ -20,7 +20,15 @@ export function readRequestBody(bytes: Uint8Array, contentType: string | null): 
     return { text: JSON.stringify(decodeProtobufObject(bytes)), contentType: 'application/json' };
   } catch (error) {
     if (!(error instanceof ProtobufError)) throw error;
-    const status: ApiStatus = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: error.message, reason: 'UnsupportedMediaType', code: 415 };
+    const status: ApiStatus = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: error.message,
+      reason: 'UnsupportedMediaType',
+      code: 415,
+    };
     return { text: '', contentType, error: status };
   }
 }

@@ -2,7 +2,6 @@ import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
 import type { KubeObject, UserInfo } from '../kube/admission';
-import type { CatalogEntry } from '../kube/catalog';
 import { answerAccessReview } from './authorization';
 import type { Verb } from './faults';
 import { isObject, type Json, type JsonObject } from '../kube/json';
@@ -64,7 +63,13 @@ export function verbOf(method: string, route: Route, url: URL): Verb | undefined
   }
 }
 
-const OPTIONS_KIND: Partial<Record<Verb, string>> = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions', delete: 'DeleteOptions', deletecollection: 'DeleteOptions' };
+const OPTIONS_KIND: Partial<Record<Verb, string>> = {
+  create: 'CreateOptions',
+  update: 'UpdateOptions',
+  patch: 'PatchOptions',
+  delete: 'DeleteOptions',
+  deletecollection: 'DeleteOptions',
+};
 
 function dryRunOf(verb: Verb, values: unknown[]): boolean {
   if (values.length === 0) return false;
@@ -82,7 +87,11 @@ function decodeObject(body: string): KubeObject {
   const value = JSON.parse(body) as Json;
   if (value === null) return {};
   if (!isObject(value)) {
-    throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${cannotUnmarshal(value, 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }')}`));
+    throw new ApiError(
+      badRequest(
+        `couldn't get version/kind; json parse error: ${cannotUnmarshal(value, 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }')}`,
+      ),
+    );
   }
   return value as KubeObject;
 }
@@ -105,7 +114,17 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
   if (entry.resource.endsWith('reviews') && !route.subresource) return serveReview(call, authorizer);
   const dryRun = dryRunOf(verb, url.searchParams.getAll('dryRun'));
   if (route.subresource) {
-    const subresource = { entry, namespace, name, subresource: route.subresource, verb, contentType: call.contentType, body: call.body, decoded: () => decodeObject(call.body), dryRun };
+    const subresource = {
+      entry,
+      namespace,
+      name,
+      subresource: route.subresource,
+      verb,
+      contentType: call.contentType,
+      body: call.body,
+      decoded: () => decodeObject(call.body),
+      dryRun,
+    };
     return serveSubresource(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), subresource);
   }
 
@@ -119,11 +138,17 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
-      return { code: 201, body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun) };
+      return {
+        code: 201,
+        body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun),
+      };
     }
     case 'update': {
       const request = decodeObject(call.body);
-      return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, request, dryRun) };
+      return {
+        code: 200,
+        body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, request, dryRun),
+      };
     }
     case 'patch':
       return servePatch(call, store, dryRun);
@@ -150,9 +175,27 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     const current = store.get(entry, namespace, name) as JsonObject;
     const patched = applyPatch(type, current, call.body, entry);
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
-    return { code: 200, body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, patched as KubeObject, dryRun) };
+    return {
+      code: 200,
+      body: updateObject(
+        writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
+        entry,
+        namespace,
+        name,
+        patched as KubeObject,
+        dryRun,
+      ),
+    };
   }
-  return serverSideApply(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, call.body, call.url, dryRun);
+  return serverSideApply(
+    writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
+    entry,
+    namespace,
+    name,
+    call.body,
+    call.url,
+    dryRun,
+  );
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

@@ -173,7 +173,10 @@ const INTEGER = /^[+-]?\d+$/;
 
 function numericRequirement(r: Requirement): (labels: Readonly<Record<string, string>>) => boolean {
   const bound = r.values[0] as string;
-  if (!INTEGER.test(bound)) throw new SelectorSyntaxError(`unable to parse requirement: values[0]: Invalid value: ${JSON.stringify(bound)}: for 'Gt', 'Lt' operators, the value must be an integer`);
+  if (!INTEGER.test(bound))
+    throw new SelectorSyntaxError(
+      `unable to parse requirement: values[0]: Invalid value: ${JSON.stringify(bound)}: for 'Gt', 'Lt' operators, the value must be an integer`,
+    );
   const limit = BigInt(bound);
   return (labels) => {
     const value = labels[r.key];

@@ -70,7 +70,12 @@ export class ObjectStore {
     readonly random: SeededRandom,
   ) {
     const namespaces = catalog.resourceByName('', 'v1', 'namespaces');
-    if (!namespaces) throw new HarnessError('USAGE', 'the mock API needs core v1 namespaces in its resource catalog', 'register { group: "", version: "v1", kind: "Namespace", resource: "namespaces", namespaced: false }');
+    if (!namespaces)
+      throw new HarnessError(
+        'USAGE',
+        'the mock API needs core v1 namespaces in its resource catalog',
+        'register { group: "", version: "v1", kind: "Namespace", resource: "namespaces", namespaced: false }',
+      );
     this.#namespaces = namespaces;
   }
 
@@ -83,7 +88,8 @@ export class ObjectStore {
   entryFor(apiVersion: string, kind: string): CatalogEntry {
     const [group, version] = splitApiVersion(apiVersion);
     const entry = this.catalog.resourceForKind({ group, version, kind });
-    if (!entry) throw new HarnessError('USAGE', `the mock API does not serve ${apiVersion} ${kind}`, 'register the resource in the catalog given to the mock API');
+    if (!entry)
+      throw new HarnessError('USAGE', `the mock API does not serve ${apiVersion} ${kind}`, 'register the resource in the catalog given to the mock API');
     return entry;
   }
 
@@ -133,7 +139,8 @@ export class ObjectStore {
   update(entry: CatalogEntry, namespace: string, name: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
     const object = this.accept(entry, namespace, body);
     const metadata = object.metadata as Metadata;
-    if ((metadata.name ?? '') !== name) throw new ApiError(badRequest(`the name of the object (${metadata.name ?? ''}) does not match the name on the URL (${name})`));
+    if ((metadata.name ?? '') !== name)
+      throw new ApiError(badRequest(`the name of the object (${metadata.name ?? ''}) does not match the name on the URL (${name})`));
     const key = this.#key(entry, metadata.namespace ?? '', name);
     const existing = this.#bucket(entry).get(key);
     if (!existing) throw new ApiError(notFound(entry, name));
@@ -184,7 +191,10 @@ export class ObjectStore {
   compact(resourceVersion: string | number = this.#revision): void {
     const revision = Number(resourceVersion);
     if (!Number.isSafeInteger(revision) || revision < 0 || revision > this.#revision) {
-      throw new HarnessError('USAGE', `compact: resourceVersion must be a whole number from 0 to the current ${this.#revision}, got ${String(resourceVersion)}`);
+      throw new HarnessError(
+        'USAGE',
+        `compact: resourceVersion must be a whole number from 0 to the current ${this.#revision}, got ${String(resourceVersion)}`,
+      );
     }
     this.events.compact(revision);
   }

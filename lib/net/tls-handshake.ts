@@ -56,7 +56,8 @@ export function tlsHandshake(options: HandshakeOptions): Promise<HandshakeResult
       if (code === 'ECONNREFUSED') done({ ok: false, reason: 'refused', message: 'connection refused' });
       else if (answeredInPlainHttp(error)) done({ ok: false, reason: 'plain-http', message: 'the server answered in plain HTTP; webhooks must serve HTTPS' });
       else if (/CERT|ALTNAME|SELF_SIGNED|UNABLE_TO/.test(code)) done({ ok: false, reason: 'verify', message: error.message });
-      else if (code === 'ECONNRESET' || code === 'EPIPE') done({ ok: false, reason: 'closed', message: 'the server closed the connection during the TLS handshake' });
+      else if (code === 'ECONNRESET' || code === 'EPIPE')
+        done({ ok: false, reason: 'closed', message: 'the server closed the connection during the TLS handshake' });
       else done({ ok: false, reason: 'tls', message: error.message });
     });
   });

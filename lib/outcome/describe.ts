@@ -41,9 +41,15 @@ export function outcomeDetails(subject: CallSubject, options: { verbose?: boolea
 /** An admission result for a failure message: the status, warnings, then the trace tree. */
 export function admitDetails(result: AdmitResult): string {
   const lines: string[] = [];
-  if (result.status) lines.push(`Status:   ${result.status.code} ${result.status.reason ?? ''} ${result.status.message ?? ''}`.replace(/  +/g, ' '));
+  if (result.status) lines.push(`Status:   ${result.status.code} ${result.status.reason ?? ''} ${result.status.message ?? ''}`.replace(/ {2,}/g, ' '));
   if (result.warnings.length > 0) lines.push(`Warnings: ${result.warnings.map((w) => JSON.stringify(w)).join(', ')}`);
-  lines.push(`Replay:   ADMISSION_HARNESS_SEED=${result.seed}`, 'Trace:', ...String(result.trace).split('\n').map((l) => `  ${l}`));
+  lines.push(
+    `Replay:   ADMISSION_HARNESS_SEED=${result.seed}`,
+    'Trace:',
+    ...String(result.trace)
+      .split('\n')
+      .map((l) => `  ${l}`),
+  );
   return lines.join('\n');
 }
 

@@ -42,13 +42,17 @@ const WHY_NO_OBJECT = {
   decode: "the patched object does not decode into the request's kind",
 } as const;
 
-type Plain = { ok: true; object: KubeObject | null; decoded?: KubeObject | null; before?: KubeObject | null; changed?: boolean } | { ok: false; failed: keyof typeof WHY_NO_OBJECT; status: { code?: number; message?: string } };
+type Plain =
+  | { ok: true; object: KubeObject | null; decoded?: KubeObject | null; before?: KubeObject | null; changed?: boolean }
+  | { ok: false; failed: keyof typeof WHY_NO_OBJECT; status: { code?: number; message?: string } };
 
 // An outcome from outside a harness carries no `patched`: the JSON patch alone, with no decode or defaults.
 function plainlyPatched(object: KubeObject | null, patch: readonly JsonPatchOperation[]): Plain {
   if (object === null) return { ok: false, failed: 'no-object', status: { code: 500, message: 'the request has no object' } };
   const applied = applyJsonPatch(object, patch);
-  return applied.ok ? { ok: true, object: applied.document as KubeObject } : { ok: false, failed: 'apply', status: { code: 500, message: `Internal error occurred: ${applied.error}` } };
+  return applied.ok
+    ? { ok: true, object: applied.document as KubeObject }
+    : { ok: false, failed: 'apply', status: { code: 500, message: `Internal error occurred: ${applied.error}` } };
 }
 
 /** Why the answer cannot patch anything at all (a failed call or a denial), or undefined for an allowed answer. */

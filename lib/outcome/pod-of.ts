@@ -21,8 +21,18 @@ export function podOf(subject: CallOrAdmit): { metadata: JsonRecord; spec: JsonR
   }
   if (!object) return undefined;
   const record = object as JsonRecord;
-  if (object.kind === 'Pod' || resource?.resource === 'pods') return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
+  if (object.kind === 'Pod' || resource?.resource === 'pods')
+    return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
   const group = (object.apiVersion ?? '').includes('/') ? (object.apiVersion ?? '').split('/')[0]! : '';
-  const plural = { Deployment: 'deployments', DaemonSet: 'daemonsets', StatefulSet: 'statefulsets', ReplicaSet: 'replicasets', ReplicationController: 'replicationcontrollers', Job: 'jobs', CronJob: 'cronjobs', PodTemplate: 'podtemplates' }[object.kind ?? ''];
+  const plural = {
+    Deployment: 'deployments',
+    DaemonSet: 'daemonsets',
+    StatefulSet: 'statefulsets',
+    ReplicaSet: 'replicasets',
+    ReplicationController: 'replicationcontrollers',
+    Job: 'jobs',
+    CronJob: 'cronjobs',
+    PodTemplate: 'podtemplates',
+  }[object.kind ?? ''];
   return plural ? extractPodTemplate({ group, resource: plural }, record) : undefined;
 }

@@ -21,7 +21,9 @@ export function judgeSecondChange(change: Change, first: readonly Change[], peer
     const broken = peer.changes.find((c) => breaks(change, c));
     if (broken) return { fault: true, text: `second call ${change.kind} ${target}, which ${peer.label} ${broken.kind} between the rounds` };
   }
-  const earlier = first.filter((c) => touches(change, c) || (change.kind === 'added' && c.kind === 'added' && change.array !== undefined && c.array === change.array));
+  const earlier = first.filter(
+    (c) => touches(change, c) || (change.kind === 'added' && c.kind === 'added' && change.array !== undefined && c.array === change.array),
+  );
   const copied = earlier.find((c) => isRenamedCopy(change, c));
   if (copied) {
     const text = `second call added ${target} again: the same as ${changeTarget(copied)} from the first call but for its name; a name that changes on every call (a timestamp, counter or random suffix) keeps the webhook from recognising what it already added`;
@@ -36,7 +38,8 @@ export function judgeSecondChange(change: Change, first: readonly Change[], peer
 /** The second round of a reinvocation judged: a denial or a patch that leaves no object is a fault, else each change on its own. */
 export function judgeSecondRound(rounds: Reinvocation, second: Round): SecondChange[] {
   const { outcome, mutation } = second;
-  if (outcome.denial) return [{ fault: true, text: `second call denied the request the first call allowed, rejecting the webhook's own output:\n    ${outcome.denial.message}` }];
+  if (outcome.denial)
+    return [{ fault: true, text: `second call denied the request the first call allowed, rejecting the webhook's own output:\n    ${outcome.denial.message}` }];
   if (!mutation.ok) return [{ fault: true, text: `second call: ${mutation.why}` }];
   const first = rounds.first.mutation.ok ? rounds.first.mutation.changes : [];
   return mutation.changes.map((c) => judgeSecondChange(c, first, rounds.peers));
@@ -71,7 +74,12 @@ function isRenamedCopy(change: Change, earlier: Change): boolean {
   if (change.kind !== 'added' || earlier.kind !== 'added') return false;
   const name = nameOf(change.after);
   const earlierName = nameOf(earlier.after);
-  return name !== undefined && earlierName !== undefined && name !== earlierName && jsonEqual({ ...(change.after as object), name: '' }, { ...(earlier.after as object), name: '' });
+  return (
+    name !== undefined &&
+    earlierName !== undefined &&
+    name !== earlierName &&
+    jsonEqual({ ...(change.after as object), name: '' }, { ...(earlier.after as object), name: '' })
+  );
 }
 
 function isDerived(change: Change): boolean {

@@ -57,7 +57,12 @@ export function asWebhookHandle(received: unknown, matcher: string): WebhookHand
   if (looksCallable && typeof candidate.name === 'string' && typeof candidate.timeoutSeconds === 'number' && typeof candidate.timeScale === 'number') {
     return candidate as WebhookHandle;
   }
-  const why = looksCallable && typeof candidate.webhook === 'function' ? 'the harness itself; pass h.webhook(name)' : isCallOutcome(received) ? 'a call outcome; pass h.webhook(name), which it calls itself' : describeReceived(received);
+  const why =
+    looksCallable && typeof candidate.webhook === 'function'
+      ? 'the harness itself; pass h.webhook(name)'
+      : isCallOutcome(received)
+        ? 'a call outcome; pass h.webhook(name), which it calls itself'
+        : describeReceived(received);
   throw new TypeError(`${matcher} expects a webhook handle from h.webhook(name), got ${why}`);
 }
 

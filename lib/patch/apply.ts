@@ -12,16 +12,7 @@ import { cloneJson } from '../kube/json';
 import { findObject, rootContainer, type Json, type Target } from './containers';
 import { asPatch, type DecodedOperation } from './decode';
 import { valueEquals } from './equal';
-import {
-  ERR_MISSING,
-  ERR_TEST_FAILED,
-  GoError,
-  GoPanic,
-  NIL_DEREFERENCE,
-  missingValue,
-  replaceFailure,
-  wrapFailure,
-} from './go-text';
+import { ERR_MISSING, ERR_TEST_FAILED, GoError, GoPanic, NIL_DEREFERENCE, missingValue, replaceFailure, wrapFailure } from './go-text';
 
 export type ApplyResult = { ok: true; document: unknown } | { ok: false; error: string };
 
@@ -73,7 +64,7 @@ function unmarshalError(root: Json): string | undefined {
 }
 
 function applyOperation(state: State, op: DecodedOperation): void {
-  const member = op?.['op'];
+  const member = op?.op;
   const kind = typeof member === 'string' ? member : 'unknown';
   const run = OPERATIONS.get(kind);
   if (run === undefined || op === null) throw new GoError(`Unexpected kind: ${kind}`);
@@ -184,5 +175,5 @@ function stringMember(op: Operation, name: string, absent: string): string {
 
 /** Operation.value(): undefined when the member is absent (a nil node), else a copy the result can own. */
 function valueOf(op: Operation): Json | undefined {
-  return op['value'] === undefined ? undefined : (cloneJson(op['value']) as Json);
+  return op.value === undefined ? undefined : (cloneJson(op.value) as Json);
 }

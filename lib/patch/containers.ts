@@ -67,8 +67,7 @@ function getOrNull(container: Container, key: string): Json {
 
 function objectContainer(doc: JsonObject): Container {
   // defineProperty, because assigning a `__proto__` key would change the object's prototype instead.
-  const put = (key: string, value: Json) =>
-    void Object.defineProperty(doc, key, { value, writable: true, enumerable: true, configurable: true });
+  const put = (key: string, value: Json) => void Object.defineProperty(doc, key, { value, writable: true, enumerable: true, configurable: true });
   return {
     get: (key) => (Object.hasOwn(doc, key) ? (doc[key] ?? null) : null),
     set: put,

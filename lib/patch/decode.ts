@@ -40,4 +40,3 @@ export function asPatch(value: unknown): DecodeResult {
   }
   return { ok: true, ops };
 }
-

@@ -47,4 +47,3 @@ function memberEqual(actual: Json, expected: JsonObject, key: string): boolean {
   if (actual === null || other === null) return actual === other;
   return nodeEqual(actual, other);
 }
-

@@ -46,7 +46,11 @@ export function patchObject(webhook: string, target: PatchTarget, patch: readonl
   const { object } = target;
   if (patch.length === 0) return { ok: true, object, decoded: object, changed: false, onlyFreshTimes: false, dropped: [], defaulted: [] };
   if (object === null) {
-    return { ok: false, failed: 'no-object', status: internalError(`admission webhook ${goQuote(webhook)} attempted to modify the object, which is not supported for this operation`) };
+    return {
+      ok: false,
+      failed: 'no-object',
+      status: internalError(`admission webhook ${goQuote(webhook)} attempted to modify the object, which is not supported for this operation`),
+    };
   }
   const applied = applyJsonPatch(object, patch);
   if (!applied.ok) return { ok: false, failed: 'apply', status: applied.error.startsWith(GO_PANIC_PREFIX) ? panicked() : internalError(applied.error) };

@@ -44,7 +44,11 @@ const DELETE_PREFIX = '$deleteFromPrimitiveList/';
 /** How Go's fmt prints a decoded JSON value (`map[name:x]`), for error texts. */
 function goPrint(value: Json): string {
   if (Array.isArray(value)) return `[${value.map(goPrint).join(' ')}]`;
-  if (isObject(value)) return `map[${Object.keys(value).sort().map((k) => `${k}:${goPrint(value[k] as Json)}`).join(' ')}]`;
+  if (isObject(value))
+    return `map[${Object.keys(value)
+      .sort()
+      .map((k) => `${k}:${goPrint(value[k] as Json)}`)
+      .join(' ')}]`;
   return value === null ? '<nil>' : String(value);
 }
 
@@ -104,7 +108,10 @@ function orderBy(list: Json[], order: Json[], mergeKey: string | undefined): Jso
     const at = order.findIndex((o) => (mergeKey ? isObject(o) && isObject(item) && o[mergeKey] === item[mergeKey] : o === item));
     return at < 0 ? order.length : at;
   };
-  return list.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map(({ item }) => item);
+  return list
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 function mergeObject(original: JsonObject, patch: JsonObject, type: GoType | undefined): JsonObject {
@@ -126,14 +133,16 @@ function mergeObject(original: JsonObject, patch: JsonObject, type: GoType | und
     const mergeKey = member.extensions.patchMergeKey;
     if (value === null || (isObject(value) && value[DIRECTIVE] === 'delete')) delete result[key];
     else if (isObject(value)) result[key] = mergeObject(isObject(current) ? current : {}, value, member.type);
-    else if (Array.isArray(value) && mergesList(member) && mergeKey) result[key] = mergeKeyedList(Array.isArray(current) ? current : [], value, mergeKey, itemType(member));
+    else if (Array.isArray(value) && mergesList(member) && mergeKey)
+      result[key] = mergeKeyedList(Array.isArray(current) ? current : [], value, mergeKey, itemType(member));
     else if (Array.isArray(value) && mergesList(member)) result[key] = [...new Set([...(Array.isArray(current) ? current : []), ...value])];
     else result[key] = value;
   }
   for (const [key, order] of Object.entries(patch)) {
     const field = key.startsWith(ORDER_PREFIX) ? key.slice(ORDER_PREFIX.length) : undefined;
     const list = field === undefined ? undefined : result[field];
-    if (field !== undefined && Array.isArray(list) && Array.isArray(order)) result[field] = orderBy(list, order, memberOf(type, field).extensions.patchMergeKey);
+    if (field !== undefined && Array.isArray(list) && Array.isArray(order))
+      result[field] = orderBy(list, order, memberOf(type, field).extensions.patchMergeKey);
   }
   const retain = patch[RETAIN_KEYS];
   if (Array.isArray(retain)) {

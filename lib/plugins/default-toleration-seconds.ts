@@ -19,7 +19,9 @@ export const defaultTolerationSeconds: MutationPlugin = {
     const tolerations = listAt(spec, 'tolerations');
     const tolerates = (key: string) =>
       tolerations.some((t) => (t.key === key || (t.key === undefined && t.operator === 'Exists')) && (t.effect === undefined || t.effect === 'NoExecute'));
-    const added = [NOT_READY, UNREACHABLE].filter((key) => !tolerates(key)).map((key) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: SECONDS }));
+    const added = [NOT_READY, UNREACHABLE]
+      .filter((key) => !tolerates(key))
+      .map((key) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: SECONDS }));
     if (added.length === 0) return undefined;
     return { ...object, spec: { ...spec, tolerations: [...tolerations, ...added] } };
   },
@@ -27,6 +29,10 @@ export const defaultTolerationSeconds: MutationPlugin = {
 
 /** The tolerations DefaultTolerationSeconds adds, which no client wrote (managedFields leave them out). */
 export function isDefaultToleration(toleration: unknown): boolean {
-  return isRecord(toleration) && (toleration.key === NOT_READY || toleration.key === UNREACHABLE) && toleration.tolerationSeconds === SECONDS && toleration.effect === 'NoExecute';
+  return (
+    isRecord(toleration) &&
+    (toleration.key === NOT_READY || toleration.key === UNREACHABLE) &&
+    toleration.tolerationSeconds === SECONDS &&
+    toleration.effect === 'NoExecute'
+  );
 }
-

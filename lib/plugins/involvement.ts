@@ -53,7 +53,6 @@ const notInvolved = (reason: string): Involvement => ({ involved: false, reason 
 const isCore = (attributes: AdmissionAttributes, resource: string): boolean => attributes.resource.group === '' && attributes.resource.resource === resource;
 const isNamespaceKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
 
-
 /** namespace-lifecycle.ts: refuses deleting an immortal namespace, and anything but a DELETE in a namespace that is not there. */
 function namespaceLifecycle(attributes: AdmissionAttributes, context: InvolvementContext): Involvement {
   const { operation, namespace } = attributes;
@@ -63,18 +62,28 @@ function namespaceLifecycle(attributes: AdmissionAttributes, context: Involvemen
   if (namespace === '') return notInvolved('cluster-scoped: no namespace to check');
   if (isNamespaceKind(attributes)) return notInvolved('a Namespace itself passes; only deleting default, kube-system or kube-public is refused');
   if (operation === 'DELETE') return notInvolved('deletions pass, whatever the namespace');
-  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews')) return notInvolved('access reviews never learn whether a namespace exists');
+  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews'))
+    return notInvolved('access reviews never learn whether a namespace exists');
   if (context.namespaceExists && !context.namespaceExists(namespace)) {
-    return { involved: true, refuses: true, reason: `namespaces ${JSON.stringify(namespace)} not found (404): the request stops here; the steps below are judged as if it existed` };
+    return {
+      involved: true,
+      refuses: true,
+      reason: `namespaces ${JSON.stringify(namespace)} not found (404): the request stops here; the steps below are judged as if it existed`,
+    };
   }
-  return acts(operation === 'CREATE' ? `namespace ${JSON.stringify(namespace)} exists; creating in a namespace being terminated is refused` : `namespace ${JSON.stringify(namespace)} exists`);
+  return acts(
+    operation === 'CREATE'
+      ? `namespace ${JSON.stringify(namespace)} exists; creating in a namespace being terminated is refused`
+      : `namespace ${JSON.stringify(namespace)} exists`,
+  );
 }
 
 /** limit-ranger/applies.ts limitRangerHandles, with why not; the phases also need a namespace (and LimitRanges, not read here). */
 function limitRangerScope(attributes: AdmissionAttributes): { handled: true } | { handled: false; reason: string } {
   const oldObject = (isRecord(attributes.oldObject) ? attributes.oldObject : null) as JsonRecord | null;
   const scope = { operation: attributes.operation, kind: attributes.kind, subResource: attributes.subResource };
-  if (!limitRangerHandles(scope)) return { handled: false, reason: 'handles only pod creates, pods/resize updates and PersistentVolumeClaim creates and updates' };
+  if (!limitRangerHandles(scope))
+    return { handled: false, reason: 'handles only pod creates, pods/resize updates and PersistentVolumeClaim creates and updates' };
   if (!limitRangerHandles({ ...scope, oldObject })) return { handled: false, reason: 'the stored object is being deleted' };
   if (attributes.namespace === '') return { handled: false, reason: 'no namespace to read LimitRanges from' };
   return { handled: true };
@@ -101,7 +110,9 @@ function limitRangerValidation(attributes: AdmissionAttributes): Involvement {
 /** A mirror pod is only checked: what it references decides, from the object alone. */
 function mirrorPod(object: JsonRecord): Involvement {
   const cause = mirrorPodCause(objectAt(object, 'spec'));
-  return cause ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` } : acts('a mirror pod: only checks it references no service account, secret or token volume');
+  return cause
+    ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` }
+    : acts('a mirror pod: only checks it references no service account, secret or token volume');
 }
 
 /** service-account.ts `serviceAccount`: pod creates only. */
@@ -121,7 +132,9 @@ function serviceAccountValidation(attributes: AdmissionAttributes): Involvement 
   }
   if (operation !== 'CREATE') return notInvolved('handles only pod creates and pods/ephemeralcontainers updates');
   if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
-  return acts('the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets');
+  return acts(
+    'the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets',
+  );
 }
 
 /** taint-nodes-by-condition.ts. */
@@ -133,7 +146,8 @@ function taintNodesByCondition(attributes: AdmissionAttributes): Involvement {
 /** priority-class-exists.ts `priorityWithClasses`: pod creates and updates (no subresource). */
 function priorityMutation(attributes: AdmissionAttributes): Involvement {
   if (!isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pods (no subresource) in this phase');
-  if (attributes.operation === 'CREATE') return acts('resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused');
+  if (attributes.operation === 'CREATE')
+    return acts('resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused');
   if (attributes.operation === 'UPDATE') return acts('carries spec.priority and preemptionPolicy over from the stored pod when the update drops them');
   return notInvolved('handles only pod creates and updates');
 }
@@ -189,7 +203,11 @@ function podSecurity(attributes: AdmissionAttributes): Involvement {
   if (operation !== 'CREATE' && operation !== 'UPDATE') return notInvolved('looks only at creates and updates');
   if (isCore(attributes, 'namespaces')) {
     if (subResource !== '') return notInvolved(`namespaces/${subResource} is not checked`);
-    return acts(operation === 'CREATE' ? 'refuses invalid pod-security.kubernetes.io labels' : 'refuses invalid pod-security.kubernetes.io labels; a stricter enforce level warns about the pods already there');
+    return acts(
+      operation === 'CREATE'
+        ? 'refuses invalid pod-security.kubernetes.io labels'
+        : 'refuses invalid pod-security.kubernetes.io labels; a stricter enforce level warns about the pods already there',
+    );
   }
   if (isCore(attributes, 'pods')) {
     if (IGNORED_POD_SUBRESOURCES.has(subResource)) return notInvolved(`pods/${subResource} cannot change what it checks`);
@@ -242,15 +260,21 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
 
 /** optional/limit-pod-hard-anti-affinity-topology.ts. */
 function limitPodHardAntiAffinityTopology(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
+    return notInvolved('handles only pod creates and updates');
   return acts('refuses required pod anti-affinity with a topologyKey other than kubernetes.io/hostname');
 }
 
 /** optional/always-pull-images.ts: pods (no subresource), creates and updates bringing a new image. */
 function alwaysPullImages(phase: AdmissionPhase) {
   return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates (not ephemeral containers)');
-    return acts(phase === 'mutation' ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)' : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)');
+    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
+      return notInvolved('handles only pod creates and updates (not ephemeral containers)');
+    return acts(
+      phase === 'mutation'
+        ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)'
+        : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)',
+    );
   };
 }
 
@@ -258,22 +282,32 @@ function alwaysPullImages(phase: AdmissionPhase) {
 function podNodeSelector(phase: AdmissionPhase) {
   return (attributes: AdmissionAttributes): Involvement => {
     if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-    return acts(phase === 'mutation' ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused" : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist");
+    return acts(
+      phase === 'mutation'
+        ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused"
+        : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist",
+    );
   };
 }
 
 /** optional/pod-toleration-restriction.ts: pods (no subresource), creates and updates. */
 function podTolerationRestriction(phase: AdmissionPhase) {
   return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
+      return notInvolved('handles only pod creates and updates');
     if (phase === 'validation') return acts("refuses tolerations outside the namespace's (else the cluster's) whitelist (500)");
-    return acts(attributes.operation === 'CREATE' ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist" : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist');
+    return acts(
+      attributes.operation === 'CREATE'
+        ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist"
+        : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist',
+    );
   };
 }
 
 /** optional/extended-resource-toleration.ts. */
 function extendedResourceToleration(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pod creates and updates');
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
+    return notInvolved('handles only pod creates and updates');
   return acts('tolerates the NoSchedule taint of each extended resource the containers request');
 }
 
@@ -281,12 +315,15 @@ function extendedResourceToleration(attributes: AdmissionAttributes): Involvemen
 function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
   if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
   if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return notInvolved('handles only creates and updates');
-  return acts('a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner\'s finalizers');
+  return acts(
+    "a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner's finalizers",
+  );
 }
 
 /** optional/deny-service-external-ips.ts. */
 function denyServiceExternalIPs(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'services') || attributes.subResource !== '') return notInvolved('handles only Service creates and updates');
+  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'services') || attributes.subResource !== '')
+    return notInvolved('handles only Service creates and updates');
   return acts('refuses adding spec.externalIPs the stored Service did not have');
 }
 
@@ -301,7 +338,12 @@ function podTopologyLabels(attributes: AdmissionAttributes): Involvement {
   return acts("copies the node's topology.kubernetes.io/zone and region labels onto the pod");
 }
 
-const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({ plugin, phase, position, judge });
+const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({
+  plugin,
+  phase,
+  position,
+  judge,
+});
 
 /**
  * The built-in plugins in kube-apiserver's order (AllOrderedPlugins in k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go), as the harness

@@ -101,7 +101,11 @@ export function enabledPluginNames(enable: readonly string[], disable: readonly 
 export function assertBuiltinPluginNames(names: readonly string[], option = 'plugins.disable'): void {
   const unknown = names.filter((name) => !BUILTIN_PLUGIN_NAMES.includes(name));
   if (unknown.length === 0) return;
-  throw new HarnessError('USAGE', `${option} names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`, `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
+  throw new HarnessError(
+    'USAGE',
+    `${option} names ${unknown.map((n) => `${JSON.stringify(n)}${didYouMean(n, BUILTIN_PLUGIN_NAMES)}`).join(', ')}, which the harness does not run`,
+    `the built-in plugins are ${BUILTIN_PLUGIN_NAMES.join(', ')}`,
+  );
 }
 
 /**
@@ -110,10 +114,18 @@ export function assertBuiltinPluginNames(names: readonly string[], option = 'plu
  * (AdmissionOptions.Validate, k8s.io/apiserver/pkg/server/options/admission.go). `options` names the two
  * lists as the caller's user spelled them.
  */
-export function assertNoPluginBothEnabledAndDisabled(enable: readonly string[], disable: readonly string[], options = { enable: 'plugins.enable', disable: 'plugins.disable' }): void {
+export function assertNoPluginBothEnabledAndDisabled(
+  enable: readonly string[],
+  disable: readonly string[],
+  options = { enable: 'plugins.enable', disable: 'plugins.disable' },
+): void {
   const both = [...new Set(enable.filter((name) => disable.includes(name)))].sort();
   if (both.length === 0) return;
-  throw new HarnessError('USAGE', `${options.enable} and ${options.disable} both name ${both.map((n) => JSON.stringify(n)).join(', ')}`, `a plugin is on or off, not both (kube-apiserver refuses to start: [${both.join(' ')}] in enable-admission-plugins and disable-admission-plugins overlapped)`);
+  throw new HarnessError(
+    'USAGE',
+    `${options.enable} and ${options.disable} both name ${both.map((n) => JSON.stringify(n)).join(', ')}`,
+    `a plugin is on or off, not both (kube-apiserver refuses to start: [${both.join(' ')}] in enable-admission-plugins and disable-admission-plugins overlapped)`,
+  );
 }
 
 /** The outcome of the mutation phase's built-in plugins: the object, which plugins changed it, and a refusal that ended them. */
@@ -129,7 +141,12 @@ export function runMutationPlugins(plugins: readonly MutationPlugin[], request: 
   const changedBy: string[] = [];
   for (const plugin of plugins) {
     const decision = isRefusingPlugin(plugin) ? plugin.decide({ ...request, object }) : { object: plugin.admit({ ...request, object }) };
-    if (decision.refusal) return { object, changedBy, refusal: { plugin: plugin.name, status: decision.refusal, ...('missing' in decision && decision.missing ? { missing: decision.missing } : {}) } };
+    if (decision.refusal)
+      return {
+        object,
+        changedBy,
+        refusal: { plugin: plugin.name, status: decision.refusal, ...('missing' in decision && decision.missing ? { missing: decision.missing } : {}) },
+      };
     if (decision.object === undefined) continue;
     object = decision.object;
     changedBy.push(plugin.name);

@@ -21,17 +21,37 @@ export function namespaceLifecycle(attributes: AdmissionAttributes, namespace: (
 }
 
 /** NamespaceLifecycle's refusal (see namespaceLifecycle), with the namespace it found missing when that is the cause. */
-export function namespaceLifecycleRefusal(attributes: AdmissionAttributes, namespace: (name: string) => KubeObject | undefined): { status: Status; missing?: MissingObject } | undefined {
+export function namespaceLifecycleRefusal(
+  attributes: AdmissionAttributes,
+  namespace: (name: string) => KubeObject | undefined,
+): { status: Status; missing?: MissingObject } | undefined {
   if (attributes.operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
-    return { status: forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted') };
+    return {
+      status: forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted'),
+    };
   }
   if (attributes.namespace === '' || isNamespaceKind(attributes) || attributes.operation === 'DELETE') return undefined;
   // SubjectAccessReviews and friends never learn whether a namespace exists.
   if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews')) return undefined;
   const found = namespace(attributes.namespace);
-  if (!found) return { status: notFound({ group: '', resource: 'namespaces' }, attributes.namespace), missing: { kind: 'Namespace', namespace: '', name: attributes.namespace } };
+  if (!found)
+    return {
+      status: notFound({ group: '', resource: 'namespaces' }, attributes.namespace),
+      missing: { kind: 'Namespace', namespace: '', name: attributes.namespace },
+    };
   if (attributes.operation !== 'CREATE') return undefined;
   if ((found as { status?: { phase?: string } }).status?.phase !== 'Terminating') return undefined;
   const status = admissionForbidden(attributes, `unable to create new content in namespace ${attributes.namespace} because it is being terminated`);
-  return { status: { ...status, details: { ...status.details, causes: [...(status.details?.causes ?? []), { reason: 'NamespaceTerminating', message: `namespace ${attributes.namespace} is being terminated`, field: 'metadata.namespace' }] } } };
+  return {
+    status: {
+      ...status,
+      details: {
+        ...status.details,
+        causes: [
+          ...(status.details?.causes ?? []),
+          { reason: 'NamespaceTerminating', message: `namespace ${attributes.namespace} is being terminated`, field: 'metadata.namespace' },
+        ],
+      },
+    },
+  };
 }

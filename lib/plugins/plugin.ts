@@ -49,7 +49,8 @@ export interface MissingObject {
 }
 
 /** The parts of a request's attributes the plugins read. */
-export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'> & Partial<Pick<AdmissionAttributes, 'kind' | 'namespace' | 'oldObject'>>;
+export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResource' | 'resource'> &
+  Partial<Pick<AdmissionAttributes, 'kind' | 'namespace' | 'oldObject'>>;
 
 /** A pod create, the request most plugins act on (no subresource). */
 export function isPodCreate(attributes: PluginAttributes): boolean {

@@ -95,7 +95,15 @@ export const priorityWithClasses = refusingPlugin('Priority', ({ attributes, obj
     return { refusal: pluginForbidden(attributes, object, cause) };
   }
   // Upstream writes the default class's name (or "", which the wire form leaves out) into priorityClassName.
-  const changed = { ...object, spec: { ...spec, ...(resolved.name !== '' ? { priorityClassName: resolved.name } : {}), priority: resolved.value, preemptionPolicy: resolved.preemptionPolicy } };
+  const changed = {
+    ...object,
+    spec: {
+      ...spec,
+      ...(resolved.name !== '' ? { priorityClassName: resolved.name } : {}),
+      priority: resolved.value,
+      preemptionPolicy: resolved.preemptionPolicy,
+    },
+  };
   return jsonEqual(changed, object) ? {} : { object: changed };
 });
 

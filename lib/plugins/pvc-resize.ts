@@ -37,7 +37,11 @@ export function pvcResizeValidate(attributes: AdmissionAttributes, cluster: Plug
   if (compareQuantities(requestedStorage(claim), requestedStorage(old)) <= 0) return undefined;
   if (stringAt(objectAt(old, 'status'), 'phase') !== 'Bound') return pluginForbidden(attributes, claim, 'Only bound persistent volume claims can be expanded');
   if (!allowResize(claim, old, cluster)) {
-    return pluginForbidden(attributes, claim, 'only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize');
+    return pluginForbidden(
+      attributes,
+      claim,
+      'only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize',
+    );
   }
   return undefined;
 }

@@ -46,10 +46,19 @@ export function isRefusingPlugin(plugin: MutationPlugin): plugin is RefusingMuta
  */
 export function pluginForbidden(attributes: PluginAttributes, object: JsonRecord | null, cause: string): Status {
   const name = (attributes as { name?: unknown }).name;
-  return admissionForbidden({ name: typeof name === 'string' ? name : '', resource: attributes.resource, object: object as { metadata?: { name?: string; generateName?: string } } | null }, cause);
+  return admissionForbidden(
+    {
+      name: typeof name === 'string' ? name : '',
+      resource: attributes.resource,
+      object: object as { metadata?: { name?: string; generateName?: string } } | null,
+    },
+    cause,
+  );
 }
 
 /** Whether the request is `operation` on the main resource (no subresource) `group`/`resource`. */
 export function isRequestFor(attributes: PluginAttributes, operation: string, group: string, resource: string): boolean {
-  return attributes.operation === operation && attributes.subResource === '' && attributes.resource.group === group && attributes.resource.resource === resource;
+  return (
+    attributes.operation === operation && attributes.subResource === '' && attributes.resource.group === group && attributes.resource.resource === resource
+  );
 }

@@ -148,7 +148,9 @@ function referencesSecrets(spec: JsonRecord): boolean {
 export function mirrorPodCause(spec: JsonRecord): string | undefined {
   if (accountName(spec)) return 'a mirror pod may not reference service accounts';
   if (referencesSecrets(spec)) return 'a mirror pod may not reference secrets';
-  const projectsToken = listAt(spec, 'volumes').some((volume) => listAt(objectAt(volume, 'projected'), 'sources').some((source) => isRecord(source.serviceAccountToken)));
+  const projectsToken = listAt(spec, 'volumes').some((volume) =>
+    listAt(objectAt(volume, 'projected'), 'sources').some((source) => isRecord(source.serviceAccountToken)),
+  );
   return projectsToken ? 'a mirror pod may not use ServiceAccountToken volume projections' : undefined;
 }
 
@@ -160,12 +162,14 @@ function containerSecretCause(containers: readonly JsonRecord[], what: string, a
       const ref = objectAt(objectAt(env, 'valueFrom'), 'secretKeyRef');
       if (!isRecord(objectAt(env, 'valueFrom').secretKeyRef)) continue;
       const secret = stringAt(ref, 'name') ?? '';
-      if (!allowed.has(secret)) return `${what} ${name} with envVar ${stringAt(env, 'name') ?? ''} referencing secret.secretName="${secret}" is not allowed because service account ${account} does not reference that secret`;
+      if (!allowed.has(secret))
+        return `${what} ${name} with envVar ${stringAt(env, 'name') ?? ''} referencing secret.secretName="${secret}" is not allowed because service account ${account} does not reference that secret`;
     }
     for (const from of listAt(container, 'envFrom')) {
       if (!isRecord(from.secretRef)) continue;
       const secret = stringAt(objectAt(from, 'secretRef'), 'name') ?? '';
-      if (!allowed.has(secret)) return `${what} ${name} with envFrom referencing secret.secretName="${secret}" is not allowed because service account ${account} does not reference that secret`;
+      if (!allowed.has(secret))
+        return `${what} ${name} with envFrom referencing secret.secretName="${secret}" is not allowed because service account ${account} does not reference that secret`;
     }
   }
   return undefined;
@@ -177,14 +181,18 @@ function mountableSecretsCause(spec: JsonRecord, account: ServiceAccountView): s
   for (const volume of listAt(spec, 'volumes')) {
     if (!isRecord(volume.secret)) continue;
     const secret = stringAt(objectAt(volume, 'secret'), 'secretName') ?? '';
-    if (!allowed.has(secret)) return `volume with secret.secretName="${secret}" is not allowed because service account ${account.name} does not reference that secret`;
+    if (!allowed.has(secret))
+      return `volume with secret.secretName="${secret}" is not allowed because service account ${account.name} does not reference that secret`;
   }
-  const inContainers = containerSecretCause(listAt(spec, 'initContainers'), 'init container', allowed, account.name) ?? containerSecretCause(listAt(spec, 'containers'), 'container', allowed, account.name);
+  const inContainers =
+    containerSecretCause(listAt(spec, 'initContainers'), 'init container', allowed, account.name) ??
+    containerSecretCause(listAt(spec, 'containers'), 'container', allowed, account.name);
   if (inContainers) return inContainers;
   const pullable = new Set(account.imagePullSecrets);
   for (const [i, ref] of listAt(spec, 'imagePullSecrets').entries()) {
     const secret = stringAt(ref, 'name') ?? '';
-    if (!pullable.has(secret)) return `imagePullSecrets[${i}].name="${secret}" is not allowed because service account ${account.name} does not reference that imagePullSecret`;
+    if (!pullable.has(secret))
+      return `imagePullSecrets[${i}].name="${secret}" is not allowed because service account ${account.name} does not reference that imagePullSecret`;
   }
   return undefined;
 }
@@ -265,7 +273,8 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
 
 /** ServiceAccount `Validate` in the validation phase (after LimitRanger, before PodSecurity). */
 export function serviceAccountValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
-  if (!isPod(attributes) || (attributes.subResource !== '' && attributes.subResource !== 'ephemeralcontainers') || !isRecord(attributes.object)) return undefined;
+  if (!isPod(attributes) || (attributes.subResource !== '' && attributes.subResource !== 'ephemeralcontainers') || !isRecord(attributes.object))
+    return undefined;
   const object = attributes.object as JsonRecord;
   const refusal = validateRefusal(attributes, object, cluster);
   return refusal && refusalStatus(attributes, object, refusal);

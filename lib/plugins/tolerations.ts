@@ -6,7 +6,10 @@ import type { JsonRecord } from '../kube/record';
 
 /** Semantic.DeepEqual of two tolerations as the internal struct holds them: an absent field is its zero value. */
 function sameToleration(a: JsonRecord, b: JsonRecord): boolean {
-  const plain = (t: JsonRecord) => ['key', 'operator', 'value', 'effect'].map((field) => (typeof t[field] === 'string' ? t[field] : '')).concat([typeof t.tolerationSeconds === 'number' ? String(t.tolerationSeconds) : 'nil']);
+  const plain = (t: JsonRecord) =>
+    ['key', 'operator', 'value', 'effect']
+      .map((field) => (typeof t[field] === 'string' ? t[field] : ''))
+      .concat([typeof t.tolerationSeconds === 'number' ? String(t.tolerationSeconds) : 'nil']);
   return jsonEqual(plain(a), plain(b));
 }
 

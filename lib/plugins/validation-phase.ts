@@ -65,13 +65,28 @@ function firstRefusal(checks: readonly Check[], enabled: ReadonlySet<string>, at
  * annotates), Priority (one globalDefault PriorityClass), PersistentVolumeClaimResize and RuntimeClass. `enabled` names the plugins on; `podSecurity` is the plugin's configuration (its
  * defaults and exemptions), kube's defaults when omitted.
  */
-export function runValidationPlugins(attributes: AdmissionAttributes, cluster: ValidationCluster, enabled: ReadonlySet<string>, options: ValidationOptions = {}): ValidationPluginsResult {
+export function runValidationPlugins(
+  attributes: AdmissionAttributes,
+  cluster: ValidationCluster,
+  enabled: ReadonlySet<string>,
+  options: ValidationOptions = {},
+): ValidationPluginsResult {
   const result: ValidationPluginsResult = { warnings: [], auditAnnotations: {} };
   const object = attributes.object;
   const { podSecurity, configuration } = options;
   const first = firstRefusal([['LimitPodHardAntiAffinityTopology', limitPodHardAntiAffinityTopologyValidate]], enabled, attributes);
   if (first) return { ...result, refusal: first };
-  if (enabled.has('LimitRanger') && object && attributes.namespace && limitRangerHandles({ operation: attributes.operation, kind: attributes.kind, subResource: attributes.subResource, oldObject: attributes.oldObject as JsonRecord | null })) {
+  if (
+    enabled.has('LimitRanger') &&
+    object &&
+    attributes.namespace &&
+    limitRangerHandles({
+      operation: attributes.operation,
+      kind: attributes.kind,
+      subResource: attributes.subResource,
+      oldObject: attributes.oldObject as JsonRecord | null,
+    })
+  ) {
     const ranges = cluster.list('v1', 'LimitRange', attributes.namespace) as unknown as JsonRecord[];
     const cause = ranges.length > 0 ? limitRangerValidate(object as JsonRecord, attributes.resource.resource, ranges) : undefined;
     if (cause) return { ...result, refusal: { plugin: 'LimitRanger', status: admissionForbidden(attributes, cause) } };
@@ -90,7 +105,9 @@ export function runValidationPlugins(attributes: AdmissionAttributes, cluster: V
       attributes: { ...attributes, namespace },
       namespaceLabels: namespaceObject ? (namespaceObject.metadata?.labels ?? {}) : null,
       ...(podSecurity ? { configuration: podSecurity } : {}),
-      ...(isNamespaceResource(attributes.resource) && attributes.operation === 'UPDATE' && namespace ? { existingPods: cluster.list('v1', 'Pod', namespace) as unknown as JsonRecord[] } : {}),
+      ...(isNamespaceResource(attributes.resource) && attributes.operation === 'UPDATE' && namespace
+        ? { existingPods: cluster.list('v1', 'Pod', namespace) as unknown as JsonRecord[] }
+        : {}),
     });
     result.warnings.push(...decision.warnings);
     Object.assign(result.auditAnnotations, decision.auditAnnotations);
@@ -101,7 +118,10 @@ export function runValidationPlugins(attributes: AdmissionAttributes, cluster: V
     ['PodNodeSelector', (a, o) => podNodeSelectorValidate(a, o, cluster, configuration)],
     ['Priority', (a) => priorityClassValidate(a, cluster)],
     ['PodTolerationRestriction', (a, o) => podTolerationRestrictionValidate(a, o, cluster, configuration)],
-    ['OwnerReferencesPermissionEnforcement', (a) => ownerReferencesPermissionEnforcementValidate(a, options.authorizer ?? allowEverything, options.kindResources ?? (() => []))],
+    [
+      'OwnerReferencesPermissionEnforcement',
+      (a) => ownerReferencesPermissionEnforcementValidate(a, options.authorizer ?? allowEverything, options.kindResources ?? (() => [])),
+    ],
     ['PersistentVolumeClaimResize', (a) => pvcResizeValidate(a, cluster)],
     ['RuntimeClass', (a) => runtimeClassValidate(a, cluster)],
     ['DenyServiceExternalIPs', denyServiceExternalIPsValidate],

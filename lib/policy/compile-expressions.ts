@@ -16,12 +16,20 @@ export type NamedExpression = CompiledExpression & { name: string };
 
 const MAX_MATCH_CONDITIONS = 64;
 
-
 /** What compiles one expression of a policy: its program, or undefined after recording the field error. */
-export type ExpressionCompiler = (path: string, expression: string, returnTypes: readonly ReturnType[] | 'any', environment?: MatchConditionsEnvironment) => CompiledExpression | undefined;
+export type ExpressionCompiler = (
+  path: string,
+  expression: string,
+  returnTypes: readonly ReturnType[] | 'any',
+  environment?: MatchConditionsEnvironment,
+) => CompiledExpression | undefined;
 
 /** The matchConditions and variables every kind of policy has, compiled, their errors recorded in `errors`. */
-export function compileConditionsAndVariables(spec: { matchConditions?: MatchCondition[]; variables?: { name: string; expression: string }[] }, compile: ExpressionCompiler, errors: string[]): { matchConditions: NamedExpression[]; variables: NamedExpression[] } {
+export function compileConditionsAndVariables(
+  spec: { matchConditions?: MatchCondition[]; variables?: { name: string; expression: string }[] },
+  compile: ExpressionCompiler,
+  errors: string[],
+): { matchConditions: NamedExpression[]; variables: NamedExpression[] } {
   const conditions = spec.matchConditions ?? [];
   if (conditions.length > MAX_MATCH_CONDITIONS) errors.push(tooMany('spec.matchConditions', conditions.length, MAX_MATCH_CONDITIONS));
   const names = new Set<string>();
@@ -55,7 +63,10 @@ export function compileConditionsAndVariables(spec: { matchConditions?: MatchCon
 export function policyCompiler(hasParams: boolean, errors: string[]): ExpressionCompiler {
   const full = policyEnvironment({ params: hasParams, authorizer: true });
   return (path, expression, returnTypes, environment = full) => {
-    const result = returnTypes === 'any' ? compileExpression(expression, environment, ['bool', 'string', 'null_type'], true, true) : compileExpression(expression, environment, returnTypes, true);
+    const result =
+      returnTypes === 'any'
+        ? compileExpression(expression, environment, ['bool', 'string', 'null_type'], true, true)
+        : compileExpression(expression, environment, returnTypes, true);
     if (typeof result === 'string') {
       errors.push(invalid(path, expression, result));
       return undefined;

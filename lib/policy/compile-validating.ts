@@ -32,7 +32,9 @@ export function compileValidatingPolicy(policy: ValidatingAdmissionPolicy): Comp
     const at = `spec.validations[${i}]`;
     const condition = compile(`${at}.expression`, validation.expression, ['bool']);
     // Compiled untrimmed, so that a compile error's column points where the user wrote it.
-    const messageExpression = validation.messageExpression?.trim() ? compile(`${at}.messageExpression`, validation.messageExpression, ['string'], withoutAuthorizer) : undefined;
+    const messageExpression = validation.messageExpression?.trim()
+      ? compile(`${at}.messageExpression`, validation.messageExpression, ['string'], withoutAuthorizer)
+      : undefined;
     if (condition) validations.push({ validation, condition, ...(messageExpression ? { message: messageExpression } : {}) });
   });
 
@@ -46,4 +48,3 @@ export function compileValidatingPolicy(policy: ValidatingAdmissionPolicy): Comp
   if (errors.length > 0) return { errors: [...new Set(errors)] };
   return { policy, matchConditions, variables, validations, auditAnnotations };
 }
-

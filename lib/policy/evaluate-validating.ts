@@ -42,7 +42,8 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
   const activation = withVariables(compiled.variables, input);
 
   const conditions = evaluateMatchConditions(compiled.matchConditions, activation, failurePolicy);
-  if (conditions.error !== undefined) return { decisions: [{ action: 'deny', evaluation: 'error', message: conditions.error }], auditAnnotations: [], errors: conditions.errors };
+  if (conditions.error !== undefined)
+    return { decisions: [{ action: 'deny', evaluation: 'error', message: conditions.error }], auditAnnotations: [], errors: conditions.errors };
   if (conditions.skipped) return { decisions: [], auditAnnotations: [], skipped: conditions.skipped, errors: conditions.errors };
 
   const decisions = compiled.validations.map(({ validation, condition, message }): PolicyDecision => {
@@ -50,10 +51,19 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
     if ('error' in outcome) return { action: onError(failurePolicy), evaluation: 'error', message: expressionError(condition.expression, outcome.error) };
     if (typeof outcome.value !== 'boolean') {
       // kube's type checker knows the object's types and refuses such an expression when the policy is created.
-      return { action: onError(failurePolicy), evaluation: 'error', message: expressionError(condition.expression, `must evaluate to bool but got ${celTypeOf(outcome.value)}`) };
+      return {
+        action: onError(failurePolicy),
+        evaluation: 'error',
+        message: expressionError(condition.expression, `must evaluate to bool but got ${celTypeOf(outcome.value)}`),
+      };
     }
     if (outcome.value) return { action: 'admit', evaluation: 'admit', message: '' };
-    return { action: 'deny', evaluation: 'deny', message: failureMessage(validation.expression, validation.message, message && evaluateProgram(message.program, { ...activation, authorizer: undefined })), reason: validation.reason ?? 'Invalid' };
+    return {
+      action: 'deny',
+      evaluation: 'deny',
+      message: failureMessage(validation.expression, validation.message, message && evaluateProgram(message.program, { ...activation, authorizer: undefined })),
+      reason: validation.reason ?? 'Invalid',
+    };
   });
 
   const auditAnnotations = compiled.auditAnnotations.map(({ annotation, value }): PolicyAuditAnnotation => {
@@ -65,7 +75,11 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
       const text = outcome.value.trim();
       return text === '' ? { key, action: 'exclude' } : { key, action: 'publish', value: text };
     }
-    return { key, action: 'error', error: `valueExpression '${annotation.valueExpression}' resulted in unsupported return type: ${celTypeOf(outcome.value)}. Return type must be either string or null.` };
+    return {
+      key,
+      action: 'error',
+      error: `valueExpression '${annotation.valueExpression}' resulted in unsupported return type: ${celTypeOf(outcome.value)}. Return type must be either string or null.`,
+    };
   });
   const failures = [...decisions.filter((d) => d.evaluation === 'error').map((d) => d.message), ...auditAnnotations.flatMap((a) => (a.error ? [a.error] : []))];
   return { decisions, auditAnnotations, errors: failures };
@@ -96,4 +110,3 @@ function celTypeOf(value: unknown): string {
   if (Array.isArray(value)) return 'list';
   return 'map';
 }
-

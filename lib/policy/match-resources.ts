@@ -60,14 +60,26 @@ type RulesVerdict =
   | { error: Status; why: string };
 
 /** matching.go `matchesResourceRules`: exact first (with resourceNames), then, for Equivalent, each rule against every equivalent resource. */
-function matchNamedRules(rules: readonly NamedRuleWithOperations[], matchPolicy: MatchResources['matchPolicy'], attributes: MatchAttributes, resources: EquivalentResourceMapper): RulesVerdict {
+function matchNamedRules(
+  rules: readonly NamedRuleWithOperations[],
+  matchPolicy: MatchResources['matchPolicy'],
+  attributes: MatchAttributes,
+  resources: EquivalentResourceMapper,
+): RulesVerdict {
   const { operation, namespace, subResource } = attributes;
   const requested = describe(attributes);
   for (const [index, rule] of rules.entries()) {
     if (!ruleMatches(rule, { operation, namespace, subResource, resource: attributes.resource })) continue;
     const names = rule.resourceNames ?? [];
     if (names.length === 0) return { matched: true, index, resource: attributes.resource, kind: attributes.kind, why: `rules[${index}] matched ${requested}` };
-    if (names.includes(attributes.name)) return { matched: true, index, resource: attributes.resource, kind: attributes.kind, why: `rules[${index}] matched ${requested} named ${JSON.stringify(attributes.name)}` };
+    if (names.includes(attributes.name))
+      return {
+        matched: true,
+        index,
+        resource: attributes.resource,
+        kind: attributes.kind,
+        why: `rules[${index}] matched ${requested} named ${JSON.stringify(attributes.name)}`,
+      };
   }
   if (matchPolicy !== 'Equivalent') return { matched: false, why: `no rule matched ${requested} (matchPolicy ${matchPolicy ?? 'Exact'})` };
   const equivalents = resources.equivalentResources(attributes.resource, subResource).filter((gvr) => formatGvr(gvr) !== formatGvr(attributes.resource));
@@ -76,8 +88,18 @@ function matchNamedRules(rules: readonly NamedRuleWithOperations[], matchPolicy:
     for (const equivalent of equivalents) {
       if (!ruleMatches(rule, { operation, namespace, subResource, resource: equivalent })) continue;
       const kind = resources.kindFor(equivalent, subResource);
-      if (!kind) return { error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`), why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown` };
-      return { matched: true, index, resource: equivalent, kind, why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent)` };
+      if (!kind)
+        return {
+          error: internalError(`unable to convert to ${formatGvr(equivalent)}: unknown kind`),
+          why: `rules[${index}] matched the equivalent ${formatResource(equivalent, subResource)}, whose kind is unknown`,
+        };
+      return {
+        matched: true,
+        index,
+        resource: equivalent,
+        kind,
+        why: `rules[${index}] matched ${requested} through its equivalent ${formatResource(equivalent, subResource)} (matchPolicy Equivalent)`,
+      };
     }
   }
   return { matched: false, why: `no rule matched ${requested} or any equivalent resource` };

@@ -48,7 +48,8 @@ export function collectParams(paramKind: ParamKind | undefined, paramRef: ParamR
     params = source.list(apiVersion, kind, namespace).filter((object) => selector.matches(object.metadata?.labels ?? {}));
   } else return { error: 'one of name or selector must be set' };
 
-  if (params.length === 0 && paramRef.parameterNotFoundAction === 'Deny') return { error: 'no params found for policy binding with `Deny` parameterNotFoundAction' };
+  if (params.length === 0 && paramRef.parameterNotFoundAction === 'Deny')
+    return { error: 'no params found for policy binding with `Deny` parameterNotFoundAction' };
   return { params };
 }
 

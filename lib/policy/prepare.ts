@@ -27,7 +27,10 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * the API and does nothing; so here. Policies and bindings run in name order, the order the first
  * denial is chosen in (kube's order comes from its informer's cache).
  */
-export function prepareValidatingPolicies(set: Pick<ManifestSet, 'validatingPolicies' | 'validatingBindings'>, params: ParamSource): Promise<PreparedValidatingPolicy[]> {
+export function prepareValidatingPolicies(
+  set: Pick<ManifestSet, 'validatingPolicies' | 'validatingBindings'>,
+  params: ParamSource,
+): Promise<PreparedValidatingPolicy[]> {
   return preparePolicies(set.validatingPolicies, set.validatingBindings, compileValidatingPolicy, params);
 }
 
@@ -41,7 +44,10 @@ export interface PreparedMutatingPolicy {
 }
 
 /** As prepareValidatingPolicies, for MutatingAdmissionPolicies. */
-export function prepareMutatingPolicies(set: Pick<ManifestSet, 'mutatingPolicies' | 'mutatingBindings'>, params: ParamSource): Promise<PreparedMutatingPolicy[]> {
+export function prepareMutatingPolicies(
+  set: Pick<ManifestSet, 'mutatingPolicies' | 'mutatingBindings'>,
+  params: ParamSource,
+): Promise<PreparedMutatingPolicy[]> {
   return preparePolicies(set.mutatingPolicies, set.mutatingBindings, compileMutatingPolicy, params);
 }
 
@@ -64,10 +70,17 @@ async function preparePolicies<P extends PolicyOf, B extends BindingOf, C>(
       problems.push(...(compiled as { errors: string[] }).errors.map((error) => `${source} ${error}`));
       continue;
     }
-    const own = bindings.filter(({ binding }) => binding.spec.policyName === policy.metadata.name).sort((a, b) => byName(a.binding.metadata.name, b.binding.metadata.name));
+    const own = bindings
+      .filter(({ binding }) => binding.spec.policyName === policy.metadata.name)
+      .sort((a, b) => byName(a.binding.metadata.name, b.binding.metadata.name));
     const configurationError = policy.spec.paramKind ? unknownParamKind(policy.spec.paramKind, params) : undefined;
     prepared.push({ policy, compiled: compiled as C, bindings: own, source, ...(configurationError ? { configurationError } : {}) });
   }
-  if (problems.length > 0) throw new HarnessError('MANIFEST_INVALID', `invalid admission policy:\n  ${problems.join('\n  ')}`, 'the API server would reject these objects on create; fix the expressions named');
+  if (problems.length > 0)
+    throw new HarnessError(
+      'MANIFEST_INVALID',
+      `invalid admission policy:\n  ${problems.join('\n  ')}`,
+      'the API server would reject these objects on create; fix the expressions named',
+    );
   return prepared.sort((a, b) => byName(a.policy.metadata.name, b.policy.metadata.name));
 }

@@ -58,7 +58,11 @@ function lazyVariables(list: readonly NamedProgram[], input: PolicyActivation): 
  * A policy's matchConditions (plugin/cel matchconditions `Match`): any false skips the policy whatever
  * the errors; errors under failurePolicy Ignore skip it too, under Fail they are the policy's error.
  */
-export function evaluateMatchConditions(conditions: readonly NamedProgram[], activation: Record<string, unknown>, failurePolicy: FailurePolicy | undefined): { skipped?: string; error?: string; errors: string[] } {
+export function evaluateMatchConditions(
+  conditions: readonly NamedProgram[],
+  activation: Record<string, unknown>,
+  failurePolicy: FailurePolicy | undefined,
+): { skipped?: string; error?: string; errors: string[] } {
   const errors: string[] = [];
   for (const condition of conditions) {
     const outcome = evaluateProgram(condition.program, activation);
@@ -71,7 +75,14 @@ export function evaluateMatchConditions(conditions: readonly NamedProgram[], act
 }
 
 /** The activation of one evaluation: JSON values as CEL reads them. */
-export function policyActivation(parts: { object: unknown; oldObject: unknown; request: Record<string, unknown>; params: unknown; namespaceObject: unknown; authorizer: unknown }): PolicyActivation {
+export function policyActivation(parts: {
+  object: unknown;
+  oldObject: unknown;
+  request: Record<string, unknown>;
+  params: unknown;
+  namespaceObject: unknown;
+  authorizer: unknown;
+}): PolicyActivation {
   return {
     object: celValue(parts.object ?? null),
     oldObject: celValue(parts.oldObject ?? null),
@@ -93,7 +104,13 @@ export interface PolicyCluster {
  * bindings): the object and oldObject in the version the rules matched, the request with the matched
  * resource and kind, the param, the request's Namespace and the authorizer.
  */
-export function activationFor(attributes: AdmissionAttributes, resource: GroupVersionResource, kind: GroupVersionKind, params: KubeObject | null, cluster: PolicyCluster): PolicyActivation {
+export function activationFor(
+  attributes: AdmissionAttributes,
+  resource: GroupVersionResource,
+  kind: GroupVersionKind,
+  params: KubeObject | null,
+  cluster: PolicyCluster,
+): PolicyActivation {
   const request = requestValue({
     uid: '',
     kind,
@@ -129,4 +146,3 @@ export function activationFor(attributes: AdmissionAttributes, resource: GroupVe
     authorizer,
   });
 }
-

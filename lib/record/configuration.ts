@@ -43,7 +43,11 @@ export interface RecorderConfigurationOptions {
  */
 export function recorderConfiguration(options: RecorderConfigurationOptions = {}): RecorderConfiguration {
   if ((options.url === undefined) === (options.service === undefined)) {
-    throw new HarnessError('USAGE', 'recorderConfiguration needs exactly one of url and service', 'the recorder\'s `url` (startRecorder gives it) or the service it runs behind');
+    throw new HarnessError(
+      'USAGE',
+      'recorderConfiguration needs exactly one of url and service',
+      "the recorder's `url` (startRecorder gives it) or the service it runs behind",
+    );
   }
   const webhook: ValidatingWebhook = {
     name: options.webhookName ?? DEFAULT_WEBHOOK_NAME,

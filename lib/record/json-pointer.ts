@@ -4,7 +4,8 @@ import { isRecord } from '../kube/json';
 /** RFC 6901: `/a~1b/c~0d` names the member `c~d` of the member `a/b`. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new HarnessError('USAGE', `${JSON.stringify(pointer)} is not a JSON pointer`, 'a JSON pointer starts with "/", e.g. /request/object/spec/token');
+  if (!pointer.startsWith('/'))
+    throw new HarnessError('USAGE', `${JSON.stringify(pointer)} is not a JSON pointer`, 'a JSON pointer starts with "/", e.g. /request/object/spec/token');
   return pointer
     .slice(1)
     .split('/')

@@ -122,7 +122,11 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   positive('maxReviews', options.maxReviews, true);
   positive('durationMs', options.durationMs, false);
   if (options.durationMs !== undefined && options.durationMs > LONGEST_TIMER_MS) {
-    throw new HarnessError('USAGE', `durationMs may be at most ${LONGEST_TIMER_MS} (about 24 days), got ${options.durationMs}`, 'leave the duration out to record until closed');
+    throw new HarnessError(
+      'USAGE',
+      `durationMs may be at most ${LONGEST_TIMER_MS} (about 24 days), got ${options.durationMs}`,
+      'leave the duration out to record until closed',
+    );
   }
   if (options.port !== undefined && (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)) {
     throw new HarnessError('USAGE', `port must be a whole number from 0 to 65535, got ${options.port}`);
@@ -175,7 +179,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     }
     const document: { request: RecordedEntry['request']; response?: RecordedEntry['response'] } = { request: received.request };
     const limits: string[] = [];
-    if (reply instanceof UpstreamError) limits.push(`the upstream gave no answer (${reply.message}): the recorder answered ${reply.kind === 'timeout' ? 504 : 502}, no response recorded`);
+    if (reply instanceof UpstreamError)
+      limits.push(`the upstream gave no answer (${reply.message}): the recorder answered ${reply.kind === 'timeout' ? 504 : 502}, no response recorded`);
     else if (reply) {
       const found = responseOf(reply);
       if ('response' in found) document.response = found.response;
@@ -192,7 +197,11 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     try {
       file = writer.write(entry);
     } catch (error) {
-      fail(new Error(`could not write the fixture of ${received.request.operation} ${received.request.resource.resource}: ${(error as Error).message}`, { cause: error }));
+      fail(
+        new Error(`could not write the fixture of ${received.request.operation} ${received.request.resource.resource}: ${(error as Error).message}`, {
+          cause: error,
+        }),
+      );
       return;
     }
     summary.files.push(file);
@@ -233,7 +242,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       if (slot && parsed.ok) record(parsed.review, path, receivedAt, reply);
       if (reply instanceof UpstreamError) {
         const status = reply.kind === 'timeout' ? 504 : 502;
-        send(res, status, [['Content-Type', 'text/plain; charset=utf-8']], `admission-harness record: the upstream webhook ${upstream.url.href} gave no answer: ${reply.message}\n`);
+        send(
+          res,
+          status,
+          [['Content-Type', 'text/plain; charset=utf-8']],
+          `admission-harness record: the upstream webhook ${upstream.url.href} gave no answer: ${reply.message}\n`,
+        );
       } else {
         send(res, reply.status, reply.headers, reply.body, reply.statusMessage);
       }
@@ -242,7 +256,15 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     if (req.method !== 'POST') {
       summary.rejected++;
       notify(() => options.onReject?.(`method ${req.method ?? ''}`, path));
-      send(res, 405, [['Allow', 'POST'], ['Content-Type', 'text/plain; charset=utf-8']], 'admission-harness record: POST an AdmissionReview\n');
+      send(
+        res,
+        405,
+        [
+          ['Allow', 'POST'],
+          ['Content-Type', 'text/plain; charset=utf-8'],
+        ],
+        'admission-harness record: POST an AdmissionReview\n',
+      );
       return;
     }
     if (!parsed.ok) {
@@ -275,7 +297,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
   } catch (error) {
     upstream?.destroy();
-    throw new HarnessError('USAGE', `the recorder could not listen on 127.0.0.1:${options.port ?? 0}: ${(error as Error).message}`, undefined, { cause: error });
+    throw new HarnessError('USAGE', `the recorder could not listen on 127.0.0.1:${options.port ?? 0}: ${(error as Error).message}`, undefined, {
+      cause: error,
+    });
   }
 
   let resolveDone: (s: RecordingSummary) => void = () => undefined;

@@ -43,7 +43,11 @@ export function redactionRules(defaults: boolean, paths: readonly string[] = [])
       const segments = parsePointer(pointer);
       const [root, member] = segments;
       if ((root !== 'request' && root !== 'response') || member === undefined) {
-        throw new HarnessError('USAGE', `redact path ${JSON.stringify(pointer)} does not point inside the fixture's request or response`, 'paths are JSON pointers into the RecordedReview document, e.g. /request/object/spec/token or /request/userInfo/username');
+        throw new HarnessError(
+          'USAGE',
+          `redact path ${JSON.stringify(pointer)} does not point inside the fixture's request or response`,
+          'paths are JSON pointers into the RecordedReview document, e.g. /request/object/spec/token or /request/userInfo/username',
+        );
       }
       if (root === 'request' && NAMING_MEMBERS.has(member)) {
         throw new HarnessError('USAGE', `redact path ${JSON.stringify(pointer)} would redact request.${member}, which names the request and its fixture file`);
@@ -83,7 +87,9 @@ export function redact(document: Redactable, rules: RedactionRules): string[] {
     if (credentials.length > 0) limits.push(`redacted: credential values of userInfo.extra replaced by "${REDACTED}": ${credentials.join(', ')}`);
 
     if (document.response && secretRequest && redactPatch(document.response)) {
-      limits.push(`redacted: the Secret values and ${LAST_APPLIED} annotations the response's patch writes replaced by "${REDACTED}", and the patch re-encoded: /response/patch`);
+      limits.push(
+        `redacted: the Secret values and ${LAST_APPLIED} annotations the response's patch writes replaced by "${REDACTED}", and the patch re-encoded: /response/patch`,
+      );
     }
   }
   const asked = rules.paths.filter((segments) => replaceAt(document, segments, REDACTED)).map((segments) => formatPointer(segments));

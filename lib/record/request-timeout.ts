@@ -1,7 +1,7 @@
 /** The longest timeoutSeconds a webhook configuration allows: what kube-apiserver could wait at most. */
 export const LONGEST_WEBHOOK_TIMEOUT_MS = 30_000;
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Go's time.ParseDuration, in ms: `10s`, `1m30s`, `1.5s`, `500ms`; undefined for anything else. */
 export function parseGoDuration(text: string): number | undefined {

@@ -28,7 +28,10 @@ export function parseReview(body: Buffer): { ok: true; review: ReceivedReview } 
   if (!isRecord(parsed)) return { ok: false, reason: 'the body is not a JSON object' };
   const version = typeof parsed.apiVersion === 'string' ? VERSIONS[parsed.apiVersion] : undefined;
   if (!version || parsed.kind !== 'AdmissionReview') {
-    return { ok: false, reason: `expected apiVersion admission.k8s.io/v1 or v1beta1 and kind AdmissionReview, got ${JSON.stringify(parsed.apiVersion)} ${JSON.stringify(parsed.kind)}` };
+    return {
+      ok: false,
+      reason: `expected apiVersion admission.k8s.io/v1 or v1beta1 and kind AdmissionReview, got ${JSON.stringify(parsed.apiVersion)} ${JSON.stringify(parsed.kind)}`,
+    };
   }
   const request = parsed.request;
   if (!isRecord(request)) return { ok: false, reason: 'the AdmissionReview has no request' };

@@ -40,12 +40,30 @@ export class UpstreamError extends Error {
 
 // RFC 9110 §7.6.1: meaningful for one connection only, so never passed along by a proxy. Host is the
 // upstream's own; Content-Length is set again for the body as sent.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 /** End-to-end headers from Node's raw list, names in their original case, repeated ones as arrays. */
 function endToEnd(raw: readonly string[], connectionHeader: IncomingHttpHeaders['connection']): [string, string | string[]][] {
   // Headers the Connection header names are hop-by-hop as well.
-  const named = new Set(String(connectionHeader ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean));
+  const named = new Set(
+    String(connectionHeader ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
   const byName = new Map<string, [string, string | string[]]>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
@@ -73,10 +91,20 @@ export class Upstream {
     try {
       url = new URL(options.url);
     } catch {
-      throw new HarnessError('USAGE', `upstream ${JSON.stringify(options.url)} is not a URL`, 'give the webhook\'s base URL, e.g. https://webhook.example:8443');
+      throw new HarnessError('USAGE', `upstream ${JSON.stringify(options.url)} is not a URL`, "give the webhook's base URL, e.g. https://webhook.example:8443");
     }
-    if (url.protocol !== 'https:') throw new HarnessError('USAGE', `upstream ${JSON.stringify(options.url)} is not an https URL`, 'admission webhooks serve HTTPS; give its https:// URL and --upstream-ca');
-    if (url.username || url.password || url.search || url.hash) throw new HarnessError('USAGE', `upstream ${JSON.stringify(options.url)} may not carry credentials, a query or a fragment`, 'the query of each request is forwarded as it came');
+    if (url.protocol !== 'https:')
+      throw new HarnessError(
+        'USAGE',
+        `upstream ${JSON.stringify(options.url)} is not an https URL`,
+        'admission webhooks serve HTTPS; give its https:// URL and --upstream-ca',
+      );
+    if (url.username || url.password || url.search || url.hash)
+      throw new HarnessError(
+        'USAGE',
+        `upstream ${JSON.stringify(options.url)} may not carry credentials, a query or a fragment`,
+        'the query of each request is forwarded as it came',
+      );
     this.url = url;
     // Keep-alive, as kube-apiserver's own client to a webhook. `ca` unset means Node's roots.
     this.agent = new https.Agent({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
@@ -127,18 +155,23 @@ export class Upstream {
           );
         },
       );
-      const handle = { abort: () => settle(() => {
-        const error = new UpstreamError('the recorder was closed', 'failed');
-        outgoing.destroy(error);
-        reject(error);
-      }) };
+      const handle = {
+        abort: () =>
+          settle(() => {
+            const error = new UpstreamError('the recorder was closed', 'failed');
+            outgoing.destroy(error);
+            reject(error);
+          }),
+      };
       this.pending.add(handle);
       const timer = setTimeout(() => {
         const error = new UpstreamError(`no answer within ${timeoutMs} ms (the request's timeout)`, 'timeout');
         settle(() => reject(error));
         outgoing.destroy(error);
       }, timeoutMs);
-      outgoing.on('error', (error) => settle(() => reject(error instanceof UpstreamError ? error : new UpstreamError(error.message, 'failed', { cause: error }))));
+      outgoing.on('error', (error) =>
+        settle(() => reject(error instanceof UpstreamError ? error : new UpstreamError(error.message, 'failed', { cause: error }))),
+      );
       outgoing.end(body);
     });
   }

@@ -65,9 +65,7 @@ function isSorted(keys: string[]): boolean {
 export function sortedDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedDeep);
   if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(sortedMap(value)).map(([key, item]) => [key, sortedDeep(item)]),
-  );
+  return Object.fromEntries(Object.entries(sortedMap(value)).map(([key, item]) => [key, sortedDeep(item)]));
 }
 
 /**

@@ -12,7 +12,13 @@ export type ValidatedKind = KindInfo & { statusSubresource?: boolean };
  * validating admission: the built-in kinds' rules (lib/registry/validation); for a custom resource its
  * strategy's PrepareForCreate/Update, then its CRD's schema, list types and CEL rules (lib/registry/crd).
  */
-export function validateObject(kind: ValidatedKind, object: JsonRecord, old: JsonRecord | null, schema: unknown, options: { allowPrivileged: boolean }): FieldError[] {
+export function validateObject(
+  kind: ValidatedKind,
+  object: JsonRecord,
+  old: JsonRecord | null,
+  schema: unknown,
+  options: { allowPrivileged: boolean },
+): FieldError[] {
   const typed = object as JsonObject;
   if (schema === undefined) return old ? validateUpdate(kind, typed, old as JsonObject, options) : validateCreate(kind, typed, options);
   const strategy = { statusSubresource: kind.statusSubresource ?? false };

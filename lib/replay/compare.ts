@@ -38,7 +38,11 @@ export function answerOfResponse(response: AdmissionResponse, patch: readonly Js
 /** A call's answer; only a validly answered call has one (a calling error has no response to compare). */
 export function answerOfOutcome(outcome: HarnessCallOutcome): Answer {
   const status = outcome.response?.status;
-  const effect: PatchEffect | undefined = outcome.patched && (outcome.patched.ok ? { ok: true, object: outcome.patched.object } : { ok: false, message: `${outcome.patched.status.code ?? 500} ${outcome.patched.status.message ?? ''}` });
+  const effect: PatchEffect | undefined =
+    outcome.patched &&
+    (outcome.patched.ok
+      ? { ok: true, object: outcome.patched.object }
+      : { ok: false, message: `${outcome.patched.status.code ?? 500} ${outcome.patched.status.message ?? ''}` });
   return { allowed: outcome.allowed, ...(status ? { status } : {}), warnings: outcome.warnings, patch: outcome.patch ?? [], ...(effect ? { effect } : {}) };
 }
 
@@ -75,9 +79,16 @@ export function compareAnswers(registry: Registry, answered: Answered, recorded:
 
 function comparePatches(registry: Registry, answered: Answered, recorded: Answer, replayed: Answer): Mismatch | undefined {
   if (jsonEqual(recorded.patch, replayed.patch)) return undefined;
-  if (answered.type === 'validating') return { field: 'patch', recorded: recorded.patch, replayed: replayed.patch, detail: 'the recording has a patch, but validating webhooks may not patch' };
+  if (answered.type === 'validating')
+    return { field: 'patch', recorded: recorded.patch, replayed: replayed.patch, detail: 'the recording has a patch, but validating webhooks may not patch' };
   const effect = (answer: Answer) => answer.effect ?? patchEffect(registry, answered.webhook, answered.base, answer.patch);
   const compared = compareEffects(registry, answered.base.kind, effect(recorded), effect(replayed));
   if (compared.equal) return undefined;
-  return { field: 'patch', recorded: recorded.patch, replayed: replayed.patch, changes: compared.changes, ...(compared.detail ? { detail: compared.detail } : {}) };
+  return {
+    field: 'patch',
+    recorded: recorded.patch,
+    replayed: replayed.patch,
+    changes: compared.changes,
+    ...(compared.detail ? { detail: compared.detail } : {}),
+  };
 }

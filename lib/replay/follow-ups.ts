@@ -38,13 +38,24 @@ export async function runFollowUps(harness: Harness, reference: string, review: 
 function objectValid(outcome: HarnessCallOutcome): FollowUpResult {
   const patched = outcome.patched;
   if (!patched) return { id: 'object-valid', pass: true };
-  if (!patched.ok) return { id: 'object-valid', pass: false, detail: `the patch leaves no object: kube-apiserver answers ${patched.status.code} ${patched.status.message ?? ''}` };
+  if (!patched.ok)
+    return {
+      id: 'object-valid',
+      pass: false,
+      detail: `the patch leaves no object: kube-apiserver answers ${patched.status.code} ${patched.status.message ?? ''}`,
+    };
   if (!patched.invalid) return { id: 'object-valid', pass: true };
   // kube's 422 message already lists every cause (`Pod "x" is invalid: [spec…: …, spec…: …]`).
   return { id: 'object-valid', pass: false, detail: `the API refuses the patched object: ${patched.invalid.code} ${patched.invalid.message ?? ''}` };
 }
 
-async function idempotent(harness: Harness, reference: string, review: Review, output: KubeObject, changes: Parameters<typeof judgeSecondChange>[1]): Promise<FollowUpResult> {
+async function idempotent(
+  harness: Harness,
+  reference: string,
+  review: Review,
+  output: KubeObject,
+  changes: Parameters<typeof judgeSecondChange>[1],
+): Promise<FollowUpResult> {
   const second = await harness.call(reference, new Review({ ...review.attributes, object: output }));
   const fail = (detail: string): FollowUpResult => ({ id: 'idempotent-reinvocation', pass: false, detail: `reinvoked with its own output, ${detail}` });
   if (second.error) return fail(`the call failed: ${second.error.message}`);
@@ -53,5 +64,7 @@ async function idempotent(harness: Harness, reference: string, review: Review, o
   if (!again.ok) return fail(again.why);
   // No peers between the rounds: any change the second call makes is a fault (lib/outcome/repeats.ts).
   const faults = again.changes.map((change) => judgeSecondChange(change, changes, [])).filter((judged) => judged.fault);
-  return faults.length === 0 ? { id: 'idempotent-reinvocation', pass: true } : fail(`the webhook changed it again:\n      ${faults.map((f) => f.text).join('\n      ')}`);
+  return faults.length === 0
+    ? { id: 'idempotent-reinvocation', pass: true }
+    : fail(`the webhook changed it again:\n      ${faults.map((f) => f.text).join('\n      ')}`);
 }

@@ -19,11 +19,20 @@ export function formatResult(result: ReplayResult | FixtureReport): string {
   const admission = result.unit === 'admission';
   const lines = [`${fixtureTitle(result)}: ${result.verdict}`];
   if (result.unmatched) lines.push(`  ${result.unmatched}`);
-  if (!result.compared && !report.updated) lines.push(admission ? '  no answers are recorded: the admission was not compared (update to record them)' : '  no response is recorded: the answer was not compared (update to record it)');
-  if (report.updated) lines.push(`  the ${admission ? 'answers were' : 'response was'} ${result.compared ? `rewritten with the new ${admission ? 'ones' : 'answer'}` : 'recorded'} in ${result.fixture.file}`);
+  if (!result.compared && !report.updated)
+    lines.push(
+      admission
+        ? '  no answers are recorded: the admission was not compared (update to record them)'
+        : '  no response is recorded: the answer was not compared (update to record it)',
+    );
+  if (report.updated)
+    lines.push(
+      `  the ${admission ? 'answers were' : 'response was'} ${result.compared ? `rewritten with the new ${admission ? 'ones' : 'answer'}` : 'recorded'} in ${result.fixture.file}`,
+    );
   if (report.updateError) lines.push(`  could not update: ${report.updateError}`);
   // After an update these are what changed in the recording, not failures.
-  if (result.chain) lines.push(...(report.updated ? ['  the chain changed from the recording:', ...result.chain.map((l) => `    ${l}`)] : result.chain.map((l) => `  ${l}`)));
+  if (result.chain)
+    lines.push(...(report.updated ? ['  the chain changed from the recording:', ...result.chain.map((l) => `    ${l}`)] : result.chain.map((l) => `  ${l}`)));
   for (const webhook of result.webhooks) lines.push(...webhookLines(webhook, report.updated === true));
   if (result.trace && result.verdict === 'failed') lines.push('  the admission as replayed:', ...result.trace.split('\n').map((l) => `    ${l}`));
   return lines.join('\n');
@@ -39,7 +48,12 @@ function webhookLines(replay: WebhookReplay, updated: boolean): string[] {
   if (replay.callError !== undefined) lines.push(`    the call failed: ${replay.callError}`);
   if (differences.length > 0) lines.push(...(updated ? ['    changed from the recording:', ...differences.map((l) => `  ${l}`)] : differences));
   for (const check of failedFollowUps) lines.push(`    follow-up ${check.id}: ${check.detail ?? 'failed'}`);
-  if (failing) lines.push(...outcomeDetails(replay.outcome).split('\n').map((l) => `    ${l}`));
+  if (failing)
+    lines.push(
+      ...outcomeDetails(replay.outcome)
+        .split('\n')
+        .map((l) => `    ${l}`),
+    );
   return lines;
 }
 
@@ -47,7 +61,10 @@ function webhookLines(replay: WebhookReplay, updated: boolean): string[] {
 export function mismatchLines(mismatch: Mismatch): string[] {
   if (mismatch.field !== 'patch') return [`${mismatch.field}: recorded ${preview(mismatch.recorded)}, replayed ${preview(mismatch.replayed)}`];
   if (mismatch.detail !== undefined && (mismatch.changes ?? []).length === 0) return [`patch: ${mismatch.detail}`];
-  return ['patch: the object after the replayed patch differs from the object after the recorded one (recorded → replayed):', ...formatChanges(mismatch.changes ?? [], '  ').split('\n')];
+  return [
+    'patch: the object after the replayed patch differs from the object after the recorded one (recorded → replayed):',
+    ...formatChanges(mismatch.changes ?? [], '  ').split('\n'),
+  ];
 }
 
 /** Every fixture that did not pass, then `12 fixtures: 10 passed, 1 failed, 1 new, 0 updated · seed 42`. */

@@ -33,13 +33,21 @@ export function loadFixtures(paths: readonly string[]): LoadedFixture[] {
     return true;
   });
   if (files.length === 0) {
-    throw new HarnessError('USAGE', `no RecordedReview fixtures (${EXTENSIONS.map((e) => `*${e}`).join(', ')}) in ${paths.join(', ')}`, 'write some with `admission-harness review --from-audit LOG --out DIR`, or by hand');
+    throw new HarnessError(
+      'USAGE',
+      `no RecordedReview fixtures (${EXTENSIONS.map((e) => `*${e}`).join(', ')}) in ${paths.join(', ')}`,
+      'write some with `admission-harness review --from-audit LOG --out DIR`, or by hand',
+    );
   }
   const fixtures: LoadedFixture[] = [];
   const problems: string[] = [];
   for (const found of files) readFixtureFile(found, fixtures, problems);
   if (problems.length > 0) {
-    throw new HarnessError('REVIEW_INVALID', `invalid replay fixture${problems.length === 1 ? '' : 's'} (RecordedReview or RecordedAdmission):\n  ${problems.join('\n  ')}`, 'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally webhook and response (an AdmissionResponse); kind RecordedAdmission has answers (each {webhook, round, response}) instead of those two');
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `invalid replay fixture${problems.length === 1 ? '' : 's'} (RecordedReview or RecordedAdmission):\n  ${problems.join('\n  ')}`,
+      'each document needs apiVersion admission-harness/v1alpha1, kind RecordedReview, source, request (an AdmissionRequest), limits, and optionally webhook and response (an AdmissionResponse); kind RecordedAdmission has answers (each {webhook, round, response}) instead of those two',
+    );
   }
   return fixtures;
 }
@@ -83,7 +91,15 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
   if (plain) {
     const checked = checkRecordedReview(plain.value);
     if (checked.ok) {
-      fixtures.push({ file: found.file, document: 0, name: found.name, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch, ...(checked.answers ? { answers: checked.answers } : {}) });
+      fixtures.push({
+        file: found.file,
+        document: 0,
+        name: found.name,
+        recorded: checked.recorded,
+        review: checked.review,
+        recordedPatch: checked.recordedPatch,
+        ...(checked.answers ? { answers: checked.answers } : {}),
+      });
       return;
     }
   }
@@ -95,7 +111,8 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
   documents.forEach((doc, document) => {
     if (doc.errors.length > 0) {
       count++;
-      for (const error of doc.errors) problems.push(`${found.file}:${error.linePos?.[0].line ?? 1}: YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:$/, '')}`);
+      for (const error of doc.errors)
+        problems.push(`${found.file}:${error.linePos?.[0].line ?? 1}: YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:$/, '')}`);
       return;
     }
     let value: unknown;
@@ -116,7 +133,15 @@ function readFixtureFile(found: Found, fixtures: LoadedFixture[], problems: stri
       for (const problem of checked.problems) problems.push(describe(found.file, doc, lines, problem));
       return;
     }
-    fixtures.push({ file: found.file, document, name: `${found.name}${later}`, recorded: checked.recorded, review: checked.review, recordedPatch: checked.recordedPatch, ...(checked.answers ? { answers: checked.answers } : {}) });
+    fixtures.push({
+      file: found.file,
+      document,
+      name: `${found.name}${later}`,
+      recorded: checked.recorded,
+      review: checked.review,
+      recordedPatch: checked.recordedPatch,
+      ...(checked.answers ? { answers: checked.answers } : {}),
+    });
   });
   if (count === 0) problems.push(`${found.file}: no YAML document in the file`);
 }

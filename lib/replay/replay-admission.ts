@@ -39,7 +39,10 @@ function whyNotCalled(steps: readonly TraceStep[], reference: string, round: 0 |
  * the admitted object), so none is added.
  */
 export async function replayAdmission(harness: Harness, fixture: LoadedFixture, options: ReplayOptions): Promise<ReplayResult & { calls: ChainCall[] }> {
-  const recorded = (fixture.answers ?? []).map((answer, i) => ({ ...answer, reference: referenceOf(resolveWebhook(harness.webhooks, answer.webhook, `${fixture.name}: answers[${i}].webhook`)) }));
+  const recorded = (fixture.answers ?? []).map((answer, i) => ({
+    ...answer,
+    reference: referenceOf(resolveWebhook(harness.webhooks, answer.webhook, `${fixture.name}: answers[${i}].webhook`)),
+  }));
   const only = options.webhook !== undefined ? referenceOf(resolveWebhook(harness.webhooks, options.webhook, 'the webhook option')) : undefined;
   const compared = fixture.answers !== undefined;
   await harness.registry.ready();
@@ -68,15 +71,33 @@ export async function replayAdmission(harness: Harness, fixture: LoadedFixture, 
       continue;
     }
     const sent = outcome.review.request ?? fixture.recorded.request;
-    replay.mismatches = compareAnswers(harness.registry, { webhook: outcome.webhook, type: outcome.type, base: { object: sent.object, kind: sent.kind } }, answerOfResponse(mine.response, mine.patch), answerOfOutcome(outcome));
+    replay.mismatches = compareAnswers(
+      harness.registry,
+      { webhook: outcome.webhook, type: outcome.type, base: { object: sent.object, kind: sent.kind } },
+      answerOfResponse(mine.response, mine.patch),
+      answerOfOutcome(outcome),
+    );
   }
   for (const [i, answer] of recorded.entries()) {
     if (only !== undefined && answer.reference !== only) continue;
     const given = taken.get(`${answer.reference} ${answer.round}`) ?? 0;
     const nth = recorded.slice(0, i + 1).filter((r) => r.reference === answer.reference && r.round === answer.round).length;
-    if (nth > given) chain.push(`${answer.reference} (round ${answer.round}): the recording has its answer, but it was not called: ${whyNotCalled(admitted.trace.steps, answer.reference, answer.round, admitted.status)}`);
+    if (nth > given)
+      chain.push(
+        `${answer.reference} (round ${answer.round}): the recording has its answer, but it was not called: ${whyNotCalled(admitted.trace.steps, answer.reference, answer.round, admitted.status)}`,
+      );
   }
   const unmatched = calls.length === 0 && !compared ? `no webhook was called:\n    ${String(admitted.trace).split('\n').join('\n    ')}` : undefined;
   const failed = unmatched !== undefined || chain.length > 0 || webhooks.some((w) => w.callError !== undefined || w.mismatches.length > 0);
-  return { fixture, unit: 'admission', verdict: failed ? 'failed' : compared ? 'passed' : 'new', compared, webhooks, calls, trace: String(admitted.trace), ...(chain.length > 0 ? { chain } : {}), ...(unmatched ? { unmatched } : {}) };
+  return {
+    fixture,
+    unit: 'admission',
+    verdict: failed ? 'failed' : compared ? 'passed' : 'new',
+    compared,
+    webhooks,
+    calls,
+    trace: String(admitted.trace),
+    ...(chain.length > 0 ? { chain } : {}),
+    ...(unmatched ? { unmatched } : {}),
+  };
 }

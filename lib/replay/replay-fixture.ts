@@ -78,7 +78,13 @@ export async function replayFixture(harness: Harness, fixture: LoadedFixture, op
       const outcome = await harness.call(reference, fixture.review);
       const replay: WebhookReplay = { webhook: entry.spec.name, reference, type: entry.type, outcome, mismatches: [], followUps: [] };
       if (outcome.error) return { ...replay, callError: outcome.error.message };
-      if (recordedAnswer) replay.mismatches = compareAnswers(harness.registry, answeredBy(replay, fixture), answerOfResponse(recordedAnswer, fixture.recordedPatch), answerOfOutcome(outcome));
+      if (recordedAnswer)
+        replay.mismatches = compareAnswers(
+          harness.registry,
+          answeredBy(replay, fixture),
+          answerOfResponse(recordedAnswer, fixture.recordedPatch),
+          answerOfOutcome(outcome),
+        );
       if (options.followUps !== false) replay.followUps = await runFollowUps(harness, reference, fixture.review, outcome);
       return replay;
     }),
@@ -114,7 +120,9 @@ function disagreementOf(harness: Harness, fixture: LoadedFixture, webhooks: read
   const [first, ...others] = webhooks.filter((w) => w.callError === undefined);
   if (!first || others.length === 0) return undefined;
   const firstAnswer = answerOfOutcome(first.outcome);
-  const differing = others.filter((other) => compareAnswers(harness.registry, answeredBy(other, fixture), firstAnswer, answerOfOutcome(other.outcome)).length > 0);
+  const differing = others.filter(
+    (other) => compareAnswers(harness.registry, answeredBy(other, fixture), firstAnswer, answerOfOutcome(other.outcome)).length > 0,
+  );
   if (differing.length === 0) return undefined;
   return `${webhooks.length} webhooks match the request and answer it differently (${[first, ...differing].map((w) => w.webhook).join(', ')}): a RecordedReview records one response; name the webhook it is for (the \`webhook\` option), or make it a RecordedAdmission (kind: RecordedAdmission), which records each webhook's answer`;
 }

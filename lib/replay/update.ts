@@ -18,7 +18,11 @@ import type { ReplayResult } from './replay-fixture';
 export function recordedResponseOf(fixture: LoadedFixture, outcome: CallOutcome): AdmissionResponse {
   const response = outcome.response;
   if (outcome.error || !response) {
-    throw new HarnessError('USAGE', `${fixture.name}: nothing to record: the call failed: ${outcome.error?.message ?? 'no response'}`, 'make the webhook answer validly first');
+    throw new HarnessError(
+      'USAGE',
+      `${fixture.name}: nothing to record: the call failed: ${outcome.error?.message ?? 'no response'}`,
+      'make the webhook answer validly first',
+    );
   }
   const { status, patch, patchType, auditAnnotations, warnings } = response;
   return {
@@ -61,19 +65,32 @@ export function answerToRecord(result: ReplayResult): Recording | { why: string 
  * document is no longer the fixture's (the file changed since it was loaded).
  */
 export function updateFixture(file: string, fixture: LoadedFixture, recording: Recording): void {
-  if (isAdmission(fixture) !== 'answers' in recording) throw new HarnessError('USAGE', `${fixture.name}: an ${isAdmission(fixture) ? 'admission' : 'call'} fixture records ${isAdmission(fixture) ? 'answers' : 'a response'}`);
+  if (isAdmission(fixture) !== 'answers' in recording)
+    throw new HarnessError(
+      'USAGE',
+      `${fixture.name}: an ${isAdmission(fixture) ? 'admission' : 'call'} fixture records ${isAdmission(fixture) ? 'answers' : 'a response'}`,
+    );
   const members: Record<string, unknown> =
     'answers' in recording
       ? { answers: recording.answers.map((a): RecordedAnswer => ({ webhook: a.reference, round: a.round, response: recordedResponseOf(fixture, a.outcome) })) }
       : // A webhook the fixture names already is kept as its author spelled it.
-        { ...(recording.webhook !== undefined && fixture.recorded.kind === 'RecordedReview' && fixture.recorded.webhook === undefined ? { webhook: recording.webhook } : {}), response: recordedResponseOf(fixture, recording.outcome) };
+        {
+          ...(recording.webhook !== undefined && fixture.recorded.kind === 'RecordedReview' && fixture.recorded.webhook === undefined
+            ? { webhook: recording.webhook }
+            : {}),
+          response: recordedResponseOf(fixture, recording.outcome),
+        };
   const text = readFileSync(file, 'utf8');
   const documents = yaml().parseAllDocuments(text, { version: '1.1' }) as readonly Document.Parsed[];
   const doc = documents[fixture.document];
   const found: unknown = doc?.errors.length === 0 ? doc.toJS() : undefined;
   const request = isRecord(found) && isRecord(found.request) ? found.request : undefined;
   if (!doc || request?.uid !== fixture.recorded.request.uid) {
-    throw new HarnessError('USAGE', `${file}: document ${fixture.document + 1} is no longer the fixture that was replayed (request.uid ${JSON.stringify(fixture.recorded.request.uid)}); the file changed since it was loaded`, 'replay again');
+    throw new HarnessError(
+      'USAGE',
+      `${file}: document ${fixture.document + 1} is no longer the fixture that was replayed (request.uid ${JSON.stringify(fixture.recorded.request.uid)}); the file changed since it was loaded`,
+      'replay again',
+    );
   }
   for (const [key, value] of Object.entries(members)) setMember(doc, key, value);
   const updated = documents.map((d) => d.toString({ lineWidth: 0 })).join('');

@@ -3,7 +3,14 @@
  * cannot be replayed is refused at load with the field at fault, rather than replayed as something it
  * is not: a misspelt `respone:` would otherwise make a golden fixture "new" and silently pass.
  */
-import { RECORDED_ADMISSION_KIND, RECORDED_REVIEW_API_VERSION, RECORDED_REVIEW_KIND, type ObjectOrigin, type RecordedAdmission, type RecordedReview } from '../audit/recorded-review';
+import {
+  RECORDED_ADMISSION_KIND,
+  RECORDED_REVIEW_API_VERSION,
+  RECORDED_REVIEW_KIND,
+  type ObjectOrigin,
+  type RecordedAdmission,
+  type RecordedReview,
+} from '../audit/recorded-review';
 import { HarnessError } from '../errors';
 import type { AdmissionResponse, JsonPatchOperation } from '../kube/admission';
 import { isRecord } from '../kube/json';
@@ -19,7 +26,9 @@ export interface FieldProblem {
   message: string;
 }
 
-export type CheckedReview = { ok: true; recorded: RecordedReview | RecordedAdmission; review: Review; recordedPatch: JsonPatchOperation[]; answers?: LoadedAnswer[] } | { ok: false; problems: FieldProblem[] };
+export type CheckedReview =
+  | { ok: true; recorded: RecordedReview | RecordedAdmission; review: Review; recordedPatch: JsonPatchOperation[]; answers?: LoadedAnswer[] }
+  | { ok: false; problems: FieldProblem[] };
 
 const MEMBERS = ['apiVersion', 'kind', 'source', 'webhook', 'request', 'response', 'limits'];
 const ADMISSION_MEMBERS = ['apiVersion', 'kind', 'source', 'request', 'answers', 'limits'];
@@ -35,7 +44,8 @@ const ORIGINS: readonly ObjectOrigin[] = ['requestObject', 'responseObject', 're
 const SOURCES = ['audit', 'record', 'objects'];
 
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');
-const unsupported = (value: unknown, supported: readonly string[]) => `Unsupported value: ${JSON.stringify(value) ?? 'null'}: supported values: ${quoted(supported)}`;
+const unsupported = (value: unknown, supported: readonly string[]) =>
+  `Unsupported value: ${JSON.stringify(value) ?? 'null'}: supported values: ${quoted(supported)}`;
 const REQUIRED = 'Required value';
 
 /** Collects problems under one path prefix; the checks below read like the format's description. */
@@ -118,7 +128,8 @@ function checkAnswers(problems: Problems, answers: unknown): LoadedAnswer[] | un
     if (!problems.mapping(at, answer, true)) return [];
     problems.unknown(at, answer, ANSWER_MEMBERS);
     problems.string([...at, 'webhook'], answer.webhook, true);
-    if (answer.round !== undefined && answer.round !== 0 && answer.round !== 1) problems.add([...at, 'round'], `Unsupported value: ${JSON.stringify(answer.round)}: supported values: 0, 1`);
+    if (answer.round !== undefined && answer.round !== 0 && answer.round !== 1)
+      problems.add([...at, 'round'], `Unsupported value: ${JSON.stringify(answer.round)}: supported values: 0, 1`);
     if (answer.response === undefined || answer.response === null) problems.add([...at, 'response'], REQUIRED);
     const patch = checkResponse(problems, [...at, 'response'], answer.response);
     return [{ webhook: String(answer.webhook), round: answer.round === 1 ? 1 : 0, response: answer.response as AdmissionResponse, patch }];
@@ -141,7 +152,8 @@ function checkSource(problems: Problems, source: unknown): void {
     problems.string(['source', 'request'], source.request, true);
     problems.string(['source', 'object'], source.object, false);
     problems.string(['source', 'oldObject'], source.oldObject, false);
-    if (typeof source.seed !== 'number' || !Number.isInteger(source.seed)) problems.add(['source', 'seed'], source.seed === undefined ? REQUIRED : `Invalid value: ${JSON.stringify(source.seed)}: must be an integer`);
+    if (typeof source.seed !== 'number' || !Number.isInteger(source.seed))
+      problems.add(['source', 'seed'], source.seed === undefined ? REQUIRED : `Invalid value: ${JSON.stringify(source.seed)}: must be an integer`);
     return;
   }
   if (source.from !== 'audit') return;
@@ -164,7 +176,8 @@ function checkRequest(problems: Problems, request: unknown): Review | undefined 
   problems.string(['request', 'uid'], request.uid, true);
   for (const member of ['object', 'oldObject', 'options']) {
     const object = request[member];
-    if (object !== undefined && object !== null && !isRecord(object)) problems.add(['request', member], `Invalid value: ${JSON.stringify(object)}: must be an object or null`);
+    if (object !== undefined && object !== null && !isRecord(object))
+      problems.add(['request', member], `Invalid value: ${JSON.stringify(object)}: must be an object or null`);
   }
   try {
     return reviewFromRequest(request, WHERE);
@@ -183,7 +196,11 @@ function checkResponse(problems: Problems, at: (string | number)[], response: un
   if (!problems.mapping([...at], response, false)) return [];
   problems.unknown([...at], response, RESPONSE_MEMBERS);
   problems.string([...at, 'uid'], response.uid, false);
-  if (typeof response.allowed !== 'boolean') problems.add([...at, 'allowed'], response.allowed === undefined || response.allowed === null ? REQUIRED : `Invalid value: ${JSON.stringify(response.allowed)}: must be true or false`);
+  if (typeof response.allowed !== 'boolean')
+    problems.add(
+      [...at, 'allowed'],
+      response.allowed === undefined || response.allowed === null ? REQUIRED : `Invalid value: ${JSON.stringify(response.allowed)}: must be true or false`,
+    );
   if (problems.mapping([...at, 'status'], response.status, false)) {
     const { code, message, reason } = response.status;
     if (code !== undefined && !Number.isInteger(code)) problems.add([...at, 'status', 'code'], `Invalid value: ${JSON.stringify(code)}: must be an integer`);
@@ -213,7 +230,12 @@ function checkResponse(problems: Problems, at: (string | number)[], response: un
   }
   // kube-apiserver refuses a v1 response whose patch is not declared JSONPatch (lib/call/call-webhook.ts).
   if (decoded.ops.length > 0 && response.patchType !== 'JSONPatch') {
-    problems.add([...at, 'patchType'], response.patchType === undefined || response.patchType === null ? `${REQUIRED}: "JSONPatch" with a patch` : unsupported(response.patchType, ['JSONPatch']));
+    problems.add(
+      [...at, 'patchType'],
+      response.patchType === undefined || response.patchType === null
+        ? `${REQUIRED}: "JSONPatch" with a patch`
+        : unsupported(response.patchType, ['JSONPatch']),
+    );
   }
   return decoded.ops as unknown as JsonPatchOperation[];
 }

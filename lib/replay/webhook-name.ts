@@ -22,7 +22,11 @@ export function resolveWebhook(webhooks: readonly WebhookEntry[], reference: str
     // A bare name is compared with bare names, `configuration/name` with references.
     const spellings = reference.includes('/') ? known : webhooks.map((w) => w.spec.name);
     const listed = known.length > 0 ? known.join(', ') : '(none: no manifests given)';
-    throw new HarnessError('WEBHOOK_NOT_FOUND', `${where}: no webhook ${JSON.stringify(reference)} in the manifests${didYouMean(reference, spellings)}; they declare ${listed}`, 'correct the name, or replay with the manifests that declare it');
+    throw new HarnessError(
+      'WEBHOOK_NOT_FOUND',
+      `${where}: no webhook ${JSON.stringify(reference)} in the manifests${didYouMean(reference, spellings)}; they declare ${listed}`,
+      'correct the name, or replay with the manifests that declare it',
+    );
   }
 }
 
@@ -48,6 +52,12 @@ export function checkFixtureWebhooks(webhooks: readonly WebhookEntry[], fixtures
       problems.push(error.message);
     }
   }
-  if (problems.length === 1) throw new HarnessError('WEBHOOK_NOT_FOUND', problems[0] as string, 'correct the name, or replay with the manifests that declare it');
-  if (problems.length > 1) throw new HarnessError('WEBHOOK_NOT_FOUND', `fixtures name webhooks the manifests do not declare:\n  ${problems.join('\n  ')}`, 'correct the names, or replay with the manifests that declare them');
+  if (problems.length === 1)
+    throw new HarnessError('WEBHOOK_NOT_FOUND', problems[0] as string, 'correct the name, or replay with the manifests that declare it');
+  if (problems.length > 1)
+    throw new HarnessError(
+      'WEBHOOK_NOT_FOUND',
+      `fixtures name webhooks the manifests do not declare:\n  ${problems.join('\n  ')}`,
+      'correct the names, or replay with the manifests that declare them',
+    );
 }

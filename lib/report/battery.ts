@@ -68,8 +68,19 @@ function policyItem(result: PolicyScenarioResult, index: number, seed: number): 
   const isFailed = failed(result);
   const verdict = verdictOf(!isFailed);
   const { evaluation } = result;
-  const outcome = !evaluation.matched ? 'not matched' : evaluation.status ? `denied ${evaluation.status.code ?? ''}: ${evaluation.status.message ?? ''}` : result.kind === 'MutatingAdmissionPolicy' ? (evaluation.trace.steps.some((s) => s.mutated) ? 'mutated' : 'no change') : 'allowed';
-  const errors = evaluation.errors.length > 0 ? html`<h4>Errors</h4><ul>${[...new Set(evaluation.errors)].map((e) => html`<li><pre class="wrap">${e}</pre></li>`)}</ul>` : '';
+  const outcome = !evaluation.matched
+    ? 'not matched'
+    : evaluation.status
+      ? `denied ${evaluation.status.code ?? ''}: ${evaluation.status.message ?? ''}`
+      : result.kind === 'MutatingAdmissionPolicy'
+        ? evaluation.trace.steps.some((s) => s.mutated)
+          ? 'mutated'
+          : 'no change'
+        : 'allowed';
+  const errors =
+    evaluation.errors.length > 0
+      ? html`<h4>Errors</h4><ul>${[...new Set(evaluation.errors)].map((e) => html`<li><pre class="wrap">${e}</pre></li>`)}</ul>`
+      : '';
   const warnings = evaluation.warnings.length > 0 ? html`<h4>Warnings</h4><ul>${evaluation.warnings.map((w) => html`<li>${w}</li>`)}</ul>` : '';
   const object = result.kind === 'MutatingAdmissionPolicy' && evaluation.object ? collapsed('Object after the policy', valueCell(evaluation.object)) : '';
   return html`<details class="item policy ${verdict}" id="${policyAnchor(index)}"${isFailed ? html` open` : ''}><summary>${badge(verdict)} <strong>${result.scenario}</strong> <span class="muted">${outcome}</span></summary><div class="body">${
@@ -89,7 +100,10 @@ function groupsOf<T>(items: readonly T[], key: (item: T) => string): { key: stri
 }
 
 function abortBanner(abort: BatteryAbort): Html {
-  const stderr = abort.exit.stderr.length > 0 ? html`<p>The last lines of its stderr:</p><pre class="wrap">${abort.exit.stderr.join('\n')}</pre>` : html`<p>It wrote nothing to stderr.</p>`;
+  const stderr =
+    abort.exit.stderr.length > 0
+      ? html`<p>The last lines of its stderr:</p><pre class="wrap">${abort.exit.stderr.join('\n')}</pre>`
+      : html`<p>It wrote nothing to stderr.</p>`;
   return html`<div class="banner" id="aborted"><p><strong>The webhook process ended (${describeExit(abort.exit)})</strong> during ${abort.webhook} · ${abort.scenario}; the remaining scenarios were not run.</p><p>Command: <code>${abort.exit.command}</code></p>${stderr}</div>`;
 }
 
@@ -111,8 +125,8 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
   const webhookSections = webhookGroups.map((group, g) => {
     const first = group.items[0]!.item;
     const groupFailed = group.items.some(({ item }) => failed(item));
-    return html`<section class="group ${verdictOf(!groupFailed)}" id="webhook-${g}"><h2>${first.webhook} <span class="muted">(${first.type})</span></h2>${group.items.map(({ item, index }) =>
-      scenarioItem(item, index, { seed: report.seed, scaleMs, verbose }),
+    return html`<section class="group ${verdictOf(!groupFailed)}" id="webhook-${g}"><h2>${first.webhook} <span class="muted">(${first.type})</span></h2>${group.items.map(
+      ({ item, index }) => scenarioItem(item, index, { seed: report.seed, scaleMs, verbose }),
     )}</section>`;
   });
   const policySections = policyGroups.map((group, g) => {
@@ -130,11 +144,38 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
       : '';
 
   const failures: InPageLink[] = [
-    ...report.results.flatMap((r, i) => (failed(r) ? [{ anchor: scenarioAnchor(i), text: `${r.webhook} · ${r.scenario}: ${r.checks.filter((c) => c.status === 'fail').map((c) => c.id).join(', ')}` }] : [])),
-    ...report.policies.flatMap((r, i) => (failed(r) ? [{ anchor: policyAnchor(i), text: `${r.kind} ${r.policy} · ${r.scenario}: ${r.checks.filter((c) => c.status === 'fail').map((c) => c.id).join(', ')}` }] : [])),
+    ...report.results.flatMap((r, i) =>
+      failed(r)
+        ? [
+            {
+              anchor: scenarioAnchor(i),
+              text: `${r.webhook} · ${r.scenario}: ${r.checks
+                .filter((c) => c.status === 'fail')
+                .map((c) => c.id)
+                .join(', ')}`,
+            },
+          ]
+        : [],
+    ),
+    ...report.policies.flatMap((r, i) =>
+      failed(r)
+        ? [
+            {
+              anchor: policyAnchor(i),
+              text: `${r.kind} ${r.policy} · ${r.scenario}: ${r.checks
+                .filter((c) => c.status === 'fail')
+                .map((c) => c.id)
+                .join(', ')}`,
+            },
+          ]
+        : [],
+    ),
   ];
   const sections: InPageLink[] = [
-    ...webhookGroups.map((group, g) => ({ anchor: `webhook-${g}`, text: `${group.items[0]!.item.webhook} (${group.items.length} scenario${group.items.length === 1 ? '' : 's'})` })),
+    ...webhookGroups.map((group, g) => ({
+      anchor: `webhook-${g}`,
+      text: `${group.items[0]!.item.webhook} (${group.items.length} scenario${group.items.length === 1 ? '' : 's'})`,
+    })),
     ...policyGroups.map((group, g) => ({ anchor: `policy-group-${g}`, text: `${group.items[0]!.item.kind} ${group.items[0]!.item.policy}` })),
     ...(report.skipped.length > 0 ? [{ anchor: 'skipped', text: 'Not exercised' }] : []),
     ...(report.notRun.length > 0 ? [{ anchor: 'not-run', text: 'Not run' }] : []),
@@ -162,5 +203,8 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
     ...generatedAt(options),
   });
   const empty = scenarios === 0 ? html`<p class="muted">No scenario ran.</p>` : '';
-  return htmlDocument(title, html`${header}${empty}${webhookSections}${policySections}${skipped}${notRun}${options.coverage ? coverageGrid(options.coverage) : ''}`);
+  return htmlDocument(
+    title,
+    html`${header}${empty}${webhookSections}${policySections}${skipped}${notRun}${options.coverage ? coverageGrid(options.coverage) : ''}`,
+  );
 }

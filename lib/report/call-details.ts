@@ -29,7 +29,8 @@ function facts(outcome: ReportedCall, seed: number): Html {
   if (outcome.url) rows.push(['URL', `POST ${outcome.url}`]);
   if (outcome.httpStatus !== undefined) rows.push(['HTTP status', String(outcome.httpStatus)]);
   if (outcome.error) rows.push(['error', html`<pre class="wrap">${outcome.error.message}</pre>`], ['hint', outcome.error.hint]);
-  if (outcome.denial) rows.push(['status', `${outcome.denial.code ?? ''} ${outcome.denial.reason ?? ''} ${outcome.denial.message ?? ''}`.replace(/ {2,}/g, ' ').trim()]);
+  if (outcome.denial)
+    rows.push(['status', `${outcome.denial.code ?? ''} ${outcome.denial.reason ?? ''} ${outcome.denial.message ?? ''}`.replace(/ {2,}/g, ' ').trim()]);
   if (outcome.warnings.length > 0) rows.push(['warnings', html`<ul>${outcome.warnings.map((w) => html`<li>${w}</li>`)}</ul>`]);
   const annotations = Object.entries(outcome.auditAnnotations);
   if (annotations.length > 0) rows.push(['audit annotations', html`<ul>${annotations.map(([k, v]) => html`<li><code>${k}</code>: ${v}</li>`)}</ul>`]);
@@ -58,13 +59,17 @@ function objectDiff(outcome: ReportedCall): Html {
  */
 export function callDetails(outcome: ReportedCall, options: CallDetailsOptions): Html {
   const verbose = options.verbose === true;
-  const patch = outcome.patch && outcome.patch.length > 0 ? html`<h4>Patch <span class="muted">(decoded JSON Patch)</span></h4>${patchTable(outcome.patch)}` : '';
+  const patch =
+    outcome.patch && outcome.patch.length > 0 ? html`<h4>Patch <span class="muted">(decoded JSON Patch)</span></h4>${patchTable(outcome.patch)}` : '';
   const response = outcome.response
     ? collapsed('Response', jsonBlock(shownResponse(outcome, verbose)))
     : outcome.body !== undefined
       ? collapsed('Reply body', html`<pre class="wrap">${clipped(outcome.body)}</pre>`)
       : '';
-  const body = verbose && outcome.response && outcome.body !== undefined ? collapsed('Reply body as received', html`<pre class="wrap">${clipped(outcome.body)}</pre>`) : '';
+  const body =
+    verbose && outcome.response && outcome.body !== undefined
+      ? collapsed('Reply body as received', html`<pre class="wrap">${clipped(outcome.body)}</pre>`)
+      : '';
   const patched = verbose && outcome.patched?.ok ? collapsed('Patched object (decoded and defaulted)', valueCell(outcome.patched.object)) : '';
   return html`<h4>Call</h4>${facts(outcome, options.seed)}${patch}${objectDiff(outcome)}${collapsed('AdmissionReview sent', jsonBlock(outcome.review))}${response}${body}${patched}`;
 }

@@ -25,6 +25,9 @@ export function checksTable(checks: readonly CheckRow[]): Html {
     (c) =>
       html`<tr class="${verdictOf(c.pass)}"><td>${badge(verdictOf(c.pass))}</td><td class="check"><code>${c.id}</code></td><td>${c.detail !== undefined ? html`<pre class="wrap">${c.detail}</pre>` : ''}</td></tr>`,
   );
-  const passed = plain.length > 0 ? html`<tr class="passed"><td>${badge('passed')}</td><td class="passed-list" colspan="2">${plain.map((c) => html`<code>${c.id}</code> `)}</td></tr>` : '';
+  const passed =
+    plain.length > 0
+      ? html`<tr class="passed"><td>${badge('passed')}</td><td class="passed-list" colspan="2">${plain.map((c) => html`<code>${c.id}</code> `)}</td></tr>`
+      : '';
   return html`<table class="checks"><thead><tr><th>verdict</th><th>check</th><th>detail</th></tr></thead><tbody>${rows}${passed}</tbody></table>`;
 }

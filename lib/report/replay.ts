@@ -35,7 +35,11 @@ function webhookFailed(replay: WebhookReplay, updated: boolean): boolean {
 
 /** A mismatch's side of the patch as a table when it is one (it always is from compareAnswers), as JSON otherwise. */
 function patchOrValue(value: unknown): Html {
-  const isPatch = Array.isArray(value) && value.every((op) => op !== null && typeof op === 'object' && typeof (op as JsonPatchOperation).op === 'string' && typeof (op as JsonPatchOperation).path === 'string');
+  const isPatch =
+    Array.isArray(value) &&
+    value.every(
+      (op) => op !== null && typeof op === 'object' && typeof (op as JsonPatchOperation).op === 'string' && typeof (op as JsonPatchOperation).path === 'string',
+    );
   return isPatch ? patchTable(value as JsonPatchOperation[]) : valueCell(value);
 }
 
@@ -48,7 +52,10 @@ function mismatchHtml(mismatch: Mismatch): Html {
     return html`<tr><td><code>${mismatch.field}</code></td><td>${valueCell(mismatch.recorded)}</td><td>${valueCell(mismatch.replayed)}</td></tr>`;
   }
   const detail = mismatch.detail !== undefined ? html`<p>${mismatch.detail}</p>` : '';
-  const changes = (mismatch.changes ?? []).length > 0 || mismatch.detail === undefined ? html`<p>The object after the replayed patch differs from the object after the recorded one:</p>${diffTable(mismatch.changes ?? [], { before: 'recorded', after: 'replayed' })}` : '';
+  const changes =
+    (mismatch.changes ?? []).length > 0 || mismatch.detail === undefined
+      ? html`<p>The object after the replayed patch differs from the object after the recorded one:</p>${diffTable(mismatch.changes ?? [], { before: 'recorded', after: 'replayed' })}`
+      : '';
   const patches = html`${collapsed('Recorded patch', patchOrValue(mismatch.recorded))}${collapsed('Replayed patch', patchOrValue(mismatch.replayed))}`;
   return html`<tr><td><code>patch</code></td><td colspan="2">${detail}${changes}${patches}</td></tr>`;
 }
@@ -74,20 +81,27 @@ function fixtureItem(result: FixtureReport, index: number, context: { seed: numb
   const verdict = VERDICTS[result.verdict];
   const isFailed = result.verdict === 'failed';
   const notes: Html[] = [];
-  if (isFailed) notes.push(html`<p class="reproduce">Failed with seed <strong class="seed">${context.seed}</strong>: repeat it with <code>${reproduceLine(context.seed)}</code>.</p>`);
+  if (isFailed)
+    notes.push(
+      html`<p class="reproduce">Failed with seed <strong class="seed">${context.seed}</strong>: repeat it with <code>${reproduceLine(context.seed)}</code>.</p>`,
+    );
   if (result.unmatched) notes.push(html`<p><strong>No webhook got the request:</strong> ${result.unmatched}</p>`);
   if (result.disagreement) notes.push(html`<p><strong>The webhooks disagree:</strong> ${result.disagreement}</p>`);
-  if (result.chain) notes.push(html`<p><strong>The chain differs from the recorded admission:</strong></p><ul>${result.chain.map((line) => html`<li>${line}</li>`)}</ul>`);
+  if (result.chain)
+    notes.push(html`<p><strong>The chain differs from the recorded admission:</strong></p><ul>${result.chain.map((line) => html`<li>${line}</li>`)}</ul>`);
   if (!result.compared && !result.updated) notes.push(html`<p class="muted">No response is recorded: the answer was not compared (update to record it).</p>`);
-  if (result.updated) notes.push(html`<p>The response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in <code>${result.fixture.file}</code>.</p>`);
+  if (result.updated)
+    notes.push(html`<p>The response was ${result.compared ? 'rewritten with the new answer' : 'recorded'} in <code>${result.fixture.file}</code>.</p>`);
   if (result.updateError) notes.push(html`<p><strong>Could not update:</strong> ${result.updateError}</p>`);
   const recorded = result.fixture.recorded.kind === 'RecordedReview' ? result.fixture.recorded.response : result.fixture.recorded.answers;
-  const recordedBlock = recorded ? collapsed(result.fixture.recorded.kind === 'RecordedReview' ? 'Recorded response' : 'Recorded answers', jsonBlock(recorded)) : '';
+  const recordedBlock = recorded
+    ? collapsed(result.fixture.recorded.kind === 'RecordedReview' ? 'Recorded response' : 'Recorded answers', jsonBlock(recorded))
+    : '';
   const longest = Math.max(0, ...result.webhooks.map((w) => w.outcome.durationMs));
   return html`<details class="item fixture ${verdict}" id="${fixtureAnchor(index)}"${isFailed ? html` open` : ''}><summary>${badge(verdict)} <strong>${result.fixture.name}</strong> <span class="muted">${result.fixture.review.summary()}${
     result.webhooks.length > 0 ? ` · ${milliseconds(longest)}` : ''
-  }</span></summary><div class="body"><p class="muted">${result.fixture.file}${result.fixture.document > 0 ? `, document ${result.fixture.document + 1}` : ''}</p>${notes}${result.webhooks.map((w) =>
-    webhookSection(w, { seed: context.seed, updated: result.updated, scaleMs: context.scaleMs }),
+  }</span></summary><div class="body"><p class="muted">${result.fixture.file}${result.fixture.document > 0 ? `, document ${result.fixture.document + 1}` : ''}</p>${notes}${result.webhooks.map(
+    (w) => webhookSection(w, { seed: context.seed, updated: result.updated, scaleMs: context.scaleMs }),
   )}${recordedBlock}</div></details>`;
 }
 
@@ -100,7 +114,9 @@ function fixtureItem(result: FixtureReport, index: number, context: { seed: numb
 export function htmlFromReplay(report: ReplayReport, options: ReplayHtmlOptions = {}): string {
   const title = options.title ?? 'admission-harness replay';
   const scaleMs = Math.max(0, ...report.results.flatMap((r) => r.webhooks.map((w) => timelineLength(barsFromCall(w.outcome)))));
-  const failures: InPageLink[] = report.results.flatMap((r, i) => (r.verdict === 'failed' ? [{ anchor: fixtureAnchor(i), text: `${r.fixture.name} · ${r.fixture.review.summary()}` }] : []));
+  const failures: InPageLink[] = report.results.flatMap((r, i) =>
+    r.verdict === 'failed' ? [{ anchor: fixtureAnchor(i), text: `${r.fixture.name} · ${r.fixture.review.summary()}` }] : [],
+  );
   const header = summaryHeader({
     title,
     verdict: report.failed > 0 ? 'failed' : 'passed',
@@ -115,9 +131,18 @@ export function htmlFromReplay(report: ReplayReport, options: ReplayHtmlOptions 
     reproduce: reproduceLine(report.seed),
     failures,
     notes: scaleMs > 0 ? [html`<p class="muted">Timeline bars share one scale: the full width is ${milliseconds(scaleMs)}, the longest call.</p>`] : [],
-    sections: [{ anchor: 'fixtures', text: `Fixtures (${report.results.length})` }, ...(options.coverage ? [{ anchor: 'coverage', text: 'Admission coverage' }] : [])],
+    sections: [
+      { anchor: 'fixtures', text: `Fixtures (${report.results.length})` },
+      ...(options.coverage ? [{ anchor: 'coverage', text: 'Admission coverage' }] : []),
+    ],
     ...generatedAt(options),
   });
-  const fixtures = report.results.length > 0 ? report.results.map((r, i) => fixtureItem(r, i, { seed: report.seed, scaleMs })) : html`<p class="muted">No fixture was replayed.</p>`;
-  return htmlDocument(title, html`${header}<section id="fixtures"><h2>Fixtures</h2>${fixtures}</section>${options.coverage ? coverageGrid(options.coverage) : ''}`);
+  const fixtures =
+    report.results.length > 0
+      ? report.results.map((r, i) => fixtureItem(r, i, { seed: report.seed, scaleMs }))
+      : html`<p class="muted">No fixture was replayed.</p>`;
+  return htmlDocument(
+    title,
+    html`${header}<section id="fixtures"><h2>Fixtures</h2>${fixtures}</section>${options.coverage ? coverageGrid(options.coverage) : ''}`,
+  );
 }

@@ -36,13 +36,17 @@ function anchorHref(anchor: string): string {
  */
 export function summaryHeader(header: SummaryHeader): Html {
   const counts = header.counts.map(
-    (count) => html`<span class="count">${count.verdict && count.value > 0 ? badge(count.verdict, String(count.value)) : html`<strong>${count.value}</strong>`} ${count.label}</span>`,
+    (count) =>
+      html`<span class="count">${count.verdict && count.value > 0 ? badge(count.verdict, String(count.value)) : html`<strong>${count.value}</strong>`} ${count.label}</span>`,
   );
   const failures =
     header.failures.length > 0
       ? html`<h2 class="failures-title">Failures (${header.failures.length})</h2><p>Reproduce with seed <strong class="seed">${header.seed}</strong>: <code>${header.reproduce}</code> (in a test: <code>ADMISSION_HARNESS_SEED=${header.seed}</code>).</p><ul class="failures">${header.failures.map((f) => html`<li><a href="${anchorHref(f.anchor)}">${f.text}</a></li>`)}</ul>`
       : '';
-  const nav = header.sections.length > 0 ? html`<nav class="toc" aria-label="Contents"><ul>${header.sections.map((s) => html`<li><a href="${anchorHref(s.anchor)}">${s.text}</a></li>`)}</ul></nav>` : '';
+  const nav =
+    header.sections.length > 0
+      ? html`<nav class="toc" aria-label="Contents"><ul>${header.sections.map((s) => html`<li><a href="${anchorHref(s.anchor)}">${s.text}</a></li>`)}</ul></nav>`
+      : '';
   return html`<header class="summary" id="summary"><h1>${header.title}</h1><p>${badge(header.verdict, header.verdict)} <span class="seed">seed ${header.seed}</span> <span class="muted">· repeat the run with <code>${header.reproduce}</code></span></p><div class="counts">${counts}</div>${header.notes ?? []}${failures}${
     header.generatedAt !== undefined ? html`<p class="muted">Generated at ${header.generatedAt}.</p>` : ''
   }<div class="controls" id="controls" hidden><button type="button" data-action="expand">Expand all</button><button type="button" data-action="collapse">Collapse all</button><button type="button" data-action="failures" aria-pressed="false">Failures only</button></div></header>${nav}`;

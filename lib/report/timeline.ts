@@ -23,7 +23,14 @@ function parallel(step: TraceStep): boolean {
 }
 
 function groupOf(step: TraceStep): string {
-  const phase = step.phase === 'mutating' ? `mutating round ${step.round}` : step.phase === 'registry' ? 'registry' : step.phase === 'validating-policy' ? 'validating admission policies' : 'validating';
+  const phase =
+    step.phase === 'mutating'
+      ? `mutating round ${step.round}`
+      : step.phase === 'registry'
+        ? 'registry'
+        : step.phase === 'validating-policy'
+          ? 'validating admission policies'
+          : 'validating';
   return step.attempt ? `storage attempt ${step.attempt.number} of ${step.attempt.of} (${step.attempt.step}): ${phase}` : phase;
 }
 
@@ -90,7 +97,14 @@ export function barsFromTrace(steps: readonly TraceStep[]): TimelineBar[] {
       start = run.start;
       run.end = Math.max(run.end, start + (duration ?? 0));
     } else cursor += duration ?? 0;
-    bars.push({ group, label: labelOf(step), startMs: start, ...(duration !== undefined ? { durationMs: duration } : {}), state: stateOf(step), note: noteOf(step) });
+    bars.push({
+      group,
+      label: labelOf(step),
+      startMs: start,
+      ...(duration !== undefined ? { durationMs: duration } : {}),
+      state: stateOf(step),
+      note: noteOf(step),
+    });
   }
   return bars;
 }

@@ -21,7 +21,12 @@ function requireReport(): HtmlReportModule | undefined {
     return report;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && /['"]\.\.\/report['"]/.test((error as Error).message)) return undefined;
-    throw new HarnessError('USAGE', `admission-harness/reporter: option html: the HTML report module failed to load: ${(error as Error).message}`, 'this is a bug in admission-harness; leave out the html option meanwhile', { cause: error });
+    throw new HarnessError(
+      'USAGE',
+      `admission-harness/reporter: option html: the HTML report module failed to load: ${(error as Error).message}`,
+      'this is a bug in admission-harness; leave out the html option meanwhile',
+      { cause: error },
+    );
   }
 }
 

@@ -39,13 +39,17 @@ export function parseReporterOptions(given: unknown): ReporterOptions {
   const raw = given as Record<string, unknown>;
   const unknown = Object.keys(raw).filter((name) => !(NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    fail(`unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `${JSON.stringify(name)}${didYouMean(name, NAMES)}`).join(', ')}`, `the options are ${NAMES.join(', ')}`);
+    fail(
+      `unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `${JSON.stringify(name)}${didYouMean(name, NAMES)}`).join(', ')}`,
+      `the options are ${NAMES.join(', ')}`,
+    );
   }
   const options: ReporterOptions = {};
   for (const name of ['json', 'html'] as const) {
     const value = raw[name];
     if (value === undefined) continue;
-    if (typeof value !== 'string' || value.trim() === '') fail(`option ${name} must be a file path, got ${shown(value)}`, `e.g. { ${name}: 'coverage/admission.${name}' }`);
+    if (typeof value !== 'string' || value.trim() === '')
+      fail(`option ${name} must be a file path, got ${shown(value)}`, `e.g. { ${name}: 'coverage/admission.${name}' }`);
     options[name] = value as string;
   }
   if (raw.threshold !== undefined) {
@@ -58,7 +62,10 @@ export function parseReporterOptions(given: unknown): ReporterOptions {
   if (raw.of !== undefined) {
     const of = raw.of;
     if (typeof of !== 'string' || !(OF as readonly string[]).includes(of)) {
-      fail(`option of must be "each" or "total", got ${shown(of)}${typeof of === 'string' ? didYouMean(of, OF) : ''}`, 'each: every webhook must reach the threshold; total: all webhooks together');
+      fail(
+        `option of must be "each" or "total", got ${shown(of)}${typeof of === 'string' ? didYouMean(of, OF) : ''}`,
+        'each: every webhook must reach the threshold; total: all webhooks together',
+      );
     }
     if (raw.threshold === undefined) fail('option of is given without threshold, which it qualifies', `e.g. { threshold: 80, of: ${JSON.stringify(of)} }`);
     options.of = of as ReporterOptions['of'];

@@ -34,7 +34,12 @@ function writeReport(option: 'json' | 'html', file: string, text: string): void 
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   } catch (error) {
-    throw new HarnessError('USAGE', `admission-harness/reporter: option ${option}: cannot write ${file}: ${(error as Error).message}`, `name a file in a folder you may write to`, { cause: error });
+    throw new HarnessError(
+      'USAGE',
+      `admission-harness/reporter: option ${option}: cannot write ${file}: ${(error as Error).message}`,
+      `name a file in a folder you may write to`,
+      { cause: error },
+    );
   }
 }
 

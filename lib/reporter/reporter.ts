@@ -94,7 +94,12 @@ export class AdmissionCoverageReporter {
   async #finish(print: (text: string) => void, interrupted: boolean): Promise<string | undefined> {
     try {
       const shard = this.#shard;
-      const outcome = await runOutcome(readSummaryFiles(this.#dir), shard ? shardOptions(this.#options, shard) : this.#options, this.#root, shard ? undefined : this.#html);
+      const outcome = await runOutcome(
+        readSummaryFiles(this.#dir),
+        shard ? shardOptions(this.#options, shard) : this.#options,
+        this.#root,
+        shard ? undefined : this.#html,
+      );
       print(`\n${outcome.text}\n${shard ? `${shardNote(this.#options, shard, this.#root)}\n` : ''}`);
       // A run cut short covered less than it would have: its threshold says nothing.
       return interrupted ? undefined : outcome.failure;
@@ -147,7 +152,10 @@ export class AdmissionCoverageReporter {
 
   /** Vitest: the run ended; prints through Vitest's logger. A failure sets the exit code, which Vitest keeps. */
   async onTestRunEnd(_testModules?: unknown, _unhandledErrors?: unknown, reason?: VitestRunEndReason): Promise<void> {
-    const logger = this.#vitest?.logger ?? { log: (text: string) => process.stdout.write(`${text}\n`), error: (text: string) => process.stderr.write(`${text}\n`) };
+    const logger = this.#vitest?.logger ?? {
+      log: (text: string) => process.stdout.write(`${text}\n`),
+      error: (text: string) => process.stderr.write(`${text}\n`),
+    };
     const failure = await this.#finish((text) => logger.log(text), reason === 'interrupted');
     if (failure) {
       logger.error(`${failure}\n`);

@@ -8,7 +8,6 @@ import { cloneJson, isRecord as isObject } from '../kube/json';
 
 const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
-
 /**
  * A Review from an AdmissionRequest written by hand or captured from a cluster (a whole
  * AdmissionReview is accepted too). `where` names the source in errors, e.g. `review.yaml`.
@@ -19,7 +18,10 @@ export function reviewFromRequest(input: unknown, where: string): Review {
   const field = (name: string) => `${where}: request.${name}`;
   const operation = request.operation;
   if (!OPERATIONS.includes(operation as Operation)) {
-    throw new HarnessError('REVIEW_INVALID', `${field('operation')}: Unsupported value: ${JSON.stringify(operation)}: supported values: "CREATE", "UPDATE", "DELETE", "CONNECT"`);
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `${field('operation')}: Unsupported value: ${JSON.stringify(operation)}: supported values: "CREATE", "UPDATE", "DELETE", "CONNECT"`,
+    );
   }
   // Reads a {group, version, <member>} triple; the client's request is requestKind/requestResource when
   // given, kind/resource being what a webhook matched.

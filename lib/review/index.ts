@@ -16,7 +16,17 @@ export type {
   PatchType,
 } from './builders';
 export { objects } from './objects';
-export type { PodOptions, OwnedOptions, GenerateOptions, ObjectInput, Shortcuts, WorkloadShortcuts, DeepPartial, CustomResourceOptions, FromYamlOptions } from './objects';
+export type {
+  PodOptions,
+  OwnedOptions,
+  GenerateOptions,
+  ObjectInput,
+  Shortcuts,
+  WorkloadShortcuts,
+  DeepPartial,
+  CustomResourceOptions,
+  FromYamlOptions,
+} from './objects';
 export { users } from './users';
 export type { ServiceAccountUserOptions } from './users';
 export { Review } from './review';

@@ -30,7 +30,9 @@ export class Review {
 }
 
 /** `CREATE pods prod/web-1 (dryRun)`, from a review's attributes or the request a webhook was sent. */
-export function requestLine(r: Pick<AdmissionAttributes, 'operation' | 'resource'> & { subResource?: string; name?: string; namespace?: string; dryRun?: boolean }): string {
+export function requestLine(
+  r: Pick<AdmissionAttributes, 'operation' | 'resource'> & { subResource?: string; name?: string; namespace?: string; dryRun?: boolean },
+): string {
   const resource = r.subResource ? `${r.resource.resource}/${r.subResource}` : r.resource.resource;
   const group = r.resource.group ? `.${r.resource.group}` : '';
   const target = [r.namespace, r.name || '(no name)'].filter(Boolean).join('/');

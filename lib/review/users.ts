@@ -56,7 +56,10 @@ export const users = {
    */
   impersonated(user: { username: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> }): UserInfo {
     const groups = user.groups ?? [];
-    const extra = user.extra && Object.keys(user.extra).length > 0 ? sortedMap(Object.fromEntries(Object.entries(user.extra).map(([k, v]) => [k.toLowerCase(), v]))) : undefined;
+    const extra =
+      user.extra && Object.keys(user.extra).length > 0
+        ? sortedMap(Object.fromEntries(Object.entries(user.extra).map(([k, v]) => [k.toLowerCase(), v])))
+        : undefined;
     return {
       username: user.username,
       ...(user.uid ? { uid: user.uid } : {}),

@@ -50,7 +50,9 @@ export const stub = {
   deny: (status: Status = {}, extra: Omit<StubResponse, 'allowed' | 'status'> = {}): StubBehavior => ({ respond: { ...extra, allowed: false, status } }),
   patch: (ops: JsonPatchOperation[], extra: Omit<StubResponse, 'patch'> = {}): StubBehavior => ({ respond: { allowed: true, ...extra, patch: ops } }),
   delay: (seconds: number, behavior: StubBehavior = { respond: {} }): StubBehavior => ({ ...behavior, delaySeconds: seconds }),
-  http: (status: number, body = '', contentType = 'text/plain', headers: Record<string, string> = {}): StubBehavior => ({ http: { status, body, contentType, headers } }),
+  http: (status: number, body = '', contentType = 'text/plain', headers: Record<string, string> = {}): StubBehavior => ({
+    http: { status, body, contentType, headers },
+  }),
   raw: (review: unknown): StubBehavior => ({ rawReview: review }),
   omitResponse: (): StubBehavior => ({ omitResponse: true }),
   closeConnection: (): StubBehavior => ({ transport: 'closeConnection' }),

@@ -11,12 +11,11 @@ function resolve(document: unknown, pointer: string): { found: boolean; value?: 
   let current: unknown = document;
   for (const raw of pointer.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, token)) return { found: false };
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, token)) return { found: false };
     current = (current as Record<string, unknown>)[token];
   }
   return { found: true, value: current };
 }
-
 
 export function conditionHolds(condition: StubCondition, object: KubeObject | null): boolean {
   if ('all' in condition) return condition.all.every((c) => conditionHolds(c, object));
@@ -57,7 +56,13 @@ function reviewBody(review: AdmissionReview, response: StubResponse | undefined)
 export function stubReply(behavior: StubBehavior, review: AdmissionReview): StubReply {
   const json = (body: string): StubReply => ({ status: 200, contentType: 'application/json', body });
   if (behavior.transport === 'closeConnection') return { close: true };
-  if (behavior.http) return { status: behavior.http.status, contentType: behavior.http.contentType ?? 'text/plain', body: behavior.http.body ?? '', ...(behavior.http.headers ? { headers: behavior.http.headers } : {}) };
+  if (behavior.http)
+    return {
+      status: behavior.http.status,
+      contentType: behavior.http.contentType ?? 'text/plain',
+      body: behavior.http.body ?? '',
+      ...(behavior.http.headers ? { headers: behavior.http.headers } : {}),
+    };
   if (behavior.rawReview !== undefined) return json(JSON.stringify(substitute(behavior.rawReview, review.request?.uid ?? '')));
   if (behavior.omitResponse) return json(reviewBody(review, undefined));
   if (behavior.conditional) {

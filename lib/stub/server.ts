@@ -90,10 +90,13 @@ async function listen(state: { behavior: StubBehavior }, received: ReceivedLog, 
         res.end(reply.body);
       };
       if (!behavior.delaySeconds) return answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer();
-      }, behavior.delaySeconds * 1000 * timeScale);
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          answer();
+        },
+        behavior.delaySeconds * 1000 * timeScale,
+      );
       timers.add(timer);
     });
   }, serving);

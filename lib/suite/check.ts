@@ -14,8 +14,10 @@ export function checkExpectation(expected: CaseExpectation, result: AdmitResult,
     failures.push(`allowed: expected ${expected.allowed}, got ${result.allowed}${status ? ` (${status.code} ${status.message})` : ''}`);
   }
   if (expected.code !== undefined && status?.code !== expected.code) failures.push(`code: expected ${expected.code}, got ${status?.code ?? 'none (allowed)'}`);
-  if (expected.reason !== undefined && status?.reason !== expected.reason) failures.push(`reason: expected ${show(expected.reason)}, got ${show(status?.reason)}`);
-  if (expected.message !== undefined && status?.message !== expected.message) failures.push(`message: expected ${show(expected.message)}, got ${show(status?.message)}`);
+  if (expected.reason !== undefined && status?.reason !== expected.reason)
+    failures.push(`reason: expected ${show(expected.reason)}, got ${show(status?.reason)}`);
+  if (expected.message !== undefined && status?.message !== expected.message)
+    failures.push(`message: expected ${show(expected.message)}, got ${show(status?.message)}`);
   for (const part of expected.messageContains ?? []) {
     if (!(status?.message ?? '').includes(part)) failures.push(`message: expected to contain ${show(part)}, got ${show(status?.message)}`);
   }
@@ -28,9 +30,11 @@ export function checkExpectation(expected: CaseExpectation, result: AdmitResult,
     const mismatch = subsetMismatch(result.object, expected.object);
     if (mismatch) failures.push(`object: ${mismatch}`);
   }
-  if (expected.warnings !== undefined && show(result.warnings) !== show(expected.warnings)) failures.push(`warnings: expected ${show(expected.warnings)}, got ${show(result.warnings)}`);
+  if (expected.warnings !== undefined && show(result.warnings) !== show(expected.warnings))
+    failures.push(`warnings: expected ${show(expected.warnings)}, got ${show(result.warnings)}`);
   for (const [key, value] of Object.entries(expected.auditAnnotations ?? {})) {
-    if (result.auditAnnotations[key] !== value) failures.push(`auditAnnotations[${show(key)}]: expected ${show(value)}, got ${show(result.auditAnnotations[key])}`);
+    if (result.auditAnnotations[key] !== value)
+      failures.push(`auditAnnotations[${show(key)}]: expected ${show(value)}, got ${show(result.auditAnnotations[key])}`);
   }
   const lines = new Set(metrics.split('\n'));
   for (const line of expected.metrics ?? []) if (!lines.has(line)) failures.push(`metrics: no line ${show(line)}`);

@@ -36,7 +36,11 @@ export function parseSuitePlugins(value: unknown, at: Report): SuitePlugins | un
       continue;
     }
     (names as string[]).forEach((name, i) => {
-      if (!BUILTIN_PLUGIN_NAMES.includes(name)) at(`plugins.${key}[${i}]`, `Unsupported value: ${JSON.stringify(name)}${didYouMean(name, BUILTIN_PLUGIN_NAMES)}: the built-in plugins the harness runs are ${BUILTIN_PLUGIN_NAMES.join(', ')}`);
+      if (!BUILTIN_PLUGIN_NAMES.includes(name))
+        at(
+          `plugins.${key}[${i}]`,
+          `Unsupported value: ${JSON.stringify(name)}${didYouMean(name, BUILTIN_PLUGIN_NAMES)}: the built-in plugins the harness runs are ${BUILTIN_PLUGIN_NAMES.join(', ')}`,
+        );
     });
     plugins[key as keyof SuitePlugins] = names as string[];
   }
@@ -74,11 +78,13 @@ export function parsePodSecurity(value: unknown, at: Report): PodSecurityConfigu
   unknownKeys(value, POD_SECURITY_KEYS, 'podSecurity', at);
   const { defaults, exemptions } = value;
   if (defaults !== undefined) {
-    if (!isObject(defaults) || Object.values(defaults).some((v) => typeof v !== 'string')) at('podSecurity.defaults', 'must map enforce, audit, warn and their -version keys to strings');
+    if (!isObject(defaults) || Object.values(defaults).some((v) => typeof v !== 'string'))
+      at('podSecurity.defaults', 'must map enforce, audit, warn and their -version keys to strings');
     else unknownKeys(defaults, DEFAULTS_KEYS, 'podSecurity.defaults', at);
   }
   if (exemptions !== undefined) {
-    if (!isObject(exemptions) || Object.values(exemptions).some((v) => !Array.isArray(v) || v.some((e) => typeof e !== 'string'))) at('podSecurity.exemptions', 'must map usernames, namespaces and runtimeClasses to lists of strings');
+    if (!isObject(exemptions) || Object.values(exemptions).some((v) => !Array.isArray(v) || v.some((e) => typeof e !== 'string')))
+      at('podSecurity.exemptions', 'must map usernames, namespaces and runtimeClasses to lists of strings');
     else unknownKeys(exemptions, EXEMPTIONS_KEYS, 'podSecurity.exemptions', at);
   }
   const configuration = value as PodSecurityConfiguration;

@@ -23,7 +23,8 @@ const BEHAVIOR_KEYS = keysOf(schema.definitions.behavior);
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
 /** Where a person reads the format. */
-export const SUITE_FORMAT_HINT = 'see the Suite format in the README, or point your editor at admission-harness/suite.schema.json (# yaml-language-server: $schema=…)';
+export const SUITE_FORMAT_HINT =
+  'see the Suite format in the README, or point your editor at admission-harness/suite.schema.json (# yaml-language-server: $schema=…)';
 
 /**
  * Reads and checks a suite file. Unknown keys are errors (a typo would otherwise silently test
@@ -36,9 +37,11 @@ export function parseSuite(file: string): Suite {
   const at = (where: string, message: string) => void problems.push(`${file} ${where}: ${message}`);
   const suite = document.value;
   if (!isObject(suite)) throw new HarnessError('MANIFEST_INVALID', `${file}: expected a Suite object`);
-  if (suite.apiVersion !== 'admission-harness/v1alpha1') at('apiVersion', `Unsupported value: ${JSON.stringify(suite.apiVersion)}: supported values: "admission-harness/v1alpha1"`);
+  if (suite.apiVersion !== 'admission-harness/v1alpha1')
+    at('apiVersion', `Unsupported value: ${JSON.stringify(suite.apiVersion)}: supported values: "admission-harness/v1alpha1"`);
   if (suite.kind !== 'Suite') at('kind', `Unsupported value: ${JSON.stringify(suite.kind)}: supported values: "Suite"`);
-  const unknownField = (where: string, key: string, known: Set<string>, tail = '') => at(where, `unknown field ${JSON.stringify(key)}${didYouMean(key, known)}${tail}`);
+  const unknownField = (where: string, key: string, known: Set<string>, tail = '') =>
+    at(where, `unknown field ${JSON.stringify(key)}${didYouMean(key, known)}${tail}`);
   for (const key of Object.keys(suite)) if (!SUITE_KEYS.has(key)) unknownField(key, key, SUITE_KEYS);
   const list = (key: string): unknown[] => {
     const value = suite[key];
@@ -57,7 +60,9 @@ export function parseSuite(file: string): Suite {
     }
     for (const [name, behavior] of Object.entries(value)) {
       if (!isObject(behavior)) at(`${where}.${name}`, 'must be a stub behavior object');
-      else for (const key of Object.keys(behavior)) if (!BEHAVIOR_KEYS.has(key)) unknownField(`${where}.${name}.${key}`, key, BEHAVIOR_KEYS, `; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
+      else
+        for (const key of Object.keys(behavior))
+          if (!BEHAVIOR_KEYS.has(key)) unknownField(`${where}.${name}.${key}`, key, BEHAVIOR_KEYS, `; behaviors are ${[...BEHAVIOR_KEYS].join(', ')}`);
     }
     return value;
   };
@@ -71,9 +76,11 @@ export function parseSuite(file: string): Suite {
     for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) unknownField(`${where}.${key}`, key, CASE_KEYS);
     if (typeof raw.name !== 'string' || raw.name === '') at(`${where}.name`, 'Required value');
     if (!isObject(raw.request)) at(`${where}.request`, 'Required value: an AdmissionRequest');
-    if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === '')) at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
+    if (raw.knownFailure !== undefined && (typeof raw.knownFailure !== 'string' || raw.knownFailure.trim() === ''))
+      at(`${where}.knownFailure`, 'Invalid value: say why the harness is known to fail the case');
     if (!isObject(raw.expect)) at(`${where}.expect`, 'Required value');
-    else if (Object.keys(raw.expect).length === 0) at(`${where}.expect`, `Required value: at least one expectation (${[...EXPECT_KEYS].join(', ')}); an empty expect would pass whatever happens`);
+    else if (Object.keys(raw.expect).length === 0)
+      at(`${where}.expect`, `Required value: at least one expectation (${[...EXPECT_KEYS].join(', ')}); an empty expect would pass whatever happens`);
     else
       for (const [key, value] of Object.entries(raw.expect)) {
         if (!EXPECT_KEYS.has(key)) unknownField(`${where}.expect.${key}`, key, EXPECT_KEYS, `; expectations are ${[...EXPECT_KEYS].join(', ')}`);

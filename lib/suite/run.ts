@@ -22,7 +22,11 @@ export interface SuiteOptions {
 function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions): HarnessOptions {
   const disable = [...new Set([...(suite.plugins?.disable ?? []), ...(options.disablePlugins ?? [])])];
   const enable = [...new Set([...(suite.plugins?.enable ?? []), ...(options.enablePlugins ?? [])])];
-  const plugins = { ...(disable.length > 0 ? { disable } : {}), ...(enable.length > 0 ? { enable } : {}), ...(options.admissionConfigFile ? { configuration: options.admissionConfigFile } : {}) };
+  const plugins = {
+    ...(disable.length > 0 ? { disable } : {}),
+    ...(enable.length > 0 ? { enable } : {}),
+    ...(options.admissionConfigFile ? { configuration: options.admissionConfigFile } : {}),
+  };
   return {
     manifests: [...suite.manifests, ...suite.configurations],
     stubs: { ...suite.webhooks, ...testCase.webhooks },
@@ -40,8 +44,14 @@ function clusterOptions(suite: Suite, testCase: SuiteCase, options: SuiteOptions
 /** The cluster a suite describes, or an error naming the suite file (a namespace never defined, a plugin both on and off). */
 async function harnessFor(suite: Suite, testCase: SuiteCase, options: SuiteOptions): Promise<Harness> {
   try {
-    assertNoPluginBothEnabledAndDisabled(suite.plugins?.enable ?? [], options.disablePlugins ?? [], { enable: 'plugins.enable', disable: '--disable-admission-plugins' });
-    assertNoPluginBothEnabledAndDisabled(options.enablePlugins ?? [], suite.plugins?.disable ?? [], { enable: '--enable-admission-plugins', disable: 'plugins.disable' });
+    assertNoPluginBothEnabledAndDisabled(suite.plugins?.enable ?? [], options.disablePlugins ?? [], {
+      enable: 'plugins.enable',
+      disable: '--disable-admission-plugins',
+    });
+    assertNoPluginBothEnabledAndDisabled(options.enablePlugins ?? [], suite.plugins?.disable ?? [], {
+      enable: '--enable-admission-plugins',
+      disable: 'plugins.disable',
+    });
     return await createHarness(clusterOptions(suite, testCase, options));
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;
@@ -88,7 +98,9 @@ export async function runSuiteFile(file: string, options: SuiteOptions = {}): Pr
   const cases: CaseResult[] = [];
   for (const testCase of suite.cases) {
     const result = await runCase(suite, testCase, options);
-    cases.push(result.knownFailure && result.passed ? { ...result, passed: false, verdict: 'failed', failures: [UNEXPECTED_PASS(result.knownFailure)] } : result);
+    cases.push(
+      result.knownFailure && result.passed ? { ...result, passed: false, verdict: 'failed', failures: [UNEXPECTED_PASS(result.knownFailure)] } : result,
+    );
   }
   const count = (verdict: CaseResult['verdict']) => cases.filter((c) => c.verdict === verdict).length;
   return { file, cases, passed: count('passed'), failed: count('failed'), knownFailures: count('known-failure') };

@@ -19,7 +19,8 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? 'an' : 'a');
 
 /** Each place `value` breaks `node`, as `[path, message]` pairs; none when it fits. */
 export function schemaMismatches(value: unknown, node: SchemaNode, path: string): [string, string][] {
-  if (node.type !== undefined && !fits(value, node.type)) return [[path, `Invalid value: must be ${article(node.type)} ${node.type}, got ${article(typeOf(value))} ${typeOf(value)}`]];
+  if (node.type !== undefined && !fits(value, node.type))
+    return [[path, `Invalid value: must be ${article(node.type)} ${node.type}, got ${article(typeOf(value))} ${typeOf(value)}`]];
   if (typeof value === 'number' && node.minimum !== undefined && value < node.minimum) return [[path, `Invalid value: must be at least ${node.minimum}`]];
   if (Array.isArray(value) && node.items) return value.flatMap((item, i) => schemaMismatches(item, node.items as SchemaNode, `${path}[${i}]`));
   if (typeOf(value) !== 'object') return [];
@@ -28,7 +29,8 @@ export function schemaMismatches(value: unknown, node: SchemaNode, path: string)
   for (const [key, member] of Object.entries(object)) {
     const known = node.properties?.[key];
     if (known) found.push(...schemaMismatches(member, known, `${path}.${key}`));
-    else if (node.additionalProperties === false) found.push([`${path}.${key}`, `Unsupported value: known fields are ${Object.keys(node.properties ?? {}).join(', ')}`]);
+    else if (node.additionalProperties === false)
+      found.push([`${path}.${key}`, `Unsupported value: known fields are ${Object.keys(node.properties ?? {}).join(', ')}`]);
     else if (typeof node.additionalProperties === 'object') found.push(...schemaMismatches(member, node.additionalProperties, `${path}.${key}`));
   }
   return found;

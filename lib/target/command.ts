@@ -36,7 +36,6 @@ export interface RunningCommand {
 const REAP_MS = 2000;
 const STDERR_LINES = 20;
 
-
 function stop(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -70,7 +69,9 @@ export async function startCommand(target: CommandTarget, serving: KeyPair, ca: 
   writeFileSync(files.key, serving.key, { mode: 0o600 });
   writeFileSync(files.ca, ca);
   const port = await freePort();
-  const command = target.command.replace(/\{(port|cert|key|ca)\}/g, (_, name: 'port' | 'cert' | 'key' | 'ca') => (name === 'port' ? String(port) : files[name]));
+  const command = target.command.replace(/\{(port|cert|key|ca)\}/g, (_, name: 'port' | 'cert' | 'key' | 'ca') =>
+    name === 'port' ? String(port) : files[name],
+  );
   const output: string[] = [];
   let stderrText = '';
   const child = spawn('sh', ['-c', command], {
@@ -112,7 +113,11 @@ export async function startCommand(target: CommandTarget, serving: KeyPair, ca: 
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await cleanup();
-      throw new HarnessError('TARGET_UNAVAILABLE', `the webhook command exited (${child.exitCode ?? child.signalCode}) before it answered on port ${port}: ${command}\n${output.join('').trim()}`, 'the command must serve HTTPS on $PORT with $TLS_CERT_FILE and $TLS_KEY_FILE');
+      throw new HarnessError(
+        'TARGET_UNAVAILABLE',
+        `the webhook command exited (${child.exitCode ?? child.signalCode}) before it answered on port ${port}: ${command}\n${output.join('').trim()}`,
+        'the command must serve HTTPS on $PORT with $TLS_CERT_FILE and $TLS_KEY_FILE',
+      );
     }
     // Ready means a verified TLS handshake, and nothing more: the harness sends a webhook only what
     // kube-apiserver would, and a probe request would be something else.
@@ -120,7 +125,11 @@ export async function startCommand(target: CommandTarget, serving: KeyPair, ca: 
     if (handshake.ok) break;
     if (handshake.reason === 'plain-http') {
       await cleanup();
-      throw new HarnessError('TARGET_UNAVAILABLE', `the webhook command answered in plain HTTP on port ${port}: ${command}`, 'webhooks must serve HTTPS: use the certificate in $TLS_CERT_FILE ({cert}) and the key in $TLS_KEY_FILE ({key})');
+      throw new HarnessError(
+        'TARGET_UNAVAILABLE',
+        `the webhook command answered in plain HTTP on port ${port}: ${command}`,
+        'webhooks must serve HTTPS: use the certificate in $TLS_CERT_FILE ({cert}) and the key in $TLS_KEY_FILE ({key})',
+      );
     }
     if (Date.now() > deadline) {
       await cleanup();
@@ -150,7 +159,11 @@ export async function startCommand(target: CommandTarget, serving: KeyPair, ca: 
     }
     // Its last words may still be in the pipe (a grandchild may hold it open: do not wait long).
     await within(stderrClosed, 500);
-    const stderr = stderrText.split('\n').map((line) => line.trimEnd()).filter(Boolean).slice(-STDERR_LINES);
+    const stderr = stderrText
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter(Boolean)
+      .slice(-STDERR_LINES);
     return { command, ...ended, stderr };
   };
   return { address: { host: '127.0.0.1', port }, exited, close: cleanup };

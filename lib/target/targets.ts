@@ -71,7 +71,11 @@ export async function startTargets(options: {
   const { target, stubs, webhooks, authority, timeScale } = options;
   const unknownStubs = Object.keys(stubs).filter((name) => !webhooks.some((w) => w.spec.name === name));
   if (unknownStubs.length > 0) {
-    throw new HarnessError('WEBHOOK_NOT_FOUND', `stubs for webhooks the manifests do not declare: ${unknownStubs.join(', ')}`, 'stub webhooks by the names in the configurations');
+    throw new HarnessError(
+      'WEBHOOK_NOT_FOUND',
+      `stubs for webhooks the manifests do not declare: ${unknownStubs.join(', ')}`,
+      'stub webhooks by the names in the configurations',
+    );
   }
   const needsTarget = webhooks.filter((w) => !(w.spec.name in stubs)).map((w) => w.spec.name);
   if (!target && needsTarget.length > 0) {
@@ -79,7 +83,9 @@ export async function startTargets(options: {
   }
 
   const needsServing = (target && !isUrlTarget(target)) || Object.keys(stubs).length > 0;
-  const serving = needsServing ? await authority.issueServing({ hosts: servingHosts([...webhooks.map((w) => w.spec.clientConfig), ...(options.clientConfigs ?? [])]) }) : undefined;
+  const serving = needsServing
+    ? await authority.issueServing({ hosts: servingHosts([...webhooks.map((w) => w.spec.clientConfig), ...(options.clientConfigs ?? [])]) })
+    : undefined;
   const servers: { close(): Promise<void> }[] = [];
   try {
     let base: { route: Route; ca: string } | undefined;
@@ -88,7 +94,9 @@ export async function startTargets(options: {
       const { address } = resolveEndpoint({ url: target.url });
       base = { route: () => address, ca: target.ca ?? '' };
     } else if (target && serving) {
-      const started = isCommandTarget(target) ? await startCommand({ ...target, env: { ...options.env, ...target.env } }, serving, authority.cert) : await serveInProcess(target, serving);
+      const started = isCommandTarget(target)
+        ? await startCommand({ ...target, env: { ...options.env, ...target.env } }, serving, authority.cert)
+        : await serveInProcess(target, serving);
       servers.push(started);
       if ('exited' in started) command = started;
       const address = 'address' in started ? started.address : { host: started.host, port: started.port };

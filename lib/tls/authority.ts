@@ -117,7 +117,10 @@ export class CertificateAuthority implements KeyPair {
     });
     if (cacheable) {
       this.servingCache.set(cacheKey, issued);
-      issued.then((pair) => diskName && this.disk?.write(diskName, pair), () => this.servingCache.delete(cacheKey));
+      issued.then(
+        (pair) => diskName && this.disk?.write(diskName, pair),
+        () => this.servingCache.delete(cacheKey),
+      );
     }
     return issued;
   }
@@ -135,9 +138,7 @@ export class CertificateAuthority implements KeyPair {
     usage: { serverAuth?: boolean; clientAuth?: boolean };
   }): Promise<KeyPair> {
     const notBeforeDate = spec.notBefore ?? new Date(Date.now() - DAY_MS);
-    const altNames = spec.hosts.map((host) =>
-      isIP(host) === 0 ? { type: 2 as const, value: host } : { type: 7 as const, ip: host },
-    );
+    const altNames = spec.hosts.map((host) => (isIP(host) === 0 ? { type: 2 as const, value: host } : { type: 7 as const, ip: host }));
     const pems = await generate([{ name: 'commonName', value: spec.commonName }], {
       ...KEY_OPTIONS,
       notBeforeDate,

@@ -3,7 +3,14 @@ import type { WebhookEntry } from '../../lib/config/load';
 import { podsCreateUpdate, rule, validatingEntry } from './helpers';
 
 const pods = { group: '', version: 'v1', resource: 'pods' };
-const request = (fields: Partial<CoverageRequest> = {}): CoverageRequest => ({ operation: 'CREATE', resource: pods, subResource: '', namespace: 'shop', dryRun: false, ...fields });
+const request = (fields: Partial<CoverageRequest> = {}): CoverageRequest => ({
+  operation: 'CREATE',
+  resource: pods,
+  subResource: '',
+  namespace: 'shop',
+  dryRun: false,
+  ...fields,
+});
 const called: CoverageDecision = { outcome: 'called', predicates: {} };
 const event = (webhook: WebhookEntry, req: CoverageRequest, decision: CoverageDecision = called): CoverageEvent => ({ webhook, request: req, decision });
 
@@ -13,17 +20,38 @@ describe('CoverageCollector', () => {
     const coverage = new CoverageCollector([entry]);
     expect(coverage.record(event(entry, request()))).toBe(true);
     const [webhook] = coverage.summary().webhooks;
-    expect(webhook).toMatchObject({ type: 'validating', configuration: 'policy', name: 'pods.example.com', covered: 2, total: 4, percent: 50, uncovered: ['UPDATE pods [Namespaced]', 'dryRun: true'], outside: [] });
+    expect(webhook).toMatchObject({
+      type: 'validating',
+      configuration: 'policy',
+      name: 'pods.example.com',
+      covered: 2,
+      total: 4,
+      percent: 50,
+      uncovered: ['UPDATE pods [Namespaced]', 'dryRun: true'],
+      outside: [],
+    });
     expect(coverage.summary()).toMatchObject({ covered: 2, total: 4, percent: 50 });
     expect(coverage.cells('policy/pods.example.com')).toEqual(coverage.cells('validating/policy/pods.example.com'));
-    expect(coverage.cells('policy/pods.example.com').map((c) => c.key)).toEqual(['CREATE pods [Namespaced]', 'UPDATE pods [Namespaced]', 'dryRun: false', 'dryRun: true']);
+    expect(coverage.cells('policy/pods.example.com').map((c) => c.key)).toEqual([
+      'CREATE pods [Namespaced]',
+      'UPDATE pods [Namespaced]',
+      'dryRun: false',
+      'dryRun: true',
+    ]);
   });
 
   it('a request a selector turned away covers the selector’s cell, not the rule’s', () => {
     const entry = validatingEntry({ name: 'pods.example.com', namespaceSelector: { matchLabels: { env: 'prod' } }, rules: [rule(['CREATE'], ['pods'])] });
     const coverage = new CoverageCollector([entry]);
-    coverage.record(event(entry, request({ namespace: 'kube-system' }), { outcome: 'skipped', by: 'namespaceSelector', predicates: { namespaceSelector: 'not-matched' } }));
-    expect(coverage.summary().webhooks[0]?.cells.filter((c) => c.covered).map((c) => c.key)).toEqual(['namespaceSelector: not matched']);
+    coverage.record(
+      event(entry, request({ namespace: 'kube-system' }), { outcome: 'skipped', by: 'namespaceSelector', predicates: { namespaceSelector: 'not-matched' } }),
+    );
+    expect(
+      coverage
+        .summary()
+        .webhooks[0]?.cells.filter((c) => c.covered)
+        .map((c) => c.key),
+    ).toEqual(['namespaceSelector: not matched']);
   });
 
   it('a request the rules do not match covers nothing, whichever predicate turned it away first', () => {
@@ -79,7 +107,11 @@ describe('CoverageCollector', () => {
     const coverage = new CoverageCollector([entry]);
     coverage.record(directCallEvent(entry, request({ operation: 'DELETE' })));
     coverage.record(directCallEvent(entry, request({ resource: { group: 'apps', version: 'v1', resource: 'deployments' } })));
-    expect(coverage.summary().webhooks[0]).toMatchObject({ covered: 0, total: 4, outside: ['CREATE deployments.apps [Namespaced]', 'DELETE pods [Namespaced]'] });
+    expect(coverage.summary().webhooks[0]).toMatchObject({
+      covered: 0,
+      total: 4,
+      outside: ['CREATE deployments.apps [Namespaced]', 'DELETE pods [Namespaced]'],
+    });
   });
 
   it('records each matchCondition’s result, when the rules match', () => {
@@ -92,21 +124,52 @@ describe('CoverageCollector', () => {
       ],
     });
     const coverage = new CoverageCollector([entry]);
-    coverage.record(event(entry, request(), { outcome: 'called', predicates: { matchConditions: [{ name: 'a', result: 'true' }, { name: 'b', result: 'true' }] } }));
+    coverage.record(
+      event(entry, request(), {
+        outcome: 'called',
+        predicates: {
+          matchConditions: [
+            { name: 'a', result: 'true' },
+            { name: 'b', result: 'true' },
+          ],
+        },
+      }),
+    );
     coverage.record(event(entry, request(), { outcome: 'skipped', by: 'matchConditions', predicates: { matchConditions: [{ name: 'b', result: 'false' }] } }));
-    coverage.record(event(entry, request(), { outcome: 'skipped', by: 'matchConditions', predicates: { matchConditions: [{ name: 'a', result: 'true' }, { name: 'b', result: 'error' }, { name: 'unknown', result: 'true' }] } }));
+    coverage.record(
+      event(entry, request(), {
+        outcome: 'skipped',
+        by: 'matchConditions',
+        predicates: {
+          matchConditions: [
+            { name: 'a', result: 'true' },
+            { name: 'b', result: 'error' },
+            { name: 'unknown', result: 'true' },
+          ],
+        },
+      }),
+    );
     expect(coverage.summary().webhooks[0]?.uncovered).toEqual(['matchCondition a: false', 'matchCondition a: error', 'dryRun: true']);
   });
 
   it('ignores events of webhooks it was not given (an inline h.call webhook)', () => {
     const coverage = new CoverageCollector([podsCreateUpdate()]);
-    expect(coverage.record({ webhook: { type: 'validating', configuration: 'other', name: 'pods.example.com' }, request: request(), decision: called })).toBe(false);
-    expect(coverage.record({ webhook: { type: 'mutating', configuration: 'policy', name: 'pods.example.com' }, request: request(), decision: called })).toBe(false);
-    expect(coverage.record({ webhook: { type: 'validating', configuration: 'policy', name: 'pods.example.com' }, request: request(), decision: called })).toBe(true);
+    expect(coverage.record({ webhook: { type: 'validating', configuration: 'other', name: 'pods.example.com' }, request: request(), decision: called })).toBe(
+      false,
+    );
+    expect(coverage.record({ webhook: { type: 'mutating', configuration: 'policy', name: 'pods.example.com' }, request: request(), decision: called })).toBe(
+      false,
+    );
+    expect(coverage.record({ webhook: { type: 'validating', configuration: 'policy', name: 'pods.example.com' }, request: request(), decision: called })).toBe(
+      true,
+    );
   });
 
   it('covers a group-wildcard rule’s unknown resource, and a request the catalog did not foresee, as seen cells', () => {
-    const entry = validatingEntry({ name: 'w.example.com', rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['widgets', 'pods/exec'] }] });
+    const entry = validatingEntry({
+      name: 'w.example.com',
+      rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['widgets', 'pods/exec'] }],
+    });
     const coverage = new CoverageCollector([entry]);
     coverage.record(event(entry, request({ resource: { group: 'example.com', version: 'v1', resource: 'widgets' } })));
     // The catalog says pods/exec is only CONNECTed; a CREATE of it, sent anyway, is kept as what it is.
@@ -125,7 +188,10 @@ describe('CoverageCollector', () => {
     const events = [
       event(entry, request({ dryRun: true }), { outcome: 'called', predicates: { namespaceSelector: 'matched' } }),
       event(entry, request({ resource: { group: 'apps', version: 'v1', resource: 'deployments' }, operation: 'UPDATE' })),
-      event(entry, request({ resource: { group: '', version: 'v1', resource: 'nodes' }, namespace: '' }), { outcome: 'called', predicates: { namespaceSelector: 'not-applicable' } }),
+      event(entry, request({ resource: { group: '', version: 'v1', resource: 'nodes' }, namespace: '' }), {
+        outcome: 'called',
+        predicates: { namespaceSelector: 'not-applicable' },
+      }),
       event(entry, request({ namespace: 'dev' }), { outcome: 'skipped', by: 'namespaceSelector', predicates: { namespaceSelector: 'not-matched' } }),
     ];
     const forward = new CoverageCollector([entry]);

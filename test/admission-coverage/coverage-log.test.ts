@@ -70,7 +70,10 @@ it('turns admissions into events once, and goes on keeping what comes after a re
 it('gives the same coverage for an object admitted once and for the same object admitted 50 times, calls between included', async () => {
   const manifests = [
     mutating('m', { name: 'm.example.com', rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] } as never),
-    validating('v', { name: 'v.example.com', rules: [{ operations: ['CREATE'], apiGroups: ['', 'apps'], apiVersions: ['v1'], resources: ['pods', 'deployments'] }] } as never),
+    validating('v', {
+      name: 'v.example.com',
+      rules: [{ operations: ['CREATE'], apiGroups: ['', 'apps'], apiVersions: ['v1'], resources: ['pods', 'deployments'] }],
+    } as never),
   ];
   const summaries = [];
   for (const times of [1, 50]) {

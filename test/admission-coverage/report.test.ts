@@ -1,14 +1,35 @@
-import { belowThreshold, CoverageCollector, mergeSummaries, type CoverageDecision, type CoverageRequest, type CoverageSummary } from '../../lib/admission-coverage';
+import {
+  belowThreshold,
+  CoverageCollector,
+  mergeSummaries,
+  type CoverageDecision,
+  type CoverageRequest,
+  type CoverageSummary,
+} from '../../lib/admission-coverage';
 import type { WebhookEntry } from '../../lib/config/load';
 import { mutatingEntry, podsCreateUpdate, rule, validatingEntry } from './helpers';
 
 const pods = { group: '', version: 'v1', resource: 'pods' };
-const request = (fields: Partial<CoverageRequest> = {}): CoverageRequest => ({ operation: 'CREATE', resource: pods, subResource: '', namespace: 'shop', dryRun: false, ...fields });
+const request = (fields: Partial<CoverageRequest> = {}): CoverageRequest => ({
+  operation: 'CREATE',
+  resource: pods,
+  subResource: '',
+  namespace: 'shop',
+  dryRun: false,
+  ...fields,
+});
 const called: CoverageDecision = { outcome: 'called', predicates: {} };
 
 function twoWebhooks(): { sidecar: WebhookEntry; policy: WebhookEntry; coverage: CoverageCollector } {
   const sidecar = mutatingEntry({ name: 'sidecar.mesh.io', rules: [rule(['CREATE'], ['pods'])] }, 'mesh');
-  const policy = validatingEntry({ name: 'image-policy.example.com', namespaceSelector: { matchLabels: { env: 'prod' } }, rules: [rule(['CREATE', 'UPDATE'], ['pods']), rule(['CONNECT'], ['pods/exec'])] }, 'pod-policy');
+  const policy = validatingEntry(
+    {
+      name: 'image-policy.example.com',
+      namespaceSelector: { matchLabels: { env: 'prod' } },
+      rules: [rule(['CREATE', 'UPDATE'], ['pods']), rule(['CONNECT'], ['pods/exec'])],
+    },
+    'pod-policy',
+  );
   return { sidecar, policy, coverage: new CoverageCollector([sidecar, policy]) };
 }
 
@@ -36,9 +57,17 @@ describe('the coverage table', () => {
   });
 
   it('prints a webhook whose registration matches nothing as fully covered: it has nothing to exercise', () => {
-    const dead = validatingEntry({ name: 'old.example.com', rules: [{ operations: ['CREATE'], apiGroups: ['apps'], apiVersions: ['v1beta1'], resources: ['deployments'] }] });
+    const dead = validatingEntry({
+      name: 'old.example.com',
+      rules: [{ operations: ['CREATE'], apiGroups: ['apps'], apiVersions: ['v1beta1'], resources: ['deployments'] }],
+    });
     expect(new CoverageCollector([dead]).toTable()).toBe(
-      ['Admission webhook                  | Cells | % Covered', '-----------------------------------|-------|----------', 'All webhooks                       |   0/0 |    100.00', ' validating policy/old.example.com |   0/0 |    100.00'].join('\n'),
+      [
+        'Admission webhook                  | Cells | % Covered',
+        '-----------------------------------|-------|----------',
+        'All webhooks                       |   0/0 |    100.00',
+        ' validating policy/old.example.com |   0/0 |    100.00',
+      ].join('\n'),
     );
   });
 });
@@ -92,13 +121,23 @@ describe('JSON and merging', () => {
     first.record({ webhook: podsCreateUpdate(), request: request(), decision: called });
     second.record({ webhook: podsCreateUpdate(), request: request({ operation: 'UPDATE', dryRun: true }), decision: called });
     first.record({ webhook: wildcard, request: request(), decision: called });
-    second.record({ webhook: wildcard, request: request({ resource: { group: '', version: 'v1', resource: 'configmaps' }, operation: 'DELETE' }), decision: called });
+    second.record({
+      webhook: wildcard,
+      request: request({ resource: { group: '', version: 'v1', resource: 'configmaps' }, operation: 'DELETE' }),
+      decision: called,
+    });
     const merged = mergeSummaries([first.toJSON(), second.toJSON()]);
     expect(merged.webhooks.map((w) => [w.name, w.covered, w.total])).toEqual([
       ['pods.example.com', 4, 4],
       ['labels.example.com', 4, 9],
     ]);
-    expect(merged.webhooks[1]?.uncovered).toEqual(['CREATE configmaps [Namespaced]', 'UPDATE configmaps [Namespaced]', 'UPDATE pods [Namespaced]', 'DELETE pods [Namespaced]', 'dryRun: true']);
+    expect(merged.webhooks[1]?.uncovered).toEqual([
+      'CREATE configmaps [Namespaced]',
+      'UPDATE configmaps [Namespaced]',
+      'UPDATE pods [Namespaced]',
+      'DELETE pods [Namespaced]',
+      'dryRun: true',
+    ]);
     expect(merged).toMatchObject({ covered: 8, total: 13, percent: 61.54 });
   });
 });

@@ -26,14 +26,14 @@ const POD_EXEC = 'f2d4c8b1-3a6e-4c5d-8b7f-6a7b8c9d0e06';
 describe('reviewsFromAudit on fixtures/audit.log', () => {
   it('gives one review per admitted request, in log order, and counts the get it skipped', () => {
     expect(conversion.requests).toBe(6);
-    expect(conversion.reviews.map((r) => `${r.request.operation} ${r.request.requestResource?.resource}${r.request.requestSubResource ? `/${r.request.requestSubResource}` : ''}`)).toEqual([
-      'CREATE pods',
-      'UPDATE configmaps',
-      'CREATE secrets',
-      'UPDATE deployments/scale',
-      'CONNECT pods/exec',
+    expect(
+      conversion.reviews.map(
+        (r) => `${r.request.operation} ${r.request.requestResource?.resource}${r.request.requestSubResource ? `/${r.request.requestSubResource}` : ''}`,
+      ),
+    ).toEqual(['CREATE pods', 'UPDATE configmaps', 'CREATE secrets', 'UPDATE deployments/scale', 'CONNECT pods/exec']);
+    expect(conversion.skipped).toEqual([
+      { auditID: POD_GET, verb: 'get', requestURI: '/api/v1/namespaces/cap/pods/x1', reason: 'read-only-verb', detail: 'get requests never reach admission' },
     ]);
-    expect(conversion.skipped).toEqual([{ auditID: POD_GET, verb: 'get', requestURI: '/api/v1/namespaces/cap/pods/x1', reason: 'read-only-verb', detail: 'get requests never reach admission' }]);
     expect(conversion.skippedByReason).toEqual({ 'read-only-verb': 1 });
   });
 
@@ -85,7 +85,13 @@ describe('reviewsFromAudit on fixtures/audit.log', () => {
 
   it('secret create (Request): keeps the Secret data as logged — redaction is a later step', () => {
     const { request, limits } = byAuditID(SECRET_CREATE);
-    expect(request.object).toEqual({ kind: 'Secret', apiVersion: 'v1', metadata: { name: 'x1', namespace: 'cap', labels: { app: 'demo' } }, data: { password: 'czNjcjN0' }, type: 'Opaque' });
+    expect(request.object).toEqual({
+      kind: 'Secret',
+      apiVersion: 'v1',
+      metadata: { name: 'x1', namespace: 'cap', labels: { app: 'demo' } },
+      data: { password: 'czNjcjN0' },
+      type: 'Opaque',
+    });
     // What kube-apiserver sent for the same kubectl create, but for the write's managedFields entry.
     expect(without(request, ['uid'])).toEqual(without(actionRequest('secrets-create.json'), ['uid', 'object.metadata.managedFields']));
     expect(limits).toEqual([auditLimits.MANAGED_FIELDS_UNKNOWN]);
@@ -102,7 +108,9 @@ describe('reviewsFromAudit on fixtures/audit.log', () => {
       options: { kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1' },
     });
     // The capture's curl PUT of the same Scale: equal but for managedFields and the stored oldObject.
-    expect(without(request, ['uid', 'oldObject'])).toEqual(without(actionRequest('deployments-scale-update.json'), ['uid', 'oldObject', 'object.metadata.managedFields']));
+    expect(without(request, ['uid', 'oldObject'])).toEqual(
+      without(actionRequest('deployments-scale-update.json'), ['uid', 'oldObject', 'object.metadata.managedFields']),
+    );
     expect(request.oldObject).toBeNull();
     expect(limits).toEqual([auditLimits.OLD_OBJECT_UNKNOWN, auditLimits.MANAGED_FIELDS_UNKNOWN]);
   });

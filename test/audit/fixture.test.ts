@@ -37,13 +37,20 @@ describe('fixtureFileName', () => {
 });
 
 describe('fixturesToYaml', () => {
-  const documents = (text: string, version: '1.1' | '1.2') => yaml().parseAllDocuments(text, { version }).map((d) => d.toJS() as RecordedReview);
+  const documents = (text: string, version: '1.1' | '1.2') =>
+    yaml()
+      .parseAllDocuments(text, { version })
+      .map((d) => d.toJS() as RecordedReview);
 
-  it('writes one RecordedReview document per review, in the format\'s member order', () => {
+  it("writes one RecordedReview document per review, in the format's member order", () => {
     const parsed = documents(fixturesToYaml(reviews), '1.1');
     expect(parsed).toHaveLength(reviews.length);
     expect(Object.keys(parsed[0]!)).toEqual(['apiVersion', 'kind', 'source', 'request', 'limits']);
-    expect(parsed[0]).toMatchObject({ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: { from: 'audit', objectFrom: 'requestObject' } });
+    expect(parsed[0]).toMatchObject({
+      apiVersion: 'admission-harness/v1alpha1',
+      kind: 'RecordedReview',
+      source: { from: 'audit', objectFrom: 'requestObject' },
+    });
   });
 
   it('reads back, as YAML 1.1 and 1.2 alike, to the same documents, key order included', () => {
@@ -57,7 +64,13 @@ describe('fixturesToYaml', () => {
   });
 
   it('quotes what YAML 1.1 would read otherwise, folds no line and uses no anchors', () => {
-    const tricky = { ...reviews[1]!, request: { ...reviews[1]!.request, object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x1' }, data: { yes: 'on', n: 'no', when: '2026-11-21T23:38:43Z', octal: '0755' } } } };
+    const tricky = {
+      ...reviews[1]!,
+      request: {
+        ...reviews[1]!.request,
+        object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x1' }, data: { yes: 'on', n: 'no', when: '2026-11-21T23:38:43Z', octal: '0755' } },
+      },
+    };
     const text = fixturesToYaml([tricky]);
     expect(documents(text, '1.1')[0]!.request.object).toEqual(tricky.request.object);
     expect(text).not.toMatch(/[&*]a\d/);

@@ -65,7 +65,9 @@ describe('auditEventsFrom: the log backend JSON lines', () => {
 
   it('names the line of text that is not JSON, and says when it is the last one', () => {
     expect(errorOf(`${line()}\n{"kind":"Event",\n${line()}`, 'audit.log').message).toMatch(/^audit\.log:2: not valid JSON: /);
-    expect(errorOf(`${line()}\n${line().slice(0, 40)}\n`, 'audit.log').message).toMatch(/^audit\.log:2: not valid JSON: .*\(the last line: was the log still being written\?\)/);
+    expect(errorOf(`${line()}\n${line().slice(0, 40)}\n`, 'audit.log').message).toMatch(
+      /^audit\.log:2: not valid JSON: .*\(the last line: was the log still being written\?\)/,
+    );
   });
 
   it('refuses the legacy log format with a hint', () => {
@@ -76,7 +78,9 @@ describe('auditEventsFrom: the log backend JSON lines', () => {
 
   it('names the line and the member of an event that is not an audit.k8s.io/v1 Event', () => {
     expect(errorOf(`${line()}\n${line({ kind: 'Pod' })}`).message).toBe('audit log:2: kind: expected "Event", got "Pod"');
-    expect(errorOf(line({ apiVersion: 'audit.k8s.io/v1beta1' })).message).toMatch(/^audit log:1: apiVersion: expected "audit\.k8s\.io\/v1", got "audit\.k8s\.io\/v1beta1"/);
+    expect(errorOf(line({ apiVersion: 'audit.k8s.io/v1beta1' })).message).toMatch(
+      /^audit log:1: apiVersion: expected "audit\.k8s\.io\/v1", got "audit\.k8s\.io\/v1beta1"/,
+    );
     expect(errorOf(line({ auditID: undefined })).message).toBe('audit log:1: auditID: Required value');
     expect(errorOf(line({ verb: '' })).message).toBe('audit log:1: verb: Required value');
     expect(errorOf(line({ level: 'Everything' })).message).toBe(

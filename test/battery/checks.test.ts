@@ -8,7 +8,10 @@ const webhook = { name: 'guard.example.com', configuration: 'guard', type: 'vali
 const context: CheckContext = { timeoutMs: 10_000, kind: 'main' };
 
 function failed(reason: string, transport?: CallingError['transport'], certificate?: CallingError['certificate']): CallOutcome {
-  const outcome = emptyOutcome(webhook as Parameters<typeof emptyOutcome>[0], { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' } as Parameters<typeof emptyOutcome>[1]);
+  const outcome = emptyOutcome(
+    webhook as Parameters<typeof emptyOutcome>[0],
+    { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' } as Parameters<typeof emptyOutcome>[1],
+  );
   outcome.error = new CallingError(webhook.name, reason, 503, 'a hint', transport, certificate);
   return outcome;
 }
@@ -16,11 +19,13 @@ function failed(reason: string, transport?: CallingError['transport'], certifica
 const verdict = (id: CheckId, outcome: CallOutcome) => CHECKS.find((c) => c.id === id)?.verify(outcome, context);
 const post = 'failed to call webhook: Post "https://guard.hooks.svc:443/validate?timeout=10s": ';
 
-describe('the battery\'s TLS and deadline checks', () => {
+describe("the battery's TLS and deadline checks", () => {
   it('fail tls-chain on a certificate refused for its authority or its validity, with the text as detail', () => {
     const unknown = failed(`${post}tls: failed to verify certificate: x509: certificate signed by unknown authority`, 'tls', 'unknown-authority');
     expect(verdict('tls-chain', unknown)).toEqual({ pass: false, detail: unknown.error?.reason });
-    expect(verdict('tls-chain', failed(`${post}tls: failed to verify certificate: x509: certificate has expired or is not yet valid`, 'tls', 'expired'))).toMatchObject({ pass: false });
+    expect(
+      verdict('tls-chain', failed(`${post}tls: failed to verify certificate: x509: certificate has expired or is not yet valid`, 'tls', 'expired')),
+    ).toMatchObject({ pass: false });
     expect(verdict('tls-san', unknown)).toEqual({ pass: true });
   });
 
@@ -36,7 +41,9 @@ describe('the battery\'s TLS and deadline checks', () => {
 
   it('do not read the text: a failure that only says the words is not a certificate or deadline failure', () => {
     // A webhook answering HTTP 500 with these words in its body: kube-apiserver prints the body in the error.
-    const words = failed('failed to call webhook: x509: certificate signed by unknown authority; x509: certificate is valid for a, not b; context deadline exceeded');
+    const words = failed(
+      'failed to call webhook: x509: certificate signed by unknown authority; x509: certificate is valid for a, not b; context deadline exceeded',
+    );
     expect(verdict('tls-chain', words)).toEqual({ pass: true });
     expect(verdict('tls-san', words)).toEqual({ pass: true });
     expect(verdict('timeout-budget', words)).toEqual({ pass: true });

@@ -32,13 +32,21 @@ describe('credentials from the admission kubeconfig (k8s.io/apiserver/pkg/util/w
   });
 
   it('falls back to the current context’s user, then to anonymous', () => {
-    const contexts: AdmissionKubeconfig = { users: [{ name: 'ctx-user', user: user('from-context') }], contexts: [{ name: 'c', context: { user: 'ctx-user' } }], 'current-context': 'c' };
+    const contexts: AdmissionKubeconfig = {
+      users: [{ name: 'ctx-user', user: user('from-context') }],
+      contexts: [{ name: 'c', context: { user: 'ctx-user' } }],
+      'current-context': 'c',
+    };
     expect(credentialsFor(contexts, 'x.example.com', 443).bearerToken).toBe('from-context');
     expect(credentialsFor({ users: [] }, 'x.example.com', 443)).toEqual({});
   });
 
   it('reads client certificates from base64 data', () => {
-    const config: AdmissionKubeconfig = { users: [{ name: '*', user: { 'client-certificate-data': Buffer.from('CERT').toString('base64'), 'client-key-data': Buffer.from('KEY').toString('base64') } }] };
+    const config: AdmissionKubeconfig = {
+      users: [
+        { name: '*', user: { 'client-certificate-data': Buffer.from('CERT').toString('base64'), 'client-key-data': Buffer.from('KEY').toString('base64') } },
+      ],
+    };
     expect(credentialsFor(config, 'a.b.svc', 443)).toEqual({ clientCertificate: { cert: 'CERT', key: 'KEY' } });
   });
 });

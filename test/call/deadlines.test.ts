@@ -5,7 +5,8 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 // A watch on Jest's fake clock (the process's own uses Node's timers, which fake timers leave alone).
-const fakeClock = () => new DeadlineWatch({ now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (timer) => clearTimeout(timer) });
+const fakeClock = () =>
+  new DeadlineWatch({ now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (timer) => clearTimeout(timer) });
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 it('expires each call at its own deadline, in deadline order, whatever order they started in', () => {

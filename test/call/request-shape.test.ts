@@ -20,7 +20,10 @@ describe('the HTTP request kube-apiserver sends (k8s.io/apiserver/pkg/util/webho
       seed: 11,
       manifests: [
         configuration('ValidatingWebhookConfiguration', 'capture-d-validating-service', [
-          { name: 'validate-svc.capture.local', clientConfig: { service: { namespace: 'capture-system', name: 'capture-webhook', path: '/validate-svc', port: 9444 } } },
+          {
+            name: 'validate-svc.capture.local',
+            clientConfig: { service: { namespace: 'capture-system', name: 'capture-webhook', path: '/validate-svc', port: 9444 } },
+          },
           { name: 'default-port.example.com', clientConfig: { service: { namespace: 'ns', name: 'svc', path: '/allow/' } } },
           { name: 'url.example.com', clientConfig: { url: 'https://webhook.example.com/validate//deep/' }, timeoutSeconds: 25 },
           { name: 'ip.example.com', clientConfig: { url: 'https://127.0.0.1:9444/validate' } },

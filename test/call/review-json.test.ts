@@ -33,7 +33,13 @@ describe('the review body sent to webhooks', () => {
     const views: InvocationView[] = [
       { kind: a.kind, resource: a.resource, subResource: a.subResource, object: a.object, oldObject: a.oldObject },
       // An equivalent resource's view (matchPolicy Equivalent) with a converted object.
-      { kind: { ...a.kind, version: 'v1beta1' }, resource: { ...a.resource, version: 'v1beta1' }, subResource: a.subResource, object: a.object && { ...a.object, apiVersion: 'example/v1beta1' }, oldObject: a.oldObject },
+      {
+        kind: { ...a.kind, version: 'v1beta1' },
+        resource: { ...a.resource, version: 'v1beta1' },
+        subResource: a.subResource,
+        object: a.object && { ...a.object, apiVersion: 'example/v1beta1' },
+        oldObject: a.oldObject,
+      },
     ];
     for (const view of views) {
       // Twice: the second body comes from the cached object text.
@@ -55,7 +61,12 @@ describe('the review body sent to webhooks', () => {
     const a = review.create(pod).attributes;
     const patched = { ...pod, metadata: { ...pod.metadata, labels: { app: 'web', patched: 'yes' } } };
     const other = review.create(pod).as({ username: 'alice', groups: ['system:authenticated'] }).attributes;
-    for (const [attributes, object] of [[{ ...a }, pod], [{ ...a, object: patched }, patched], [other, pod], [{ ...a }, patched]] as const) {
+    for (const [attributes, object] of [
+      [{ ...a }, pod],
+      [{ ...a, object: patched }, patched],
+      [other, pod],
+      [{ ...a }, patched],
+    ] as const) {
       const view = { kind: attributes.kind, resource: attributes.resource, subResource: '', object, oldObject: null };
       expect(reviewJson(attributes, 'v1', 'u', view)).toBe(JSON.stringify(encodeReview(attributes, 'v1', 'u', view)));
     }

@@ -14,7 +14,9 @@ describe('deadlines (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/disp
       expect(h.timeScale).toBe(0.01);
       const outcome = await h.call({ type: 'validating', name: 'slow.example.com', path: '/v', timeoutSeconds: 5 }, review.create(objects.pod()));
       // The URL keeps the configured deadline, whatever the scale.
-      expect(outcome.error?.message).toBe('failed calling webhook "slow.example.com": failed to call webhook: Post "https://localhost/v?timeout=5s": context deadline exceeded');
+      expect(outcome.error?.message).toBe(
+        'failed calling webhook "slow.example.com": failed to call webhook: Post "https://localhost/v?timeout=5s": context deadline exceeded',
+      );
       expect(outcome.error?.code).toBe(503);
     } finally {
       await h.close();
@@ -53,7 +55,9 @@ describe('deadlines (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/disp
 describe('retries (k8s.io/client-go/rest/with_retry.go)', () => {
   async function callWith(answers: ((r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)[]) {
     let n = 0;
-    const webhook = scriptedWebhook((r) => (answers[Math.min(n++, answers.length - 1)] as (r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)(r));
+    const webhook = scriptedWebhook((r) =>
+      (answers[Math.min(n++, answers.length - 1)] as (r: import('../../lib/kube/admission').AdmissionReview) => import('../webhooks/handlers').Answer)(r),
+    );
     // Unscaled, with the longest deadline the API allows: a retry after Retry-After 1 waits a real second,
     // and the calls that must succeed have 30 s. Retry-After 60 is past the deadline from the start.
     const h = await createHarness({ target: webhook.handler, seed: 1 });
@@ -78,7 +82,9 @@ describe('retries (k8s.io/client-go/rest/with_retry.go)', () => {
 
   it('gives up at the deadline when Retry-After points past it', async () => {
     const { outcome, calls } = await callWith([() => ({ raw: 'later', status: 429, headers: { 'Retry-After': '60' } })]);
-    expect(outcome.error?.message).toBe('failed calling webhook "validating.harness.local": failed to call webhook: Post "https://localhost/?timeout=30s": context deadline exceeded');
+    expect(outcome.error?.message).toBe(
+      'failed calling webhook "validating.harness.local": failed to call webhook: Post "https://localhost/?timeout=30s": context deadline exceeded',
+    );
     expect(calls).toBe(1);
   });
 });

@@ -26,7 +26,9 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
     const { asked, authorizer } = recording({ 'update deployments': { decision: 'allow' } });
     const expression = "authorizer.group('apps').resource('deployments').subresource('scale').namespace('prod').name('web').check('update').allowed()";
     expect(evaluateOne(expression, { ...createPod(), authorizer })).toMatchObject({ matches: true });
-    expect(asked).toEqual([{ user: admin, verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'prod', name: 'web', path: '' }]);
+    expect(asked).toEqual([
+      { user: admin, verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'prod', name: 'web', path: '' },
+    ]);
   });
 
   it('a path check asks for the path and the HTTP verb only', () => {
@@ -50,12 +52,15 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
     const authorizer: Authorizer = () => {
       throw new Error('webhook authorizer unreachable');
     };
-    const expression = "authorizer.path('/metrics').check('get').errored() && authorizer.path('/metrics').check('get').error() == 'webhook authorizer unreachable' && !authorizer.path('/metrics').check('get').allowed()";
+    const expression =
+      "authorizer.path('/metrics').check('get').errored() && authorizer.path('/metrics').check('get').error() == 'webhook authorizer unreachable' && !authorizer.path('/metrics').check('get').allowed()";
     expect(evaluateOne(expression, { ...createPod(), authorizer })).toMatchObject({ matches: true });
   });
 
   it('a decision that did not error has errored() false and error() empty', () => {
-    expect(evaluateOne("!authorizer.path('/metrics').check('get').errored() && authorizer.path('/metrics').check('get').error() == ''")).toMatchObject({ matches: true });
+    expect(evaluateOne("!authorizer.path('/metrics').check('get').errored() && authorizer.path('/metrics').check('get').error() == ''")).toMatchObject({
+      matches: true,
+    });
   });
 
   it('authorizer.requestResource describes the request being admitted', () => {
@@ -68,7 +73,10 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
 
   it('serviceAccount(namespace, name) checks as that service account', () => {
     const { asked, authorizer } = recording();
-    evaluateOne("!authorizer.serviceAccount('ci', 'builder').group('').resource('secrets').namespace('ci').check('get').allowed()", { ...createPod(), authorizer });
+    evaluateOne("!authorizer.serviceAccount('ci', 'builder').group('').resource('secrets').namespace('ci').check('get').allowed()", {
+      ...createPod(),
+      authorizer,
+    });
     expect(asked[0]?.user).toEqual({ username: 'system:serviceaccount:ci:builder', groups: ['system:serviceaccounts', 'system:serviceaccounts:ci'] });
   });
 
@@ -86,7 +94,10 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
 
   it('a selector builds a new check: the one it was called on is unchanged', () => {
     const { asked, authorizer } = recording();
-    evaluateOne("[authorizer.group('').resource('pods')].all(c, !c.labelSelector('a=b').check('list').allowed() && !c.check('list').allowed())", { ...createPod(), authorizer });
+    evaluateOne("[authorizer.group('').resource('pods')].all(c, !c.labelSelector('a=b').check('list').allowed() && !c.check('list').allowed())", {
+      ...createPod(),
+      authorizer,
+    });
     expect(asked.map((attributes) => attributes.labelSelector)).toEqual(['a=b', undefined]);
   });
 

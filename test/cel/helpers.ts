@@ -9,12 +9,24 @@ export const pod = (name: string, namespace: string, extra: Partial<KubeObject> 
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name, namespace, labels: { app: 'web', env: 'prod' } },
-  spec: { replicas: 3, ratio: 0.75, containers: [{ name: 'app', image: 'registry.local/app:1' }, { name: 'sidecar', image: 'registry.local/proxy:2' }] },
+  spec: {
+    replicas: 3,
+    ratio: 0.75,
+    containers: [
+      { name: 'app', image: 'registry.local/app:1' },
+      { name: 'sidecar', image: 'registry.local/proxy:2' },
+    ],
+  },
   ...extra,
 });
 
 /** A v1 AdmissionRequest for a pod, as the harness hands it to the webhook. */
-export function podRequest(operation: Operation, object: KubeObject | null, oldObject: KubeObject | null = null, overrides: Partial<AdmissionRequest> = {}): AdmissionRequest {
+export function podRequest(
+  operation: Operation,
+  object: KubeObject | null,
+  oldObject: KubeObject | null = null,
+  overrides: Partial<AdmissionRequest> = {},
+): AdmissionRequest {
   const metadata = (object ?? oldObject)?.metadata;
   return {
     uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
@@ -34,7 +46,11 @@ export function podRequest(operation: Operation, object: KubeObject | null, oldO
   };
 }
 
-export const createPod = (object: KubeObject = pod('web-1', 'default')): MatchConditionsInput => ({ object, oldObject: null, request: podRequest('CREATE', object) });
+export const createPod = (object: KubeObject = pod('web-1', 'default')): MatchConditionsInput => ({
+  object,
+  oldObject: null,
+  request: podRequest('CREATE', object),
+});
 
 export const podTarget = (name = 'web-1') => ({ resource: { group: '', resource: 'pods' }, name });
 

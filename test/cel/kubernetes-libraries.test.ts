@@ -47,10 +47,21 @@ describe("Kubernetes' CEL libraries in matchConditions and policies", () => {
           metadata: { name: 'limits' },
           spec: {
             matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }] },
-            validations: [{ expression: "object.spec.containers.all(c, !has(c.resources.limits) || !('cpu' in c.resources.limits) || quantity(c.resources.limits.cpu).compareTo(quantity('2')) <= 0)", message: 'at most 2 CPUs' }],
+            validations: [
+              {
+                expression:
+                  "object.spec.containers.all(c, !has(c.resources.limits) || !('cpu' in c.resources.limits) || quantity(c.resources.limits.cpu).compareTo(quantity('2')) <= 0)",
+                message: 'at most 2 CPUs',
+              },
+            ],
           },
         },
-        { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'limits' }, spec: { policyName: 'limits', validationActions: ['Deny'] } },
+        {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'ValidatingAdmissionPolicyBinding',
+          metadata: { name: 'limits' },
+          spec: { policyName: 'limits', validationActions: ['Deny'] },
+        },
       ] as never[],
     });
     harnesses.push(h);

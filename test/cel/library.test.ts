@@ -4,7 +4,20 @@ import { createPod, errorOf, evaluateOne, pod } from './helpers';
 beforeAll(loadCel);
 
 // Values to call the functions on: literals would let the checker fix their types, fields keep them dyn.
-const input = createPod(pod('web-1', 'default', { data: { text: '  Hello, World  ', csv: 'a,b,c', numbers: [3, 1, 2], sorted: [1, 2, 2, 5], ratios: [0.5, 1.5], words: ['b', 'a', 'c'], empty: [], big: [4611686018427387904, 4611686018427387904] } }));
+const input = createPod(
+  pod('web-1', 'default', {
+    data: {
+      text: '  Hello, World  ',
+      csv: 'a,b,c',
+      numbers: [3, 1, 2],
+      sorted: [1, 2, 2, 5],
+      ratios: [0.5, 1.5],
+      words: ['b', 'a', 'c'],
+      empty: [],
+      big: [4611686018427387904, 4611686018427387904],
+    },
+  }),
+);
 
 describe('ext.Strings functions kube enables (version 2, pkg/cel/environment/base.go)', () => {
   it.each([

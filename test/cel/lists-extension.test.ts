@@ -47,6 +47,8 @@ describe('ext.Lists', () => {
   });
 
   it('sort is declared on comparable element types only', () => {
-    expect(issueOf('[[1], [2]].sort() == [[1]]')?.split('\n')[0]).toBe("ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'");
+    expect(issueOf('[[1], [2]].sort() == [[1]]')?.split('\n')[0]).toBe(
+      "ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'",
+    );
   });
 });

@@ -20,48 +20,91 @@ describe('compile-time validation (up to 64 conditions, names qualified and uniq
     ['an empty expression is required (field.Required)', [{ name: 'a', expression: '' }], ['matchConditions[0].expression: Required value']],
     ['a blank expression is trimmed, then required', [{ name: 'a', expression: ' \t ' }], ['matchConditions[0].expression: Required value']],
     ['an empty name is required', [{ name: '', expression: 'true' }], ['matchConditions[0].name: Required value']],
-    ['names are unique (field.Duplicate)', [{ name: 'test1', expression: 'true' }, { name: 'test1', expression: 'true' }], ['matchConditions[1].name: Duplicate value: "test1"']],
-    ['a name with a space is not a qualified name (integration: " test1")', [{ name: ' test1', expression: 'true' }], [`matchConditions[0].name: Invalid value: " test1": name part ${LABEL_KEY_RULE}`]],
+    [
+      'names are unique (field.Duplicate)',
+      [
+        { name: 'test1', expression: 'true' },
+        { name: 'test1', expression: 'true' },
+      ],
+      ['matchConditions[1].name: Duplicate value: "test1"'],
+    ],
+    [
+      'a name with a space is not a qualified name (integration: " test1")',
+      [{ name: ' test1', expression: 'true' }],
+      [`matchConditions[0].name: Invalid value: " test1": name part ${LABEL_KEY_RULE}`],
+    ],
     ['a DNS-subdomain prefix is allowed', [{ name: 'pods-in-kube-system-exempt.kubernetes.io/Check_1.x', expression: 'true' }], []],
     ['an empty prefix is not', [{ name: '/x', expression: 'true' }], ['matchConditions[0].name: Invalid value: "/x": prefix part must be non-empty']],
     [
       'the prefix must be a lowercase DNS subdomain',
       [{ name: 'Example.com/x', expression: 'true' }],
-      ["matchConditions[0].name: Invalid value: \"Example.com/x\": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"],
+      [
+        "matchConditions[0].name: Invalid value: \"Example.com/x\": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      ],
     ],
-    ['the name part is at most 63 bytes', [{ name: 'x'.repeat(64), expression: 'true' }], [`matchConditions[0].name: Invalid value: "${'x'.repeat(64)}": name part must be no more than 63 bytes`]],
+    [
+      'the name part is at most 63 bytes',
+      [{ name: 'x'.repeat(64), expression: 'true' }],
+      [`matchConditions[0].name: Invalid value: "${'x'.repeat(64)}": name part must be no more than 63 bytes`],
+    ],
     [
       'two slashes are not a qualified name',
       [{ name: 'a/b/c', expression: 'true' }],
-      [`matchConditions[0].name: Invalid value: "a/b/c": a valid label key ${LABEL_KEY_RULE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`],
+      [
+        `matchConditions[0].name: Invalid value: "a/b/c": a valid label key ${LABEL_KEY_RULE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      ],
     ],
     [
       'an unknown variable does not compile (integration: "imnotafield == null")',
       [{ name: 'a', expression: 'imnotafield == null' }],
-      ['matchConditions[0].expression: Invalid value: "imnotafield == null": compilation failed: ERROR: <input>:1:1: undeclared reference to \'imnotafield\' (in container \'\')\n | imnotafield == null\n | ^'],
+      [
+        "matchConditions[0].expression: Invalid value: \"imnotafield == null\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'imnotafield' (in container '')\n | imnotafield == null\n | ^",
+      ],
     ],
     [
       'request is a declared type: it has no uid (compile.go BuildRequestType)',
       [{ name: 'a', expression: "request.uid == ''" }],
-      ['matchConditions[0].expression: Invalid value: "request.uid == \'\'": compilation failed: ERROR: <input>:1:8: undefined field \'uid\'\n | request.uid == \'\'\n | .......^'],
+      [
+        "matchConditions[0].expression: Invalid value: \"request.uid == ''\": compilation failed: ERROR: <input>:1:8: undefined field 'uid'\n | request.uid == ''\n | .......^",
+      ],
     ],
     [
       'mismatched operand types, reported at the operator',
       [{ name: 'a', expression: "1 == 'a'" }],
-      ['matchConditions[0].expression: Invalid value: "1 == \'a\'": compilation failed: ERROR: <input>:1:3: found no matching overload for \'_==_\' applied to \'(int, string)\'\n | 1 == \'a\'\n | ..^'],
+      [
+        "matchConditions[0].expression: Invalid value: \"1 == 'a'\": compilation failed: ERROR: <input>:1:3: found no matching overload for '_==_' applied to '(int, string)'\n | 1 == 'a'\n | ..^",
+      ],
     ],
     [
       'a member function with a wrong argument, reported at its parenthesis',
       [{ name: 'a', expression: "'web'.startsWith(1)" }],
-      ['matchConditions[0].expression: Invalid value: "\'web\'.startsWith(1)": compilation failed: ERROR: <input>:1:17: found no matching overload for \'startsWith\' applied to \'string.(int)\'\n | \'web\'.startsWith(1)\n | ................^'],
+      [
+        "matchConditions[0].expression: Invalid value: \"'web'.startsWith(1)\": compilation failed: ERROR: <input>:1:17: found no matching overload for 'startsWith' applied to 'string.(int)'\n | 'web'.startsWith(1)\n | ................^",
+      ],
     ],
-    ['the result must be exactly bool, not dyn (compile.go)', [{ name: 'a', expression: 'object.spec.paused' }], ['matchConditions[0].expression: Invalid value: "object.spec.paused": must evaluate to bool but got dyn']],
+    [
+      'the result must be exactly bool, not dyn (compile.go)',
+      [{ name: 'a', expression: 'object.spec.paused' }],
+      ['matchConditions[0].expression: Invalid value: "object.spec.paused": must evaluate to bool but got dyn'],
+    ],
     ['… nor int', [{ name: 'a', expression: '1' }], ['matchConditions[0].expression: Invalid value: "1": must evaluate to bool but got int']],
-    ['… nor a list, spelt as cel-go spells types', [{ name: 'a', expression: '[1, 2]' }], ['matchConditions[0].expression: Invalid value: "[1, 2]": must evaluate to bool but got list(int)']],
+    [
+      '… nor a list, spelt as cel-go spells types',
+      [{ name: 'a', expression: '[1, 2]' }],
+      ['matchConditions[0].expression: Invalid value: "[1, 2]": must evaluate to bool but got list(int)'],
+    ],
     [
       'every problem is reported, condition by condition: expression, name, duplicate',
-      [{ name: 'ok', expression: 'true' }, { name: 'Bad Name', expression: '' }, { name: 'ok', expression: 'true' }],
-      ['matchConditions[1].expression: Required value', `matchConditions[1].name: Invalid value: "Bad Name": name part ${LABEL_KEY_RULE}`, 'matchConditions[2].name: Duplicate value: "ok"'],
+      [
+        { name: 'ok', expression: 'true' },
+        { name: 'Bad Name', expression: '' },
+        { name: 'ok', expression: 'true' },
+      ],
+      [
+        'matchConditions[1].expression: Required value',
+        `matchConditions[1].name: Invalid value: "Bad Name": name part ${LABEL_KEY_RULE}`,
+        'matchConditions[2].name: Duplicate value: "ok"',
+      ],
     ],
   ])('%s', (_label, conditions, expected) => {
     expect(errorsOf(conditions)).toEqual(expected);
@@ -75,7 +118,11 @@ describe('compile-time validation (up to 64 conditions, names qualified and uniq
     const result = compileMatchConditions([
       { name: 'exclude-leases', expression: "!(request.resource.group == 'coordination.k8s.io' && request.resource.resource == 'leases')" },
       { name: 'exclude-kubelet-requests', expression: "!('system:nodes' in request.userInfo.groups)" },
-      { name: 'breakglass', expression: "!authorizer.group('admissionregistration.k8s.io').resource('validatingwebhookconfigurations').name('my-webhook.example.com').check('breakglass').allowed()" },
+      {
+        name: 'breakglass',
+        expression:
+          "!authorizer.group('admissionregistration.k8s.io').resource('validatingwebhookconfigurations').name('my-webhook.example.com').check('breakglass').allowed()",
+      },
     ]);
     expect(result).not.toHaveProperty('errors');
   });
@@ -88,9 +135,24 @@ const conditions = (...expressions: string[]): MatchCondition[] => expressions.m
 describe('evaluation (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/matcher.go, matcher_test.go; k8s.io/kubernetes/test/integration/apiserver/admissionwebhook/match_conditions_test.go)', () => {
   it.each([
     ['all true → called', conditions('true', 'true'), 'Fail', { matches: true, why: 'all 2 matchConditions evaluated to true' }],
-    ['[error, true, false, true, error] → skipped, no error, whatever the failurePolicy', conditions(nonExistent, 'true', 'false', 'true', nonExistent), 'Fail', { matches: false, why: 'matchConditions "test3" evaluated to false' }],
-    ['several false → the first one is named ("test multiple no match")', conditions('true', 'false', 'false'), 'Fail', { matches: false, why: 'matchConditions "test2" evaluated to false' }],
-    ['[error, true, true, error] with Ignore → skipped without error', conditions(nonExistent, 'true', 'true', nonExistent), 'Ignore', { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${nonExistentError}` }],
+    [
+      '[error, true, false, true, error] → skipped, no error, whatever the failurePolicy',
+      conditions(nonExistent, 'true', 'false', 'true', nonExistent),
+      'Fail',
+      { matches: false, why: 'matchConditions "test3" evaluated to false' },
+    ],
+    [
+      'several false → the first one is named ("test multiple no match")',
+      conditions('true', 'false', 'false'),
+      'Fail',
+      { matches: false, why: 'matchConditions "test2" evaluated to false' },
+    ],
+    [
+      '[error, true, true, error] with Ignore → skipped without error',
+      conditions(nonExistent, 'true', 'true', nonExistent),
+      'Ignore',
+      { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${nonExistentError}` },
+    ],
   ] as const)('%s', (_label, list, failurePolicy, verdict) => {
     expect(compiled([...list]).evaluate(createPod(), failurePolicy, podTarget())).toEqual(verdict);
   });
@@ -121,7 +183,11 @@ describe('evaluation (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditi
   });
 
   it('different errors are joined Go-aggregate style, in condition order (apimachinery util/errors)', () => {
-    const verdict = compiled(conditions('object.metadata.labels.nonExistentProperty == "x"', 'true', 'object.spec.replicas / 0 == 1')).evaluate(createPod(), 'Fail', podTarget());
+    const verdict = compiled(conditions('object.metadata.labels.nonExistentProperty == "x"', 'true', 'object.spec.replicas / 0 == 1')).evaluate(
+      createPod(),
+      'Fail',
+      podTarget(),
+    );
     expect(verdict.error?.message).toBe(
       `pods "web-1" is forbidden: [expression 'object.metadata.labels.nonExistentProperty == "x"' resulted in error: no such key: nonExistentProperty, expression 'object.spec.replicas / 0 == 1' resulted in error: division by zero]`,
     );
@@ -129,20 +195,34 @@ describe('evaluation (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditi
 
   it('the 403 names a grouped resource as resource.group (NewForbidden)', () => {
     const verdict = compiled(conditions(nonExistent)).evaluate(createPod(), 'Fail', { resource: { group: 'apps', resource: 'deployments' }, name: 'web' });
-    expect(verdict.error).toMatchObject({ code: 403, message: `deployments.apps "web" is forbidden: ${nonExistentError}`, details: { name: 'web', group: 'apps', kind: 'deployments' } });
+    expect(verdict.error).toMatchObject({
+      code: 403,
+      message: `deployments.apps "web" is forbidden: ${nonExistentError}`,
+      details: { name: 'web', group: 'apps', kind: 'deployments' },
+    });
   });
 
   it('the error quotes the expression as written, surrounding spaces included', () => {
-    expect(evaluateOne(`  ${nonExistent} `).error?.message).toBe(`pods "web-1" is forbidden: expression '  ${nonExistent} ' resulted in error: no such key: nonExistentProperty`);
+    expect(evaluateOne(`  ${nonExistent} `).error?.message).toBe(
+      `pods "web-1" is forbidden: expression '  ${nonExistent} ' resulted in error: no such key: nonExistentProperty`,
+    );
   });
 });
 
 describe('variables (k8s.io/apiserver/pkg/admission/plugin/webhook/accessors.go, pkg/admission/plugin/cel/compile.go; integration match_conditions_test.go)', () => {
   const kubeSystem = createPod(pod('test1', 'kube-system'));
-  const update = { object: pod('web-1', 'default'), oldObject: pod('web-1', 'default'), request: podRequest('UPDATE', pod('web-1', 'default'), pod('web-1', 'default')) };
+  const update = {
+    object: pod('web-1', 'default'),
+    oldObject: pod('web-1', 'default'),
+    request: podRequest('UPDATE', pod('web-1', 'default'), pod('web-1', 'default')),
+  };
   const deletion = { object: null, oldObject: pod('web-1', 'default'), request: podRequest('DELETE', null, pod('web-1', 'default')) };
   const unlabelled = createPod(pod('web-1', 'default', { metadata: { name: 'web-1', namespace: 'default' } }));
-  const clusterScoped = { object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } }, oldObject: null, request: { ...podRequest('CREATE', null), namespace: undefined, name: 'team-a' } };
+  const clusterScoped = {
+    object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } },
+    oldObject: null,
+    request: { ...podRequest('CREATE', null), namespace: undefined, name: 'team-a' },
+  };
 
   it.each([
     ['kube-system pods are skipped (integration "pods in namespace kube-system is ignored")', "object.metadata.namespace != 'kube-system'", kubeSystem, false],
@@ -156,7 +236,12 @@ describe('variables (k8s.io/apiserver/pkg/admission/plugin/webhook/accessors.go,
     ['request.userInfo.groups', "'system:masters' in request.userInfo.groups", createPod(), true],
     ['request.operation in a list', "request.operation in ['CREATE', 'UPDATE']", createPod(), true],
     ['… and not in it', "request.operation in ['CREATE', 'UPDATE']", deletion, false],
-    ['request.kind and request.resource', "request.kind.kind == 'Pod' && request.resource.resource == 'pods' && request.requestResource.version == 'v1'", createPod(), true],
+    [
+      'request.kind and request.resource',
+      "request.kind.kind == 'Pod' && request.resource.resource == 'pods' && request.requestResource.version == 'v1'",
+      createPod(),
+      true,
+    ],
     ['request.dryRun is always set', '!request.dryRun', createPod(), true],
     ['request.options is the operation options object', "request.options.kind == 'CreateOptions'", createPod(), true],
     ['all() over containers', "object.spec.containers.all(c, c.image.startsWith('registry.local/'))", createPod(), true],

@@ -34,7 +34,18 @@ describe('timestamp accessors in a time zone', () => {
     ['-00:30', [2024n, 2n, 10n, 9n, 0n, 69n, 7n, 0n, 15n, 250n]],
     ['+16:45', [2024n, 2n, 11n, 10n, 1n, 70n, 0n, 15n, 15n, 250n]],
   ])('%j reads every accessor on its wall clock', (zone, expected) => {
-    const accessors = ['getFullYear', 'getMonth', 'getDate', 'getDayOfMonth', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'];
+    const accessors = [
+      'getFullYear',
+      'getMonth',
+      'getDate',
+      'getDayOfMonth',
+      'getDayOfWeek',
+      'getDayOfYear',
+      'getHours',
+      'getMinutes',
+      'getSeconds',
+      'getMilliseconds',
+    ];
     const got = accessors.map((name) => intOf(`${at}.${name}('${zone}')`));
     expect(got).toEqual(expected);
   });
@@ -86,9 +97,18 @@ describe('the evaluation boundary', () => {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingAdmissionPolicy',
       metadata: { name },
-      spec: { failurePolicy, matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }] }, validations: [{ expression }] },
+      spec: {
+        failurePolicy,
+        matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }] },
+        validations: [{ expression }],
+      },
     });
-    const binding = (name: string) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: `${name}-binding` }, spec: { policyName: name, validationActions: ['Deny'] } });
+    const binding = (name: string) => ({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: `${name}-binding` },
+      spec: { policyName: name, validationActions: ['Deny'] },
+    });
     const h = await createHarness({
       seed: 5,
       namespaces: [{ name: 'shop' }],

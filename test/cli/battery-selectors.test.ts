@@ -38,18 +38,28 @@ describe('namespaceSelector', () => {
   }, 300_000);
   afterAll(() => h.close());
 
-  it.each(NAMESPACE_SELECTORS.map(([label, selector], i) => [label, selector, i] as const))('%s: every request the webhook was sent came from a namespace the selector matches', (_label, namespaceSelector, i) => {
-    const received = h.stub(names[i]!).received.map((r) => r.request!);
-    expect(received.length).toBeGreaterThan(0);
-    for (const request of received) {
-      const labels = h.namespaces.labels(request.namespace!);
-      expect(labels).toBeDefined();
-      expect(matchNamespaceSelector({ namespaceSelector }, { ...request, namespace: request.namespace!, object: null, oldObject: null } as never, { labels: () => namespaceLabels(request.namespace!, labels) }).matches).toBe(true);
-    }
-  });
+  it.each(NAMESPACE_SELECTORS.map(([label, selector], i) => [label, selector, i] as const))(
+    '%s: every request the webhook was sent came from a namespace the selector matches',
+    (_label, namespaceSelector, i) => {
+      const received = h.stub(names[i]!).received.map((r) => r.request!);
+      expect(received.length).toBeGreaterThan(0);
+      for (const request of received) {
+        const labels = h.namespaces.labels(request.namespace!);
+        expect(labels).toBeDefined();
+        expect(
+          matchNamespaceSelector({ namespaceSelector }, { ...request, namespace: request.namespace!, object: null, oldObject: null } as never, {
+            labels: () => namespaceLabels(request.namespace!, labels),
+          }).matches,
+        ).toBe(true);
+      }
+    },
+  );
 
   it.each(NAMESPACE_SELECTORS.map(([label], i) => [label, i] as const))('%s: both sides of the selector are covered, and every cell', (_label, i) => {
-    const webhook = h.coverage().summary().webhooks.find((w) => w.name === names[i])!;
+    const webhook = h
+      .coverage()
+      .summary()
+      .webhooks.find((w) => w.name === names[i])!;
     expect(webhook.cells.filter((c) => c.dimension === 'namespaceSelector').map((c) => [c.key, c.covered])).toEqual([
       ['namespaceSelector: matched', true],
       ['namespaceSelector: not matched', true],
@@ -75,10 +85,14 @@ describe('objectSelector', () => {
   it('labels every object it sends so that the selector matches it (object or old object), and sends no CONNECT', () => {
     const received = h.stub('objects.example.com').received.map((r) => r.request!);
     expect(received.length).toBeGreaterThan(0);
-    for (const request of received) expect(matchObjectSelector({ objectSelector }, { object: request.object ?? null, oldObject: request.oldObject ?? null } as never).matches).toBe(true);
+    for (const request of received)
+      expect(matchObjectSelector({ objectSelector }, { object: request.object ?? null, oldObject: request.oldObject ?? null } as never).matches).toBe(true);
     expect(received.some((r) => r.operation === 'CONNECT')).toBe(false);
     expect(report.skipped).toEqual([
-      { webhook: 'objects.example.com', reason: 'CONNECT pods/exec: not sent: an objectSelector other than {} never matches a CONNECT (its options object has no labels)' },
+      {
+        webhook: 'objects.example.com',
+        reason: 'CONNECT pods/exec: not sent: an objectSelector other than {} never matches a CONNECT (its options object has no labels)',
+      },
     ]);
   });
 
@@ -111,7 +125,9 @@ describe('a side no namespace can be on', () => {
 
 describe('a CONNECT-only webhook', () => {
   it('is fully covered by the battery: a CONNECT is never a dry run, so there is no dryRun: true cell to miss', async () => {
-    const { h, report } = await battery([{ name: 'exec.example.com', rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec', 'pods/attach'] }] }]);
+    const { h, report } = await battery([
+      { name: 'exec.example.com', rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec', 'pods/attach'] }] },
+    ]);
     try {
       expect(report.failed).toBe(0);
       const webhook = h.coverage().summary().webhooks[0]!;
@@ -129,12 +145,19 @@ describe('a CONNECT-only webhook', () => {
 describe('an objectSelector on cluster-scoped requests', () => {
   it('is shown both sides: labels on the objects sent, an admission of one labelled not to match', async () => {
     const objectSelector = { matchExpressions: [{ key: 'rbac.example.com/managed', operator: 'Exists' }] };
-    const { h, report } = await battery([{ name: 'roles.example.com', rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: ['rbac.authorization.k8s.io'], apiVersions: ['v1'], resources: ['clusterroles'] }], objectSelector }]);
+    const { h, report } = await battery([
+      {
+        name: 'roles.example.com',
+        rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: ['rbac.authorization.k8s.io'], apiVersions: ['v1'], resources: ['clusterroles'] }],
+        objectSelector,
+      },
+    ]);
     try {
       expect(report.skipped).toEqual([]);
       const received = h.stub('roles.example.com').received.map((r) => r.request!);
       expect(received.length).toBeGreaterThan(0);
-      for (const request of received) expect(matchObjectSelector({ objectSelector }, { object: request.object ?? null, oldObject: request.oldObject ?? null } as never).matches).toBe(true);
+      for (const request of received)
+        expect(matchObjectSelector({ objectSelector }, { object: request.object ?? null, oldObject: request.oldObject ?? null } as never).matches).toBe(true);
       expect(h.coverage().summary().webhooks[0]!.uncovered).toEqual([]);
     } finally {
       await h.close();

@@ -11,6 +11,10 @@ export interface CliRun {
 export async function cli(...argv: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, (t) => (stdout += `${t}\n`), (t) => (stderr += `${t}\n`));
+  const code = await runCli(
+    argv,
+    (t) => (stdout += `${t}\n`),
+    (t) => (stderr += `${t}\n`),
+  );
   return { code, stdout, stderr };
 }

@@ -12,13 +12,19 @@ const few = ['--only', 'uid-echo', '--seed', '5'];
 // h.call, which never decides matchConditions, so that webhook's coverage stays under 100 %.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-check-coverage-'));
 const manifest = path.join(dir, 'webhooks.yaml');
-writeFileSync(manifest, `${readFileSync(example, 'utf8').trimEnd()}\n    matchConditions:\n      - name: not-kube-system\n        expression: "request.namespace != 'kube-system'"\n`);
+writeFileSync(
+  manifest,
+  `${readFileSync(example, 'utf8').trimEnd()}\n    matchConditions:\n      - name: not-kube-system\n        expression: "request.namespace != 'kube-system'"\n`,
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('passes at or under the coverage reached and fails above it, naming each webhook under the threshold (exit 1)', async () => {
   const json = await cli('check', '--manifests', manifest, '--module', app, ...few, '--json', '--coverage-threshold', '0');
   expect(json.code).toBe(0);
-  const { coverage, failed } = JSON.parse(json.stdout) as { failed: number; coverage: { percent: number; threshold: number; thresholdMet: boolean; webhooks: { type: string; configuration: string; name: string; percent: number }[] } };
+  const { coverage, failed } = JSON.parse(json.stdout) as {
+    failed: number;
+    coverage: { percent: number; threshold: number; thresholdMet: boolean; webhooks: { type: string; configuration: string; name: string; percent: number }[] };
+  };
   expect(failed).toBe(0);
   expect(coverage).toMatchObject({ threshold: 0, thresholdMet: true });
   const lowest = Math.min(...coverage.webhooks.map((w) => w.percent));

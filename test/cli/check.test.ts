@@ -55,20 +55,28 @@ describe('admission-harness check', () => {
     const ids = new Set((JSON.parse(text) as { checks: { id: string }[] }).checks.map((c) => c.id));
     expect(ids).toEqual(new Set(all.checks.map((c) => c.id).filter((id) => id !== 'idempotent-reinvocation' && id !== 'uid-echo')));
     expect(ids.size).toBeGreaterThan(4);
-    const both = JSON.parse((await run({ module: app, json: true, only: ['uid-echo', 'response-valid'], skip: ['uid-echo'] })).text) as { checks: { id: string }[] };
+    const both = JSON.parse((await run({ module: app, json: true, only: ['uid-echo', 'response-valid'], skip: ['uid-echo'] })).text) as {
+      checks: { id: string }[];
+    };
     expect(new Set(both.checks.map((c) => c.id))).toEqual(new Set(['response-valid']));
   });
 
   it('rejects an unknown check id with the nearest valid spelling, for --only and --skip alike, and a missing target', async () => {
-    await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(/^--only: unknown check id "nope"\n  hint: known check ids: tls-chain, tls-san, .*, idempotent-reinvocation, .*, policy-evaluates$/);
-    await expect(run({ module: 'x', skip: ['idempotent-reinvokation'] })).rejects.toThrow(/^--skip: unknown check id "idempotent-reinvokation" \(did you mean "idempotent-reinvocation"\?\)\n/);
+    await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(
+      /^--only: unknown check id "nope"\n {2}hint: known check ids: tls-chain, tls-san, .*, idempotent-reinvocation, .*, policy-evaluates$/,
+    );
+    await expect(run({ module: 'x', skip: ['idempotent-reinvokation'] })).rejects.toThrow(
+      /^--skip: unknown check id "idempotent-reinvokation" \(did you mean "idempotent-reinvocation"\?\)\n/,
+    );
     await expect(run({ module: 'x', only: ['uid-echoo'] })).rejects.toThrow(/^--only: unknown check id "uid-echoo" \(did you mean "uid-echo"\?\)/);
     await expect(run({})).rejects.toThrow(/a target is needed: --module FILE, --command CMD or --url URL/);
   });
 
   it('exits 2 with usage for a bad command line', async () => {
     const cli = path.join(root, 'lib/cli/main.ts');
-    const result = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', cli, 'check', '--seed', 'abc'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
+    const result = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', cli, 'check', '--seed', 'abc'], { cwd: root }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((result as { code: number }).code).toBe(2);
     expect((result as { stderr: string }).stderr).toContain('admission-harness: --seed takes an integer, got abc');
   }, 60_000);
@@ -92,7 +100,9 @@ describe('admission-harness check --command', () => {
   });
 
   it('says so when the command exits before answering', async () => {
-    await expect(run({ command: 'echo listening nowhere; exit 3' })).rejects.toThrow(/the webhook command exited \(3\) before it answered on port \d+: echo listening nowhere; exit 3\nlistening nowhere/);
+    await expect(run({ command: 'echo listening nowhere; exit 3' })).rejects.toThrow(
+      /the webhook command exited \(3\) before it answered on port \d+: echo listening nowhere; exit 3\nlistening nowhere/,
+    );
   });
 });
 
@@ -102,7 +112,9 @@ describe('a webhook in another language', () => {
     const { code, text } = await run({ command: `python3 ${script} {port}`, json: true });
     const report = JSON.parse(text) as { failed: number; checks: { id: string; status: string }[] };
     expect(report.failed).toBe(0);
-    expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['tls-chain', 'tls-san', 'no-server-error', 'response-valid', 'uid-echo', 'review-version', 'patch-type', 'timeout-budget', 'dryrun-honored']));
+    expect(new Set(report.checks.map((c) => c.id))).toEqual(
+      new Set(['tls-chain', 'tls-san', 'no-server-error', 'response-valid', 'uid-echo', 'review-version', 'patch-type', 'timeout-budget', 'dryrun-honored']),
+    );
     expect(code).toBe(0);
   });
 });

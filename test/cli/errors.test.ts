@@ -28,19 +28,28 @@ function expectUsageError(result: { code: number; stdout: string; stderr: string
 describe('a --junit path that cannot be written is refused before anything runs', () => {
   it('in a folder that does not exist', async () => {
     const file = path.join(tmp, 'missing', 'report.xml');
-    expectUsageError(await cli('check', '--manifests', manifest, '--module', app, '--junit', file), `--junit ${file}: cannot write the report there: the folder ${path.dirname(file)} does not exist\n  hint: create it first`);
+    expectUsageError(
+      await cli('check', '--manifests', manifest, '--module', app, '--junit', file),
+      `--junit ${file}: cannot write the report there: the folder ${path.dirname(file)} does not exist\n  hint: create it first`,
+    );
   });
 
   it('that is a directory', async () => {
     const dir = path.join(tmp, 'reports');
     mkdirSync(dir);
-    expectUsageError(await cli('test', path.join(root, 'test/suites/basic.suite.yaml'), '--junit', dir), `--junit ${dir}: cannot write the report there: it is a directory`);
+    expectUsageError(
+      await cli('test', path.join(root, 'test/suites/basic.suite.yaml'), '--junit', dir),
+      `--junit ${dir}: cannot write the report there: it is a directory`,
+    );
   });
 });
 
 describe('--module', () => {
   it('that does not exist: no such file, not a require stack', async () => {
-    expectUsageError(await cli('check', '--manifests', manifest, '--module', 'src/nope.ts'), `--module src/nope.ts: no such file (looked for ${path.resolve('src/nope.ts')})`);
+    expectUsageError(
+      await cli('check', '--manifests', manifest, '--module', 'src/nope.ts'),
+      `--module src/nope.ts: no such file (looked for ${path.resolve('src/nope.ts')})`,
+    );
   });
 
   it('that fails to load: its first line only', async () => {
@@ -52,7 +61,7 @@ describe('--module', () => {
 
   it('without a usable export: the export names it looks for, and what the module exports instead', async () => {
     const factory = path.join(tmp, 'factory.ts');
-    writeFileSync(factory, "export function createApp() { return (_req: unknown, _res: unknown) => undefined; }\nexport const port = 8443;\n");
+    writeFileSync(factory, 'export function createApp() { return (_req: unknown, _res: unknown) => undefined; }\nexport const port = 8443;\n');
     expectUsageError(
       await cli('check', '--manifests', manifest, '--module', factory),
       `--module ${factory} has no usable export: looked for \`app\`, \`default.app\`, \`default\` (an Express/Koa/Fastify app or a (req, res) handler, in that order); it exports \`createApp\` (function), \`port\` (number)\n  hint: export the app as \`export const app = …\` or \`export default app\`; a factory such as createApp() is not the app: export what it returns`,
@@ -60,7 +69,10 @@ describe('--module', () => {
     // An `app` that is not an app (a port, a promise of one) is not taken for one either.
     const notApp = path.join(tmp, 'not-app.mjs');
     writeFileSync(notApp, 'export const app = Promise.resolve(1);\n');
-    expectUsageError(await cli('check', '--manifests', manifest, '--module', notApp), `--module ${notApp} has no usable export: looked for \`app\`, \`default.app\`, \`default\` (an Express/Koa/Fastify app or a (req, res) handler, in that order); it exports \`app\` (object)`);
+    expectUsageError(
+      await cli('check', '--manifests', manifest, '--module', notApp),
+      `--module ${notApp} has no usable export: looked for \`app\`, \`default.app\`, \`default\` (an Express/Koa/Fastify app or a (req, res) handler, in that order); it exports \`app\` (object)`,
+    );
   });
 });
 
@@ -91,7 +103,10 @@ describe('help and version', () => {
 
 describe('mistyped command lines', () => {
   it('an unknown option, with the nearest known one', async () => {
-    expectUsageError(await cli('check', '--manifest', manifest), 'check: unknown option --manifest (did you mean "--manifests"?)\n  hint: run `admission-harness check --help`');
+    expectUsageError(
+      await cli('check', '--manifest', manifest),
+      'check: unknown option --manifest (did you mean "--manifests"?)\n  hint: run `admission-harness check --help`',
+    );
   });
 
   it('an unknown command, with the nearest known one', async () => {

@@ -8,7 +8,10 @@ const fixture = (name: string) => path.join(__dirname, 'fixtures', name);
 
 async function run(args: Partial<Parameters<typeof explainCommand>[0]>): Promise<string> {
   let text = '';
-  const code = await explainCommand({ manifests: [fixture('explain-webhooks.yaml')], review: fixture('deployment-scale-review.yaml'), json: false, ...args }, (t) => (text += t));
+  const code = await explainCommand(
+    { manifests: [fixture('explain-webhooks.yaml')], review: fixture('deployment-scale-review.yaml'), json: false, ...args },
+    (t) => (text += t),
+  );
   expect(code).toBe(0);
   return text;
 }
@@ -72,12 +75,18 @@ describe('admission-harness explain', () => {
 
   it('says where NamespaceLifecycle refuses a request in an undeclared namespace, before anything else', async () => {
     const lines = (await run({})).split('\n');
-    expect(lines[2]).toBe('  plugin NamespaceLifecycle (mutation): refuses — namespaces "shop" not found (404): the request stops here; the steps below are judged as if it existed');
+    expect(lines[2]).toBe(
+      '  plugin NamespaceLifecycle (mutation): refuses — namespaces "shop" not found (404): the request stops here; the steps below are judged as if it existed',
+    );
     expect(lines).toContain('  scale.example.com: rejects the request — namespaces "shop" not found');
   });
 
   it('a pod create: every built-in plugin in its place in kube-apiserver’s order, the admission policies and webhooks between', async () => {
-    const text = await run({ review: fixture('pod-create-review.yaml'), namespaces: fixture('namespaces.yaml'), manifests: [fixture('explain-webhooks.yaml'), fixture('policies.yaml'), fixture('mutating-policy.yaml')] });
+    const text = await run({
+      review: fixture('pod-create-review.yaml'),
+      namespaces: fixture('namespaces.yaml'),
+      manifests: [fixture('explain-webhooks.yaml'), fixture('policies.yaml'), fixture('mutating-policy.yaml')],
+    });
     expect(text).toBe(
       [
         'CREATE pods shop/web',
@@ -122,13 +131,29 @@ describe('admission-harness explain', () => {
   });
 
   it('--enable-admission-plugins puts the off-by-default plugins named in their place in the chain, and refuses a name both on and off', async () => {
-    const args = ['explain', '--manifests', fixture('explain-webhooks.yaml'), '--review', fixture('pod-create-review.yaml'), '--namespaces', fixture('namespaces.yaml')];
+    const args = [
+      'explain',
+      '--manifests',
+      fixture('explain-webhooks.yaml'),
+      '--review',
+      fixture('pod-create-review.yaml'),
+      '--namespaces',
+      fixture('namespaces.yaml'),
+    ];
     const plain = await cli(...args);
     expect(plain.stdout).not.toContain('AlwaysPullImages');
     const result = await cli(...args, '--enable-admission-plugins', 'PodNodeSelector,AlwaysPullImages', '--enable-admission-plugins', 'DenyServiceExternalIPs');
     expect(result.code).toBe(0);
-    const plugins = result.stdout.split('\n').filter((line) => line.startsWith('  plugin ')).map((line) => line.replace(/ —.*/, ''));
-    expect(plugins.slice(3, 7)).toEqual(['  plugin TaintNodesByCondition (mutation): not involved', '  plugin AlwaysPullImages (mutation): acts', '  plugin PodNodeSelector (mutation): acts', '  plugin Priority (mutation): acts']);
+    const plugins = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('  plugin '))
+      .map((line) => line.replace(/ —.*/, ''));
+    expect(plugins.slice(3, 7)).toEqual([
+      '  plugin TaintNodesByCondition (mutation): not involved',
+      '  plugin AlwaysPullImages (mutation): acts',
+      '  plugin PodNodeSelector (mutation): acts',
+      '  plugin Priority (mutation): acts',
+    ]);
     expect(plugins).toContain('  plugin DenyServiceExternalIPs (validation): not involved');
     expect(plugins.filter((line) => line.includes('PodTolerationRestriction'))).toEqual([]);
     const both = await cli(...args, '--enable-admission-plugins', 'AlwaysPullImages', '--disable-admission-plugins', 'AlwaysPullImages');
@@ -137,7 +162,15 @@ describe('admission-harness explain', () => {
   });
 
   it('--disable-admission-plugins shows the plugins named as disabled, in both phases, and refuses a name it does not know', async () => {
-    const args = ['explain', '--manifests', fixture('explain-webhooks.yaml'), '--review', fixture('pod-create-review.yaml'), '--namespaces', fixture('namespaces.yaml')];
+    const args = [
+      'explain',
+      '--manifests',
+      fixture('explain-webhooks.yaml'),
+      '--review',
+      fixture('pod-create-review.yaml'),
+      '--namespaces',
+      fixture('namespaces.yaml'),
+    ];
     const result = await cli(...args, '--disable-admission-plugins', 'ServiceAccount,PodSecurity', '--disable-admission-plugins', 'ResourceQuota');
     expect(result.code).toBe(0);
     const disabled = result.stdout.split('\n').filter((line) => / disabled — /.test(line));
@@ -156,11 +189,19 @@ describe('admission-harness explain', () => {
 
   it('--json lists the whole chain in order as `chain`, beside the webhooks and policies as before', async () => {
     const report = JSON.parse(
-      await run({ json: true, review: fixture('pod-create-review.yaml'), namespaces: fixture('namespaces.yaml'), manifests: [fixture('explain-webhooks.yaml'), fixture('policies.yaml'), fixture('mutating-policy.yaml')], disablePlugins: ['Priority'] }),
+      await run({
+        json: true,
+        review: fixture('pod-create-review.yaml'),
+        namespaces: fixture('namespaces.yaml'),
+        manifests: [fixture('explain-webhooks.yaml'), fixture('policies.yaml'), fixture('mutating-policy.yaml')],
+        disablePlugins: ['Priority'],
+      }),
     ) as { webhooks: unknown[]; policies: unknown[]; chain: { phase: string; kind: string; name: string; decision: string }[] };
     expect(Object.keys(report)).toEqual(['webhooks', 'policies', 'chain']);
     expect(report.webhooks).toHaveLength(3);
-    expect(report.policies).toEqual([{ policy: 'guarded', binding: 'guarded-binding', decision: 'called', reason: 'rules[0] matched CREATE v1 pods; validationActions Deny' }]);
+    expect(report.policies).toEqual([
+      { policy: 'guarded', binding: 'guarded-binding', decision: 'called', reason: 'rules[0] matched CREATE v1 pods; validationActions Deny' },
+    ]);
     expect(report.chain.map((s) => `${s.phase} ${s.kind} ${s.name} ${s.decision}`)).toEqual([
       'mutation plugin NamespaceLifecycle acts',
       'mutation plugin LimitRanger acts',
@@ -194,9 +235,30 @@ describe('admission-harness explain', () => {
       decision: 'acts',
       reason: 'defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume',
     });
-    expect(report.chain[4]).toEqual({ phase: 'mutation', kind: 'plugin', name: 'Priority', involved: false, decision: 'disabled', reason: 'turned off by --disable-admission-plugins' });
-    expect(report.chain[11]).toEqual({ phase: 'mutation', kind: 'mutating-policy', name: 'add-team', binding: 'add-team', decision: 'called', reason: 'rules[0] matched CREATE v1 pods' });
-    expect(report.chain[12]).toEqual({ phase: 'mutation', kind: 'webhook', name: 'labels.example.com', configuration: 'labels', decision: 'skipped', reason: 'objectSelector {app=web} matched neither object nor oldObject' });
+    expect(report.chain[4]).toEqual({
+      phase: 'mutation',
+      kind: 'plugin',
+      name: 'Priority',
+      involved: false,
+      decision: 'disabled',
+      reason: 'turned off by --disable-admission-plugins',
+    });
+    expect(report.chain[11]).toEqual({
+      phase: 'mutation',
+      kind: 'mutating-policy',
+      name: 'add-team',
+      binding: 'add-team',
+      decision: 'called',
+      reason: 'rules[0] matched CREATE v1 pods',
+    });
+    expect(report.chain[12]).toEqual({
+      phase: 'mutation',
+      kind: 'webhook',
+      name: 'labels.example.com',
+      configuration: 'labels',
+      decision: 'skipped',
+      reason: 'objectSelector {app=web} matched neither object nor oldObject',
+    });
   });
 
   it('given a plain object instead of a review, names the review command that makes one, which works', async () => {
@@ -208,7 +270,12 @@ describe('admission-harness explain', () => {
       `admission-harness: --review ${pod} holds a Pod, not an AdmissionReview: explain needs the request too (its operation, user, namespace)\n  hint: make the review of it, then explain that: ${command} && admission-harness explain --review review.json … (UPDATE or DELETE for those requests)\n`,
     );
     // The command it names, run as named: its review is one explain takes.
-    const made = await cli(...command.replace(/^admission-harness /, '').replace(/ > review\.json$/, '').split(' '));
+    const made = await cli(
+      ...command
+        .replace(/^admission-harness /, '')
+        .replace(/ > review\.json$/, '')
+        .split(' '),
+    );
     expect(made.code).toBe(0);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-explain-'));
     try {
@@ -230,8 +297,12 @@ describe('admission-harness explain', () => {
 
   it('says the --review and --namespaces file formats in its --help', async () => {
     const help = (await cli('explain', '--help')).stdout;
-    expect(help).toContain('--review FILE: one AdmissionReview (or its request), YAML or JSON, as `review` prints it; for an\n           object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json');
-    expect(help).toContain("--namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace\n           objects (or a NamespaceList), or entries `- name: shop` with `labels: {team: shop}`, YAML or JSON");
+    expect(help).toContain(
+      '--review FILE: one AdmissionReview (or its request), YAML or JSON, as `review` prints it; for an\n           object alone make one first: admission-harness review pods CREATE --object pod.yaml > review.json',
+    );
+    expect(help).toContain(
+      "--namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace\n           objects (or a NamespaceList), or entries `- name: shop` with `labels: {team: shop}`, YAML or JSON",
+    );
   });
 
   it('names the field of a malformed review', async () => {

@@ -31,7 +31,9 @@ it('replay --html writes the replay report; an --html path that cannot be writte
   const { app } = (await import(EXAMPLE)) as { app: never };
   const h = await createHarness({ target: app, manifests: [MANIFESTS], namespaces: [{ name: 'shop' }], seed: 2 });
   try {
-    writeFixtures(path.join(dir, 'fixtures'), [recorded(await h.call(MUTATE, review.create(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 2 }))))]);
+    writeFixtures(path.join(dir, 'fixtures'), [
+      recorded(await h.call(MUTATE, review.create(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 2 })))),
+    ]);
   } finally {
     await h.close();
   }

@@ -39,23 +39,37 @@ describe('manifests', () => {
     const linted = await cli('lint', '--manifests', file);
     const explained = await cli('explain', '--manifests', file, '--review', review);
     expect(linted.code).toBe(2);
-    expect(linted.stderr).toMatch(/^admission-harness: invalid webhook configuration:\n {2}.*conditions\.yaml doc 1 \(ValidatingWebhookConfiguration "conditions"\) webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: /);
+    expect(linted.stderr).toMatch(
+      /^admission-harness: invalid webhook configuration:\n {2}.*conditions\.yaml doc 1 \(ValidatingWebhookConfiguration "conditions"\) webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: /,
+    );
     expect(explained.code).toBe(2);
     expect(explained.stderr.split('\n')[1]).toBe(linted.stderr.split('\n')[1]);
   });
 
   it.each(['lint', 'check', 'explain'])('%s: files without a webhook configuration or policy are a usage error that says what they hold', async (command) => {
-    const file = write(`workload-${command}.yaml`, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n');
-    const extra = command === 'check' ? ['--module', path.join(root, 'examples/pod-defaults/src/app.ts')] : command === 'explain' ? ['--review', path.join(root, 'test/cli/fixtures/deployment-scale-review.yaml')] : [];
+    const file = write(
+      `workload-${command}.yaml`,
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n',
+    );
+    const extra =
+      command === 'check'
+        ? ['--module', path.join(root, 'examples/pod-defaults/src/app.ts')]
+        : command === 'explain'
+          ? ['--review', path.join(root, 'test/cli/fixtures/deployment-scale-review.yaml')]
+          : [];
     const result = await cli(command, '--manifests', file, ...extra);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${file}: Deployment "web", Service "web"`);
+    expect(result.stderr).toContain(
+      `admission-harness: no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${file}: Deployment "web", Service "web"`,
+    );
   });
 
   it('an unknown field names the nearest known one', async () => {
     const file = write('typo.yaml', CONDITION.replace(/ {4}matchConditions:[\s\S]*$/, '    timeoutSecond: 5\n'));
     const result = await cli('lint', '--manifests', file);
-    expect(result.stderr).toContain('(ValidatingWebhookConfiguration "conditions") webhooks[0].timeoutSecond: unknown field "timeoutSecond" (did you mean "timeoutSeconds"?)');
+    expect(result.stderr).toContain(
+      '(ValidatingWebhookConfiguration "conditions") webhooks[0].timeoutSecond: unknown field "timeoutSecond" (did you mean "timeoutSeconds"?)',
+    );
     expect(result.code).toBe(2);
   });
 });
@@ -65,13 +79,18 @@ describe('suite files', () => {
     const broken = write('broken.suite.yaml', readFileSync(basic, 'utf8').replace('callCounts:', 'callCount:'));
     const result = await cli('test', broken, basic);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`${broken}\n  ✗ not a valid suite file:\n      invalid suite:\n        ${broken} cases[1].expect.callCount: unknown field "callCount" (did you mean "callCounts"?)`);
+    expect(result.stdout).toContain(
+      `${broken}\n  ✗ not a valid suite file:\n      invalid suite:\n        ${broken} cases[1].expect.callCount: unknown field "callCount" (did you mean "callCounts"?)`,
+    );
     expect(result.stdout).toContain(`${basic}\n  ✓ `);
     expect(result.stdout).toMatch(/^3 passed, 1 failed, 1 invalid file$/m);
   });
 
   it('refuses expect: {}, which would pass whatever happens', async () => {
-    const empty = write('empty-expect.suite.yaml', readFileSync(basic, 'utf8').replace(/expect:\n {6}allowed: true\n {6}called: \[peer\.example\.com\]\n?$/, 'expect: {}\n'));
+    const empty = write(
+      'empty-expect.suite.yaml',
+      readFileSync(basic, 'utf8').replace(/expect:\n {6}allowed: true\n {6}called: \[peer\.example\.com\]\n?$/, 'expect: {}\n'),
+    );
     const result = await cli('test', empty, '--json');
     const report = JSON.parse(result.stdout) as { invalidFiles: { file: string; message: string }[] };
     expect(report.invalidFiles).toHaveLength(1);

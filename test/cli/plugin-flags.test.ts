@@ -9,7 +9,11 @@ import { runCli } from '../../lib/cli/run';
 const cli = async (...argv: string[]) => {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, (t) => (stdout += t), (t) => (stderr += t));
+  const code = await runCli(
+    argv,
+    (t) => (stdout += t),
+    (t) => (stderr += t),
+  );
   return { code, stdout, stderr };
 };
 
@@ -48,12 +52,23 @@ cases:
 `,
 );
 const config = path.join(dir, 'admission.yaml');
-writeFileSync(config, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodNodeSelector\n  configuration:\n    podNodeSelectorPluginConfig:\n      clusterDefaultNodeSelector: env=default\n');
+writeFileSync(
+  config,
+  'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodNodeSelector\n  configuration:\n    podNodeSelectorPluginConfig:\n      clusterDefaultNodeSelector: env=default\n',
+);
 
 it('test runs every suite with the plugins --enable-admission-plugins names, configured by --admission-control-config-file', async () => {
   const without = await cli('test', suite, '--json');
   expect(without.code).toBe(1);
-  const result = await cli('test', suite, '--json', '--enable-admission-plugins', 'DenyServiceExternalIPs,PodNodeSelector', '--admission-control-config-file', config);
+  const result = await cli(
+    'test',
+    suite,
+    '--json',
+    '--enable-admission-plugins',
+    'DenyServiceExternalIPs,PodNodeSelector',
+    '--admission-control-config-file',
+    config,
+  );
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
 });

@@ -20,7 +20,7 @@ describe('admission-harness check with policies only', () => {
     expect(stdout).toContain(
       "✗ policy-evaluates: expression 'object.spec.containers.all(c, !c.image.endsWith(':latest'))' resulted in error: no such key: spec (failurePolicy Fail denies every such request; guard the expression, e.g. with has() or request.operation)",
     );
-    expect(stdout).toContain("ValidatingAdmissionPolicy fragile with binding fragile-binding: failed [0]");
+    expect(stdout).toContain('ValidatingAdmissionPolicy fragile with binding fragile-binding: failed [0]');
   });
 
   it('--json lists the policy checks with the errors', async () => {
@@ -34,7 +34,16 @@ describe('admission-harness check with policies only', () => {
   });
 
   it('a time zone in a timestamp accessor never stops the run: a fixed offset is read, an unknown zone is that policy’s error', async () => {
-    const { code, stdout, stderr } = await cli('check', '--manifests', fixture('policy-time-zones.yaml'), '--seed', '4', '--json', '--only', 'policy-evaluates');
+    const { code, stdout, stderr } = await cli(
+      'check',
+      '--manifests',
+      fixture('policy-time-zones.yaml'),
+      '--seed',
+      '4',
+      '--json',
+      '--only',
+      'policy-evaluates',
+    );
     expect(stderr).not.toContain('RangeError');
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { checks: { policy?: string; status: string; errors?: string[] }[] };
@@ -44,7 +53,9 @@ describe('admission-harness check with policies only', () => {
     const failed = report.checks.filter((c) => c.status === 'fail');
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((c) => c.policy === 'mars-time')).toBe(true);
-    expect(failed[0]!.errors).toEqual(["expression 'timestamp('2024-03-10T07:30:15Z').getHours('Mars/Olympus') < 12' resulted in error: unknown time zone Mars/Olympus"]);
+    expect(failed[0]!.errors).toEqual([
+      "expression 'timestamp('2024-03-10T07:30:15Z').getHours('Mars/Olympus') < 12' resulted in error: unknown time zone Mars/Olympus",
+    ]);
   });
 
   it('lint loads policy-only manifests instead of refusing them', async () => {

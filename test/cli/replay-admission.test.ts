@@ -22,7 +22,15 @@ afterAll(() => temp.remove());
 /** A pod as `kubectl get pod -o yaml` prints one, for `review --object`. */
 function podFile(dir: string): string {
   const file = path.join(dir, 'pod.yaml');
-  writeFileSync(file, yaml().stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } }));
+  writeFileSync(
+    file,
+    yaml().stringify({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' } },
+      spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
+    }),
+  );
   return file;
 }
 
@@ -46,7 +54,10 @@ describe('review --out, replay --update, then replay', () => {
     // The fixture says its unit (an admission) and holds each webhook's answer in the order the chain
     // called them: the mutating webhook, its reinvocation (reinvocationPolicy IfNeeded: the ServiceAccount
     // plugin changed the object after it), then the validating webhook.
-    const document = yaml().parse(readFileSync(fixture, 'utf8'), { version: '1.1' }) as { kind: string; answers: { webhook: string; round: number; response: { allowed: boolean; patch?: string } }[] };
+    const document = yaml().parse(readFileSync(fixture, 'utf8'), { version: '1.1' }) as {
+      kind: string;
+      answers: { webhook: string; round: number; response: { allowed: boolean; patch?: string } }[];
+    };
     expect(document.kind).toBe('RecordedAdmission');
     expect(document.answers.map((a) => [a.webhook, a.round, a.response.allowed])).toEqual([
       [MUTATING, 0, true],
@@ -86,8 +97,21 @@ describe('fixtures written before admissions were recorded', () => {
       namespace: 'shop',
       operation,
       userInfo: { username: 'admin' },
-      object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { limits: { cpu: '500m' } } }] } },
-      oldObject: operation === 'UPDATE' ? { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { limits: { cpu: '500m' } } }] } } : null,
+      object: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'web', namespace: 'shop' },
+        spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { limits: { cpu: '500m' } } }] },
+      },
+      oldObject:
+        operation === 'UPDATE'
+          ? {
+              apiVersion: 'v1',
+              kind: 'Pod',
+              metadata: { name: 'web', namespace: 'shop' },
+              spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { limits: { cpu: '500m' } } }] },
+            }
+          : null,
       dryRun: false,
       options: null,
     },
@@ -117,7 +141,10 @@ describe('fixtures written before admissions were recorded', () => {
     const { response: _none, ...unanswered } = oldFixture('old-3', 'CREATE', { allowed: true });
     writeFile(recordNow, 'create.yaml', [unanswered]);
     expect((await replay(recordNow, '--module', EXAMPLE, '--webhook', VALIDATE, '--update')).code).toBe(0);
-    expect(yaml().parse(readFileSync(path.join(recordNow, 'create.yaml'), 'utf8'), { version: '1.1' })).toMatchObject({ webhook: VALIDATING, response: { uid: 'old-3', allowed: true } });
+    expect(yaml().parse(readFileSync(path.join(recordNow, 'create.yaml'), 'utf8'), { version: '1.1' })).toMatchObject({
+      webhook: VALIDATING,
+      response: { uid: 'old-3', allowed: true },
+    });
     const plainNamed = await replay(recordNow, '--module', EXAMPLE);
     expect(plainNamed.stdout).toContain('1 fixture: 1 passed');
     expect(plainNamed.code).toBe(0);

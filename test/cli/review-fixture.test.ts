@@ -22,7 +22,14 @@ function kubectlPod(labels: Record<string, string>): string {
   return yaml().stringify({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'web', namespace: 'shop', uid: '7c2d0b7e-1f0e-4c41-9d3a-0a3f5b1e2c11', resourceVersion: '4711', creationTimestamp: '2026-05-01T10:00:00Z', labels },
+    metadata: {
+      name: 'web',
+      namespace: 'shop',
+      uid: '7c2d0b7e-1f0e-4c41-9d3a-0a3f5b1e2c11',
+      resourceVersion: '4711',
+      creationTimestamp: '2026-05-01T10:00:00Z',
+      labels,
+    },
     spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { limits: { cpu: '500m', memory: '256Mi' } } }] },
     status: { phase: 'Running' },
   });
@@ -43,7 +50,12 @@ it('writes an UPDATE of two kubectl objects as a fixture that replays (recorded 
   expect(document.source).toEqual({ from: 'objects', request: 'pods UPDATE', object: next, oldObject: old, seed: 1 });
   expect(document.kind).toBe('RecordedAdmission');
   expect(document.limits).toEqual(['namespace shop: replay declares it without labels (a namespaceSelector reading other labels needs it declared with them)']);
-  expect(document.request).toMatchObject({ operation: 'UPDATE', namespace: 'shop', name: 'web', userInfo: { username: 'jane', groups: ['dev', 'system:authenticated'] } });
+  expect(document.request).toMatchObject({
+    operation: 'UPDATE',
+    namespace: 'shop',
+    name: 'web',
+    userInfo: { username: 'jane', groups: ['dev', 'system:authenticated'] },
+  });
   expect(document.request.object.metadata.labels).toEqual({ app: 'web', tier: 'frontend' });
   expect(document.request.oldObject.metadata.labels).toEqual({ app: 'web' });
   const [loaded] = loadFixtures([out]);
@@ -69,8 +81,24 @@ it('says in the limits what a generated review cannot know, and numbers further 
   ]);
 });
 
-it("refuses a fixture whose objects source has a misspelt member, naming the nearest", () => {
+it('refuses a fixture whose objects source has a misspelt member, naming the nearest', () => {
   const file = path.join(dir, 'bad.yaml');
-  writeFileSync(file, yaml().stringify({ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: { from: 'objects', request: 'pods CREATE', seed: 1, objekt: 'x.yaml' }, request: { uid: 'u', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' }, operation: 'CREATE', userInfo: {}, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'd' } } }, limits: [] }));
+  writeFileSync(
+    file,
+    yaml().stringify({
+      apiVersion: 'admission-harness/v1alpha1',
+      kind: 'RecordedReview',
+      source: { from: 'objects', request: 'pods CREATE', seed: 1, objekt: 'x.yaml' },
+      request: {
+        uid: 'u',
+        kind: { group: '', version: 'v1', kind: 'Pod' },
+        resource: { group: '', version: 'v1', resource: 'pods' },
+        operation: 'CREATE',
+        userInfo: {},
+        object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'd' } },
+      },
+      limits: [],
+    }),
+  );
   expect(() => loadFixtures([file])).toThrow(/bad\.yaml:7: source\.objekt: unknown field "objekt" \(did you mean "object"\?\)/);
 });

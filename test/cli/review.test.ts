@@ -22,12 +22,30 @@ describe('admission-harness review', () => {
 
   it('builds a CONNECT with the options object, no options and no oldObject', () => {
     const { request } = print({ target: 'pods/exec', operation: 'CONNECT', namespace: 'shop', name: 'web-1' });
-    expect(request).toMatchObject({ operation: 'CONNECT', subResource: 'exec', namespace: 'shop', name: 'web-1', kind: { kind: 'PodExecOptions' }, object: { kind: 'PodExecOptions' }, oldObject: null, options: null, dryRun: false });
+    expect(request).toMatchObject({
+      operation: 'CONNECT',
+      subResource: 'exec',
+      namespace: 'shop',
+      name: 'web-1',
+      kind: { kind: 'PodExecOptions' },
+      object: { kind: 'PodExecOptions' },
+      oldObject: null,
+      options: null,
+      dryRun: false,
+    });
   });
 
   it('builds subresources with their kinds, DELETE with a null object, v1beta1, dryRun and users', () => {
-    expect(print({ target: 'deployments.apps/scale', operation: 'UPDATE' }).request).toMatchObject({ kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, resource: { group: 'apps', resource: 'deployments' }, subResource: 'scale' });
-    expect(print({ target: 'configmaps', operation: 'DELETE' }).request).toMatchObject({ object: null, oldObject: { kind: 'ConfigMap' }, options: { kind: 'DeleteOptions' } });
+    expect(print({ target: 'deployments.apps/scale', operation: 'UPDATE' }).request).toMatchObject({
+      kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+      resource: { group: 'apps', resource: 'deployments' },
+      subResource: 'scale',
+    });
+    expect(print({ target: 'configmaps', operation: 'DELETE' }).request).toMatchObject({
+      object: null,
+      oldObject: { kind: 'ConfigMap' },
+      options: { kind: 'DeleteOptions' },
+    });
     expect(print({ version: 'v1beta1' }).apiVersion).toBe('admission.k8s.io/v1beta1');
     expect(print({ dryRun: true }).request).toMatchObject({ dryRun: true, options: { dryRun: ['All'] } });
     expect(print({ user: 'alice', groups: ['dev'] }).request!.userInfo).toEqual({ username: 'alice', groups: ['dev', 'system:authenticated'] });
@@ -36,7 +54,11 @@ describe('admission-harness review', () => {
   it('takes the object from a file', () => {
     const file = path.join(__dirname, 'fixtures/configmap.yaml');
     expect(print({ target: 'configmaps', object: file }).request).toMatchObject({ name: 'settings', namespace: 'shop', object: { data: { mode: 'strict' } } });
-    expect(print({ target: 'configmaps', operation: 'DELETE', object: file }).request).toMatchObject({ name: 'settings', object: null, oldObject: { metadata: { name: 'settings', uid: expect.any(String) } } });
+    expect(print({ target: 'configmaps', operation: 'DELETE', object: file }).request).toMatchObject({
+      name: 'settings',
+      object: null,
+      oldObject: { metadata: { name: 'settings', uid: expect.any(String) } },
+    });
   });
 
   it.each<[Partial<ReviewArgs>, RegExp]>([

@@ -46,7 +46,9 @@ describe('a --command webhook', () => {
     expect(text.match(/the webhook process ended/g)).toHaveLength(1);
     // Right under the header, before the scenarios that ran.
     expect(text).toMatch(/^admission-harness check · .*\n\n✗ the webhook process ended \(exit code 3\) during pod-defaults\.example\.com · \S.*$/m);
-    expect(text).toContain(`  command: node ${webhooks}/dying-webhook.mjs 3\n  last lines of its stderr:\n    handling CREATE pods\n    fatal: connection pool exhausted\n  this scenario and those after it were not run (listed at the end)`);
+    expect(text).toContain(
+      `  command: node ${webhooks}/dying-webhook.mjs 3\n  last lines of its stderr:\n    handling CREATE pods\n    fatal: connection pool exhausted\n  this scenario and those after it were not run (listed at the end)`,
+    );
     expect(text).toMatch(/^not run \(\d+\):$/m);
     expect(text).not.toContain('connection refused');
 
@@ -56,7 +58,10 @@ describe('a --command webhook', () => {
     rmSync(junit);
     expect(xml.match(/<failure message="✗ the webhook process ended \(exit code 3\)/g)).toHaveLength(1);
     expect(xml.match(/<skipped message="the webhook process ended before this scenario"\/>/g)).toHaveLength(json.notRun.length);
-    expect(json.error).toMatchObject({ webhook: 'pod-defaults.example.com', exit: { code: 3, signal: null, stderr: ['handling CREATE pods', 'fatal: connection pool exhausted'] } });
+    expect(json.error).toMatchObject({
+      webhook: 'pod-defaults.example.com',
+      exit: { code: 3, signal: null, stderr: ['handling CREATE pods', 'fatal: connection pool exhausted'] },
+    });
     expect(json.error?.message).toMatch(/^the webhook process ended \(exit code 3\) during pod-defaults\.example\.com · /);
     // The scenarios before the one it died in are reported whole; that one and the rest are not run.
     const { plan } = planBattery(loadManifests(manifests), 5);
@@ -135,7 +140,9 @@ describe('a --command webhook', () => {
   });
 
   it('--ready-timeout bounds how long the process may take to accept a handshake', async () => {
-    await expect(run({ command: 'sleep 30', readyTimeoutSeconds: 0.3 })).rejects.toThrow(/^the webhook command did not accept a TLS handshake on port \d+ within 0\.3 s \(connection refused\): sleep 30/);
+    await expect(run({ command: 'sleep 30', readyTimeoutSeconds: 0.3 })).rejects.toThrow(
+      /^the webhook command did not accept a TLS handshake on port \d+ within 0\.3 s \(connection refused\): sleep 30/,
+    );
   });
 
   it('--ready-timeout is refused without --command', async () => {
@@ -146,7 +153,9 @@ describe('a --command webhook', () => {
 describe('a --url server', () => {
   it('that does not listen is a setup error, said once before any scenario', async () => {
     const port = await freePort();
-    await expect(run({ url: `https://127.0.0.1:${port}` })).rejects.toThrow(`--url https://127.0.0.1:${port}: nothing listens at 127.0.0.1:${port} (connection refused)`);
+    await expect(run({ url: `https://127.0.0.1:${port}` })).rejects.toThrow(
+      `--url https://127.0.0.1:${port}: nothing listens at 127.0.0.1:${port} (connection refused)`,
+    );
   });
 
   it('that answers in plain HTTP is told so, not with OpenSSL’s words', async () => {
@@ -162,7 +171,9 @@ describe('a --url server', () => {
       const h = await createHarness({ target: { url: `https://127.0.0.1:${port}` }, seed: 1 });
       const outcome = await h.call({ type: 'validating', path: '/validate' }, review.create(objects.pod()));
       await h.close();
-      expect(outcome.error?.message).toMatch(/^failed calling webhook "validating\.harness\.local": failed to call webhook: Post "https:\/\/localhost\/validate\?timeout=10s": http: server gave HTTP response to HTTPS client$/);
+      expect(outcome.error?.message).toMatch(
+        /^failed calling webhook "validating\.harness\.local": failed to call webhook: Post "https:\/\/localhost\/validate\?timeout=10s": http: server gave HTTP response to HTTPS client$/,
+      );
       expect(outcome.error?.hint).toBe('the server answered in plain HTTP; webhooks must serve HTTPS');
     } finally {
       server.closeAllConnections();

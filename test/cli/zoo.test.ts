@@ -166,7 +166,10 @@ const CASES: ZooCase[] = [
     also: ['response-valid'],
     detail: exactly('expected admission.k8s.io/v1 AdmissionReview, got admission.k8s.io/v1 (no kind)'),
     scenarios: CREATE_PODS,
-    kube: calling('no-kind', 'received invalid webhook response: expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got admission.k8s.io/v1, Kind='),
+    kube: calling(
+      'no-kind',
+      'received invalid webhook response: expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got admission.k8s.io/v1, Kind=',
+    ),
   },
   {
     breaks: 'patch-type',
@@ -187,7 +190,9 @@ const CASES: ZooCase[] = [
     breaks: 'patch-applies',
     name: 'patch-missing-label',
     also: [],
-    detail: exactly("Internal error occurred: error in remove for path: '/metadata/labels/zoo.example.com~1legacy': Unable to remove nonexistent key: zoo.example.com/legacy: missing value"),
+    detail: exactly(
+      "Internal error occurred: error in remove for path: '/metadata/labels/zoo.example.com~1legacy': Unable to remove nonexistent key: zoo.example.com/legacy: missing value",
+    ),
     scenarios: CREATE_PODS,
   },
   {
@@ -222,7 +227,8 @@ const CASES: ZooCase[] = [
     breaks: 'no-server-error',
     name: 'server-error',
     also: ['response-valid'],
-    detail: /^HTTP 500: failed calling webhook "server-error\.zoo\.example\.com": failed to call webhook: an error on the server \("TypeError: [^"]+"\) has prevented the request from succeeding$/,
+    detail:
+      /^HTTP 500: failed calling webhook "server-error\.zoo\.example\.com": failed to call webhook: an error on the server \("TypeError: [^"]+"\) has prevented the request from succeeding$/,
     scenarios: /^CREATE services( \(dryRun\))?$/,
   },
   {
@@ -267,21 +273,25 @@ const CASES: ZooCase[] = [
     // A CREATE reinvoked with the webhook's output and a CREATE of an object that already carries it are the same request.
     // …and reinvoked after another webhook's change, its second sidecar is a duplicate name the API refuses.
     also: ['idempotent-preset', 'object-valid'],
-    detail: exactly('reinvoked with its own output, the webhook changed the object again: [{"op":"add","path":"/spec/containers/-","value":{"name":"zoo-proxy","image":"ghcr.io/zoo/proxy:v1.0.0","securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"drop":["ALL"]}}}}]'),
+    detail: exactly(
+      'reinvoked with its own output, the webhook changed the object again: [{"op":"add","path":"/spec/containers/-","value":{"name":"zoo-proxy","image":"ghcr.io/zoo/proxy:v1.0.0","securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"drop":["ALL"]}}}}]',
+    ),
     scenarios: /^CREATE pods( \((image :latest|two containers|restricted)\))?$/,
   },
   {
     breaks: 'idempotent-reinvocation',
     name: 'revision-counter',
     also: [],
-    detail: /^reinvoked with its own output, the webhook changed the object again: \[\{"op":"add","path":"\/metadata\/annotations\/zoo\.example\.com~1revision","value":"\d+"\}\]$/,
+    detail:
+      /^reinvoked with its own output, the webhook changed the object again: \[\{"op":"add","path":"\/metadata\/annotations\/zoo\.example\.com~1revision","value":"\d+"\}\]$/,
     scenarios: /^UPDATE pods$/,
   },
   {
     breaks: 'idempotent-preset',
     name: 'counter-name',
     also: ['idempotent-reinvocation'],
-    detail: /^given a new object with its changes already made, the webhook changed the object again: \[\{"op":"add","path":"\/spec\/containers\/-","value":\{"name":"zoo-agent-\d+","image":"ghcr\.io\/zoo\/agent:v2\.1\.0","securityContext":\{"allowPrivilegeEscalation":false,"capabilities":\{"drop":\["ALL"\]\}\}\}\}\]$/,
+    detail:
+      /^given a new object with its changes already made, the webhook changed the object again: \[\{"op":"add","path":"\/spec\/containers\/-","value":\{"name":"zoo-agent-\d+","image":"ghcr\.io\/zoo\/agent:v2\.1\.0","securityContext":\{"allowPrivilegeEscalation":false,"capabilities":\{"drop":\["ALL"\]\}\}\}\}\]$/,
     scenarios: /^CREATE pods( \((image :latest|two containers|restricted)\))?$/,
   },
   {
@@ -354,23 +364,41 @@ describe('the zoo of broken webhooks', () => {
 
   it('names the check and its detail in the readable report too', async () => {
     let text = '';
-    const code = await check({ manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: false, failFast: false, seed: SEED }, (t) => (text += t));
+    const code = await check(
+      { manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: false, failFast: false, seed: SEED },
+      (t) => (text += t),
+    );
     expect(code).toBe(1);
     expect(text).toMatch(/^ {2}✗ DELETE pods — allowed, patch of 1 op · \d+ ms$/m);
-    expect(text).toContain('      ✗ patch-on-delete: admission webhook "patch-on-delete.zoo.example.com" attempted to modify the object, which is not supported for this operation');
+    expect(text).toContain(
+      '      ✗ patch-on-delete: admission webhook "patch-on-delete.zoo.example.com" attempted to modify the object, which is not supported for this operation',
+    );
     expect(text).toMatch(/^checks: \d+ passed, 1 failed$/m);
     // The patch decoded; its base64 only on request.
     const patch = '[{"op":"add","path":"/metadata/annotations","value":{"zoo.example.com/deleted-by":"zoo"}}]';
     expect(text).toContain(`        Patch:    ${patch}`);
     expect(text).toMatch(/^ {8}Response: \{.*"patch":"\(120 characters of base64: decoded below\)","patchType":"JSONPatch"\}$/m);
     let verbose = '';
-    await check({ manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: false, failFast: false, seed: SEED, verbose: true }, (t) => (verbose += t));
+    await check(
+      {
+        manifests: [path.join(zoo, 'patch-on-delete.yaml')],
+        module: path.join(zoo, 'patch-on-delete.ts'),
+        json: false,
+        failFast: false,
+        seed: SEED,
+        verbose: true,
+      },
+      (t) => (verbose += t),
+    );
     expect(verbose).toContain(`"patch":"${Buffer.from(patch).toString('base64')}"`);
   });
 
   it('gives a failed check the request, the response and the decoded patch in --json', async () => {
     let text = '';
-    await check({ manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: true, failFast: false, seed: SEED }, (t) => (text += t));
+    await check(
+      { manifests: [path.join(zoo, 'patch-on-delete.yaml')], module: path.join(zoo, 'patch-on-delete.ts'), json: true, failFast: false, seed: SEED },
+      (t) => (text += t),
+    );
     const failed = (JSON.parse(text) as { checks: Record<string, unknown>[] }).checks.find((c) => c.status === 'fail');
     expect(failed).toEqual({
       id: 'patch-on-delete',
@@ -389,7 +417,9 @@ describe('the zoo of broken webhooks', () => {
 
 describe('no false positives', () => {
   it('passes the pod-defaults example', async () => {
-    const { code, report } = await runCheck(path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml'), { module: path.join(root, 'examples/pod-defaults/src/app.ts') });
+    const { code, report } = await runCheck(path.join(root, 'examples/pod-defaults/deploy/webhooks.yaml'), {
+      module: path.join(root, 'examples/pod-defaults/src/app.ts'),
+    });
     expect(report.checks.filter((c) => c.status === 'fail')).toEqual([]);
     expect(report.failed).toBe(0);
     expect(report.passed).toBeGreaterThan(0);
@@ -404,6 +434,7 @@ describe('no false positives', () => {
     // Each check ran, and passed, somewhere: patches, reinvocations, denials, dryRun twins, CONNECT, DELETE, subresources.
     expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(CHECK_IDS));
     const scenarios = new Set(report.checks.map((c) => c.scenario));
-    for (const title of ['CONNECT pods/exec', 'DELETE pods', 'UPDATE deployments/scale', 'CREATE pods (dryRun)', 'CREATE pods [v1beta1]']) expect(scenarios).toContain(title);
+    for (const title of ['CONNECT pods/exec', 'DELETE pods', 'UPDATE deployments/scale', 'CREATE pods (dryRun)', 'CREATE pods [v1beta1]'])
+      expect(scenarios).toContain(title);
   });
 });

@@ -66,9 +66,20 @@ describe('loading webhook configurations', () => {
 
   it('keeps v1beta1 defaults for v1beta1 objects', () => {
     const [entry] = loadManifests([
-      { apiVersion: 'admissionregistration.k8s.io/v1beta1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'old' }, webhooks: [{ name: 'old.example.com', clientConfig: { url: 'https://h/' } }] },
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1beta1',
+        kind: 'ValidatingWebhookConfiguration',
+        metadata: { name: 'old' },
+        webhooks: [{ name: 'old.example.com', clientConfig: { url: 'https://h/' } }],
+      },
     ]);
-    expect(entry!.spec).toMatchObject({ failurePolicy: 'Ignore', matchPolicy: 'Exact', timeoutSeconds: 30, sideEffects: 'Unknown', admissionReviewVersions: ['v1beta1'] });
+    expect(entry!.spec).toMatchObject({
+      failurePolicy: 'Ignore',
+      matchPolicy: 'Exact',
+      timeoutSeconds: 30,
+      sideEffects: 'Unknown',
+      admissionReviewVersions: ['v1beta1'],
+    });
   });
 
   it('reads YAML 1.1 scalars as Kubernetes does', () => {
@@ -94,22 +105,38 @@ describe('loading webhook configurations', () => {
 describe('CustomResourceDefinitions in the manifests', () => {
   it('are registered, so requests for their kinds can be built and matched', async () => {
     const { readFileSync } = await import('node:fs');
-    const capture = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-captures/customresourcedefinitions-create.json'), 'utf8')) as { calls: { body: { request: { object: Record<string, unknown> } } }[] };
+    const capture = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-captures/customresourcedefinitions-create.json'), 'utf8')) as {
+      calls: { body: { request: { object: Record<string, unknown> } } }[];
+    };
     const crd = capture.calls[0]!.body.request.object;
     const catalog = new ResourceCatalog();
     const webhook = {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingWebhookConfiguration',
       metadata: { name: 'widgets' },
-      webhooks: [{ name: 'widgets.example.com', clientConfig: { url: 'https://w/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], rules: [{ operations: ['CREATE'], apiGroups: ['capture.example.com'], apiVersions: ['v1'], resources: ['widgets'] }] }],
+      webhooks: [
+        {
+          name: 'widgets.example.com',
+          clientConfig: { url: 'https://w/' },
+          sideEffects: 'None',
+          admissionReviewVersions: ['v1'],
+          rules: [{ operations: ['CREATE'], apiGroups: ['capture.example.com'], apiVersions: ['v1'], resources: ['widgets'] }],
+        },
+      ],
     };
     loadManifests([crd, webhook], { catalog });
     expect(catalog.resourceForKind({ group: 'capture.example.com', version: 'v1', kind: 'Widget' })).toMatchObject({ resource: 'widgets', namespaced: true });
-    expect(catalog.equivalentResources({ group: 'capture.example.com', version: 'v1', resource: 'widgets' })).toEqual([{ group: 'capture.example.com', version: 'v2', resource: 'widgets' }]);
+    expect(catalog.equivalentResources({ group: 'capture.example.com', version: 'v1', resource: 'widgets' })).toEqual([
+      { group: 'capture.example.com', version: 'v2', resource: 'widgets' },
+    ]);
   });
 
   it('reports an invalid one with its location', async () => {
-    expect(() => loadManifests([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'x.example.com' }, spec: {} }], { catalog: new ResourceCatalog() })).toThrow(/manifests\[0\]: .*CustomResourceDefinition/);
+    expect(() =>
+      loadManifests([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'x.example.com' }, spec: {} }], {
+        catalog: new ResourceCatalog(),
+      }),
+    ).toThrow(/manifests\[0\]: .*CustomResourceDefinition/);
   });
 });
 
@@ -118,34 +145,105 @@ describe('strict inputs, as kubectl and the API check them', () => {
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind,
     metadata: { name: 'strict' },
-    webhooks: [{ name: 'strict.example.com', clientConfig: { url: 'https://strict.example.com/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], ...fields }],
+    webhooks: [
+      { name: 'strict.example.com', clientConfig: { url: 'https://strict.example.com/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], ...fields },
+    ],
   });
   const problems = (config: Record<string, unknown>): string[] => {
     try {
       loadManifests([config]);
     } catch (error) {
-      return (error as HarnessError).message.split('\n').filter((l) => l.startsWith('  manifests[0]')).map((l) => l.replace(/^ {2}manifests\[0\] \([A-Za-z]+ "strict"\) /, ''));
+      return (error as HarnessError).message
+        .split('\n')
+        .filter((l) => l.startsWith('  manifests[0]'))
+        .map((l) => l.replace(/^ {2}manifests\[0\] \([A-Za-z]+ "strict"\) /, ''));
     }
     return [];
   };
 
   it.each<[string, Record<string, unknown>, string[], string?]>([
-    ['an unknown field, with the nearest known one', { timeoutSecond: 5 }, ['webhooks[0].timeoutSecond: unknown field "timeoutSecond" (did you mean "timeoutSeconds"?)']],
-    ['an unknown field deep down', { clientConfig: { url: 'https://x.example.com/', caBundel: 'eA==' } }, ['webhooks[0].clientConfig.caBundel: unknown field "caBundel" (did you mean "caBundle"?)']],
+    [
+      'an unknown field, with the nearest known one',
+      { timeoutSecond: 5 },
+      ['webhooks[0].timeoutSecond: unknown field "timeoutSecond" (did you mean "timeoutSeconds"?)'],
+    ],
+    [
+      'an unknown field deep down',
+      { clientConfig: { url: 'https://x.example.com/', caBundel: 'eA==' } },
+      ['webhooks[0].clientConfig.caBundel: unknown field "caBundel" (did you mean "caBundle"?)'],
+    ],
     ['reinvocationPolicy on a validating webhook', { reinvocationPolicy: 'Never' }, ['webhooks[0].reinvocationPolicy: unknown field "reinvocationPolicy"']],
-    ['a URL with a query', { clientConfig: { url: 'https://x.example.com/hook?x=1' } }, ['webhooks[0].clientConfig.url: Invalid value: "x=1": query parameters are not permitted in the URL']],
-    ['a URL with a fragment', { clientConfig: { url: 'https://x.example.com/hook#top' } }, ['webhooks[0].clientConfig.url: Invalid value: "top": fragments are not permitted in the URL']],
-    ['an unknown operation', { rules: [{ operations: ['PATCH'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }, ['webhooks[0].rules[0].operations[0]: Unsupported value: "PATCH": supported values: "*", "CONNECT", "CREATE", "DELETE", "UPDATE"']],
-    ['a wildcard operation among others', { rules: [{ operations: ['*', 'CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }, ['webhooks[0].rules[0].operations: Invalid value: []admissionregistration.OperationType{"*", "CREATE"}: if \'*\' is present, must not specify other operations']],
-    ['a rule without groups or versions', { rules: [{ operations: ['CREATE'], resources: ['pods'] }] }, ['webhooks[0].rules[0].apiGroups: Required value', 'webhooks[0].rules[0].apiVersions: Required value']],
-    ['*/* among other resources', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['*/*', 'pods'] }] }, ['webhooks[0].rules[0].resources: Invalid value: []string{"*/*", "pods"}: if \'*/*\' is present, must not specify other resources']],
-    ['pods/* beside pods/status', { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/*', 'pods/status'] }] }, ['webhooks[0].rules[0].resources[1]: Invalid value: "pods/status": if \'pods/*\' is present, must not specify pods/status']],
-    ['an unknown scope', { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'], scope: 'Namespace' }] }, ['webhooks[0].rules[0].scope: Unsupported value: "Namespace": supported values: "*", "Cluster", "Namespaced"']],
-    ['an unknown matchPolicy', { matchPolicy: 'Equivalence' }, ['webhooks[0].matchPolicy: Unsupported value: "Equivalence": supported values: "Equivalent", "Exact"']],
-    ['a selector operator that is none', { objectSelector: { matchExpressions: [{ key: 'env', operator: 'Equals', values: ['prod'] }] } }, ['webhooks[0].objectSelector.matchExpressions[0].operator: Invalid value: "Equals": not a valid selector operator']],
-    ['In without values', { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'In' }] } }, ["webhooks[0].namespaceSelector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"]],
-    ['Exists with values', { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] } }, ["webhooks[0].namespaceSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"]],
-    ['a label value that is none', { objectSelector: { matchLabels: { env: 'prod env' } } }, [expect.stringMatching(/^webhooks\[0\]\.objectSelector\.matchLabels: Invalid value: "prod env": a valid label must be an empty string or consist of alphanumeric characters/) as unknown as string]],
+    [
+      'a URL with a query',
+      { clientConfig: { url: 'https://x.example.com/hook?x=1' } },
+      ['webhooks[0].clientConfig.url: Invalid value: "x=1": query parameters are not permitted in the URL'],
+    ],
+    [
+      'a URL with a fragment',
+      { clientConfig: { url: 'https://x.example.com/hook#top' } },
+      ['webhooks[0].clientConfig.url: Invalid value: "top": fragments are not permitted in the URL'],
+    ],
+    [
+      'an unknown operation',
+      { rules: [{ operations: ['PATCH'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] },
+      ['webhooks[0].rules[0].operations[0]: Unsupported value: "PATCH": supported values: "*", "CONNECT", "CREATE", "DELETE", "UPDATE"'],
+    ],
+    [
+      'a wildcard operation among others',
+      { rules: [{ operations: ['*', 'CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] },
+      [
+        'webhooks[0].rules[0].operations: Invalid value: []admissionregistration.OperationType{"*", "CREATE"}: if \'*\' is present, must not specify other operations',
+      ],
+    ],
+    [
+      'a rule without groups or versions',
+      { rules: [{ operations: ['CREATE'], resources: ['pods'] }] },
+      ['webhooks[0].rules[0].apiGroups: Required value', 'webhooks[0].rules[0].apiVersions: Required value'],
+    ],
+    [
+      '*/* among other resources',
+      { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['*/*', 'pods'] }] },
+      ['webhooks[0].rules[0].resources: Invalid value: []string{"*/*", "pods"}: if \'*/*\' is present, must not specify other resources'],
+    ],
+    [
+      'pods/* beside pods/status',
+      { rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/*', 'pods/status'] }] },
+      ['webhooks[0].rules[0].resources[1]: Invalid value: "pods/status": if \'pods/*\' is present, must not specify pods/status'],
+    ],
+    [
+      'an unknown scope',
+      { rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'], scope: 'Namespace' }] },
+      ['webhooks[0].rules[0].scope: Unsupported value: "Namespace": supported values: "*", "Cluster", "Namespaced"'],
+    ],
+    [
+      'an unknown matchPolicy',
+      { matchPolicy: 'Equivalence' },
+      ['webhooks[0].matchPolicy: Unsupported value: "Equivalence": supported values: "Equivalent", "Exact"'],
+    ],
+    [
+      'a selector operator that is none',
+      { objectSelector: { matchExpressions: [{ key: 'env', operator: 'Equals', values: ['prod'] }] } },
+      ['webhooks[0].objectSelector.matchExpressions[0].operator: Invalid value: "Equals": not a valid selector operator'],
+    ],
+    [
+      'In without values',
+      { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'In' }] } },
+      ["webhooks[0].namespaceSelector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"],
+    ],
+    [
+      'Exists with values',
+      { namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] } },
+      ["webhooks[0].namespaceSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"],
+    ],
+    [
+      'a label value that is none',
+      { objectSelector: { matchLabels: { env: 'prod env' } } },
+      [
+        expect.stringMatching(
+          /^webhooks\[0\]\.objectSelector\.matchLabels: Invalid value: "prod env": a valid label must be an empty string or consist of alphanumeric characters/,
+        ) as unknown as string,
+      ],
+    ],
   ])('%s', (_name, fields, expected) => {
     expect(problems(webhook(fields))).toEqual(expected);
   });

@@ -123,10 +123,13 @@ function run(command, args, { cwd, env, deadline }) {
     child.stderr.setEncoding('utf8').on('data', append);
     let timedOut = false;
     const remaining = deadline - Date.now();
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child);
-    }, Math.max(remaining, 0));
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        killGroup(child);
+      },
+      Math.max(remaining, 0),
+    );
     child.on('error', (error) => append(`\n${error.stack ?? error}\n`));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -160,7 +163,11 @@ function runSync(command, args, { cwd = ROOT, env = process.env, what } = {}) {
 
 function indent(text) {
   const trimmed = text.length > OUTPUT_LIMIT ? `… (${text.length - OUTPUT_LIMIT} characters cut)\n${text.slice(-OUTPUT_LIMIT)}` : text;
-  return trimmed.replace(/\s+$/, '').split('\n').map((line) => `    ${line}`).join('\n');
+  return trimmed
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -184,7 +191,9 @@ function publishedEntryFiles(pkg) {
 function checkBuilt(pkg) {
   const missing = publishedEntryFiles(pkg).filter((file) => file !== 'package.json' && !fs.existsSync(path.join(ROOT, file)));
   if (missing.length > 0) {
-    const what = fs.existsSync(path.join(ROOT, 'dist')) ? `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} missing` : `${path.join(ROOT, 'dist')} does not exist`;
+    const what = fs.existsSync(path.join(ROOT, 'dist'))
+      ? `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} missing`
+      : `${path.join(ROOT, 'dist')} does not exist`;
     throw new Error(`the package is not built: ${what}.\n    Build it first: (cd ${ROOT} && npm run build)`);
   }
 }
@@ -199,7 +208,8 @@ function pack(pkg, dir) {
   const notPacked = publishedEntryFiles(pkg).filter((file) => !packed.has(file));
   if (notPacked.length > 0) throw new Error(`the tarball lacks files that package.json points at: ${notPacked.join(', ')} (check "files" in package.json)`);
   // MIT (and the rest) require the licence texts of the code bundled into dist to ship with it.
-  if (!packed.has('dist/THIRD-PARTY-LICENSES.txt')) throw new Error('the tarball lacks dist/THIRD-PARTY-LICENSES.txt: build with npm run build (lib/build.mjs writes it)');
+  if (!packed.has('dist/THIRD-PARTY-LICENSES.txt'))
+    throw new Error('the tarball lacks dist/THIRD-PARTY-LICENSES.txt: build with npm run build (lib/build.mjs writes it)');
   const licenses = fs.readFileSync(path.join(ROOT, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
   const missing = ['@faker-js/faker', 'msw', '@marcbachmann/cel-js'].filter((name) => !licenses.includes(`\n${name}@`));
   if (missing.length > 0) throw new Error(`dist/THIRD-PARTY-LICENSES.txt lacks the licences of bundled ${missing.join(', ')}`);
@@ -227,7 +237,9 @@ function prepareLock(consumer, lockFile, rootPkg, registry) {
   if (!self) throw new Error(`${consumer}/package-lock.json has no node_modules/admission-harness entry: run node test/consumers/run.mjs --relock`);
   for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
     if (!sameDeps(self[field], rootPkg[field])) {
-      throw new Error(`${consumer}/package-lock.json is stale: its admission-harness ${field} ${JSON.stringify(self[field] ?? {})} differ from package.json's ${JSON.stringify(rootPkg[field] ?? {})}.\n    Regenerate the consumer lockfiles: node test/consumers/run.mjs --relock`);
+      throw new Error(
+        `${consumer}/package-lock.json is stale: its admission-harness ${field} ${JSON.stringify(self[field] ?? {})} differ from package.json's ${JSON.stringify(rootPkg[field] ?? {})}.\n    Regenerate the consumer lockfiles: node test/consumers/run.mjs --relock`,
+      );
     }
   }
   self.version = rootPkg.version;
@@ -268,7 +280,8 @@ function addOptionalStubs(lock) {
     for (const [name, spec] of Object.entries(entry.optionalDependencies ?? {})) {
       if (lockLookup(packages, location, name)) continue;
       const version = spec.replace(/^[\^~=v]+/, '');
-      if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`cannot stub optional dependency ${name}@${spec} of ${location || 'the root'}: not an exact version`);
+      if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version))
+        throw new Error(`cannot stub optional dependency ${name}@${spec} of ${location || 'the root'}: not an exact version`);
       const key = `${location ? `${location}/` : ''}node_modules/${name}`;
       const top = `node_modules/${name}`;
       const at = packages[top] ? key : top;
@@ -288,9 +301,16 @@ function relock(consumer, workDir, rootLock) {
   fs.copyFileSync(path.join(HERE, consumer, 'package.json'), path.join(scratch, 'package.json'));
   // Seed with the root lockfile: npm keeps every locked version that satisfies the consumer, prunes the rest.
   writeJson(path.join(scratch, 'package-lock.json'), { ...rootLock, name: pkg.name, version: pkg.version });
-  runSync('npm', ['install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: scratch, what: `npm install --package-lock-only for ${consumer}` });
+  runSync('npm', ['install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: scratch,
+    what: `npm install --package-lock-only for ${consumer}`,
+  });
   const lock = readJson(path.join(scratch, 'package-lock.json'));
-  const known = new Set(Object.values(rootLock.packages).map((entry) => entry.integrity).filter(Boolean));
+  const known = new Set(
+    Object.values(rootLock.packages)
+      .map((entry) => entry.integrity)
+      .filter(Boolean),
+  );
   const foreign = [];
   for (const [location, entry] of Object.entries(lock.packages)) {
     if (!location) continue;
@@ -303,7 +323,9 @@ function relock(consumer, workDir, rootLock) {
     if (entry.integrity && !known.has(entry.integrity)) foreign.push(`${location}@${entry.version}`);
   }
   if (foreign.length > 0) {
-    throw new Error(`${consumer}: ${foreign.length} locked package(s) are not in the root package-lock.json, so CI's npm cache would lack them:\n    ${foreign.join('\n    ')}\n    Add them to the root devDependencies (or align ${consumer}/package.json's ranges with the root's) and relock.`);
+    throw new Error(
+      `${consumer}: ${foreign.length} locked package(s) are not in the root package-lock.json, so CI's npm cache would lack them:\n    ${foreign.join('\n    ')}\n    Add them to the root devDependencies (or align ${consumer}/package.json's ranges with the root's) and relock.`,
+    );
   }
   const stubs = addOptionalStubs(lock);
   writeJson(path.join(HERE, consumer, 'package-lock.json'), lock);
@@ -328,7 +350,8 @@ async function main() {
     return;
   }
   const rootPkg = readJson(path.join(ROOT, 'package.json'));
-  const consumers = fs.readdirSync(HERE, { withFileTypes: true })
+  const consumers = fs
+    .readdirSync(HERE, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(HERE, d.name, 'package.json')))
     .map((d) => d.name)
     .sort();
@@ -344,7 +367,10 @@ async function main() {
     if (options.keep) console.log(`kept ${workDir}`);
     else fs.rmSync(workDir, { recursive: true, force: true });
   };
-  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15]]) {
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+  ]) {
     process.on(signal, () => {
       cleanup();
       process.exit(128 + number);
@@ -352,7 +378,8 @@ async function main() {
   }
   // Consumers must resolve nothing but their own node_modules: warn about stray ones above the work dir.
   for (let dir = path.dirname(workDir); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'node_modules'))) console.log(`warning: ${path.join(dir, 'node_modules')} exists; consumers could resolve packages from it`);
+    if (fs.existsSync(path.join(dir, 'node_modules')))
+      console.log(`warning: ${path.join(dir, 'node_modules')} exists; consumers could resolve packages from it`);
     if (path.dirname(dir) === dir) break;
   }
 
@@ -416,7 +443,9 @@ async function main() {
               const step = await run('sh', ['-c', scripts[name]], { cwd: dir, env, deadline });
               output += `$ ${scripts[name]}\n${step.output}\n`;
               if (step.code !== 0 || step.timedOut) {
-                failures.push(`${name}: ${step.timedOut ? `timed out after ${seconds(options.timeoutMs)}` : step.code !== null ? `exit code ${step.code}` : `signal ${step.signal}`}`);
+                failures.push(
+                  `${name}: ${step.timedOut ? `timed out after ${seconds(options.timeoutMs)}` : step.code !== null ? `exit code ${step.code}` : `signal ${step.signal}`}`,
+                );
               }
               if (step.timedOut) break;
             }
@@ -434,7 +463,11 @@ async function main() {
           failed++;
           const why = result.timedOut
             ? `timed out after ${seconds(options.timeoutMs)}`
-            : result.code !== null ? `exit code ${result.code}` : result.signal ? `signal ${result.signal}` : 'error';
+            : result.code !== null
+              ? `exit code ${result.code}`
+              : result.signal
+                ? `signal ${result.signal}`
+                : 'error';
           const timing = installMs > 0 ? `, install ${seconds(installMs)}${testMs > 0 ? `, test ${seconds(testMs)}` : ''}` : '';
           console.log(`FAIL ${label}  (${result.explained ? stage : `${stage}: ${why}`}${timing})`);
           console.log(indent(result.output));

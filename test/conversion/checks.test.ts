@@ -7,7 +7,9 @@ import { conversionBackend, type BackendMode } from './backend';
 jest.setTimeout(60_000);
 
 function widgetCrd(caBundle: string, conversion: Record<string, unknown>): Record<string, unknown> {
-  const schema = (field: string) => ({ openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { [field]: { type: 'string' }, size: { type: 'integer' } } } } } });
+  const schema = (field: string) => ({
+    openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { [field]: { type: 'string' }, size: { type: 'integer' } } } } },
+  });
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -20,7 +22,17 @@ function widgetCrd(caBundle: string, conversion: Record<string, unknown>): Recor
         { name: 'v1', served: true, storage: true, schema: schema('color') },
         { name: 'v2', served: true, storage: false, schema: schema('colour') },
       ],
-      conversion: conversion.strategy === 'None' ? conversion : { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'widgets', namespace: 'ops', path: '/convert' }, caBundle }, ...conversion } },
+      conversion:
+        conversion.strategy === 'None'
+          ? conversion
+          : {
+              strategy: 'Webhook',
+              webhook: {
+                conversionReviewVersions: ['v1'],
+                clientConfig: { service: { name: 'widgets', namespace: 'ops', path: '/convert' }, caBundle },
+                ...conversion,
+              },
+            },
     },
   };
 }
@@ -49,7 +61,17 @@ const answering = (edit: (good: Record<string, unknown>, uid: string) => unknown
   kind: 'custom',
   answer: (review) => {
     const converted = review.request.objects.map((object) => ({ ...object, apiVersion: review.request.desiredAPIVersion }));
-    return { status, body: edit({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, convertedObjects: converted, result: { status: 'Success' } } }, review.request.uid) };
+    return {
+      status,
+      body: edit(
+        {
+          apiVersion: review.apiVersion,
+          kind: 'ConversionReview',
+          response: { uid: review.request.uid, convertedObjects: converted, result: { status: 'Success' } },
+        },
+        review.request.uid,
+      ),
+    };
   },
 });
 const withResponse = (members: Record<string, unknown>) => answering((good) => ({ ...good, response: { ...(good.response as object), ...members } }));
@@ -69,28 +91,92 @@ it('sends the review to the service path with the name kube-apiserver verifies, 
 
 it.each([
   ['no converted object', withResponse({ convertedObjects: [] }), `${PREFIX} returned 0 objects, expected 1`],
-  ['two converted objects', answering((good) => ({ ...good, response: { ...(good.response as Record<string, unknown>), convertedObjects: [widget('a'), widget('b')] } })), `${PREFIX} returned 2 objects, expected 1`],
-  ['a wrong apiVersion', withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v9' }] }), `${PREFIX} returned invalid object at index 0: invalid groupVersion (expected stable.example.com/v2, received stable.example.com/v9)`],
-  ['another kind', withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', kind: 'Gadget' }] }), `${PREFIX} returned invalid object at index 0: invalid kind (expected Widget, received Gadget)`],
-  ['another namespace', withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, namespace: 'dev' } }] }), `${PREFIX} returned invalid object: must have the same namespace: ops != dev`],
-  ['no metadata', withResponse({ convertedObjects: [{ apiVersion: 'stable.example.com/v2', kind: 'Widget' }] }), `${PREFIX} returned invalid object: must have the same name: w1 != `],
-  ['a label that is no string', withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, labels: { n: 1 } } }] }), `${PREFIX} returned invalid metadata: metadata.labels[n] must be a string, but is int64 in converted object`],
-  ['an invalid label value', withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, labels: { app: 'no spaces' } } }] }), expect.stringMatching(/^conversion webhook for stable\.example\.com\/v1, Kind=Widget returned invalid metadata: metadata\.labels: Invalid value: "no spaces": /)],
-  ['result.status Failure without a message', withResponse({ result: { status: 'Failure' } }), `${PREFIX} failed: response.result.status was 'Failure', not 'Success'`],
+  [
+    'two converted objects',
+    answering((good) => ({ ...good, response: { ...(good.response as Record<string, unknown>), convertedObjects: [widget('a'), widget('b')] } })),
+    `${PREFIX} returned 2 objects, expected 1`,
+  ],
+  [
+    'a wrong apiVersion',
+    withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v9' }] }),
+    `${PREFIX} returned invalid object at index 0: invalid groupVersion (expected stable.example.com/v2, received stable.example.com/v9)`,
+  ],
+  [
+    'another kind',
+    withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', kind: 'Gadget' }] }),
+    `${PREFIX} returned invalid object at index 0: invalid kind (expected Widget, received Gadget)`,
+  ],
+  [
+    'another namespace',
+    withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, namespace: 'dev' } }] }),
+    `${PREFIX} returned invalid object: must have the same namespace: ops != dev`,
+  ],
+  [
+    'no metadata',
+    withResponse({ convertedObjects: [{ apiVersion: 'stable.example.com/v2', kind: 'Widget' }] }),
+    `${PREFIX} returned invalid object: must have the same name: w1 != `,
+  ],
+  [
+    'a label that is no string',
+    withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, labels: { n: 1 } } }] }),
+    `${PREFIX} returned invalid metadata: metadata.labels[n] must be a string, but is int64 in converted object`,
+  ],
+  [
+    'an invalid label value',
+    withResponse({
+      convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { ...widget('w1').metadata, labels: { app: 'no spaces' } } }],
+    }),
+    expect.stringMatching(
+      /^conversion webhook for stable\.example\.com\/v1, Kind=Widget returned invalid metadata: metadata\.labels: Invalid value: "no spaces": /,
+    ),
+  ],
+  [
+    'result.status Failure without a message',
+    withResponse({ result: { status: 'Failure' } }),
+    `${PREFIX} failed: response.result.status was 'Failure', not 'Success'`,
+  ],
   ['no result', withResponse({ result: {} }), `${PREFIX} failed: response.result.status was '', not 'Success'`],
   ['no response', answering((good) => ({ ...good, response: undefined })), `${PREFIX} failed: no response provided`],
-  ['another kind of review', answering((good) => ({ ...good, kind: 'AdmissionReview' })), `${PREFIX} failed: no kind "AdmissionReview" is registered for version "apiextensions.k8s.io/v1" in scheme "pkg/util/webhook/client.go:71"`],
-  ['no kind', answering((good) => ({ ...good, kind: undefined })), `${PREFIX} failed: expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got apiextensions.k8s.io/v1, Kind=`],
-  ['a v1beta1 review to a v1 request', answering((good) => ({ ...good, apiVersion: 'apiextensions.k8s.io/v1beta1' })), `${PREFIX} failed: converting (v1beta1.ConversionReview) to (v1.ConversionReview): unknown conversion`],
-  ['a uid that is no string', withResponse({ uid: 5 }), `${PREFIX} failed: json: cannot unmarshal number into Go struct field ConversionReview.response.uid of type types.UID`],
-  ['a JSON string', answering(() => '<html>', 200), `${PREFIX} failed: couldn't get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`],
+  [
+    'another kind of review',
+    answering((good) => ({ ...good, kind: 'AdmissionReview' })),
+    `${PREFIX} failed: no kind "AdmissionReview" is registered for version "apiextensions.k8s.io/v1" in scheme "pkg/util/webhook/client.go:71"`,
+  ],
+  [
+    'no kind',
+    answering((good) => ({ ...good, kind: undefined })),
+    `${PREFIX} failed: expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got apiextensions.k8s.io/v1, Kind=`,
+  ],
+  [
+    'a v1beta1 review to a v1 request',
+    answering((good) => ({ ...good, apiVersion: 'apiextensions.k8s.io/v1beta1' })),
+    `${PREFIX} failed: converting (v1beta1.ConversionReview) to (v1.ConversionReview): unknown conversion`,
+  ],
+  [
+    'a uid that is no string',
+    withResponse({ uid: 5 }),
+    `${PREFIX} failed: json: cannot unmarshal number into Go struct field ConversionReview.response.uid of type types.UID`,
+  ],
+  [
+    'a JSON string',
+    answering(() => '<html>', 200),
+    `${PREFIX} failed: couldn't get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+  ],
   ['a 404', answering(() => ({}), 404), `${PREFIX} failed: the server could not find the requested resource`],
-])('fails an answer with %s, with kube-apiserver\'s text', async (_what, answer, text) => {
+])("fails an answer with %s, with kube-apiserver's text", async (_what, answer, text) => {
   expect(await failureOf(answer)).toEqual(text);
 });
 
 it('keeps the original metadata but for labels and annotations, and drops those the answer leaves out', async () => {
-  mode = withResponse({ convertedObjects: [{ ...widget('w1'), apiVersion: 'stable.example.com/v2', metadata: { name: 'w1', namespace: 'ops', uid: 'uid-w1', generation: 99, annotations: { a: 'b' } } }] });
+  mode = withResponse({
+    convertedObjects: [
+      {
+        ...widget('w1'),
+        apiVersion: 'stable.example.com/v2',
+        metadata: { name: 'w1', namespace: 'ops', uid: 'uid-w1', generation: 99, annotations: { a: 'b' } },
+      },
+    ],
+  });
   const result = await h.convert(widget('w1', { team: 'x' }), 'v2');
   expect(result.objects[0]?.metadata).toEqual({ name: 'w1', namespace: 'ops', uid: 'uid-w1', annotations: { a: 'b' } });
 });
@@ -103,7 +189,16 @@ it('sends one review per object and stops at the first failure, as a LIST does',
   expect(result.ok).toBe(false);
   expect(result.outcomes).toHaveLength(2);
   expect(result.error?.check).toBe('uid');
-  expect(result.error?.status).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: expect.stringMatching(/^conversion webhook for stable\.example\.com\/v1, Kind=Widget failed: expected response\.uid="[0-9a-f-]{36}", got "wrong"$/), code: 500 });
+  expect(result.error?.status).toEqual({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: expect.stringMatching(
+      /^conversion webhook for stable\.example\.com\/v1, Kind=Widget failed: expected response\.uid="[0-9a-f-]{36}", got "wrong"$/,
+    ),
+    code: 500,
+  });
 });
 
 it('sends nothing for an object already at the version asked for, nor for an empty one', async () => {
@@ -116,13 +211,21 @@ it('sends nothing for an object already at the version asked for, nor for an emp
 
 it('refuses a version the CRD does not declare, and an object no CRD serves, before sending anything', async () => {
   await expect(h.convert(widget('w1'), 'v3')).rejects.toThrow(HarnessError);
-  await expect(h.convert(widget('w1'), 'v3')).rejects.toThrow('h.convert: objects[0]: request to convert CR to an invalid group/version: stable.example.com/v3\n  hint: widgets.stable.example.com declares the versions v1, v2');
-  await expect(h.convert([widget('w1'), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }], 'v2')).rejects.toThrow('h.convert: objects[1]: v1 ConfigMap is no custom resource');
+  await expect(h.convert(widget('w1'), 'v3')).rejects.toThrow(
+    'h.convert: objects[0]: request to convert CR to an invalid group/version: stable.example.com/v3\n  hint: widgets.stable.example.com declares the versions v1, v2',
+  );
+  await expect(h.convert([widget('w1'), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }], 'v2')).rejects.toThrow(
+    'h.convert: objects[1]: v1 ConfigMap is no custom resource',
+  );
   expect(backend.received).toHaveLength(0);
 });
 
 it('a v1beta1 review: no uid or kind check, as kube-apiserver keeps for compatibility', async () => {
-  const h1 = await createHarness({ manifests: [widgetCrd((await sharedAuthority()).caBundle, { conversionReviewVersions: ['v2', 'v1beta1', 'v1'] })], target: backend.handler, seed: 7 });
+  const h1 = await createHarness({
+    manifests: [widgetCrd((await sharedAuthority()).caBundle, { conversionReviewVersions: ['v2', 'v1beta1', 'v1'] })],
+    target: backend.handler,
+    seed: 7,
+  });
   try {
     mode = answering((good) => ({ ...good, response: { ...(good.response as object), uid: '' } }));
     const result = await h1.convert(widget('w1'), 'v2');
@@ -134,7 +237,11 @@ it('a v1beta1 review: no uid or kind check, as kube-apiserver keeps for compatib
 });
 
 it('a webhook accepting no known review version gets no request', async () => {
-  const h1 = await createHarness({ manifests: [widgetCrd((await sharedAuthority()).caBundle, { conversionReviewVersions: ['v2'] })], target: backend.handler, seed: 7 });
+  const h1 = await createHarness({
+    manifests: [widgetCrd((await sharedAuthority()).caBundle, { conversionReviewVersions: ['v2'] })],
+    target: backend.handler,
+    seed: 7,
+  });
   try {
     expect((await h1.convert(widget('w1'), 'v2')).error?.message).toBe('no supported conversion review versions');
     expect(backend.received).toHaveLength(0);

@@ -28,16 +28,28 @@ it('defaults the strategy to None, and lists every declared version, served or n
 });
 
 it('keeps a Webhook strategy with its clientConfig, a service port defaulted to 443', () => {
-  const [entry] = register({ strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'ops', path: '/convert' }, caBundle: 'Q0E=' } } });
-  expect(entry?.conversion?.webhook).toEqual({ conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'ops', port: 443, path: '/convert' }, caBundle: 'Q0E=' } });
+  const [entry] = register({
+    strategy: 'Webhook',
+    webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'ops', path: '/convert' }, caBundle: 'Q0E=' } },
+  });
+  expect(entry?.conversion?.webhook).toEqual({
+    conversionReviewVersions: ['v1'],
+    clientConfig: { service: { name: 'conv', namespace: 'ops', port: 443, path: '/convert' }, caBundle: 'Q0E=' },
+  });
 });
 
 it.each([
   [{ strategy: 'Magic' }, 'spec.conversion.strategy: Unsupported value: "Magic": supported values: "None", "Webhook"'],
   [{ strategy: 'Webhook' }, 'spec.conversion.webhook: Required value'],
-  [{ strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: {} } }, 'spec.conversion.webhook.clientConfig: Required value: exactly one of url or service is required'],
+  [
+    { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: {} } },
+    'spec.conversion.webhook.clientConfig: Required value: exactly one of url or service is required',
+  ],
   [{ strategy: 'Webhook', webhook: { clientConfig: { url: 'https://c.example.com' } } }, 'spec.conversion.webhook.conversionReviewVersions: Required value'],
-  [{ strategy: 'None', webhook: { clientConfig: { url: 'https://c.example.com' } } }, 'spec.conversion.webhook: Forbidden: should be empty if conversion strategy is other than Webhook'],
+  [
+    { strategy: 'None', webhook: { clientConfig: { url: 'https://c.example.com' } } },
+    'spec.conversion.webhook: Forbidden: should be empty if conversion strategy is other than Webhook',
+  ],
 ])('refuses %j naming the field', (conversion, text) => {
   expect(() => register(conversion)).toThrow(`CustomResourceDefinition "widgets.stable.example.com": ${text}`);
 });

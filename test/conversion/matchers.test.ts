@@ -21,7 +21,12 @@ const crd = (caBundle: string): Record<string, unknown> => ({
   },
 });
 
-const widget: KubeObject = { apiVersion: 'stable.example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'ops', uid: 'u1', labels: { app: 'w' } }, spec: { color: 'red', size: 3 } };
+const widget: KubeObject = {
+  apiVersion: 'stable.example.com/v1',
+  kind: 'Widget',
+  metadata: { name: 'w1', namespace: 'ops', uid: 'u1', labels: { app: 'w' } },
+  spec: { color: 'red', size: 3 },
+};
 
 let mode: BackendMode = { kind: 'ok' };
 const backend = conversionBackend(() => mode);
@@ -42,13 +47,17 @@ describe('toConvertRoundTrip', () => {
   it('fails, showing what changed, when the way back loses or adds something', async () => {
     mode = { kind: 'change-labels' };
     await expect(h).not.toConvertRoundTrip(widget, 'v2');
-    const error = await expect(h).toConvertRoundTrip(widget, 'v2').catch((e: Error) => e);
+    const error = await expect(h)
+      .toConvertRoundTrip(widget, 'v2')
+      .catch((e: Error) => e);
     expect(String(error)).toContain('/metadata/labels/converted-by');
   });
 
-  it('fails, negated or not, with kube-apiserver\'s text when a conversion fails', async () => {
+  it("fails, negated or not, with kube-apiserver's text when a conversion fails", async () => {
     mode = { kind: 'failure', message: 'colour cannot be converted' };
-    await expect(expect(h).toConvertRoundTrip(widget, 'v2')).rejects.toThrow('conversion webhook for stable.example.com/v1, Kind=Widget failed: colour cannot be converted');
+    await expect(expect(h).toConvertRoundTrip(widget, 'v2')).rejects.toThrow(
+      'conversion webhook for stable.example.com/v1, Kind=Widget failed: colour cannot be converted',
+    );
     await expect(expect(h).not.toConvertRoundTrip(widget, 'v2')).rejects.toThrow('the conversion to v2 failed');
   });
 });
@@ -57,7 +66,9 @@ describe('toFailConversionWith', () => {
   it('reads the failure text', async () => {
     mode = { kind: 'change-name' };
     const result = await h.convert(widget, 'v2');
-    expect(result).toFailConversionWith('conversion webhook for stable.example.com/v1, Kind=Widget returned invalid object: must have the same name: w1 != w1-renamed');
+    expect(result).toFailConversionWith(
+      'conversion webhook for stable.example.com/v1, Kind=Widget returned invalid object: must have the same name: w1 != w1-renamed',
+    );
     expect(result).toFailConversionWith(/must have the same name/);
     expect(result).not.toFailConversionWith('must have the same UID');
   });

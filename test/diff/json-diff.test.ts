@@ -5,7 +5,9 @@ const lines = (before: unknown, after: unknown) => diffJson(before, after).map(f
 
 describe('diffJson', () => {
   it('reports added, removed and changed members by JSON pointer, escaping ~ and /', () => {
-    expect(lines({ labels: { 'app.kubernetes.io/name': 'web', old: 'x', 'a~b': 1 } }, { labels: { 'app.kubernetes.io/name': 'api', 'a~b': 2, env: 'prod' } })).toEqual([
+    expect(
+      lines({ labels: { 'app.kubernetes.io/name': 'web', old: 'x', 'a~b': 1 } }, { labels: { 'app.kubernetes.io/name': 'api', 'a~b': 2, env: 'prod' } }),
+    ).toEqual([
       'removed /labels/old: "x"',
       'changed /labels/app.kubernetes.io~1name: "web" → "api"',
       'changed /labels/a~0b: 1 → 2',
@@ -14,8 +16,19 @@ describe('diffJson', () => {
   });
 
   it('matches named elements by name, so an insertion is one line naming the element', () => {
-    const before = { containers: [{ name: 'app', image: 'a' }, { name: 'sidecar', image: 's' }] };
-    const after = { containers: [{ name: 'app', image: 'a' }, { name: 'mesh-proxy', image: 'm' }, { name: 'sidecar', image: 's:2' }] };
+    const before = {
+      containers: [
+        { name: 'app', image: 'a' },
+        { name: 'sidecar', image: 's' },
+      ],
+    };
+    const after = {
+      containers: [
+        { name: 'app', image: 'a' },
+        { name: 'mesh-proxy', image: 'm' },
+        { name: 'sidecar', image: 's:2' },
+      ],
+    };
     expect(lines(before, after)).toEqual(['added /containers/1 (mesh-proxy): {"name":"mesh-proxy","image":"m"}', 'changed /containers/2/image: "s" → "s:2"']);
     expect(lines(after, before)).toEqual(['removed /containers/1 (mesh-proxy): {"name":"mesh-proxy","image":"m"}', 'changed /containers/1/image: "s:2" → "s"']);
   });

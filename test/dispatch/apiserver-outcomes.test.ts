@@ -59,7 +59,10 @@ async function replaying(outcome: Outcome): Promise<{ h: Harness; calls: Behavio
 
 /** The create the recording's client sent (a raw POST into namespace whtest). */
 function createOf(outcome: Outcome) {
-  return review.create(objects.fromYaml({ ...outcome.clientRequest.body, metadata: { ...outcome.clientRequest.body?.metadata, namespace: 'whtest' } }), { via: 'api', managedFields: true });
+  return review.create(objects.fromYaml({ ...outcome.clientRequest.body, metadata: { ...outcome.clientRequest.body?.metadata, namespace: 'whtest' } }), {
+    via: 'api',
+    managedFields: true,
+  });
 }
 
 /** Calls, annotations and status as recorded. */
@@ -76,12 +79,25 @@ function expectRecorded(outcome: Outcome, result: AdmitResult, calls: BehaviourC
 
 /** What each webhook was sent, as recorded: the spec and labels of each call's object. */
 function expectReviewsReceived(outcome: Outcome, calls: BehaviourCall[]): void {
-  const seen = (r: AdmissionReview) => normalised({ labels: r.request?.object?.metadata?.labels, spec: (r.request?.object as { spec?: unknown } | null)?.spec });
+  const seen = (r: AdmissionReview) =>
+    normalised({ labels: r.request?.object?.metadata?.labels, spec: (r.request?.object as { spec?: unknown } | null)?.spec });
   expect(calls.map((c) => seen(c.review))).toEqual(outcome.webhookCalls.map((c) => seen(c.admissionReviewReceived)));
 }
 
 describe('the object after webhook patches, as a real kube-apiserver v1.36.2 keeps it (fixtures/apiserver-outcomes)', () => {
-  const creates = ['patch-wrong-type-labels', 'patch-wrong-type-replicas', 'patch-unknown-field', 'patch-unknown-field-second', 'patch-noop-replace', 'patch-empty-list', 'patch-empty-list-alone', 'patch-replace-missing-key', 'sidecar-defaulting', 'non-idempotent-sidecar', 'patch-remove-metadata-name'];
+  const creates = [
+    'patch-wrong-type-labels',
+    'patch-wrong-type-replicas',
+    'patch-unknown-field',
+    'patch-unknown-field-second',
+    'patch-noop-replace',
+    'patch-empty-list',
+    'patch-empty-list-alone',
+    'patch-replace-missing-key',
+    'sidecar-defaulting',
+    'non-idempotent-sidecar',
+    'patch-remove-metadata-name',
+  ];
 
   it.each(creates)('%s: the recorded calls, reviews, annotations and status', async (name) => {
     const outcome = load(name);
@@ -133,7 +149,13 @@ describe('the object after webhook patches, as a real kube-apiserver v1.36.2 kee
     const result = await h.admit(review.exec(pod, ['ls']));
     expect(calls.map((c) => c.behaviour)).toEqual(outcome.webhookCalls.map((c) => c.behaviour));
     expect(result.trace.steps.map((s) => s.why.at(-1))).toEqual(['objectSelector {runlevel notin (1)} matched neither object nor oldObject']);
-    const everything = await replaying({ ...outcome, webhookConfigurationsSent: outcome.webhookConfigurationsSent.map((c) => ({ ...c, webhooks: (c.webhooks as Record<string, unknown>[]).map((w) => ({ ...w, objectSelector: {} })) })) });
+    const everything = await replaying({
+      ...outcome,
+      webhookConfigurationsSent: outcome.webhookConfigurationsSent.map((c) => ({
+        ...c,
+        webhooks: (c.webhooks as Record<string, unknown>[]).map((w) => ({ ...w, objectSelector: {} })),
+      })),
+    });
     await everything.h.admit(review.exec(pod, ['ls']));
     expect(everything.calls.map((c) => c.behaviour)).toEqual(['allow']);
   });

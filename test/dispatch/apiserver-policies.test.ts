@@ -72,9 +72,15 @@ describe('the built-in mutating plugins before the first webhook, as a real kube
 describe('every recording is replayed', () => {
   it('names each fixture file of apiserver-policies in some test', () => {
     const tests = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? tests(path.join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [path.join(dir, entry.name)] : []));
-    const sources = tests(path.join(__dirname, '..')).map((file) => readFileSync(file, 'utf8')).join('\n');
-    const recordings = readdirSync(DIR).filter((name) => name.endsWith('.json') && !/^[A-Z_]/.test(name)).map((name) => name.replace(/\.json$/, ''));
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? tests(path.join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [path.join(dir, entry.name)] : [],
+      );
+    const sources = tests(path.join(__dirname, '..'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const recordings = readdirSync(DIR)
+      .filter((name) => name.endsWith('.json') && !/^[A-Z_]/.test(name))
+      .map((name) => name.replace(/\.json$/, ''));
     expect(recordings.filter((name) => !sources.includes(name))).toEqual([]);
   });
 });

@@ -5,11 +5,19 @@ type Hook = Partial<MutatingWebhook> & { name: string };
 
 /** A MutatingWebhookConfiguration of URL webhooks named `<name>` at https://<name>/ (stubbed in tests). */
 export function mutating(config: string, ...hooks: Hook[]): Record<string, unknown> {
-  return configuration('MutatingWebhookConfiguration', config, hooks.map((h) => ({ clientConfig: { url: `https://${h.name}/` }, ...h })));
+  return configuration(
+    'MutatingWebhookConfiguration',
+    config,
+    hooks.map((h) => ({ clientConfig: { url: `https://${h.name}/` }, ...h })),
+  );
 }
 
 export function validating(config: string, ...hooks: Hook[]): Record<string, unknown> {
-  return configuration('ValidatingWebhookConfiguration', config, hooks.map((h) => ({ clientConfig: { url: `https://${h.name}/` }, ...h })));
+  return configuration(
+    'ValidatingWebhookConfiguration',
+    config,
+    hooks.map((h) => ({ clientConfig: { url: `https://${h.name}/` }, ...h })),
+  );
 }
 
 /** A JSON Patch that sets label `key` to `value` (replace of a missing key adds it, as in v4). */

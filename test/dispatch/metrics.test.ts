@@ -38,16 +38,28 @@ describe('admission metrics (k8s.io/apiserver/pkg/admission/metrics/metrics.go)'
         'apiserver_admission_webhook_rejection_count{error_type="calling_webhook_error",name="closed.example.com",operation="UPDATE",rejection_code="503",type="validating"} 1',
       ].sort(),
     );
-    expect(series(text, 'apiserver_admission_webhook_fail_open_count')).toEqual(['apiserver_admission_webhook_fail_open_count{name="hijacked.example.com",type="admit"} 1']);
+    expect(series(text, 'apiserver_admission_webhook_fail_open_count')).toEqual([
+      'apiserver_admission_webhook_fail_open_count{name="hijacked.example.com",type="admit"} 1',
+    ]);
     expect(text).toContain('# TYPE apiserver_admission_webhook_admission_duration_seconds histogram');
-    expect(text).toMatch(/^apiserver_admission_webhook_admission_duration_seconds_bucket\{name="ok\.example\.com",operation="UPDATE",rejected="false",type="admit",le="25"\} 1$/m);
-    expect(text).toMatch(/^apiserver_admission_webhook_admission_duration_seconds_count\{name="ok\.example\.com",operation="UPDATE",rejected="false",type="admit"\} 1$/m);
+    expect(text).toMatch(
+      /^apiserver_admission_webhook_admission_duration_seconds_bucket\{name="ok\.example\.com",operation="UPDATE",rejected="false",type="admit",le="25"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^apiserver_admission_webhook_admission_duration_seconds_count\{name="ok\.example\.com",operation="UPDATE",rejected="false",type="admit"\} 1$/m,
+    );
     expect(text).toMatch(/^apiserver_admission_step_admission_duration_seconds_count\{operation="UPDATE",rejected="false",type="admit"\} 1$/m);
-    expect(text).toMatch(/^apiserver_admission_controller_admission_duration_seconds_count\{name="ValidatingAdmissionWebhook",operation="UPDATE",rejected="true",type="validate"\} 1$/m);
+    expect(text).toMatch(
+      /^apiserver_admission_controller_admission_duration_seconds_count\{name="ValidatingAdmissionWebhook",operation="UPDATE",rejected="true",type="validate"\} 1$/m,
+    );
   });
 
   it('records internal errors with code 0', async () => {
-    h = await createHarness({ seed: 3, manifests: [mutating('m', { name: 'badpatch.example.com' })], stubs: { 'badpatch.example.com': stub.patch([{ op: 'remove', path: '/nope' }]) } });
+    h = await createHarness({
+      seed: 3,
+      manifests: [mutating('m', { name: 'badpatch.example.com' })],
+      stubs: { 'badpatch.example.com': stub.patch([{ op: 'remove', path: '/nope' }]) },
+    });
     await h.admit(review.create(objects.pod()));
     expect(series(h.metrics(), 'apiserver_admission_webhook_rejection_count')).toEqual([
       'apiserver_admission_webhook_rejection_count{error_type="apiserver_internal_error",name="badpatch.example.com",operation="CREATE",rejection_code="0",type="admit"} 1',

@@ -10,7 +10,9 @@ describe('mutated (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispat
     });
     try {
       const result = await h.admit(review.create(objects.pod({ name: 'web-1' })));
-      expect(result.auditAnnotations['mutation.webhook.admission.k8s.io/round_0_index_1']).toBe('{"configuration":"m","webhook":"noop.example.com","mutated":false}');
+      expect(result.auditAnnotations['mutation.webhook.admission.k8s.io/round_0_index_1']).toBe(
+        '{"configuration":"m","webhook":"noop.example.com","mutated":false}',
+      );
       expect(result.trace.calls.map((s) => s.webhook)).toEqual(['first.example.com', 'noop.example.com']);
     } finally {
       await h.close();

@@ -18,7 +18,11 @@ function injector(decide: (containers: Container[]) => JsonPatchOperation[]) {
       const review = JSON.parse(Buffer.concat(chunks).toString()) as AdmissionReview;
       const containers = ((review.request?.object as { spec?: { containers?: Container[] } }).spec?.containers ?? []) as Container[];
       const patch = decide(containers);
-      const response = { uid: review.request?.uid, allowed: true, ...(patch.length > 0 ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}) };
+      const response = {
+        uid: review.request?.uid,
+        allowed: true,
+        ...(patch.length > 0 ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}),
+      };
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response }));
     });
   };

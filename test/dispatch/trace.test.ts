@@ -7,7 +7,12 @@ describe('the admission trace', () => {
       namespaces: [{ name: 'shop' }],
       seed: 8,
       manifests: [
-        mutating('m', { name: 'labeler.example.com', reinvocationPolicy: 'IfNeeded' }, { name: 'other.example.com', objectSelector: { matchLabels: { tier: 'db' } } }, { name: 'second.example.com' }),
+        mutating(
+          'm',
+          { name: 'labeler.example.com', reinvocationPolicy: 'IfNeeded' },
+          { name: 'other.example.com', objectSelector: { matchLabels: { tier: 'db' } } },
+          { name: 'second.example.com' },
+        ),
         validating('v', { name: 'policy.example.com' }),
       ],
       stubs: {

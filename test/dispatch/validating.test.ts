@@ -53,7 +53,11 @@ describe('validating webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/val
       target,
       manifests: [
         mutating('m', { name: 'm.example.com' }),
-        validating('v', { name: 'first.example.com', clientConfig: { url: 'https://first.example.com/first' } }, { name: 'second.example.com', clientConfig: { url: 'https://second.example.com/second' } }),
+        validating(
+          'v',
+          { name: 'first.example.com', clientConfig: { url: 'https://first.example.com/first' } },
+          { name: 'second.example.com', clientConfig: { url: 'https://second.example.com/second' } },
+        ),
       ],
       stubs: { 'm.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/mutated', value: 'yes' }]) },
     });
@@ -78,18 +82,31 @@ describe('validating webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/val
 
   it('Ignore: the failed-open index counts only matching validating webhooks, round 0', async () => {
     const h = await harness({
-      manifests: [validating('v', { name: 'unmatched.example.com', objectSelector: { matchLabels: { x: 'y' } } }, { name: 'ok.example.com' }, { name: 'broken.example.com', failurePolicy: 'Ignore' })],
+      manifests: [
+        validating(
+          'v',
+          { name: 'unmatched.example.com', objectSelector: { matchLabels: { x: 'y' } } },
+          { name: 'ok.example.com' },
+          { name: 'broken.example.com', failurePolicy: 'Ignore' },
+        ),
+      ],
       stubs: { 'unmatched.example.com': stub.allow(), 'ok.example.com': stub.allow(), 'broken.example.com': stub.http(500, 'x') },
     });
     const result = await h.admit(review.create(pod()));
     expect(result).toBeAllowed();
-    expect(result.auditAnnotations).toEqual({ 'failed-open.validating.webhook.admission.k8s.io/round_0_index_1': 'broken.example.com', 'pod-security.kubernetes.io/enforce-policy': 'privileged:latest' });
+    expect(result.auditAnnotations).toEqual({
+      'failed-open.validating.webhook.admission.k8s.io/round_0_index_1': 'broken.example.com',
+      'pod-security.kubernetes.io/enforce-policy': 'privileged:latest',
+    });
   });
 
   it('Fail: 500 with the calling error', async () => {
     const h = await harness({ manifests: [validating('v', { name: 'broken.example.com' })], stubs: { 'broken.example.com': stub.omitResponse() } });
     const result = await h.admit(review.create(pod()));
-    expect(result.status).toMatchObject({ code: 500, message: 'Internal error occurred: failed calling webhook "broken.example.com": received invalid webhook response: webhook response was absent' });
+    expect(result.status).toMatchObject({
+      code: 500,
+      message: 'Internal error occurred: failed calling webhook "broken.example.com": received invalid webhook response: webhook response was absent',
+    });
   });
 });
 
@@ -98,7 +115,16 @@ describe('sideEffects and dryRun (the dispatchers in k8s.io/apiserver/pkg/admiss
     apiVersion: 'admissionregistration.k8s.io/v1beta1',
     kind: 'ValidatingWebhookConfiguration',
     metadata: { name: `cfg-${name}` },
-    webhooks: [{ name, clientConfig: { url: `https://${name}/` }, sideEffects, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], failurePolicy: 'Ignore', admissionReviewVersions: ['v1'] }],
+    webhooks: [
+      {
+        name,
+        clientConfig: { url: `https://${name}/` },
+        sideEffects,
+        rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+        failurePolicy: 'Ignore',
+        admissionReviewVersions: ['v1'],
+      },
+    ],
   });
 
   it('rejects a dryRun request with 400 before calling a webhook whose side effects are Unknown or Some, whatever its failurePolicy', async () => {
@@ -164,13 +190,32 @@ describe('audit annotations from webhooks (k8s.io/apiserver/pkg/admission/attrib
       },
     });
     const result = await h.admit(review.create(pod()));
-    expect(result.auditAnnotations).toEqual({ 'allow.example.com/key1': 'value1', 'second.example.com/key2': 'value2', 'pod-security.kubernetes.io/enforce-policy': 'privileged:latest' });
+    expect(result.auditAnnotations).toEqual({
+      'allow.example.com/key1': 'value1',
+      'second.example.com/key2': 'value2',
+      'pod-security.kubernetes.io/enforce-policy': 'privileged:latest',
+    });
     expect(result.dropped.auditAnnotations.map((d) => d.key)).toEqual(['allow.example.com/invalid*key']);
   });
 
   it('drop every key of a webhook whose name is not a DNS subdomain', async () => {
     const h = await harness({
-      manifests: [{ apiVersion: 'admissionregistration.k8s.io/v1beta1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'c' }, webhooks: [{ name: 'removeLabel.example.com', clientConfig: { url: 'https://r/' }, sideEffects: 'None', admissionReviewVersions: ['v1'], rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }] }] }],
+      manifests: [
+        {
+          apiVersion: 'admissionregistration.k8s.io/v1beta1',
+          kind: 'ValidatingWebhookConfiguration',
+          metadata: { name: 'c' },
+          webhooks: [
+            {
+              name: 'removeLabel.example.com',
+              clientConfig: { url: 'https://r/' },
+              sideEffects: 'None',
+              admissionReviewVersions: ['v1'],
+              rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }],
+            },
+          ],
+        },
+      ],
       stubs: { 'removeLabel.example.com': stub.allow({ auditAnnotations: { key1: 'v' } }) },
     });
     const result = await h.admit(review.create(pod()));
@@ -200,8 +245,18 @@ describe('the request’s own timeout (k8s.io/apiserver/pkg/admission/plugin/web
     const slow = stub.delay(1, stub.allow());
     const h = await harness({
       manifests: [
-        mutating('m', { name: 'ma.example.com', timeoutSeconds: 20 }, { name: 'mb.example.com', timeoutSeconds: 5 }, { name: 'mc.example.com', timeoutSeconds: 20 }),
-        validating('v', { name: 'va.example.com', timeoutSeconds: 5 }, { name: 'vb.example.com', timeoutSeconds: 10 }, { name: 'vc.example.com', timeoutSeconds: 20 }),
+        mutating(
+          'm',
+          { name: 'ma.example.com', timeoutSeconds: 20 },
+          { name: 'mb.example.com', timeoutSeconds: 5 },
+          { name: 'mc.example.com', timeoutSeconds: 20 },
+        ),
+        validating(
+          'v',
+          { name: 'va.example.com', timeoutSeconds: 5 },
+          { name: 'vb.example.com', timeoutSeconds: 10 },
+          { name: 'vc.example.com', timeoutSeconds: 20 },
+        ),
       ],
       stubs: Object.fromEntries(['ma', 'mb', 'mc', 'va', 'vb', 'vc'].map((n) => [`${n}.example.com`, slow])),
     });
@@ -222,7 +277,9 @@ describe('the request’s own timeout (k8s.io/apiserver/pkg/admission/plugin/web
     const h = await harness({
       // The request's 3 s are 300 ms on the call's deadline; the sleepy webhook never answers on the test's clock.
       timeScale: 0.1,
-      manifests: [mutating('m', { name: 'sleepy.example.com', failurePolicy: 'Ignore', timeoutSeconds: 30 }, { name: 'after.example.com', failurePolicy: 'Ignore' })],
+      manifests: [
+        mutating('m', { name: 'sleepy.example.com', failurePolicy: 'Ignore', timeoutSeconds: 30 }, { name: 'after.example.com', failurePolicy: 'Ignore' }),
+      ],
       stubs: { 'sleepy.example.com': stub.delay(3600, stub.allow()), 'after.example.com': stub.allow() },
     });
     useTestClock();
@@ -233,7 +290,9 @@ describe('the request’s own timeout (k8s.io/apiserver/pkg/admission/plugin/web
     const result = await admitted;
     expect(result.status).toMatchObject({ code: 504, reason: 'Timeout', message: 'Timeout: request did not complete within requested timeout' });
     expect(h.stub('after.example.com').received).toHaveLength(0);
-    expect(result.trace.calls[0]!.outcome!.error!.message).toBe('failed calling webhook "sleepy.example.com": failed to call webhook: Post "https://sleepy.example.com/?timeout=3s": context deadline exceeded');
+    expect(result.trace.calls[0]!.outcome!.error!.message).toBe(
+      'failed calling webhook "sleepy.example.com": failed to call webhook: Post "https://sleepy.example.com/?timeout=3s": context deadline exceeded',
+    );
   });
 });
 
@@ -252,7 +311,11 @@ describe('what validating webhooks see of a CREATE (k8s.io/apiserver/pkg/registr
     expect(mutatingSaw.name).toBeUndefined();
     expect(mutatingSaw.object!.metadata).not.toHaveProperty('uid');
     expect(validatingSaw.name).toMatch(/^web-[a-z0-9]{5}$/);
-    expect(validatingSaw.object!.metadata).toMatchObject({ name: validatingSaw.name, uid: expect.stringMatching(/^[0-9a-f-]{36}$/), creationTimestamp: expect.any(String) });
+    expect(validatingSaw.object!.metadata).toMatchObject({
+      name: validatingSaw.name,
+      uid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      creationTimestamp: expect.any(String),
+    });
     expect(validatingSaw.object!.metadata).not.toHaveProperty('resourceVersion');
   });
 });

@@ -16,7 +16,11 @@ function widgetsCrd(): Record<string, unknown> {
 }
 
 const widgetsWebhook = configuration('ValidatingWebhookConfiguration', 'widgets', [
-  { name: 'widgets.example.com', clientConfig: { url: 'https://widgets.example.com/' }, rules: [{ operations: ['CREATE'], apiGroups: ['capture.example.com'], apiVersions: ['v1'], resources: ['widgets'] }] },
+  {
+    name: 'widgets.example.com',
+    clientConfig: { url: 'https://widgets.example.com/' },
+    rules: [{ operations: ['CREATE'], apiGroups: ['capture.example.com'], apiVersions: ['v1'], resources: ['widgets'] }],
+  },
 ]);
 
 describe('CustomResourceDefinitions in a harness’s manifests', () => {
@@ -44,7 +48,11 @@ describe('CustomResourceDefinitions in a harness’s manifests', () => {
     try {
       expect(h.catalog).not.toBe(defaultCatalog);
       expect(h.catalog.resources().filter((e) => e.group !== 'capture.example.com')).toEqual(defaultCatalog.resources());
-      expect(h.catalog.kindFor({ group: 'apps', version: 'v1', resource: 'deployments' }, 'scale')).toEqual({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
+      expect(h.catalog.kindFor({ group: 'apps', version: 'v1', resource: 'deployments' }, 'scale')).toEqual({
+        group: 'autoscaling',
+        version: 'v1',
+        kind: 'Scale',
+      });
       expect(review.create(objects.pod(), { catalog: h.catalog }).attributes.resource).toEqual({ group: '', version: 'v1', resource: 'pods' });
     } finally {
       await h.close();

@@ -26,11 +26,15 @@ describe('createHarness plugins.enable', () => {
   });
 
   it('refuses a plugin the harness does not run, with the nearest spelling', async () => {
-    await expect(createHarness({ seed: 12, plugins: { enable: ['ServiceAcount'] } })).rejects.toThrow('plugins.enable names "ServiceAcount" (did you mean "ServiceAccount"?), which the harness does not run');
+    await expect(createHarness({ seed: 12, plugins: { enable: ['ServiceAcount'] } })).rejects.toThrow(
+      'plugins.enable names "ServiceAcount" (did you mean "ServiceAccount"?), which the harness does not run',
+    );
   });
 
   it('refuses a plugin both on and off, as kube-apiserver refuses to start', async () => {
-    await expect(createHarness({ seed: 12, plugins: { enable: ['ServiceAccount', 'PodSecurity'], disable: ['PodSecurity', 'ServiceAccount'] } })).rejects.toThrow(
+    await expect(
+      createHarness({ seed: 12, plugins: { enable: ['ServiceAccount', 'PodSecurity'], disable: ['PodSecurity', 'ServiceAccount'] } }),
+    ).rejects.toThrow(
       'plugins.enable and plugins.disable both name "PodSecurity", "ServiceAccount"\n  hint: a plugin is on or off, not both (kube-apiserver refuses to start: [PodSecurity ServiceAccount] in enable-admission-plugins and disable-admission-plugins overlapped)',
     );
   });
@@ -44,6 +48,8 @@ describe('createHarness objects', () => {
   });
 
   it('refuses an object whose namespace is never defined, naming it by its place in the list', async () => {
-    await expect(createHarness({ seed: 12, objects: [shop, { ...account, metadata: { name: 'builder', namespace: 'elsewhere' } }] })).rejects.toThrow('objects[1] (ServiceAccount "elsewhere/builder"): namespaces "elsewhere" not found');
+    await expect(createHarness({ seed: 12, objects: [shop, { ...account, metadata: { name: 'builder', namespace: 'elsewhere' } }] })).rejects.toThrow(
+      'objects[1] (ServiceAccount "elsewhere/builder"): namespaces "elsewhere" not found',
+    );
   });
 });

@@ -6,7 +6,13 @@ it('counts what h.call and h.admit exercised, and names what they did not', asyn
   const h = await createHarness({
     seed: 3,
     namespaces: [{ name: 'shop', labels: { env: 'prod' } }],
-    manifests: [mutating('m', { name: 'm.example.com', rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], namespaceSelector: { matchLabels: { env: 'prod' } } } as never)],
+    manifests: [
+      mutating('m', {
+        name: 'm.example.com',
+        rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+        namespaceSelector: { matchLabels: { env: 'prod' } },
+      } as never),
+    ],
     stubs: { 'm.example.com': stub.allow() },
   });
   try {
@@ -48,7 +54,11 @@ describe('h.call counts the selector cells as h.admit does', () => {
     const h = await createHarness({ seed: 5, namespaces, manifests, stubs: { 'm.example.com': stub.allow() } });
     try {
       await send(h);
-      return h.coverage().summary().webhooks[0]!.cells.filter((cell) => cell.covered).map((cell) => cell.key);
+      return h
+        .coverage()
+        .summary()
+        .webhooks[0]!.cells.filter((cell) => cell.covered)
+        .map((cell) => cell.key);
     } finally {
       await h.close();
     }
@@ -58,7 +68,14 @@ describe('h.call counts the selector cells as h.admit does', () => {
     const byCall = await coveredBy(async (h) => {
       for (const r of requests()) await h.call('m.example.com', r);
     });
-    expect(byCall).toEqual(['CREATE pods [Namespaced]', 'namespaceSelector: matched', 'namespaceSelector: not matched', 'objectSelector: matched', 'objectSelector: not matched', 'dryRun: false']);
+    expect(byCall).toEqual([
+      'CREATE pods [Namespaced]',
+      'namespaceSelector: matched',
+      'namespaceSelector: not matched',
+      'objectSelector: matched',
+      'objectSelector: not matched',
+      'dryRun: false',
+    ]);
     const byAdmit = await coveredBy(async (h) => {
       for (const r of requests()) await h.admit(r);
     });
@@ -71,7 +88,13 @@ describe('h.call counts the selector cells as h.admit does', () => {
       h.namespaces.set({ name: 'shop', labels: { env: 'staging' } });
       await h.call('m.example.com', review.create(pod('shop', 'web')));
     });
-    expect(covered).toEqual(['UPDATE pods [Namespaced]', 'namespaceSelector: matched', 'namespaceSelector: not matched', 'objectSelector: matched', 'dryRun: false']);
+    expect(covered).toEqual([
+      'UPDATE pods [Namespaced]',
+      'namespaceSelector: matched',
+      'namespaceSelector: not matched',
+      'objectSelector: matched',
+      'dryRun: false',
+    ]);
   }, 60_000);
 
   it('a namespace the harness was not told of covers no namespaceSelector cell, and the call still counts (it happened)', async () => {

@@ -5,16 +5,27 @@ import { configuration } from '../webhooks/manifests';
 
 const podsOnly = { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] };
 const manifests = [
-  configuration('MutatingWebhookConfiguration', 'defaults', [{ name: 'defaults.example.com', clientConfig: { url: 'https://defaults.example.com/' }, rules: [podsOnly] }]),
+  configuration('MutatingWebhookConfiguration', 'defaults', [
+    { name: 'defaults.example.com', clientConfig: { url: 'https://defaults.example.com/' }, rules: [podsOnly] },
+  ]),
   configuration('ValidatingWebhookConfiguration', 'policy', [
     { name: 'policy.example.com', clientConfig: { url: 'https://policy.example.com/' }, rules: [podsOnly] },
-    { name: 'prod-only.example.com', clientConfig: { url: 'https://prod.example.com/' }, rules: [podsOnly], namespaceSelector: { matchLabels: { env: 'prod' } } },
+    {
+      name: 'prod-only.example.com',
+      clientConfig: { url: 'https://prod.example.com/' },
+      rules: [podsOnly],
+      namespaceSelector: { matchLabels: { env: 'prod' } },
+    },
   ]),
 ];
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ manifests, stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() }, seed: 11 });
+  h = await createHarness({
+    manifests,
+    stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() },
+    seed: 11,
+  });
 });
 afterAll(() => h.close());
 
@@ -61,8 +72,45 @@ describe('String(h.explain(review))', () => {
   });
 
   it('leaves out the plugins a cluster runs without, and says a refusal and an empty chain so', async () => {
-    const bare = await createHarness({ seed: 11, plugins: { disable: ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'] } });
-    const lifecycleOnly = await createHarness({ seed: 11, plugins: { disable: ['LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'Priority', 'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodSecurity', 'PersistentVolumeClaimResize', 'ResourceQuota'] } });
+    const bare = await createHarness({
+      seed: 11,
+      plugins: {
+        disable: [
+          'NamespaceLifecycle',
+          'LimitRanger',
+          'ServiceAccount',
+          'TaintNodesByCondition',
+          'Priority',
+          'DefaultTolerationSeconds',
+          'DefaultStorageClass',
+          'StorageObjectInUseProtection',
+          'RuntimeClass',
+          'DefaultIngressClass',
+          'PodSecurity',
+          'PersistentVolumeClaimResize',
+          'ResourceQuota',
+        ],
+      },
+    });
+    const lifecycleOnly = await createHarness({
+      seed: 11,
+      plugins: {
+        disable: [
+          'LimitRanger',
+          'ServiceAccount',
+          'TaintNodesByCondition',
+          'Priority',
+          'DefaultTolerationSeconds',
+          'DefaultStorageClass',
+          'StorageObjectInUseProtection',
+          'RuntimeClass',
+          'DefaultIngressClass',
+          'PodSecurity',
+          'PersistentVolumeClaimResize',
+          'ResourceQuota',
+        ],
+      },
+    });
     try {
       expect(String(bare.explain(review.create(objects.pod({ name: 'web', namespace: 'default' }))))).toBe('CREATE pods default/web · seed 11\n└─ no webhooks');
       expect(String(lifecycleOnly.explain(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }))))).toBe(
@@ -99,7 +147,15 @@ describe('h.call with a request the webhook’s rules or namespaceSelector never
   });
 
   it('warns likewise, once per namespace, for a namespace its namespaceSelector excludes', async () => {
-    const prod = await createHarness({ manifests, namespaces: [{ name: 'shop', labels: { env: 'prod' } }, { name: 'lab', labels: { env: 'dev' } }], stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() }, seed: 11 });
+    const prod = await createHarness({
+      manifests,
+      namespaces: [
+        { name: 'shop', labels: { env: 'prod' } },
+        { name: 'lab', labels: { env: 'dev' } },
+      ],
+      stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() },
+      seed: 11,
+    });
     try {
       expect(await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'lab' })))).toBeAllowed();
       await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'lab' })));
@@ -120,7 +176,12 @@ describe('h.call with a request the webhook’s rules or namespaceSelector never
   });
 
   it('stays quiet for a request the rules and the namespaceSelector match, and for a namespace not declared (h.admit says that one)', async () => {
-    const prod = await createHarness({ manifests, namespaces: [{ name: 'shop', labels: { env: 'prod' } }], stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() }, seed: 11 });
+    const prod = await createHarness({
+      manifests,
+      namespaces: [{ name: 'shop', labels: { env: 'prod' } }],
+      stubs: { 'defaults.example.com': stub.allow(), 'policy.example.com': stub.allow(), 'prod-only.example.com': stub.allow() },
+      seed: 11,
+    });
     try {
       await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'shop' })));
       await prod.call('prod-only.example.com', review.create(objects.pod({ namespace: 'nowhere' })));

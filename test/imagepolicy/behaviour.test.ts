@@ -25,23 +25,47 @@ async function kubeconfig(): Promise<object> {
 }
 
 function admissionConfig(imagePolicy: Record<string, unknown>): object {
-  return { apiVersion: 'apiserver.config.k8s.io/v1', kind: 'AdmissionConfiguration', plugins: [{ name: 'ImagePolicyWebhook', configuration: { imagePolicy: { kubeConfigFile: '/unused/kubeconfig', ...imagePolicy } } }] };
+  return {
+    apiVersion: 'apiserver.config.k8s.io/v1',
+    kind: 'AdmissionConfiguration',
+    plugins: [{ name: 'ImagePolicyWebhook', configuration: { imagePolicy: { kubeConfigFile: '/unused/kubeconfig', ...imagePolicy } } }],
+  };
 }
 
-async function harness(target: ImagePolicyOptions['target'], imagePolicy: Record<string, unknown> = {}, extra: Partial<Parameters<typeof createHarness>[0]> = {}): Promise<{ h: Harness; clock: ManualClock }> {
+async function harness(
+  target: ImagePolicyOptions['target'],
+  imagePolicy: Record<string, unknown> = {},
+  extra: Partial<Parameters<typeof createHarness>[0]> = {},
+): Promise<{ h: Harness; clock: ManualClock }> {
   const clock = manualClock();
-  const h = await createHarness({ seed: 7, namespaces: [{ name: 'shop' }], ...extra, imagePolicy: { admissionConfig: admissionConfig({ allowTTL: 50, denyTTL: 10, retryBackoff: 500, ...imagePolicy }), kubeconfig: await kubeconfig(), target, clock } });
+  const h = await createHarness({
+    seed: 7,
+    namespaces: [{ name: 'shop' }],
+    ...extra,
+    imagePolicy: {
+      admissionConfig: admissionConfig({ allowTTL: 50, denyTTL: 10, retryBackoff: 500, ...imagePolicy }),
+      kubeconfig: await kubeconfig(),
+      target,
+      clock,
+    },
+  });
   return { h, clock };
 }
 
-const pod = (image = 'nginx:1.27', extra: Record<string, unknown> = {}): KubeObject => objects.pod({ name: 'web', namespace: 'shop', spec: { containers: [{ name: 'c', image }] }, ...extra }, { seed: 1 });
+const pod = (image = 'nginx:1.27', extra: Record<string, unknown> = {}): KubeObject =>
+  objects.pod({ name: 'web', namespace: 'shop', spec: { containers: [{ name: 'c', image }] }, ...extra }, { seed: 1 });
 
 describe('the cache', () => {
   it('keeps an allow for allowTTL and a deny for denyTTL, by the clock the test moves', async () => {
     const backend = recordingBackend({ kind: 'allow' });
     const { h, clock } = await harness(backend.handler);
     try {
-      expect(await h.imageReview(pod())).toMatchObject({ allowed: true, fromCache: false, backendRequests: 1, url: 'https://images.example.com:8443/review?timeout=30s' });
+      expect(await h.imageReview(pod())).toMatchObject({
+        allowed: true,
+        fromCache: false,
+        backendRequests: 1,
+        url: 'https://images.example.com:8443/review?timeout=30s',
+      });
       clock.advance(50_000);
       expect(await h.imageReview(pod())).toMatchObject({ fromCache: true, backendRequests: 0 });
       clock.advance(1);
@@ -60,15 +84,33 @@ describe('the cache', () => {
     const backend = recordingBackend({ kind: 'allow' });
     const { h } = await harness(backend.handler);
     try {
-      const before = objects.pod({ name: 'web', namespace: 'shop', spec: { containers: [{ name: 'a', image: 'a:1' }, { name: 'b', image: 'b:1' }] } }, { seed: 1, stored: true });
+      const before = objects.pod(
+        {
+          name: 'web',
+          namespace: 'shop',
+          spec: {
+            containers: [
+              { name: 'a', image: 'a:1' },
+              { name: 'b', image: 'b:1' },
+            ],
+          },
+        },
+        { seed: 1, stored: true },
+      );
       await h.imageReview(review.create(before));
       const relabelled = { ...before, metadata: { ...before.metadata, labels: { tier: 'web' } } };
       expect(await h.imageReview(review.update(before, relabelled))).toMatchObject({ fromCache: true, backendRequests: 0 });
       const spec = before.spec as { containers: { name: string; image: string }[] };
       const newImage = { ...before, spec: { ...spec, containers: [spec.containers[0], { ...spec.containers[1], image: 'b:2' }] } };
-      expect(await h.imageReview(review.update(before, newImage))).toMatchObject({ fromCache: false, review: { spec: { containers: [{ image: 'a:1' }, { image: 'b:2' }], namespace: 'shop' } } });
+      expect(await h.imageReview(review.update(before, newImage))).toMatchObject({
+        fromCache: false,
+        review: { spec: { containers: [{ image: 'a:1' }, { image: 'b:2' }], namespace: 'shop' } },
+      });
       const annotated = { ...before, metadata: { ...before.metadata, annotations: { 'team.image-policy.k8s.io/why': 'hotfix' } } };
-      expect(await h.imageReview(review.update(before, annotated))).toMatchObject({ fromCache: false, review: { spec: { annotations: { 'team.image-policy.k8s.io/why': 'hotfix' } } } });
+      expect(await h.imageReview(review.update(before, annotated))).toMatchObject({
+        fromCache: false,
+        review: { spec: { annotations: { 'team.image-policy.k8s.io/why': 'hotfix' } } },
+      });
       expect(backend.received).toHaveLength(3);
     } finally {
       await h.close();
@@ -82,9 +124,19 @@ describe('what the plugin leaves alone', () => {
     const { h } = await harness(backend.handler);
     try {
       const stored = objects.pod({ name: 'web', namespace: 'shop' }, { seed: 1, stored: true });
-      expect(await h.imageReview(review.delete(stored))).toMatchObject({ reviewed: false, allowed: true, ignored: 'the plugin handles CREATE and UPDATE, not DELETE' });
-      expect(await h.imageReview(review.update(stored, stored, { subResource: 'status' }))).toMatchObject({ reviewed: false, ignored: 'the plugin ignores pods/status' });
-      expect(await h.imageReview(review.create(objects.deployment({ namespace: 'shop' }, { seed: 1 })))).toMatchObject({ reviewed: false, ignored: 'the plugin reviews pods only' });
+      expect(await h.imageReview(review.delete(stored))).toMatchObject({
+        reviewed: false,
+        allowed: true,
+        ignored: 'the plugin handles CREATE and UPDATE, not DELETE',
+      });
+      expect(await h.imageReview(review.update(stored, stored, { subResource: 'status' }))).toMatchObject({
+        reviewed: false,
+        ignored: 'the plugin ignores pods/status',
+      });
+      expect(await h.imageReview(review.create(objects.deployment({ namespace: 'shop' }, { seed: 1 })))).toMatchObject({
+        reviewed: false,
+        ignored: 'the plugin reviews pods only',
+      });
       expect(backend.received).toHaveLength(0);
     } finally {
       await h.close();
@@ -145,12 +197,23 @@ describe('which failures are retried (DefaultShouldRetry)', () => {
 describe('the answer', () => {
   it.each([
     [answering(200, { 'Content-Type': 'application/json' }, ''), '0-length response with status code: 200 and content type: application/json'],
-    [answering(200, { 'Content-Type': 'application/json' }, '{"status": {"allowed": "yes"}}'), 'json: cannot unmarshal string into Go struct field ImageReview.status.allowed of type bool'],
-    [answering(200, { 'Content-Type': 'application/json' }, '{"apiVersion":"imagepolicy.k8s.io/v1","kind":"ImageReview","status":{"allowed":true}}'), 'no kind "ImageReview" is registered for version "imagepolicy.k8s.io/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"'],
+    [
+      answering(200, { 'Content-Type': 'application/json' }, '{"status": {"allowed": "yes"}}'),
+      'json: cannot unmarshal string into Go struct field ImageReview.status.allowed of type bool',
+    ],
+    [
+      answering(200, { 'Content-Type': 'application/json' }, '{"apiVersion":"imagepolicy.k8s.io/v1","kind":"ImageReview","status":{"allowed":true}}'),
+      'no kind "ImageReview" is registered for version "imagepolicy.k8s.io/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"',
+    ],
   ])('a reply that does not decode is a failure, subject to defaultAllow (%#)', async (handler, text) => {
     const { h } = await harness(handler);
     try {
-      expect(await h.imageReview(pod())).toMatchObject({ allowed: false, error: text, backendRequests: 1, status: { code: 403, message: `pods "web" is forbidden: ${text}` } });
+      expect(await h.imageReview(pod())).toMatchObject({
+        allowed: false,
+        error: text,
+        backendRequests: 1,
+        status: { code: 403, message: `pods "web" is forbidden: ${text}` },
+      });
     } finally {
       await h.close();
     }
@@ -159,7 +222,10 @@ describe('the answer', () => {
   it('an answer without status denies without a reason', async () => {
     const { h } = await harness(answering(200, { 'Content-Type': 'application/json' }, '{"apiVersion":"imagepolicy.k8s.io/v1alpha1","kind":"ImageReview"}'));
     try {
-      expect(await h.imageReview(pod())).toMatchObject({ allowed: false, status: { message: 'pods "web" is forbidden: one or more images rejected by webhook backend' } });
+      expect(await h.imageReview(pod())).toMatchObject({
+        allowed: false,
+        status: { message: 'pods "web" is forbidden: one or more images rejected by webhook backend' },
+      });
     } finally {
       await h.close();
     }
@@ -193,7 +259,9 @@ describe('its place in the chain (validation phase, after ServiceAccount, before
       const result = await h.admit(review.create(pod()));
       expect(result.status?.message).toBe('pods "web" is forbidden: image policy webhook backend denied one or more images: unsigned');
       expect(result.trace.steps.at(-1)).toMatchObject({ phase: 'validating', webhook: 'ImagePolicyWebhook', plugin: true });
-      const missing = await h.admit(review.create(pod('nginx:1.27', { spec: { serviceAccountName: 'ghost', containers: [{ name: 'c', image: 'nginx:1.27' }] } })));
+      const missing = await h.admit(
+        review.create(pod('nginx:1.27', { spec: { serviceAccountName: 'ghost', containers: [{ name: 'c', image: 'nginx:1.27' }] } })),
+      );
       expect(missing.status?.message).toMatch(/serviceaccount "ghost" not found/);
       expect(backend.received).toHaveLength(1);
       backend.answer = { kind: 'allow' };
@@ -226,9 +294,15 @@ describe('toBeImageAllowed / toBeImageDenied', () => {
       expect(denied).toBeImageDenied('pods "web" is forbidden: image policy webhook backend denied one or more images: unsigned');
       expect(denied).not.toBeImageDenied(/other/);
       expect(denied).not.toBeImageAllowed();
-      expect(() => expect(denied).toBeImageAllowed()).toThrow(/images: nginx:unsigned\n {2}1 request\(s\) to https:\/\/images.example.com:8443\/review\?timeout=30s\n {2}refusal: pods "web" is forbidden/);
+      expect(() => expect(denied).toBeImageAllowed()).toThrow(
+        /images: nginx:unsigned\n {2}1 request\(s\) to https:\/\/images.example.com:8443\/review\?timeout=30s\n {2}refusal: pods "web" is forbidden/,
+      );
       const openOutcome = await failOpen.h.imageReview(pod());
-      expect(openOutcome).toMatchObject({ allowed: true, failedOpen: true, auditAnnotations: { 'imagepolicywebhook.image-policy.k8s.io/failed-open': 'true' } });
+      expect(openOutcome).toMatchObject({
+        allowed: true,
+        failedOpen: true,
+        auditAnnotations: { 'imagepolicywebhook.image-policy.k8s.io/failed-open': 'true' },
+      });
       expect(openOutcome).not.toBeImageAllowed();
       expect(openOutcome).not.toBeImageDenied();
       expect(() => expect({ allowed: true }).toBeImageAllowed()).toThrow('toBeImageAllowed expects the outcome of h.imageReview(pod | review)');

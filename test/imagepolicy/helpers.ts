@@ -11,10 +11,25 @@ import { sharedAuthority } from '../../lib/tls';
 export interface RecordedCase {
   case: string;
   description: string;
-  environment: { admissionConfig: string; imagePolicyKubeconfig: string; observerWebhook: { registered: { name: string; clientConfig: object } & Record<string, unknown> } };
-  steps: { request: { method: string; path: string; headers: Record<string, string>; body?: KubeObject }; response: { code: number; body?: { kind?: string; message?: string; metadata?: { annotations?: Record<string, string> } } } }[];
+  environment: {
+    admissionConfig: string;
+    imagePolicyKubeconfig: string;
+    observerWebhook: { registered: { name: string; clientConfig: object } & Record<string, unknown> };
+  };
+  steps: {
+    request: { method: string; path: string; headers: Record<string, string>; body?: KubeObject };
+    response: { code: number; body?: { kind?: string; message?: string; metadata?: { annotations?: Record<string, string> } } };
+  }[];
   observerWebhookReceived: { body: { request: { operation: string; name: string; namespace: string } } }[];
-  backendReceived: { method: string; url: string; headers: Record<string, string>; body: unknown; bodyRawIsCompactJSON: boolean; backendAnsweredWith: BackendAnswer; receivedAt: string }[];
+  backendReceived: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body: unknown;
+    bodyRawIsCompactJSON: boolean;
+    backendAnsweredWith: BackendAnswer;
+    receivedAt: string;
+  }[];
   audit?: { annotations: Record<string, string> }[];
   notes: string[];
 }
@@ -36,7 +51,11 @@ export interface Received {
 }
 
 /** A backend like the recording's: logs each request, answers as `answer` says (settable between requests). */
-export function recordingBackend(answer: BackendAnswer = { kind: 'allow' }): { handler: (req: IncomingMessage, res: ServerResponse) => void; received: Received[]; answer: BackendAnswer } {
+export function recordingBackend(answer: BackendAnswer = { kind: 'allow' }): {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  received: Received[];
+  answer: BackendAnswer;
+} {
   const backend = {
     received: [] as Received[],
     answer,
@@ -54,7 +73,11 @@ export function recordingBackend(answer: BackendAnswer = { kind: 'allow' }): { h
           res.writeHead(500, { 'Content-Type': 'text/plain' }).end(given.text);
           return;
         }
-        const status = { allowed: given.kind === 'allow', ...(given.reason ? { reason: given.reason } : {}), ...(given.auditAnnotations ? { auditAnnotations: given.auditAnnotations } : {}) };
+        const status = {
+          allowed: given.kind === 'allow',
+          ...(given.reason ? { reason: given.reason } : {}),
+          ...(given.auditAnnotations ? { auditAnnotations: given.auditAnnotations } : {}),
+        };
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ apiVersion: body.apiVersion, kind: 'ImageReview', status }));
       });
     },
@@ -68,9 +91,16 @@ export const NAMESPACES = ['o4-ip2', 'o4-ip2-b', 'o4-ip2-da'].map((name) => ({ n
  * A harness configured as the recording's kube-apiserver: its AdmissionConfiguration and kubeconfig as
  * recorded, the CA file the kubeconfig names given as data (the harness serves the backend).
  */
-export async function harnessFor(fixture: RecordedCase, target: HarnessOptions['target'] & object, clock: ManualClock = manualClock(), extra: Partial<HarnessOptions> = {}): Promise<{ h: Harness; clock: ManualClock }> {
+export async function harnessFor(
+  fixture: RecordedCase,
+  target: HarnessOptions['target'] & object,
+  clock: ManualClock = manualClock(),
+  extra: Partial<HarnessOptions> = {},
+): Promise<{ h: Harness; clock: ManualClock }> {
   const authority = await sharedAuthority();
-  const kubeconfig = parse(fixture.environment.imagePolicyKubeconfig.replace('certificate-authority: <path>', `certificate-authority-data: ${authority.caBundle}`)) as object;
+  const kubeconfig = parse(
+    fixture.environment.imagePolicyKubeconfig.replace('certificate-authority: <path>', `certificate-authority-data: ${authority.caBundle}`),
+  ) as object;
   const h = await createHarness({
     seed: 29,
     namespaces: NAMESPACES,

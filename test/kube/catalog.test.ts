@@ -186,7 +186,14 @@ describe('subresources and the kinds they carry', () => {
     ['serviceaccounts-token.json', 'v1', 'serviceaccounts', 'token', 'authentication.k8s.io/v1 TokenRequest', 'CREATE'],
     ['pods-ephemeralcontainers.json', 'v1', 'pods', 'ephemeralcontainers', 'v1 Pod', 'UPDATE'],
     ['namespaces-finalize.json', 'v1', 'namespaces', 'finalize', 'v1 Namespace', 'UPDATE'],
-    ['customresourcedefinitions-create.json', 'apiextensions.k8s.io/v1', 'customresourcedefinitions', 'status', 'apiextensions.k8s.io/v1 CustomResourceDefinition', 'UPDATE'],
+    [
+      'customresourcedefinitions-create.json',
+      'apiextensions.k8s.io/v1',
+      'customresourcedefinitions',
+      'status',
+      'apiextensions.k8s.io/v1 CustomResourceDefinition',
+      'UPDATE',
+    ],
     ['widgets-scale-v2.json', 'capture.example.com/v2', 'widgets', 'scale', 'autoscaling/v1 Scale', 'UPDATE'],
     ['widgets-status-v2.json', 'capture.example.com/v2', 'widgets', 'status', 'capture.example.com/v2 Widget', 'UPDATE'],
   ])('%s: %s %s/%s carries %s', (file, apiVersion, resource, subresource, kind, operation) => {
@@ -236,7 +243,13 @@ describe('subresources and the kinds they carry', () => {
       expect(request).toMatchObject({ operation: 'CONNECT', kind: gvk('v1', kind), resource: gvr('v1', resource), subResource: subresource, options: null });
       expect(request.object).toMatchObject({ apiVersion: 'v1', kind });
     }
-    expect(subresourceInfo(gvr('v1', resource), subresource)).toEqual({ name: subresource, kind: gvk('v1', kind), operations: ['CONNECT'], connect: true, admitted: true });
+    expect(subresourceInfo(gvr('v1', resource), subresource)).toEqual({
+      name: subresource,
+      kind: gvk('v1', kind),
+      operations: ['CONNECT'],
+      connect: true,
+      admitted: true,
+    });
   });
 
   it('marks what never reaches admission, so builders can refuse it', () => {
@@ -248,9 +261,11 @@ describe('subresources and the kinds they carry', () => {
   });
 
   it('lists the subresources of pods', () => {
-    expect(resourceByName('', 'v1', 'pods')!.subresources.map((sub) => sub.name).sort()).toEqual(
-      ['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'resize', 'status'],
-    );
+    expect(
+      resourceByName('', 'v1', 'pods')!
+        .subresources.map((sub) => sub.name)
+        .sort(),
+    ).toEqual(['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'resize', 'status']);
   });
 });
 
@@ -263,7 +278,9 @@ describe('every captured call agrees with the catalog', () => {
     expect(withoutCalls).toEqual(['mutatingwebhookconfigurations-create.json', 'namespaces-deletecollection.json']);
     // Webhook configurations are exempt from admission webhooks, whatever the catalog serves.
     const configurations = entryOf(gvr('admissionregistration.k8s.io/v1', 'mutatingwebhookconfigurations'))!;
-    expect(exemptionOf({ kind: gvkOf(configurations), resource: gvrOf(configurations) } as MatchAttributes)).toBe('MutatingWebhookConfiguration objects are never sent to admission webhooks');
+    expect(exemptionOf({ kind: gvkOf(configurations), resource: gvrOf(configurations) } as MatchAttributes)).toBe(
+      'MutatingWebhookConfiguration objects are never sent to admission webhooks',
+    );
     // Namespaces have no deletecollection: the apiserver refused the request before admission.
     expect(capture('namespaces-deletecollection.json')).toMatchObject({ clientResult: { stdout: expect.stringContaining('"code": 405') } });
   });
@@ -423,7 +440,14 @@ describe('registerCustomResourceDefinition (widgets.capture.example.com from cus
     const entries = catalog.registerCustomResourceDefinition(widgetsCrd());
     expect(entries.map((entry) => entry.version)).toEqual(['v1', 'v2']);
     for (const entry of entries) {
-      expect(entry).toMatchObject({ group: 'capture.example.com', kind: 'Widget', resource: 'widgets', singular: 'widget', namespaced: true, operations: ['CREATE', 'UPDATE', 'DELETE'] });
+      expect(entry).toMatchObject({
+        group: 'capture.example.com',
+        kind: 'Widget',
+        resource: 'widgets',
+        singular: 'widget',
+        namespaced: true,
+        operations: ['CREATE', 'UPDATE', 'DELETE'],
+      });
       expect(entry.subresources).toEqual([
         { name: 'status', kind: gvk(`capture.example.com/${entry.version}`, 'Widget'), operations: ['UPDATE'], connect: false, admitted: true },
         { name: 'scale', kind: gvk('autoscaling/v1', 'Scale'), operations: ['UPDATE'], connect: false, admitted: true },

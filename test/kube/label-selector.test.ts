@@ -51,7 +51,9 @@ describe('label selectors (apimachinery LabelSelectorAsSelector)', () => {
 
 describe('selector errors name the failing value', () => {
   it('reports the index of the invalid value', () => {
-    expect(() => compileSelector({ matchExpressions: [{ key: 'a', operator: 'In', values: ['ok', 'bad value!'] }] })).toThrow(/^values\[1\]: Invalid value: "bad value!"/);
+    expect(() => compileSelector({ matchExpressions: [{ key: 'a', operator: 'In', values: ['ok', 'bad value!'] }] })).toThrow(
+      /^values\[1\]: Invalid value: "bad value!"/,
+    );
   });
 
   it('gives the same compiled selector for the same object', () => {

@@ -52,7 +52,9 @@ function moduleGraph(): Map<string, Set<string>> {
 
 /** Edges from a module of lib/ to matchers/ or scenarios/, the Jest/Vitest-facing adapters that build on lib/. */
 function importsIntoAdapters(graph: Map<string, Set<string>>): string[] {
-  return [...graph].flatMap(([from, to]) => (from.startsWith('lib') ? [...to].filter((m) => m === 'matchers' || m === 'scenarios').map((m) => `${from} → ${m}`) : []));
+  return [...graph].flatMap(([from, to]) =>
+    from.startsWith('lib') ? [...to].filter((m) => m === 'matchers' || m === 'scenarios').map((m) => `${from} → ${m}`) : [],
+  );
 }
 
 /** Cycles among modules: each strongly connected component of more than one module (Tarjan). */
@@ -89,16 +91,22 @@ describe('module dependencies', () => {
   const graph = moduleGraph();
 
   it('reads every module of lib/, matchers/ and scenarios/', () => {
-    expect([...graph.keys()]).toEqual(expect.arrayContaining(['lib/call', 'lib/target', 'lib/stub', 'lib/net', 'lib/authz', 'lib/cel', 'lib/mockapi', 'matchers', 'scenarios']));
+    expect([...graph.keys()]).toEqual(
+      expect.arrayContaining(['lib/call', 'lib/target', 'lib/stub', 'lib/net', 'lib/authz', 'lib/cel', 'lib/mockapi', 'matchers', 'scenarios']),
+    );
     expect(graph.get('lib/stub')).toContain('lib/net');
   });
 
-  it('keeps lib/ on its own: no module of lib/ imports matchers/ or scenarios/, which are the runners\' adapters over it', () => {
+  it("keeps lib/ on its own: no module of lib/ imports matchers/ or scenarios/, which are the runners' adapters over it", () => {
     expect(importsIntoAdapters(graph)).toEqual([]);
   });
 
   it('finds an import from lib/ into matchers/ or scenarios/ when there is one', () => {
-    const tangled = new Map([['lib/cli', new Set(['lib/battery', 'scenarios'])], ['lib/report', new Set(['matchers'])], ['matchers', new Set(['lib/outcome'])]]);
+    const tangled = new Map([
+      ['lib/cli', new Set(['lib/battery', 'scenarios'])],
+      ['lib/report', new Set(['matchers'])],
+      ['matchers', new Set(['lib/outcome'])],
+    ]);
     expect(importsIntoAdapters(tangled)).toEqual(['lib/cli → scenarios', 'lib/report → matchers']);
   });
 
@@ -125,7 +133,16 @@ describe('module dependencies', () => {
   });
 
   it('finds a cycle when there is one', () => {
-    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+          ['c', new Set(['a'])],
+          ['d', new Set(['a'])],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 });
 

@@ -27,7 +27,9 @@ const FORBIDDEN: [string, RegExp][] = [
 ];
 
 function offences(text: string): string[] {
-  return text.split('\n').flatMap((line, i) => FORBIDDEN.filter(([, pattern]) => pattern.test(line)).map(([what]) => `line ${i + 1}: ${what}: ${line.trim().slice(0, 120)}`));
+  return text
+    .split('\n')
+    .flatMap((line, i) => FORBIDDEN.filter(([, pattern]) => pattern.test(line)).map(([what]) => `line ${i + 1}: ${what}: ${line.trim().slice(0, 120)}`));
 }
 
 describe('nothing outside the repository', () => {
@@ -48,6 +50,8 @@ describe('nothing outside the repository', () => {
       `path.join(__dirname, '../${'shared'}/fixtures/x.json')`,
     ];
     for (const line of lines) expect(offences(line)).toHaveLength(1);
-    expect(offences('RFC 9110 \u00a77.6.1; k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go; test/fixtures/apiserver-captures')).toEqual([]);
+    expect(offences('RFC 9110 \u00a77.6.1; k8s.io/apiserver/pkg/admission/plugin/webhook/mutating/dispatcher.go; test/fixtures/apiserver-captures')).toEqual(
+      [],
+    );
   });
 });

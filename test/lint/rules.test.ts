@@ -1,7 +1,10 @@
 import { lint, loadManifests } from '../../lib';
 import type { MutatingWebhook } from '../../lib/kube/webhook-config';
 
-function findingsFor(hook: Partial<MutatingWebhook>, kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration' = 'ValidatingWebhookConfiguration'): string[] {
+function findingsFor(
+  hook: Partial<MutatingWebhook>,
+  kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration' = 'ValidatingWebhookConfiguration',
+): string[] {
   const entries = loadManifests([
     {
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -34,14 +37,30 @@ describe('lint (the Kubernetes documentation’s good practices)', () => {
   it.each<[string, Partial<MutatingWebhook>, 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration']>([
     ['match-policy-exact', { matchPolicy: 'Exact' }, 'ValidatingWebhookConfiguration'],
     ['kube-system-not-excluded', { rules: podRules, namespaceSelector: {} }, 'ValidatingWebhookConfiguration'],
-    ['own-namespace-not-excluded', { rules: podRules, namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] }] } }, 'ValidatingWebhookConfiguration'],
+    [
+      'own-namespace-not-excluded',
+      { rules: podRules, namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] }] } },
+      'ValidatingWebhookConfiguration',
+    ],
     ['side-effects', { sideEffects: 'NoneOnDryRun' }, 'ValidatingWebhookConfiguration'],
     ['timeout-long', { timeoutSeconds: 10 }, 'ValidatingWebhookConfiguration'],
     ['fail-open-on-policy', { failurePolicy: 'Ignore' }, 'ValidatingWebhookConfiguration'],
-    ['connect-exec-registered', { rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec'] }] }, 'ValidatingWebhookConfiguration'],
-    ['wildcard-fail-closed', { rules: [{ operations: ['UPDATE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], namespaceSelector: { matchLabels: { x: 'y' } } }, 'ValidatingWebhookConfiguration'],
+    [
+      'connect-exec-registered',
+      { rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec'] }] },
+      'ValidatingWebhookConfiguration',
+    ],
+    [
+      'wildcard-fail-closed',
+      { rules: [{ operations: ['UPDATE'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }], namespaceSelector: { matchLabels: { x: 'y' } } },
+      'ValidatingWebhookConfiguration',
+    ],
     ['reinvocation-needs-idempotence', { reinvocationPolicy: 'IfNeeded' }, 'MutatingWebhookConfiguration'],
-    ['unstable-version', { rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1beta1', 'v1alpha2'], resources: ['widgets'] }] }, 'ValidatingWebhookConfiguration'],
+    [
+      'unstable-version',
+      { rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1beta1', 'v1alpha2'], resources: ['widgets'] }] },
+      'ValidatingWebhookConfiguration',
+    ],
     ['url-localhost', { clientConfig: { url: 'https://127.0.0.1:8443/validate' } }, 'ValidatingWebhookConfiguration'],
   ])('%s', (id, hook, kind) => {
     expect(findingsFor(hook, kind)).toContain(id);

@@ -1,7 +1,12 @@
 import type { RuleWithOperations } from '../../lib/kube/webhook-config';
 import { ruleMatches, type RuleSubject } from '../../lib/match/rules';
 
-const pods = (sub = '', namespace = 'default'): RuleSubject => ({ operation: 'CREATE', resource: { group: '', version: 'v1', resource: 'pods' }, subResource: sub, namespace });
+const pods = (sub = '', namespace = 'default'): RuleSubject => ({
+  operation: 'CREATE',
+  resource: { group: '', version: 'v1', resource: 'pods' },
+  subResource: sub,
+  namespace,
+});
 const all = { operations: ['*'], apiGroups: ['*'], apiVersions: ['*'] };
 
 describe('rules (apiserver predicates/rules)', () => {
@@ -25,7 +30,12 @@ describe('rules (apiserver predicates/rules)', () => {
     expect(ruleMatches(rule, subject)).toBe(expected);
   });
 
-  const namespaces = (namespace: string): RuleSubject => ({ operation: 'CREATE', resource: { group: '', version: 'v1', resource: 'namespaces' }, subResource: '', namespace });
+  const namespaces = (namespace: string): RuleSubject => ({
+    operation: 'CREATE',
+    resource: { group: '', version: 'v1', resource: 'namespaces' },
+    subResource: '',
+    namespace,
+  });
   const nodes: RuleSubject = { operation: 'CREATE', resource: { group: '', version: 'v1', resource: 'nodes' }, subResource: '', namespace: '' };
 
   it.each<[string, RuleWithOperations['scope'], RuleSubject, boolean]>([

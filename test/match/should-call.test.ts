@@ -8,7 +8,14 @@ const deployments = (group: string, version: string): GroupVersionResource => ({
 // The equivalents of the test table in k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook_test.go.
 const mapper: EquivalentResourceMapper = {
   equivalentResources: () => [deployments('extensions', 'v1beta1'), deployments('apps', 'v1'), deployments('apps', 'v1beta1'), deployments('apps', 'v1alpha1')],
-  kindFor: (gvr, sub) => (sub === 'scale' ? { group: gvr.group === 'apps' && gvr.version === 'v1' ? 'autoscaling' : gvr.group, version: gvr.group === 'apps' && gvr.version === 'v1' ? 'v1' : gvr.version, kind: 'Scale' } : { group: gvr.group, version: gvr.version, kind: 'Deployment' }),
+  kindFor: (gvr, sub) =>
+    sub === 'scale'
+      ? {
+          group: gvr.group === 'apps' && gvr.version === 'v1' ? 'autoscaling' : gvr.group,
+          version: gvr.group === 'apps' && gvr.version === 'v1' ? 'v1' : gvr.version,
+          kind: 'Scale',
+        }
+      : { group: gvr.group, version: gvr.version, kind: 'Deployment' },
 };
 
 const context = (labels: Record<string, Record<string, string>> = { prod: { env: 'prod' } }): MatchContext => ({
@@ -40,12 +47,27 @@ const deploymentCreate = (overrides: Partial<MatchAttributes> = {}): MatchAttrib
   ...overrides,
 });
 
-const rule = (group: string, version: string, resource = 'deployments') => ({ operations: ['*'], apiGroups: [group], apiVersions: [version], resources: [resource] });
+const rule = (group: string, version: string, resource = 'deployments') => ({
+  operations: ['*'],
+  apiGroups: [group],
+  apiVersions: [version],
+  resources: [resource],
+});
 
 describe('matchPolicy (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook.go)', () => {
   it.each([
-    ['rules [ext/v1beta1, apps/v1beta1], Equivalent', [rule('extensions', 'v1beta1'), rule('apps', 'v1beta1')], 'Equivalent', { group: 'extensions', version: 'v1beta1', kind: 'Deployment' }],
-    ['rules [apps/v1beta1, ext/v1beta1], Equivalent', [rule('apps', 'v1beta1'), rule('extensions', 'v1beta1')], 'Equivalent', { group: 'apps', version: 'v1beta1', kind: 'Deployment' }],
+    [
+      'rules [ext/v1beta1, apps/v1beta1], Equivalent',
+      [rule('extensions', 'v1beta1'), rule('apps', 'v1beta1')],
+      'Equivalent',
+      { group: 'extensions', version: 'v1beta1', kind: 'Deployment' },
+    ],
+    [
+      'rules [apps/v1beta1, ext/v1beta1], Equivalent',
+      [rule('apps', 'v1beta1'), rule('extensions', 'v1beta1')],
+      'Equivalent',
+      { group: 'apps', version: 'v1beta1', kind: 'Deployment' },
+    ],
     ['rules including apps/v1', [rule('apps', 'v1beta1'), rule('apps', 'v1')], 'Equivalent', { group: 'apps', version: 'v1', kind: 'Deployment' }],
   ] as const)('%s → called as %j', (_label, rules, matchPolicy, kind) => {
     const decision = shouldCallHook(webhook({ rules: [...rules], matchPolicy }), deploymentCreate(), context());
@@ -57,7 +79,10 @@ describe('matchPolicy (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/web
 
   it('Exact: not called', () => {
     const decision = shouldCallHook(webhook({ rules: [rule('extensions', 'v1beta1')], matchPolicy: 'Exact' }), deploymentCreate(), context());
-    expect(decision).toEqual({ call: false, why: expect.arrayContaining([expect.stringMatching(/no rule matched CREATE apps\/v1 deployments \(matchPolicy Exact\)/)]) });
+    expect(decision).toEqual({
+      call: false,
+      why: expect.arrayContaining([expect.stringMatching(/no rule matched CREATE apps\/v1 deployments \(matchPolicy Exact\)/)]),
+    });
   });
 
   it('the scale subresource is sent as the equivalent Scale kind', () => {
@@ -66,13 +91,23 @@ describe('matchPolicy (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/web
       deploymentCreate({ operation: 'UPDATE', subResource: 'scale', kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' } }),
       context(),
     );
-    expect(decision.call && decision.invocation).toMatchObject({ kind: { group: 'extensions', version: 'v1beta1', kind: 'Scale' }, resource: deployments('extensions', 'v1beta1'), subResource: 'scale' });
+    expect(decision.call && decision.invocation).toMatchObject({
+      kind: { group: 'extensions', version: 'v1beta1', kind: 'Scale' },
+      resource: deployments('extensions', 'v1beta1'),
+      subResource: 'scale',
+    });
   });
 
   it('an equivalent with no known kind is a 500', () => {
-    const decision = shouldCallHook(webhook({ rules: [rule('extensions', 'v1beta1')] }), deploymentCreate(), { ...context(), resources: { ...mapper, kindFor: () => undefined } });
+    const decision = shouldCallHook(webhook({ rules: [rule('extensions', 'v1beta1')] }), deploymentCreate(), {
+      ...context(),
+      resources: { ...mapper, kindFor: () => undefined },
+    });
     expect(decision.call).toBe(false);
-    expect(!decision.call && decision.error).toMatchObject({ code: 500, message: 'Internal error occurred: unable to convert to extensions/v1beta1, Resource=deployments: unknown kind' });
+    expect(!decision.call && decision.error).toMatchObject({
+      code: 500,
+      message: 'Internal error occurred: unable to convert to extensions/v1beta1, Resource=deployments: unknown kind',
+    });
   });
 });
 
@@ -86,7 +121,11 @@ describe('selectors and their order (k8s.io/apiserver/pkg/admission/plugin/webho
     const selective = webhook({ namespaceSelector: { matchLabels: { env: 'prod' } } });
     const decision = shouldCallHook(selective, deploymentCreate({ namespace: 'gone' }), context());
     expect(!decision.call && decision.error).toMatchObject({ code: 404, reason: 'NotFound', message: 'namespaces "gone" not found' });
-    const unmatched = shouldCallHook({ ...selective, rules: [rule('batch', 'v1', 'jobs')], matchPolicy: 'Exact' }, deploymentCreate({ namespace: 'gone' }), context());
+    const unmatched = shouldCallHook(
+      { ...selective, rules: [rule('batch', 'v1', 'jobs')], matchPolicy: 'Exact' },
+      deploymentCreate({ namespace: 'gone' }),
+      context(),
+    );
     expect(unmatched).toEqual({ call: false, why: expect.any(Array) });
   });
 
@@ -95,7 +134,11 @@ describe('selectors and their order (k8s.io/apiserver/pkg/admission/plugin/webho
   });
 
   it('cluster-scoped requests ignore the namespaceSelector', () => {
-    const node = deploymentCreate({ namespace: '', resource: { group: '', version: 'v1', resource: 'nodes' }, kind: { group: '', version: 'v1', kind: 'Node' } });
+    const node = deploymentCreate({
+      namespace: '',
+      resource: { group: '', version: 'v1', resource: 'nodes' },
+      kind: { group: '', version: 'v1', kind: 'Node' },
+    });
     expect(shouldCallHook(webhook({ namespaceSelector: { matchLabels: { env: 'dev' } } }), node, context()).call).toBe(true);
   });
 
@@ -112,7 +155,10 @@ describe('selectors and their order (k8s.io/apiserver/pkg/admission/plugin/webho
 
   it('objectSelector matches the object or the old object', () => {
     const selector = webhook({ objectSelector: { matchLabels: { app: 'api' } } });
-    expect(shouldCallHook(selector, deploymentCreate(), context())).toEqual({ call: false, why: [expect.any(String), 'objectSelector {app=api} matched neither object nor oldObject'] });
+    expect(shouldCallHook(selector, deploymentCreate(), context())).toEqual({
+      call: false,
+      why: [expect.any(String), 'objectSelector {app=api} matched neither object nor oldObject'],
+    });
     const update = deploymentCreate({ operation: 'UPDATE', oldObject: { metadata: { labels: { app: 'api' } } } });
     expect(shouldCallHook(selector, update, context()).call).toBe(true);
   });

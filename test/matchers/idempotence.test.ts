@@ -38,7 +38,9 @@ const meshInjector = { name: 'mesh-injector', ops: [{ op: 'add', path: '/spec/co
 describe('toBeIdempotentFor: the documentation’s non-idempotent webhooks', () => {
   it('catches a sidecar appended without checking for it', async () => {
     const message = await asyncFailure(() => expect(webhook('/blind')).toBeIdempotentFor(pod()));
-    expect(message).toContain('expected blind.example.com to leave its own output unchanged when called again, but:\n  - second call added /spec/containers/2 (foo-sidecar) again\n');
+    expect(message).toContain(
+      'expected blind.example.com to leave its own output unchanged when called again, but:\n  - second call added /spec/containers/2 (foo-sidecar) again\n',
+    );
     expect(message).toContain('Round 1 (the review as given):\n  Changes:\n    added /spec/containers/1 (foo-sidecar): {"name":"foo-sidecar"');
     expect(message).toContain("Round 2 (round 1's output):\n  Changes:\n    added /spec/containers/2 (foo-sidecar)");
     expect(message).toContain('  Request:  CREATE pods shop/web-1 → blind.example.com [admission.k8s.io/v1] · seed 7');
@@ -56,12 +58,16 @@ describe('toBeIdempotentFor: the documentation’s non-idempotent webhooks', () 
   it('catches a label derived from its own current value', async () => {
     const message = await asyncFailure(() => expect(webhook('/label')).toBeIdempotentFor(pod()));
     expect(message).toContain('    added /metadata/labels/track: "stable-canary"');
-    expect(message).toContain('  - second call changed /metadata/labels/track again: "stable-canary" → "stable-canary-canary" (the new value is built from the current one, so every call changes it)');
+    expect(message).toContain(
+      '  - second call changed /metadata/labels/track again: "stable-canary" → "stable-canary-canary" (the new value is built from the current one, so every call changes it)',
+    );
   });
 
   it('catches a webhook that rejects its own output', async () => {
     const message = await asyncFailure(() => expect(webhook('/env')).toBeIdempotentFor(pod()));
-    expect(message).toContain('  - second call denied the request the first call allowed, rejecting the webhook\'s own output:\n    admission webhook "env.example.com" denied the request: pods may not set the env label');
+    expect(message).toContain(
+      '  - second call denied the request the first call allowed, rejecting the webhook\'s own output:\n    admission webhook "env.example.com" denied the request: pods may not set the env label',
+    );
     expect(message).toContain('  Status:   403');
   });
 
@@ -111,7 +117,10 @@ describe('toBeIdempotentFor with peers between the rounds', () => {
 
   it('fails either way when a peer’s patch does not apply, with the apply error', async () => {
     const broken = [{ op: 'remove', path: '/metadata/labels/nope' }];
-    for (const run of [() => expect(webhook('/good')).toBeIdempotentFor(pod(), { peers: [broken] }), () => expect(webhook('/good')).not.toBeIdempotentFor(pod(), { peers: [broken] })]) {
+    for (const run of [
+      () => expect(webhook('/good')).toBeIdempotentFor(pod(), { peers: [broken] }),
+      () => expect(webhook('/good')).not.toBeIdempotentFor(pod(), { peers: [broken] }),
+    ]) {
       expect(await asyncFailure(run)).toContain(
         "could not check idempotence: peer #1's patch does not apply to the first call's output:\n  Internal error occurred: error in remove for path: '/metadata/labels/nope': Unable to remove nonexistent key: nope: missing value",
       );
@@ -121,7 +130,14 @@ describe('toBeIdempotentFor with peers between the rounds', () => {
 
 describe('toBeIdempotentFor on stubs', () => {
   it('passes a patch that is sent again but changes nothing (kube-apiserver records mutated: false)', async () => {
-    const s = await createHarness({ seed: 7, manifests: [mutating('m', { name: 'label.example.com' }, { name: 'append.example.com' })], stubs: { 'label.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]), 'append.example.com': stub.patch([{ op: 'add', path: '/spec/containers/-', value: MESH_PROXY }]) } });
+    const s = await createHarness({
+      seed: 7,
+      manifests: [mutating('m', { name: 'label.example.com' }, { name: 'append.example.com' })],
+      stubs: {
+        'label.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]),
+        'append.example.com': stub.patch([{ op: 'add', path: '/spec/containers/-', value: MESH_PROXY }]),
+      },
+    });
     try {
       await expect(s.webhook('label.example.com')).toBeIdempotentFor(pod());
       const message = await asyncFailure(() => expect(s.webhook('append.example.com')).toBeIdempotentFor(pod()));
@@ -132,10 +148,16 @@ describe('toBeIdempotentFor on stubs', () => {
   });
 
   it('cannot judge a webhook whose first call fails, and says why under .not too', async () => {
-    const s = await createHarness({ seed: 7, manifests: [mutating('m', { name: 'broken.example.com' })], stubs: { 'broken.example.com': stub.http(500, 'boom') } });
+    const s = await createHarness({
+      seed: 7,
+      manifests: [mutating('m', { name: 'broken.example.com' })],
+      stubs: { 'broken.example.com': stub.http(500, 'boom') },
+    });
     try {
       const message = await asyncFailure(() => expect(s.webhook('broken.example.com')).not.toBeIdempotentFor(pod()));
-      expect(message).toContain('could not check idempotence: the first call left no object to call again with: the call failed:\n  failed calling webhook "broken.example.com"');
+      expect(message).toContain(
+        'could not check idempotence: the first call left no object to call again with: the call failed:\n  failed calling webhook "broken.example.com"',
+      );
     } finally {
       await s.close();
     }
@@ -144,9 +166,13 @@ describe('toBeIdempotentFor on stubs', () => {
 
 describe('toBeIdempotentFor usage errors', () => {
   it('wants a mutating webhook handle and a review with an object', async () => {
-    await expect(expect(h).toBeIdempotentFor(pod())).rejects.toThrow('toBeIdempotentFor expects a webhook handle from h.webhook(name), got the harness itself; pass h.webhook(name)');
+    await expect(expect(h).toBeIdempotentFor(pod())).rejects.toThrow(
+      'toBeIdempotentFor expects a webhook handle from h.webhook(name), got the harness itself; pass h.webhook(name)',
+    );
     await expect(expect(h.webhook({ type: 'validating', path: '/good' })).toBeIdempotentFor(pod())).rejects.toThrow('needs a mutating webhook');
     const deletion = review.delete(objects.pod({ name: 'web-1' }));
-    await expect(expect(webhook('/good')).toBeIdempotentFor(deletion)).rejects.toThrow('toBeIdempotentFor needs a request with an object; DELETE pods default/web-1 has none');
+    await expect(expect(webhook('/good')).toBeIdempotentFor(deletion)).rejects.toThrow(
+      'toBeIdempotentFor needs a request with an object; DELETE pods default/web-1 has none',
+    );
   });
 });

@@ -54,16 +54,24 @@ describe('toRespondWithin', () => {
       const message = await asyncFailure(() => expect(h.webhook('stuck.example.com')).toRespondWithin('timeoutSeconds', { review: request, samples: 8 }));
       expect(message).toContain('8 of 8 calls ran into their deadline');
       expect(message).toContain('Budget:   10.0 ms (timeoutSeconds 1 × timeScale 0.01)');
-      expect(message).toContain('Failures: 8 ran into their deadline; the first:\n  failed calling webhook "stuck.example.com": failed to call webhook: Post "https://stuck.example.com/?timeout=1s": context deadline exceeded');
+      expect(message).toContain(
+        'Failures: 8 ran into their deadline; the first:\n  failed calling webhook "stuck.example.com": failed to call webhook: Post "https://stuck.example.com/?timeout=1s": context deadline exceeded',
+      );
       expect(message).toMatch(LATENCY_LINE);
     });
 
     it('wants a webhook handle, a review and sensible options', async () => {
       await expect(expect(h).toRespondWithin(5, { review: request })).rejects.toThrow('got the harness itself; pass h.webhook(name)');
       const handle = h.webhook('slow.example.com');
-      await expect(expect(handle).toRespondWithin(5, {} as { review: typeof request })).rejects.toThrow('toRespondWithin needs the request to send: toRespondWithin(budget, { review })');
-      await expect(expect(handle).toRespondWithin(5, { review: request, samples: 0 })).rejects.toThrow('toRespondWithin: samples must be a positive integer, got 0');
-      await expect(expect(handle).toRespondWithin(-1, { review: request })).rejects.toThrow("toRespondWithin expects a budget in milliseconds or 'timeoutSeconds', got -1");
+      await expect(expect(handle).toRespondWithin(5, {} as { review: typeof request })).rejects.toThrow(
+        'toRespondWithin needs the request to send: toRespondWithin(budget, { review })',
+      );
+      await expect(expect(handle).toRespondWithin(5, { review: request, samples: 0 })).rejects.toThrow(
+        'toRespondWithin: samples must be a positive integer, got 0',
+      );
+      await expect(expect(handle).toRespondWithin(-1, { review: request })).rejects.toThrow(
+        "toRespondWithin expects a budget in milliseconds or 'timeoutSeconds', got -1",
+      );
     });
   });
 });

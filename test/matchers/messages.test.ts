@@ -37,7 +37,9 @@ describe('matcher failure messages', () => {
   it('toBeAllowed on a failed call shows kube-apiserver’s error and a hint', async () => {
     const outcome = await outcomeOf((r) => answer(r, { uid: 'wrong' }));
     const message = failure(() => expect(outcome).toBeAllowed());
-    expect(message).toContain(`but the call failed:\n  failed calling webhook "guard.example.com": received invalid webhook response: expected response.uid="${outcome.review.request!.uid}", got "wrong"`);
+    expect(message).toContain(
+      `but the call failed:\n  failed calling webhook "guard.example.com": received invalid webhook response: expected response.uid="${outcome.review.request!.uid}", got "wrong"`,
+    );
     expect(message).toContain('Hint:     copy request.uid into response.uid');
   });
 

@@ -44,7 +44,9 @@ describe('toHavePatch', () => {
   it('fails either way on a denial, whose patch kube-apiserver ignores', async () => {
     const outcome = await outcomeOf((r) => answer(r, { allowed: false, status: { message: 'no' }, patch: base64Patch(addEnv), patchType: 'JSONPatch' }));
     for (const message of [failure(() => expect(outcome).toHavePatch()), failure(() => expect(outcome).not.toHavePatch())]) {
-      expect(message).toContain('expected an allowed answer to inspect for a patch, but the webhook denied the request (kube-apiserver ignores the patch of a denial):\n  admission webhook "defaults.example.com" denied the request: no');
+      expect(message).toContain(
+        'expected an allowed answer to inspect for a patch, but the webhook denied the request (kube-apiserver ignores the patch of a denial):\n  admission webhook "defaults.example.com" denied the request: no',
+      );
     }
   });
 
@@ -52,7 +54,9 @@ describe('toHavePatch', () => {
     const s = await createHarness({ seed: 5, manifests: [mutating('m', { name: 'm.example.com' })], stubs: { 'm.example.com': stub.allow() } });
     try {
       const result = await s.admit(review.create(pod()));
-      expect(() => expect(result).toHavePatch()).toThrow(new TypeError('toHavePatch expects the result of h.call(), got the result of h.admit(), which has no single webhook answer to inspect'));
+      expect(() => expect(result).toHavePatch()).toThrow(
+        new TypeError('toHavePatch expects the result of h.call(), got the result of h.admit(), which has no single webhook answer to inspect'),
+      );
       expect(() => expect(result).toLeaveUnchanged()).toThrow(TypeError);
       expect(() => expect(result).toHavePatchOps([])).toThrow(TypeError);
     } finally {
@@ -81,7 +85,9 @@ describe('toHavePatchOps', () => {
   it('reads no patch as []', async () => {
     const outcome = await outcomeOf((r) => answer(r));
     expect(outcome).toHavePatchOps([]);
-    expect(failure(() => expect(outcome).toHavePatchOps(addEnv))).toContain('Difference (expected → received):\n  removed /0: {"op":"add","path":"/metadata/labels/env","value":"prod"}');
+    expect(failure(() => expect(outcome).toHavePatchOps(addEnv))).toContain(
+      'Difference (expected → received):\n  removed /0: {"op":"add","path":"/metadata/labels/env","value":"prod"}',
+    );
   });
 });
 
@@ -105,7 +111,12 @@ describe('toHavePatchedTo', () => {
   it('shows only where the patched object fails asymmetric matchers, not the whole object', async () => {
     const outcome = await outcomeOf(patching(addEnv));
     const message = failure(() =>
-      expect(outcome).toHavePatchedTo(expect.objectContaining({ metadata: expect.objectContaining({ labels: { app: 'web', env: 'staging' }, uid: expect.any(String) }), spec: expect.anything() })),
+      expect(outcome).toHavePatchedTo(
+        expect.objectContaining({
+          metadata: expect.objectContaining({ labels: { app: 'web', env: 'staging' }, uid: expect.any(String) }),
+          spec: expect.anything(),
+        }),
+      ),
     );
     expect(message).toContain('Difference (expected → patched):\n  changed /metadata/labels/env: "staging" → "prod"\n  removed /metadata/uid: Any<String>\n\n');
     // The object itself is not printed: the containers appear only in the request's summary lines, if at all.
@@ -124,11 +135,18 @@ describe('toHavePatchedTo', () => {
 
   it('reports a patch for a request without an object as kube-apiserver does', async () => {
     const outcome = await outcomeOf(patching(addEnv), review.delete(pod()));
-    expect(failure(() => expect(outcome).toHavePatchedTo(pod()))).toContain('admission webhook "defaults.example.com" attempted to modify the object, which is not supported for this operation');
+    expect(failure(() => expect(outcome).toHavePatchedTo(pod()))).toContain(
+      'admission webhook "defaults.example.com" attempted to modify the object, which is not supported for this operation',
+    );
   });
 
   it('reads the admitted object of h.admit()', async () => {
-    const s = await createHarness({ seed: 5, namespaces: [{ name: 'shop' }], manifests: [mutating('m', { name: 'env.example.com' })], stubs: { 'env.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]) } });
+    const s = await createHarness({
+      seed: 5,
+      namespaces: [{ name: 'shop' }],
+      manifests: [mutating('m', { name: 'env.example.com' })],
+      stubs: { 'env.example.com': stub.patch([{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]) },
+    });
     try {
       const result = await s.admit(review.create(pod()));
       expect(result).toHavePatchedTo(expect.objectContaining({ metadata: expect.objectContaining({ labels: { app: 'web', env: 'prod' } }) }));
@@ -137,7 +155,9 @@ describe('toHavePatchedTo', () => {
       expect(message).toContain('Trace:');
       s.stub('env.example.com').behavior = stub.deny({ message: 'no' });
       const rejected = await s.admit(review.create(pod()));
-      expect(failure(() => expect(rejected).not.toHavePatchedTo(pod()))).toContain('expected a patched object to compare, but the admission chain rejected the request:\n  admission webhook "env.example.com" denied the request: no');
+      expect(failure(() => expect(rejected).not.toHavePatchedTo(pod()))).toContain(
+        'expected a patched object to compare, but the admission chain rejected the request:\n  admission webhook "env.example.com" denied the request: no',
+      );
     } finally {
       await s.close();
     }
@@ -150,7 +170,9 @@ describe('toLeaveUnchanged', () => {
     expect(await outcomeOf(patching([]))).toLeaveUnchanged();
     const noOp = await outcomeOf(patching([{ op: 'replace', path: '/metadata/labels/app', value: 'web' }]));
     expect(noOp).toLeaveUnchanged();
-    expect(failure(() => expect(noOp).not.toLeaveUnchanged())).toContain('expected the webhook to change the object, but its patch (1 operation) leaves the object as it was');
+    expect(failure(() => expect(noOp).not.toLeaveUnchanged())).toContain(
+      'expected the webhook to change the object, but its patch (1 operation) leaves the object as it was',
+    );
   });
 
   it('lists what the patch changes', async () => {
@@ -163,6 +185,8 @@ describe('toLeaveUnchanged', () => {
 
   it('fails either way when the call failed', async () => {
     const outcome = await outcomeOf(() => ({ raw: 'oops', status: 500 }));
-    expect(failure(() => expect(outcome).not.toLeaveUnchanged())).toContain('expected an allowed answer to check for changes, but the call failed:\n  failed calling webhook "defaults.example.com"');
+    expect(failure(() => expect(outcome).not.toLeaveUnchanged())).toContain(
+      'expected an allowed answer to check for changes, but the call failed:\n  failed calling webhook "defaults.example.com"',
+    );
   });
 });

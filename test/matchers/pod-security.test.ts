@@ -19,9 +19,16 @@ const restrictedPod = (): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name: 'web', namespace: 'shop' },
-  spec: { securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } }, containers: [{ name: 'app', image: 'nginx:1.27', ...RESTRICTED_CONTAINER }] },
+  spec: {
+    securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+    containers: [{ name: 'app', image: 'nginx:1.27', ...RESTRICTED_CONTAINER }],
+  },
 });
-const injecting = (sidecar: Record<string, unknown>) => (r: AdmissionReview) => answer(r, { patch: base64Patch([{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'envoy:1.31', ...sidecar } }]), patchType: 'JSONPatch' });
+const injecting = (sidecar: Record<string, unknown>) => (r: AdmissionReview) =>
+  answer(r, {
+    patch: base64Patch([{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'envoy:1.31', ...sidecar } }]),
+    patchType: 'JSONPatch',
+  });
 const call = (reply: (r: AdmissionReview) => Answer, object = restrictedPod()) => {
   script = reply;
   return h.call({ type: 'mutating', name: 'injector.example.com', path: '/m' }, review.create(object));
@@ -35,8 +42,12 @@ describe('toPassPodSecurity', () => {
     expect(careless).not.toPassPodSecurity('restricted');
     const message = failure(() => expect(careless).toPassPodSecurity('restricted'));
     expect(message).toContain('expected the pod to pass PodSecurity "restricted:latest", but it violates:');
-    expect(message).toContain('  - allowPrivilegeEscalation != false (container "sidecar" must set securityContext.allowPrivilegeEscalation=false) [allowPrivilegeEscalation, restricted]');
-    expect(message).toContain('  - unrestricted capabilities (container "sidecar" must set securityContext.capabilities.drop=["ALL"]) [capabilities_restricted, restricted]');
+    expect(message).toContain(
+      '  - allowPrivilegeEscalation != false (container "sidecar" must set securityContext.allowPrivilegeEscalation=false) [allowPrivilegeEscalation, restricted]',
+    );
+    expect(message).toContain(
+      '  - unrestricted capabilities (container "sidecar" must set securityContext.capabilities.drop=["ALL"]) [capabilities_restricted, restricted]',
+    );
     expect(message).toContain('It passes at baseline.');
   });
 
@@ -51,8 +62,12 @@ describe('toPassPodSecurity', () => {
     const deployment = objects.deployment({ name: 'web', namespace: 'shop' }, { seed: 5 });
     const admitted = await h.admit(review.create(deployment));
     expect(admitted).toPassPodSecurity('privileged');
-    expect(() => expect(admitted).toPassPodSecurity('strict' as never)).toThrow("toPassPodSecurity expects a level of privileged, baseline, restricted, got \"strict\"");
+    expect(() => expect(admitted).toPassPodSecurity('strict' as never)).toThrow(
+      'toPassPodSecurity expects a level of privileged, baseline, restricted, got "strict"',
+    );
     const configMap = await h.admit(review.create(objects.configMap({ namespace: 'shop' }, { seed: 5 })));
-    expect(failure(() => expect(configMap).toPassPodSecurity('restricted'))).toContain('expected a pod or a workload with a pod template to judge, but there is none');
+    expect(failure(() => expect(configMap).toPassPodSecurity('restricted'))).toContain(
+      'expected a pod or a workload with a pod template to judge, but there is none',
+    );
   });
 });

@@ -16,7 +16,9 @@ export async function typesCheck(h: Harness, outcome: HarnessCallOutcome): Promi
   expect(outcome).toHaveAuditAnnotation('key', expect.stringContaining('v'));
   // @ts-expect-error the key is a string
   expect(outcome).toHaveAuditAnnotation(1);
-  const idempotent: Promise<void> = expect(h.webhook('w')).toBeIdempotentFor(request, { peers: [[{ op: 'add', path: '/a', value: 1 }], { name: 'mesh', ops: [] }] });
+  const idempotent: Promise<void> = expect(h.webhook('w')).toBeIdempotentFor(request, {
+    peers: [[{ op: 'add', path: '/a', value: 1 }], { name: 'mesh', ops: [] }],
+  });
   await idempotent;
   // @ts-expect-error peers are patches
   await expect(h.webhook('w')).toBeIdempotentFor(request, { peers: ['mesh'] });

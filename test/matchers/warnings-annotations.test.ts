@@ -28,9 +28,13 @@ describe('toHaveWarning', () => {
     expect(outcome).toHaveWarning('line one\nline two');
     expect(outcome).not.toHaveWarning('deprecated');
     const message = failure(() => expect(outcome).toHaveWarning('deprecated'));
-    expect(message).toContain('expected a warning containing "deprecated", but the webhook sent only:\n  - "image nginx:1.27 is not pinned by digest"\n  - "line one\\nline two"');
+    expect(message).toContain(
+      'expected a warning containing "deprecated", but the webhook sent only:\n  - "image nginx:1.27 is not pinned by digest"\n  - "line one\\nline two"',
+    );
     expect(message).toContain('Request:  CREATE pods shop/web-1 → policy.example.com [admission.k8s.io/v1] · seed 3');
-    expect(failure(() => expect(outcome).not.toHaveWarning(/pinned/))).toContain('expected no warning matching /pinned/, but the webhook sent:\n  - "image nginx:1.27 is not pinned by digest"');
+    expect(failure(() => expect(outcome).not.toHaveWarning(/pinned/))).toContain(
+      'expected no warning matching /pinned/, but the webhook sent:\n  - "image nginx:1.27 is not pinned by digest"',
+    );
   });
 
   it('matches what the client receives on h.admit(), and names warnings kube-apiserver dropped', async () => {
@@ -51,9 +55,15 @@ describe('toHaveAuditAnnotation', () => {
     expect(outcome).toHaveAuditAnnotation('image-policy', /^unpin/);
     expect(outcome).toHaveAuditAnnotation('image-policy', expect.stringContaining('pinned'));
     expect(outcome).not.toHaveAuditAnnotation('image-policy', 'pinned');
-    expect(failure(() => expect(outcome).toHaveAuditAnnotation('image-policy', 'pinned'))).toContain('expected audit annotation "image-policy" = "pinned", but its value is "unpinned"');
-    expect(failure(() => expect(outcome).toHaveAuditAnnotation('owner'))).toContain('expected audit annotation "owner", but there are only:\n  - image-policy="unpinned"\n  - bad key="x"');
-    expect(failure(() => expect(outcome).not.toHaveAuditAnnotation('image-policy'))).toContain('expected no audit annotation "image-policy", but found "image-policy" = "unpinned"');
+    expect(failure(() => expect(outcome).toHaveAuditAnnotation('image-policy', 'pinned'))).toContain(
+      'expected audit annotation "image-policy" = "pinned", but its value is "unpinned"',
+    );
+    expect(failure(() => expect(outcome).toHaveAuditAnnotation('owner'))).toContain(
+      'expected audit annotation "owner", but there are only:\n  - image-policy="unpinned"\n  - bad key="x"',
+    );
+    expect(failure(() => expect(outcome).not.toHaveAuditAnnotation('image-policy'))).toContain(
+      'expected no audit annotation "image-policy", but found "image-policy" = "unpinned"',
+    );
   });
 
   it('reads <webhook>/<key> on h.admit(), hinting at the prefix and naming dropped keys', async () => {

@@ -37,18 +37,24 @@ describe('SubjectAccessReview', () => {
   });
 
   it('asks about non-resource paths', async () => {
-    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { spec: { user: 'prom', nonResourceAttributes: { path: '/metrics', verb: 'get' } } });
+    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      spec: { user: 'prom', nonResourceAttributes: { path: '/metrics', verb: 'get' } },
+    });
     expect(objectOf(reply).status).toEqual({ allowed: true });
   });
 
   it('answers SelfSubjectAccessReview about the caller, the kubeconfig user', async () => {
-    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', { spec: { resourceAttributes: { verb: 'list', resource: 'pods' } } });
+    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
+      spec: { resourceAttributes: { verb: 'list', resource: 'pods' } },
+    });
     expect(objectOf(reply)).toMatchObject({ kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', status: { allowed: false } });
     expect(asked.at(-1)?.user.username).toBe('system:serviceaccount:default:webhook');
   });
 
   it('answers LocalSubjectAccessReview in the namespace of its path', async () => {
-    await call(api, 'POST', '/apis/authorization.k8s.io/v1/namespaces/team-a/localsubjectaccessreviews', { spec: { user: 'jane', resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    await call(api, 'POST', '/apis/authorization.k8s.io/v1/namespaces/team-a/localsubjectaccessreviews', {
+      spec: { user: 'jane', resourceAttributes: { verb: 'get', resource: 'pods' } },
+    });
     expect(asked.at(-1)).toMatchObject({ namespace: 'team-a', user: { username: 'jane' } });
   });
 
@@ -58,7 +64,9 @@ describe('SubjectAccessReview', () => {
       if (attributes.resource === 'subjectaccessreviews') return { decision: 'allow' };
       throw new Error('webhook authorizer unreachable');
     };
-    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { spec: { user: 'x', resourceAttributes: { verb: 'get', resource: 'pods' } } });
+    const reply = await call(api, 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      spec: { user: 'x', resourceAttributes: { verb: 'get', resource: 'pods' } },
+    });
     api.authorizer = previous;
     expect(objectOf(reply)).toMatchObject({ kind: 'SubjectAccessReview', status: { allowed: false, evaluationError: 'webhook authorizer unreachable' } });
   });
@@ -71,7 +79,8 @@ describe('the webhook own requests', () => {
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
-      message: 'secrets "s" is forbidden: User "system:serviceaccount:default:webhook" cannot get resource "secrets" in API group "" in the namespace "team-a": secrets are off limits',
+      message:
+        'secrets "s" is forbidden: User "system:serviceaccount:default:webhook" cannot get resource "secrets" in API group "" in the namespace "team-a": secrets are off limits',
       reason: 'Forbidden',
       details: { name: 's', kind: 'secrets' },
       code: 403,
@@ -82,7 +91,15 @@ describe('the webhook own requests', () => {
   });
 
   it('answers SelfSubjectReview with the caller', async () => {
-    const reply = await call(api, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
-    expect(objectOf(reply).status).toEqual({ userInfo: { username: 'system:serviceaccount:default:webhook', groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'] } });
+    const reply = await call(api, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'SelfSubjectReview',
+    });
+    expect(objectOf(reply).status).toEqual({
+      userInfo: {
+        username: 'system:serviceaccount:default:webhook',
+        groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'],
+      },
+    });
   });
 });

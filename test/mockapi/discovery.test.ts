@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function send(step: Step, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${api.url}${step.request.path}`, { method: step.request.method, headers: { Authorization: `Bearer ${api.token}`, ...step.request.headers, ...headers } });
+  return fetch(`${api.url}${step.request.path}`, {
+    method: step.request.method,
+    headers: { Authorization: `Bearer ${api.token}`, ...step.request.headers, ...headers },
+  });
 }
 
 /** Status, the headers that carry meaning (not date, audit-id, APF uids, connection framing) and the body, byte for byte where recorded raw. */
@@ -49,7 +52,9 @@ describe('legacy discovery', () => {
       ...(body as object),
       serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1:16443' }],
     }));
-    expect(((await (await send(apiStep)).json()) as { serverAddressByClientCIDRs: { serverAddress: string }[] }).serverAddressByClientCIDRs[0]?.serverAddress).toBe(new URL(api.url).host);
+    expect(
+      ((await (await send(apiStep)).json()) as { serverAddressByClientCIDRs: { serverAddress: string }[] }).serverAddressByClientCIDRs[0]?.serverAddress,
+    ).toBe(new URL(api.url).host);
     await expectReplayed(v1Step, await send(v1Step));
   });
 
@@ -80,7 +85,8 @@ describe('legacy discovery', () => {
     // A group-version has only the legacy document: kubectl's Accept (aggregated first, JSON last) gets it,
     // an Accept that wants only the aggregated form gets discovery's 406.
     const accept = (value: string) => fetch(`${api.url}/apis/apps/v1`, { headers: { Authorization: `Bearer ${api.token}`, Accept: value } });
-    const kubectlAccept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+    const kubectlAccept =
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
     expect((await accept(kubectlAccept)).status).toBe(200);
     const refused = await accept('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
     expect([refused.status, await refused.text()]).toEqual([406, fixture('discovery-aggregated-v2beta1').steps[0]?.response.bodyRaw]);
@@ -124,7 +130,8 @@ describe('aggregated discovery', () => {
     });
     const crdApi = await startMockApi({ catalog, seed: 1 });
     try {
-      const get = (p: string, accept = 'application/json') => fetch(`${crdApi.url}${p}`, { headers: { Authorization: `Bearer ${crdApi.token}`, Accept: accept } });
+      const get = (p: string, accept = 'application/json') =>
+        fetch(`${crdApi.url}${p}`, { headers: { Authorization: `Bearer ${crdApi.token}`, Accept: accept } });
       const groups = (await (await get('/apis')).json()) as { groups: { name: string; preferredVersion: { version: string } }[] };
       expect(groups.groups.at(-1)).toEqual({
         name: 'example.com',
@@ -140,7 +147,16 @@ describe('aggregated discovery', () => {
         groupVersion: 'example.com/v1',
         resources: [
           // storageVersionHash: sha256("example.com/v1/Widget")[:8], the CRD's storage version.
-          { name: 'widgets', singularName: 'widget', namespaced: true, kind: 'Widget', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['wd'], categories: ['all'], storageVersionHash: createHash('sha256').update('example.com/v1/Widget').digest().subarray(0, 8).toString('base64') },
+          {
+            name: 'widgets',
+            singularName: 'widget',
+            namespaced: true,
+            kind: 'Widget',
+            verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+            shortNames: ['wd'],
+            categories: ['all'],
+            storageVersionHash: createHash('sha256').update('example.com/v1/Widget').digest().subarray(0, 8).toString('base64'),
+          },
           { name: 'widgets/status', singularName: '', namespaced: true, kind: 'Widget', verbs: ['get', 'patch', 'update'] },
           { name: 'widgets/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
         ],
@@ -167,7 +183,9 @@ describe('aggregated discovery', () => {
       expect(aggregated.headers.get('etag')).not.toBe(builtinEtag);
       const index = (await (await get('/openapi/v3')).json()) as { paths: Record<string, { serverRelativeURL: string }> };
       expect(Object.keys(index.paths)).toEqual(expect.arrayContaining(['apis/example.com', 'apis/example.com/v1', 'apis/example.com/v1beta1']));
-      const document = (await (await get(index.paths['apis/example.com/v1']?.serverRelativeURL ?? '')).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+      const document = (await (await get(index.paths['apis/example.com/v1']?.serverRelativeURL ?? '')).json()) as {
+        components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      };
       expect(document.components.schemas['com.example.v1.Widget']).toMatchObject({
         properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } }, apiVersion: { type: 'string' } },
         'x-kubernetes-group-version-kind': [{ group: 'example.com', version: 'v1', kind: 'Widget' }],
@@ -215,7 +233,11 @@ describe('OpenAPI v3', () => {
     const hash = /hash=([0-9A-F]+)/.exec(index.paths['apis/apps/v1']?.serverRelativeURL ?? '')?.[1];
     const text = await response.text();
     expect(createHash('sha512').update(text).digest('hex').toUpperCase()).toBe(hash);
-    const document = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; 'x-kubernetes-group-version-kind'?: unknown }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; 'x-kubernetes-group-version-kind'?: unknown }> } };
+    const document = JSON.parse(text) as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; 'x-kubernetes-group-version-kind'?: unknown }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; 'x-kubernetes-group-version-kind'?: unknown }> };
+    };
     expect(document.openapi).toBe('3.0.0');
     const deployment = document.components.schemas['io.k8s.api.apps.v1.Deployment'];
     expect(deployment?.['x-kubernetes-group-version-kind']).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
@@ -227,7 +249,9 @@ describe('OpenAPI v3', () => {
     const scale = document.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale']?.patch;
     expect(scale?.['x-kubernetes-group-version-kind']).toEqual({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
     const core = JSON.parse(await (await get(index.paths['api/v1']?.serverRelativeURL ?? '')).text()) as typeof document;
-    expect(Object.keys(core.paths)).toEqual(expect.arrayContaining(['/api/v1/namespaces/{namespace}/configmaps/{name}', '/api/v1/configmaps', '/api/v1/namespaces/{name}']));
+    expect(Object.keys(core.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/namespaces/{namespace}/configmaps/{name}', '/api/v1/configmaps', '/api/v1/namespaces/{name}']),
+    );
     expect((await get('/openapi/v3/apis/nosuch.example.com/v1')).status).toBe(404);
   });
 });
@@ -241,9 +265,14 @@ describe('clients that resolve resources through discovery', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'web', namespace: 'default' },
-      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
+      },
     };
     await client.create(deployment);
-    await expect(client.read({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' } })).resolves.toMatchObject({ metadata: { name: 'web' } });
+    await expect(client.read({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' } })).resolves.toMatchObject({
+      metadata: { name: 'web' },
+    });
   });
 });

@@ -14,12 +14,14 @@ interface Step {
   request: { method: string; path: string; headers: Record<string, string>; body?: unknown };
   response: { code: number; headers: Record<string, string>; body?: unknown; bodyRaw?: string };
 }
-const fixture = <T = { steps: Step[] }>(name: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'apiserver-api', `${name}.json`), 'utf8')) as T;
+const fixture = <T = { steps: Step[] }>(name: string): T =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'apiserver-api', `${name}.json`), 'utf8')) as T;
 
 let api: MockApi;
 beforeAll(async () => {
   api = await startMockApi({ seed: 4, namespaces: [{ name: 'o4-err2' }] });
-  for (const name of ['p1', 'p2', 'p3', 'p4']) api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'o4-err2' }, data: { n: name } });
+  for (const name of ['p1', 'p2', 'p3', 'p4'])
+    api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'o4-err2' }, data: { n: name } });
 }, 60_000);
 afterAll(() => api.close());
 
@@ -44,7 +46,7 @@ describe('error-responses', () => {
   // below with an API that authenticates alice.
   const OTHER_ITEMS = new Set([4, 8, 9, 16, 17]);
 
-  it('replays the steps in order: status, Content-Type and body (uids, resourceVersions and timestamps are the mock API\'s own)', async () => {
+  it("replays the steps in order: status, Content-Type and body (uids, resourceVersions and timestamps are the mock API's own)", async () => {
     const volatile = (body: unknown): unknown => {
       if (typeof body !== 'object' || body === null) return body;
       const copy = JSON.parse(JSON.stringify(body)) as { metadata?: Record<string, unknown>; details?: Record<string, unknown> };
@@ -63,9 +65,14 @@ describe('error-responses', () => {
     }
   });
 
-  it('a user the authorizer refuses: 403 with kube\'s sentence', async () => {
+  it("a user the authorizer refuses: 403 with kube's sentence", async () => {
     const step = steps[17] as Step;
-    const alice = await startMockApi({ seed: 5, namespaces: [{ name: 'o4-err2' }], user: { username: 'alice', groups: ['system:authenticated'] }, authorizer: () => ({ decision: 'noOpinion' }) });
+    const alice = await startMockApi({
+      seed: 5,
+      namespaces: [{ name: 'o4-err2' }],
+      user: { username: 'alice', groups: ['system:authenticated'] },
+      authorizer: () => ({ decision: 'noOpinion' }),
+    });
     try {
       alice.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p4', namespace: 'o4-err2' }, data: { n: 'p4' } });
       const response = await fetch(`${alice.url}${step.request.path}`, { headers: { Authorization: `Bearer ${alice.token}`, ...step.request.headers } });
@@ -82,7 +89,13 @@ describe('error-responses', () => {
     const { response, text } = await replay(step);
     expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/yaml']);
     // uid, resourceVersion and creationTimestamp are the mock's own; managedFields are not kept by the mock API yet.
-    const { uid: _u, resourceVersion: _r, creationTimestamp: _c, managedFields: _m, ...recordedMeta } = (yaml().parse(step.response.bodyRaw as string) as { metadata: Record<string, unknown> }).metadata;
+    const {
+      uid: _u,
+      resourceVersion: _r,
+      creationTimestamp: _c,
+      managedFields: _m,
+      ...recordedMeta
+    } = (yaml().parse(step.response.bodyRaw as string) as { metadata: Record<string, unknown> }).metadata;
     const served = yaml().parse(text) as { metadata: Record<string, unknown> };
     expect({ ...served, metadata: { ...served.metadata, uid: undefined, resourceVersion: undefined, creationTimestamp: undefined } }).toEqual({
       ...(yaml().parse(step.response.bodyRaw as string) as object),
@@ -91,7 +104,12 @@ describe('error-responses', () => {
   });
 
   it('a Table or protobuf Accept with JSON after it is answered in JSON', async () => {
-    for (const accept of ['application/vnd.kubernetes.protobuf,application/json', 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json', '*/*', 'application/json, */*']) {
+    for (const accept of [
+      'application/vnd.kubernetes.protobuf,application/json',
+      'application/json;as=Table;v=v1;g=meta.k8s.io,application/json',
+      '*/*',
+      'application/json, */*',
+    ]) {
       const response = await fetch(`${api.url}/api/v1/namespaces/o4-err2/configmaps/p4`, { headers: { Authorization: `Bearer ${api.token}`, Accept: accept } });
       expect([accept, response.status, response.headers.get('content-type')]).toEqual([accept, 200, 'application/json']);
     }
@@ -123,10 +141,24 @@ const proto = {
 
 describe('protobuf request bodies', () => {
   it('kubectl-auth-can-i: every request kubectl makes is answered as recorded, the protobuf SelfSubjectAccessReview with 201', async () => {
-    const { kubectl } = fixture<{ kubectl: { requests: { method: string; url: string; accept: string; contentType: string | null; status: string }[] } }>('kubectl-auth-can-i');
+    const { kubectl } = fixture<{ kubectl: { requests: { method: string; url: string; accept: string; contentType: string | null; status: string }[] } }>(
+      'kubectl-auth-can-i',
+    );
     // `kubectl auth can-i create pods`: spec.resourceAttributes {namespace: default, verb: create, resource: pods}.
-    const attributes = [...proto.string(1, 'default'), ...proto.string(2, 'create'), ...proto.string(3, ''), ...proto.string(4, ''), ...proto.string(5, 'pods'), ...proto.string(6, ''), ...proto.string(7, '')];
-    const review = proto.envelope('authorization.k8s.io/v1', 'SelfSubjectAccessReview', [...proto.bytes(1, []), ...proto.bytes(2, proto.bytes(1, attributes)), ...proto.bytes(3, [...proto.varint(8), 0])]);
+    const attributes = [
+      ...proto.string(1, 'default'),
+      ...proto.string(2, 'create'),
+      ...proto.string(3, ''),
+      ...proto.string(4, ''),
+      ...proto.string(5, 'pods'),
+      ...proto.string(6, ''),
+      ...proto.string(7, ''),
+    ];
+    const review = proto.envelope('authorization.k8s.io/v1', 'SelfSubjectAccessReview', [
+      ...proto.bytes(1, []),
+      ...proto.bytes(2, proto.bytes(1, attributes)),
+      ...proto.bytes(3, [...proto.varint(8), 0]),
+    ]);
     for (const request of kubectl.requests) {
       const response = await fetch(`${api.url}${request.url}`, {
         method: request.method,
@@ -146,23 +178,50 @@ describe('protobuf request bodies', () => {
   it('creates a ConfigMap sent as protobuf (`kubectl create configmap`), data and labels decoded', async () => {
     const entry = (key: string, value: string) => [...proto.string(1, key), ...proto.string(2, value)];
     const metadata = [...proto.string(1, 'from-proto'), ...proto.string(3, 'o4-err2'), ...proto.bytes(11, entry('app', 'web'))];
-    const configMap = proto.envelope('v1', 'ConfigMap', [...proto.bytes(1, metadata), ...proto.bytes(2, entry('k', 'v')), ...proto.bytes(2, entry('k2', 'v2'))]);
+    const configMap = proto.envelope('v1', 'ConfigMap', [
+      ...proto.bytes(1, metadata),
+      ...proto.bytes(2, entry('k', 'v')),
+      ...proto.bytes(2, entry('k2', 'v2')),
+    ]);
     const response = await fetch(`${api.url}/api/v1/namespaces/o4-err2/configmaps`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/vnd.kubernetes.protobuf', Accept: 'application/vnd.kubernetes.protobuf,application/json' },
+      headers: {
+        Authorization: `Bearer ${api.token}`,
+        'Content-Type': 'application/vnd.kubernetes.protobuf',
+        Accept: 'application/vnd.kubernetes.protobuf,application/json',
+      },
       body: configMap,
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'from-proto', namespace: 'o4-err2', labels: { app: 'web' } }, data: { k: 'v', k2: 'v2' } });
-    expect(api.writes.records.at(-1)?.request).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'from-proto', namespace: 'o4-err2', labels: { app: 'web' } }, data: { k: 'v', k2: 'v2' } });
+    expect(await response.json()).toMatchObject({
+      kind: 'ConfigMap',
+      metadata: { name: 'from-proto', namespace: 'o4-err2', labels: { app: 'web' } },
+      data: { k: 'v', k2: 'v2' },
+    });
+    expect(api.writes.records.at(-1)?.request).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'from-proto', namespace: 'o4-err2', labels: { app: 'web' } },
+      data: { k: 'v', k2: 'v2' },
+    });
   });
 
   it('refuses a protobuf body it cannot read with 415 and says why', async () => {
     const send = (body: Uint8Array) =>
-      fetch(`${api.url}/apis/apps/v1/namespaces/o4-err2/deployments`, { method: 'POST', headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body });
+      fetch(`${api.url}/apis/apps/v1/namespaces/o4-err2/deployments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/vnd.kubernetes.protobuf' },
+        body,
+      });
     const deployment = await send(proto.envelope('apps/v1', 'Deployment', []));
-    expect([deployment.status, ((await deployment.json()) as { message: string }).message]).toEqual([415, 'the mock API does not decode protobuf bodies of apps/v1 Deployment: send it as application/json']);
+    expect([deployment.status, ((await deployment.json()) as { message: string }).message]).toEqual([
+      415,
+      'the mock API does not decode protobuf bodies of apps/v1 Deployment: send it as application/json',
+    ]);
     const garbage = await send(new Uint8Array([1, 2, 3, 4, 5]));
-    expect([garbage.status, ((await garbage.json()) as { message: string }).message]).toEqual([415, 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]']);
+    expect([garbage.status, ((await garbage.json()) as { message: string }).message]).toEqual([
+      415,
+      'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]',
+    ]);
   });
 });

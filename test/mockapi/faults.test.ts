@@ -38,7 +38,15 @@ it('answers with an HTTP error and a Status whose reason matches the code', asyn
   api.faults.inject({ verb: 'get', status: 503, message: 'etcd is down' });
   const reply = await call(api, 'GET', NS);
   expect(reply.status).toBe(503);
-  expect(reply.body).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'etcd is down', reason: 'ServiceUnavailable', code: 503 });
+  expect(reply.body).toEqual({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'etcd is down',
+    reason: 'ServiceUnavailable',
+    code: 503,
+  });
 });
 
 it('drops the connection for a network error', async () => {

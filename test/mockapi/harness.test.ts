@@ -26,7 +26,12 @@ describe('the harness with a mock API (issue 8)', () => {
   afterEach(() => h.close());
 
   it('reports a write on a dryRun request with the request’s summary and seed', async () => {
-    h = await createHarness({ seed: 77, mockApi: true, target: recordingWebhook(() => h.api!.url), manifests: [mutating('m', { name: 'recorder.example.com', sideEffects: 'NoneOnDryRun' })] });
+    h = await createHarness({
+      seed: 77,
+      mockApi: true,
+      target: recordingWebhook(() => h.api!.url),
+      manifests: [mutating('m', { name: 'recorder.example.com', sideEffects: 'NoneOnDryRun' })],
+    });
     const outcome = await h.call('recorder.example.com', review.create(objects.pod({ name: 'web-1', namespace: 'default' })).dryRun());
     expect(outcome.writes).toHaveLength(1);
     let message = '';

@@ -1,12 +1,17 @@
 import { acceptsLegacyDiscovery, discoveryRepresentation, parseAccept, resourceRepresentation } from '../../lib/mockapi/negotiation';
 
 // What kube-apiserver's negotiation picks for the Accept headers clients send (client-go, kubectl, curl, browsers).
-const KUBECTL_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+const KUBECTL_DISCOVERY =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const KUBECTL_GET = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 describe('parseAccept', () => {
   it('ranks ranges by q, keeping the given order among equals, and drops q=0', () => {
-    expect(parseAccept('text/html;q=0.5, application/yaml, application/json;q=0.9, image/png;q=0').map((r) => `${r.type}/${r.subtype}`)).toEqual(['application/yaml', 'application/json', 'text/html']);
+    expect(parseAccept('text/html;q=0.5, application/yaml, application/json;q=0.9, image/png;q=0').map((r) => `${r.type}/${r.subtype}`)).toEqual([
+      'application/yaml',
+      'application/json',
+      'text/html',
+    ]);
   });
 
   it('reads parameters, and treats a missing header as */*', () => {

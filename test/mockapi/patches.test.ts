@@ -32,11 +32,22 @@ describe('strategicMerge', () => {
       metadata: { name: 'p', finalizers: ['a', 'b'] },
       spec: {
         containers: [
-          { name: 'app', image: 'app:1', env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }], ports: [{ containerPort: 80, name: 'http' }] },
+          {
+            name: 'app',
+            image: 'app:1',
+            env: [
+              { name: 'B', value: '2' },
+              { name: 'A', value: '1' },
+            ],
+            ports: [{ containerPort: 80, name: 'http' }],
+          },
           { name: 'sidecar', image: 'proxy:1' },
         ],
         // Items the patch adds go first (strategicpatch's normalizeElementOrder).
-        volumes: [{ name: 'cache', emptyDir: {} }, { name: 'data', emptyDir: {} }],
+        volumes: [
+          { name: 'cache', emptyDir: {} },
+          { name: 'data', emptyDir: {} },
+        ],
         tolerations: [{ key: 'y', operator: 'Exists' }],
       },
     });
@@ -53,13 +64,22 @@ describe('strategicMerge', () => {
       metadata: { '$deleteFromPrimitiveList/finalizers': ['a'] },
       spec: {
         '$setElementOrder/containers': [{ name: 'sidecar' }, { name: 'app' }],
-        containers: [{ name: 'app', $patch: 'delete' }, { name: 'debug', image: 'busybox' }],
+        containers: [
+          { name: 'app', $patch: 'delete' },
+          { name: 'debug', image: 'busybox' },
+        ],
         volumes: [{ $patch: 'replace' }, { name: 'only', emptyDir: {} }],
       },
     };
     const merged = strategicMerge(pod, patch, POD);
     expect(merged.metadata).toEqual({ name: 'p', finalizers: [] });
-    expect(merged.spec).toMatchObject({ containers: [{ name: 'sidecar', image: 'proxy:1' }, { name: 'debug', image: 'busybox' }], volumes: [{ name: 'only', emptyDir: {} }] });
+    expect(merged.spec).toMatchObject({
+      containers: [
+        { name: 'sidecar', image: 'proxy:1' },
+        { name: 'debug', image: 'busybox' },
+      ],
+      volumes: [{ name: 'only', emptyDir: {} }],
+    });
   });
 
   it('refuses a list item without its merge key', () => {
@@ -73,12 +93,23 @@ describe('PATCH through the API', () => {
   beforeAll(async () => {
     api = await startMockApi({ seed: 5, namespaces: [{ name: 'team-a' }] });
     api.store.put(configMap('cm'));
-    api.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'team-a' }, spec: { containers: [{ name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }] }] } });
+    api.store.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web', namespace: 'team-a' },
+      spec: { containers: [{ name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }] }] },
+    });
   });
   afterAll(() => api.close());
 
   it('applies a JSON merge patch: objects merge, null deletes', async () => {
-    const reply = await call(api, 'PATCH', '/api/v1/namespaces/team-a/configmaps/cm', { metadata: { labels: { a: 'b' } }, data: { k: null, n: '1' } }, 'application/merge-patch+json');
+    const reply = await call(
+      api,
+      'PATCH',
+      '/api/v1/namespaces/team-a/configmaps/cm',
+      { metadata: { labels: { a: 'b' } }, data: { k: null, n: '1' } },
+      'application/merge-patch+json',
+    );
     expect(reply.status).toBe(200);
     expect(objectOf(reply)).toMatchObject({ metadata: { labels: { a: 'b' } }, data: { n: '1' } });
     expect(objectOf(reply).data).not.toHaveProperty('k');
@@ -105,7 +136,15 @@ describe('PATCH through the API', () => {
     const patch = { spec: { containers: [{ name: 'app', image: 'app:2' }] } };
     const reply = objectOf(await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json'));
     expect((reply.spec as { containers: unknown[] }).containers).toEqual([
-      { name: 'app', image: 'app:2', env: [{ name: 'A', value: '1' }], resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' },
+      {
+        name: 'app',
+        image: 'app:2',
+        env: [{ name: 'A', value: '1' }],
+        resources: {},
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+        imagePullPolicy: 'IfNotPresent',
+      },
     ]);
   });
 
@@ -113,7 +152,9 @@ describe('PATCH through the API', () => {
     const patch = { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }] }] } };
     const reply = await call(api, 'PATCH', `${PODS}/web`, patch, 'application/strategic-merge-patch+json');
     expect(reply.status).toBe(422);
-    expect(String(objectOf(reply).message)).toMatch(/^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
+    expect(String(objectOf(reply).message)).toMatch(
+      /^Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/,
+    );
   });
 
   it('serves apply patches as server-side apply, creating the object when it does not exist', async () => {
@@ -134,12 +175,16 @@ describe('PATCH through the API', () => {
       status: 'Failure',
       message: 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
       reason: 'Invalid',
-      details: { group: 'meta.k8s.io', kind: 'PatchOptions', causes: [{ reason: 'FieldValueRequired', message: 'Required value: is required for apply patch', field: 'fieldManager' }] },
+      details: {
+        group: 'meta.k8s.io',
+        kind: 'PatchOptions',
+        causes: [{ reason: 'FieldValueRequired', message: 'Required value: is required for apply patch', field: 'fieldManager' }],
+      },
       code: 422,
     });
   });
 
-  it('answers an unknown patch type to a built-in resource with go-restful\'s 415 (as error-responses recorded)', async () => {
+  it("answers an unknown patch type to a built-in resource with go-restful's 415 (as error-responses recorded)", async () => {
     expect((await call(api, 'PATCH', '/api/v1/namespaces/team-a/configmaps/cm', {}, 'application/json')).body).toEqual({
       kind: 'Status',
       apiVersion: 'v1',
@@ -176,11 +221,14 @@ describe('custom resources', () => {
     const reply = await call(api, 'PATCH', '/apis/example.com/v1/namespaces/team-a/widgets/w', { spec: { size: 2 } }, 'application/strategic-merge-patch+json');
     expect(objectOf(reply)).toMatchObject({
       code: 415,
-      message: 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+      message:
+        'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
     });
   });
 
   it('keep apiVersion and kind on list items', async () => {
-    expect(objectOf(await call(api, 'GET', '/apis/example.com/v1/namespaces/team-a/widgets')).items).toEqual([expect.objectContaining({ apiVersion: 'example.com/v1', kind: 'Widget' })]);
+    expect(objectOf(await call(api, 'GET', '/apis/example.com/v1/namespaces/team-a/widgets')).items).toEqual([
+      expect.objectContaining({ apiVersion: 'example.com/v1', kind: 'Widget' }),
+    ]);
   });
 });

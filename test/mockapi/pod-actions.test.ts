@@ -8,7 +8,12 @@ jest.setTimeout(60_000);
 let api: MockApi;
 beforeEach(async () => {
   api = await startMockApi({ seed: 43, namespaces: [{ name: 'team-a' }] });
-  api.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'team-a', labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
+  api.store.put({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'team-a', labels: { app: 'web' } },
+    spec: { containers: [{ name: 'c', image: 'busybox' }] },
+  });
 });
 afterEach(() => api.close());
 
@@ -48,7 +53,7 @@ describe('pods/eviction', () => {
     expect((await call(api, 'GET', POD)).status).toBe(404);
   });
 
-  it("refuses with 429 while a budget that selects the pod allows no disruption", async () => {
+  it('refuses with 429 while a budget that selects the pod allows no disruption', async () => {
     api.store.put({
       apiVersion: 'policy/v1',
       kind: 'PodDisruptionBudget',

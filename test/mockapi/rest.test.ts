@@ -98,7 +98,10 @@ describe('create', () => {
       status: 'Failure',
       message: 'ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required',
       reason: 'Invalid',
-      details: { kind: 'ConfigMap', causes: [{ reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' }] },
+      details: {
+        kind: 'ConfigMap',
+        causes: [{ reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' }],
+      },
       code: 422,
     });
     const detail =
@@ -110,7 +113,11 @@ describe('create', () => {
       status: 'Failure',
       message: `ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": ${detail}`,
       reason: 'Invalid',
-      details: { name: 'Bad_Name', kind: 'ConfigMap', causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "Bad_Name": ${detail}`, field: 'metadata.name' }] },
+      details: {
+        name: 'Bad_Name',
+        kind: 'ConfigMap',
+        causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "Bad_Name": ${detail}`, field: 'metadata.name' }],
+      },
       code: 422,
     });
   });
@@ -176,7 +183,16 @@ describe('get and list', () => {
   });
 
   it('answers paths no resource serves with 404, and methods a path does not serve with 405', async () => {
-    const notFound = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 };
+    const notFound = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    };
     expect((await call(api, 'GET', '/api/v1/namespaces/team-a/widgets')).body).toEqual(notFound);
     // A group no API serves never reaches go-restful: the mux answers with its plain-text page.
     expect((await call(api, 'GET', '/apis/example.com/v1/things')).body).toBe('404 page not found\n');
@@ -213,7 +229,8 @@ describe('update', () => {
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
-      message: 'Operation cannot be fulfilled on configmaps "stale": the object has been modified; please apply your changes to the latest version and try again',
+      message:
+        'Operation cannot be fulfilled on configmaps "stale": the object has been modified; please apply your changes to the latest version and try again',
       reason: 'Conflict',
       details: { name: 'stale', kind: 'configmaps' },
       code: 409,
@@ -222,7 +239,9 @@ describe('update', () => {
 
   it('answers 404 for an object that does not exist and 400 for a body named otherwise', async () => {
     expect((await call(api, 'PUT', `${CM}/ghost`, configMap('ghost'))).status).toBe(404);
-    expect(objectOf(await call(api, 'PUT', `${CM}/one`, configMap('other'))).message).toBe('the name of the object (other) does not match the name on the URL (one)');
+    expect(objectOf(await call(api, 'PUT', `${CM}/one`, configMap('other'))).message).toBe(
+      'the name of the object (other) does not match the name on the URL (one)',
+    );
   });
 });
 
@@ -246,7 +265,8 @@ describe('delete', () => {
   });
 
   it('deletes a collection by selector and answers the list of what it deleted', async () => {
-    for (const name of ['dc-1', 'dc-2', 'dc-keep']) await call(api, 'POST', CM, configMap(name, 'team-a', { labels: { dc: name === 'dc-keep' ? 'no' : 'yes' } }));
+    for (const name of ['dc-1', 'dc-2', 'dc-keep'])
+      await call(api, 'POST', CM, configMap(name, 'team-a', { labels: { dc: name === 'dc-keep' ? 'no' : 'yes' } }));
     const reply = objectOf(await call(api, 'DELETE', `${CM}?labelSelector=dc%3Dyes`));
     expect(reply.kind).toBe('ConfigMapList');
     expect((reply.items as { metadata: { name: string } }[]).map((i) => i.metadata.name)).toEqual(['dc-1', 'dc-2']);
@@ -292,7 +312,11 @@ describe('dryRun=All', () => {
       status: 'Failure',
       message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Server"]: supported values: "All"',
       reason: 'Invalid',
-      details: { group: 'meta.k8s.io', kind: 'CreateOptions', causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: ["Server"]: supported values: "All"', field: 'dryRun' }] },
+      details: {
+        group: 'meta.k8s.io',
+        kind: 'CreateOptions',
+        causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: ["Server"]: supported values: "All"', field: 'dryRun' }],
+      },
       code: 422,
     });
   });
@@ -302,7 +326,15 @@ describe('authentication', () => {
   it('answers an unknown token with 401, and serves requests without one as system:anonymous', async () => {
     const wrong = await fetch(`${api.url}${CM}`, { headers: { Authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+    expect(await wrong.json()).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unauthorized',
+      reason: 'Unauthorized',
+      code: 401,
+    });
     expect((await fetch(`${api.url}${CM}`)).status).toBe(200);
   });
 });

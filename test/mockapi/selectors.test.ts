@@ -67,7 +67,12 @@ describe('list selectors through the API', () => {
   let api: MockApi;
   beforeAll(async () => {
     api = await startMockApi({ seed: 4, namespaces: [{ name: 'shop' }] });
-    for (const [name, env] of [['a', 'prod'], ['b', 'dev'], ['c', 'prod']] as const) api.store.put(configMap(name, 'shop', { labels: { env } }));
+    for (const [name, env] of [
+      ['a', 'prod'],
+      ['b', 'dev'],
+      ['c', 'prod'],
+    ] as const)
+      api.store.put(configMap(name, 'shop', { labels: { env } }));
   });
   afterAll(() => api.close());
 

@@ -41,7 +41,11 @@ describe('server-side-apply-conflict', () => {
       const { method, path, headers, body } = step.request;
       const reply = await send(method, path, headers['Content-Type'] ?? 'application/json', body);
       const label = `${method} ${path}`;
-      expect({ label, status: reply.status, body: comparable(reply.body) }).toEqual({ label, status: step.response.code, body: comparable(step.response.body) });
+      expect({ label, status: reply.status, body: comparable(reply.body) }).toEqual({
+        label,
+        status: step.response.code,
+        body: comparable(step.response.body),
+      });
       expect(managed(reply.body)).toEqual(managed(step.response.body));
     }
     // The dry run created nothing.
@@ -50,7 +54,12 @@ describe('server-side-apply-conflict', () => {
 
   it('removes a field its manager stops applying, and keeps one another manager still owns', async () => {
     const apply = (manager: string, data: Record<string, string>) =>
-      send('PATCH', `/api/v1/namespaces/o4-sub/configmaps/cm?fieldManager=${manager}`, 'application/apply-patch+yaml', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data }));
+      send(
+        'PATCH',
+        `/api/v1/namespaces/o4-sub/configmaps/cm?fieldManager=${manager}`,
+        'application/apply-patch+yaml',
+        JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data }),
+      );
     await apply('a', { one: '1', two: '2', shared: 's' });
     expect((await apply('b', { shared: 's' })).status).toBe(200);
     const reply = await apply('a', { one: '1' });
@@ -63,7 +72,12 @@ describe('server-side-apply-conflict', () => {
 
   it('lists several conflicts by manager', async () => {
     const apply = (manager: string, data: Record<string, string>, force = false) =>
-      send('PATCH', `/api/v1/namespaces/o4-sub/configmaps/many?fieldManager=${manager}${force ? '&force=true' : ''}`, 'application/apply-patch+yaml', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'many' }, data }));
+      send(
+        'PATCH',
+        `/api/v1/namespaces/o4-sub/configmaps/many?fieldManager=${manager}${force ? '&force=true' : ''}`,
+        'application/apply-patch+yaml',
+        JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'many' }, data }),
+      );
     await apply('a', { x: '1', y: '1' });
     const reply = await apply('b', { x: '2', y: '2' });
     expect(reply.body.message).toBe('Apply failed with 2 conflicts: conflicts with "a":\n- .data.x\n- .data.y');
@@ -93,7 +107,9 @@ describe.each([
     const reply = await send(write.method, write.url, write.contentType ?? '', manifest);
     expect(`${reply.status}`).toBe(write.status.split(' ')[0]);
     expect(reply.body.data).toEqual({ a: '1' });
-    expect(managed(reply.body)).toEqual([{ manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }]);
+    expect(managed(reply.body)).toEqual([
+      { manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } },
+    ]);
     // Applied again unchanged, nothing is written: the resourceVersion stays.
     if (first) expect(reply.body.metadata.resourceVersion).toBe(first.body.metadata.resourceVersion);
   });

@@ -30,7 +30,9 @@ function withVersion(body: unknown, resourceVersion: string): unknown {
 function withoutNullProbeTimes(body: unknown): unknown {
   const status = (body as { status?: { conditions?: Record<string, unknown>[] } }).status;
   if (!status?.conditions) return body;
-  const conditions = status.conditions.map((condition) => Object.fromEntries(Object.entries(condition).filter(([key, value]) => !(value === null && key.endsWith('Time')))));
+  const conditions = status.conditions.map((condition) =>
+    Object.fromEntries(Object.entries(condition).filter(([key, value]) => !(value === null && key.endsWith('Time')))),
+  );
   return { ...(body as object), status: { ...status, conditions } };
 }
 
@@ -42,7 +44,11 @@ function managed(body: unknown): unknown {
   const entries = (body as { metadata?: { managedFields?: Record<string, unknown>[] } }).metadata?.managedFields;
   const withoutTimes = (fields: unknown): unknown => {
     if (typeof fields !== 'object' || fields === null) return fields;
-    return Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'f:lastProbeTime' && key !== 'f:lastTransitionTime').map(([key, value]) => [key, withoutTimes(value)]));
+    return Object.fromEntries(
+      Object.entries(fields)
+        .filter(([key]) => key !== 'f:lastProbeTime' && key !== 'f:lastTransitionTime')
+        .map(([key, value]) => [key, withoutTimes(value)]),
+    );
   };
   return entries?.map(({ time: _time, fieldsV1, ...rest }) => ({ ...rest, fieldsV1: withoutTimes(fieldsV1) }));
 }
@@ -97,7 +103,13 @@ describe('deployments-scale', () => {
     // The Scale answers carry the deployment's own identity.
     const deployment = (await request(api, 'GET', '/apis/apps/v1/namespaces/o4-sub/deployments/d')).body;
     const scale = (await request(api, 'GET', '/apis/apps/v1/namespaces/o4-sub/deployments/d/scale')).body;
-    expect(scale.metadata).toEqual({ name: 'd', namespace: 'o4-sub', uid: deployment.metadata.uid, resourceVersion: deployment.metadata.resourceVersion, creationTimestamp: deployment.metadata.creationTimestamp });
+    expect(scale.metadata).toEqual({
+      name: 'd',
+      namespace: 'o4-sub',
+      uid: deployment.metadata.uid,
+      resourceVersion: deployment.metadata.resourceVersion,
+      creationTimestamp: deployment.metadata.creationTimestamp,
+    });
   });
 
   it('refuses a Scale carrying a stale resourceVersion with the deployment’s 409', async () => {
@@ -107,7 +119,9 @@ describe('deployments-scale', () => {
     await request(api, 'PATCH', '/apis/apps/v1/namespaces/o4-sub/deployments/d/scale', { spec: { replicas: 2 } }, 'application/merge-patch+json');
     const reply = await request(api, 'PUT', '/apis/apps/v1/namespaces/o4-sub/deployments/d/scale', { ...scale, spec: { replicas: 4 } });
     expect(reply.status).toBe(409);
-    expect(reply.body.message).toBe('Operation cannot be fulfilled on deployments.apps "d": the object has been modified; please apply your changes to the latest version and try again');
+    expect(reply.body.message).toBe(
+      'Operation cannot be fulfilled on deployments.apps "d": the object has been modified; please apply your changes to the latest version and try again',
+    );
   });
 
   it('formats a selector with expressions as kube does', async () => {
@@ -116,7 +130,13 @@ describe('deployments-scale', () => {
       kind: 'Deployment',
       metadata: { name: 'e' },
       spec: {
-        selector: { matchLabels: { app: 'e' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['web', 'api'] }, { key: 'canary', operator: 'DoesNotExist' }] },
+        selector: {
+          matchLabels: { app: 'e' },
+          matchExpressions: [
+            { key: 'tier', operator: 'In', values: ['web', 'api'] },
+            { key: 'canary', operator: 'DoesNotExist' },
+          ],
+        },
         template: { metadata: { labels: { app: 'e', tier: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
       },
     };

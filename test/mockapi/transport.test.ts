@@ -29,7 +29,10 @@ describe('in-process, through msw interception', () => {
 
   it('answers plain fetch, which does not trust the harness CA', async () => {
     const response = await fetch(`${api.url}/api/v1/namespaces/team-a`);
-    expect(((await response.json()) as { metadata: { labels: Record<string, string> } }).metadata.labels).toEqual({ owner: 'alice', 'kubernetes.io/metadata.name': 'team-a' });
+    expect(((await response.json()) as { metadata: { labels: Record<string, string> } }).metadata.labels).toEqual({
+      owner: 'alice',
+      'kubernetes.io/metadata.name': 'team-a',
+    });
   });
 
   it('answers @kubernetes/client-node configured from the kubeconfig file', async () => {
@@ -65,7 +68,12 @@ describe('over the loopback HTTPS server', () => {
   let api: MockApi;
   beforeAll(async () => {
     // Without interception every call below really goes over TLS to the server.
-    api = await startMockApi({ seed: 13, intercept: false, authority: await CertificateAuthority.create(), namespaces: [{ name: 'team-a', labels: { owner: 'alice' } }] });
+    api = await startMockApi({
+      seed: 13,
+      intercept: false,
+      authority: await CertificateAuthority.create(),
+      namespaces: [{ name: 'team-a', labels: { owner: 'alice' } }],
+    });
   });
   afterAll(() => api.close());
 
@@ -107,7 +115,10 @@ describe('over the loopback HTTPS server', () => {
       const ns = await kc.makeApiClient(k8s.CoreV1Api).readNamespace({ name: 'team-a' });
       console.log(ns.metadata.labels.owner);
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, KUBECONFIG: api.kubeconfigPath }, cwd: process.cwd() });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, KUBECONFIG: api.kubeconfigPath },
+      cwd: process.cwd(),
+    });
     expect(stdout.trim()).toBe('alice');
   });
 
@@ -121,7 +132,12 @@ describe('over the loopback HTTPS server', () => {
       'current-context': 'admission-harness',
       preferences: {},
     });
-    expect(api.env).toEqual({ KUBECONFIG: api.kubeconfigPath, KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: new URL(api.url).port, KUBERNETES_SERVICE_PORT_HTTPS: new URL(api.url).port });
+    expect(api.env).toEqual({
+      KUBECONFIG: api.kubeconfigPath,
+      KUBERNETES_SERVICE_HOST: '127.0.0.1',
+      KUBERNETES_SERVICE_PORT: new URL(api.url).port,
+      KUBERNETES_SERVICE_PORT_HTTPS: new URL(api.url).port,
+    });
   });
 });
 

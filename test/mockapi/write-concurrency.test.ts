@@ -50,7 +50,10 @@ describe('optimistic concurrency', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'd' },
-      spec: { selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+      spec: {
+        selector: { matchLabels: { app: 'd' } },
+        template: { metadata: { labels: { app: 'd' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+      },
     };
     const created = objectOf(await call(api, 'POST', '/apis/apps/v1/namespaces/team-a/deployments', deployment));
     await call(api, 'PATCH', '/apis/apps/v1/namespaces/team-a/deployments/d', { metadata: { labels: { a: 'b' } } }, 'application/merge-patch+json');
@@ -73,8 +76,24 @@ describe('custom resources', () => {
   const WIDGETS = '/apis/example.com/v1/namespaces/team-a/widgets';
   beforeAll(async () => {
     const catalog = new ResourceCatalog();
-    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } }, status: { type: 'object', properties: { ready: { type: 'boolean' } } } } } };
-    catalog.register({ group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, schema: schema.openAPIV3Schema, subresources: [{ name: 'status' }] });
+    const schema = {
+      openAPIV3Schema: {
+        type: 'object',
+        properties: {
+          spec: { type: 'object', properties: { size: { type: 'integer' } } },
+          status: { type: 'object', properties: { ready: { type: 'boolean' } } },
+        },
+      },
+    };
+    catalog.register({
+      group: 'example.com',
+      version: 'v1',
+      kind: 'Widget',
+      resource: 'widgets',
+      namespaced: true,
+      schema: schema.openAPIV3Schema,
+      subresources: [{ name: 'status' }],
+    });
     widgets = await startMockApi({ seed: 13, catalog, namespaces: [{ name: 'team-a' }] });
   });
   afterAll(() => widgets.close());
@@ -92,7 +111,12 @@ describe('custom resources', () => {
       status: 'Failure',
       message: 'Widget.example.com "w" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update',
       reason: 'Invalid',
-      details: { name: 'w', group: 'example.com', kind: 'Widget', causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: 0x0: must be specified for an update', field: 'metadata.resourceVersion' }] },
+      details: {
+        name: 'w',
+        group: 'example.com',
+        kind: 'Widget',
+        causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: 0x0: must be specified for an update', field: 'metadata.resourceVersion' }],
+      },
       code: 422,
     });
     const updated = objectOf(await call(widgets, 'PUT', `${WIDGETS}/w`, { ...created, spec: { size: 2 } }));

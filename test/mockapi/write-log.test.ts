@@ -10,7 +10,15 @@ afterEach(() => api.writes.clear());
 afterAll(() => api.close());
 
 const CM = '/api/v1/namespaces/team-a/configmaps';
-const summary = (dryRun: boolean, uid: string): AdmissionSummary => ({ uid, operation: 'CREATE', resource: 'pods', namespace: 'team-a', name: 'web', dryRun, seed: 9 });
+const summary = (dryRun: boolean, uid: string): AdmissionSummary => ({
+  uid,
+  operation: 'CREATE',
+  resource: 'pods',
+  namespace: 'team-a',
+  name: 'web',
+  dryRun,
+  seed: 9,
+});
 
 it('records every mutating call with method, path, object and the admission request in flight', async () => {
   const admission = summary(false, 'uid-1');
@@ -40,7 +48,12 @@ it('reports a write made while a dryRun request was in flight, with that request
   // A careless webhook: it creates the object even though the request is a dry run.
   await api.during(admission, () => call(api, 'POST', CM, configMap('side-effect')));
   const [effect] = api.writes.sideEffectsOf('uid-dry');
-  expect(effect).toMatchObject({ verb: 'create', dryRun: false, code: 201, admission: [{ uid: 'uid-dry', operation: 'CREATE', resource: 'pods', dryRun: true, seed: 9 }] });
+  expect(effect).toMatchObject({
+    verb: 'create',
+    dryRun: false,
+    code: 201,
+    admission: [{ uid: 'uid-dry', operation: 'CREATE', resource: 'pods', dryRun: true, seed: 9 }],
+  });
 });
 
 it('flags dry-run writes, which are no side effects', async () => {
@@ -58,7 +71,9 @@ it('flags dry-run writes, which are no side effects', async () => {
 
 it('records failed and faulted writes too, and writes outside any request with no admission', async () => {
   api.faults.inject({ verb: 'patch', networkError: true, times: 1 });
-  await expect(fetch(`${api.url}${CM}/x`, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{}' })).rejects.toThrow(TypeError);
+  await expect(fetch(`${api.url}${CM}/x`, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{}' })).rejects.toThrow(
+    TypeError,
+  );
   await call(api, 'PUT', `${CM}/missing`, configMap('missing'));
   expect(api.writes.records.map((w) => [w.verb, w.code, w.admission])).toEqual([
     ['patch', undefined, []],
@@ -80,5 +95,13 @@ it('does not log reviews, which store nothing', async () => {
 
 it('summarizes a review the harness is about to send', () => {
   const attributes = review.create(objects.pod({ name: 'web', namespace: 'team-a' })).dryRun().attributes;
-  expect(admissionSummary(attributes, { uid: 'u', seed: 1 })).toEqual({ uid: 'u', operation: 'CREATE', resource: 'pods', namespace: 'team-a', name: 'web', dryRun: true, seed: 1 });
+  expect(admissionSummary(attributes, { uid: 'u', seed: 1 })).toEqual({
+    uid: 'u',
+    operation: 'CREATE',
+    resource: 'pods',
+    namespace: 'team-a',
+    name: 'web',
+    dryRun: true,
+    seed: 1,
+  });
 });

@@ -15,7 +15,11 @@ const deployment = (name: string, replicas = 1) => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name },
-  spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+  },
 });
 
 describe('the registry stage of a create', () => {
@@ -31,7 +35,16 @@ describe('the registry stage of a create', () => {
       template: {
         metadata: { labels: { app: 'd' } },
         spec: {
-          containers: [{ name: 'c', image: 'nginx:1.27', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' }],
+          containers: [
+            {
+              name: 'c',
+              image: 'nginx:1.27',
+              resources: {},
+              terminationMessagePath: '/dev/termination-log',
+              terminationMessagePolicy: 'File',
+              imagePullPolicy: 'IfNotPresent',
+            },
+          ],
           restartPolicy: 'Always',
           terminationGracePeriodSeconds: 30,
           dnsPolicy: 'ClusterFirst',
@@ -58,7 +71,13 @@ describe('the registry stage of a create', () => {
   });
 
   it('gives a pod its phase and QoS class (podStrategy.PrepareForCreate), whatever status was sent', async () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox:1.36' }] }, status: { phase: 'Running' } };
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers: [{ name: 'c', image: 'busybox:1.36' }] },
+      status: { phase: 'Running' },
+    };
     const reply = await call(api, 'POST', PODS, pod);
     expect(reply.status).toBe(201);
     expect(objectOf(reply).status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' });
@@ -75,7 +94,12 @@ describe('the registry stage of a create', () => {
       status: 'Failure',
       message: 'Deployment.apps "bad" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
       reason: 'Invalid',
-      details: { name: 'bad', group: 'apps', kind: 'Deployment', causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: -1: must be greater than or equal to 0', field: 'spec.replicas' }] },
+      details: {
+        name: 'bad',
+        group: 'apps',
+        kind: 'Deployment',
+        causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: -1: must be greater than or equal to 0', field: 'spec.replicas' }],
+      },
       code: 422,
     });
     expect((await call(api, 'GET', `${DEPLOYMENTS}/bad`)).status).toBe(404);
@@ -101,7 +125,9 @@ describe('the registry stage of an update', () => {
   it('keeps the status of a kind with a status subresource and raises generation only when the spec changes', async () => {
     await call(api, 'POST', DEPLOYMENTS, deployment('gen'));
     const stored = objectOf(await call(api, 'GET', `${DEPLOYMENTS}/gen`));
-    const relabelled = objectOf(await call(api, 'PUT', `${DEPLOYMENTS}/gen`, { ...stored, metadata: { ...stored.metadata, labels: { a: 'b' } }, status: { replicas: 3 } }));
+    const relabelled = objectOf(
+      await call(api, 'PUT', `${DEPLOYMENTS}/gen`, { ...stored, metadata: { ...stored.metadata, labels: { a: 'b' } }, status: { replicas: 3 } }),
+    );
     expect(relabelled.metadata?.generation).toBe(1);
     expect(relabelled.status).toEqual({});
     const scaled = objectOf(await call(api, 'PUT', `${DEPLOYMENTS}/gen`, { ...relabelled, spec: { ...(relabelled.spec as object), replicas: 2 } }));
@@ -111,7 +137,10 @@ describe('the registry stage of an update', () => {
 
   it('validates an update against the stored object (ValidateUpdate)', async () => {
     const stored = objectOf(await call(api, 'GET', `${DEPLOYMENTS}/gen`));
-    const reply = await call(api, 'PUT', `${DEPLOYMENTS}/gen`, { ...stored, spec: { ...(stored.spec as object), selector: { matchLabels: { app: 'other' } } } });
+    const reply = await call(api, 'PUT', `${DEPLOYMENTS}/gen`, {
+      ...stored,
+      spec: { ...(stored.spec as object), selector: { matchLabels: { app: 'other' } } },
+    });
     expect(reply.status).toBe(422);
     expect(String(objectOf(reply).message)).toContain('spec.selector: Invalid value: {"matchLabels":{"app":"other"}}: field is immutable');
   });

@@ -37,8 +37,20 @@ const rows: Row[] = [
     expect: { error: "error in add for path: '/l/3': Unable to access invalid index: 3: invalid index referenced" },
   },
   // patch.go partialArray.add + SupportNegativeIndices: idx += len(ary)+1, so -1 appends and -(len+1) prepends.
-  { name: 'add at -1 appends', doc: list([1, 2]), ops: [{ op: 'add', path: '/l/-1', value: 9 }], expect: { document: list([1, 2, 9]) }, fjp: 'rejects negative indices' },
-  { name: 'add at -(len+1) prepends', doc: list([1, 2]), ops: [{ op: 'add', path: '/l/-3', value: 9 }], expect: { document: list([9, 1, 2]) }, fjp: 'rejects negative indices' },
+  {
+    name: 'add at -1 appends',
+    doc: list([1, 2]),
+    ops: [{ op: 'add', path: '/l/-1', value: 9 }],
+    expect: { document: list([1, 2, 9]) },
+    fjp: 'rejects negative indices',
+  },
+  {
+    name: 'add at -(len+1) prepends',
+    doc: list([1, 2]),
+    ops: [{ op: 'add', path: '/l/-3', value: 9 }],
+    expect: { document: list([9, 1, 2]) },
+    fjp: 'rejects negative indices',
+  },
   {
     name: 'add below -(len+1)',
     doc: list([1, 2]),
@@ -46,7 +58,13 @@ const rows: Row[] = [
     expect: { error: "error in add for path: '/l/-4': Unable to access invalid index: -4: invalid index referenced" },
   },
   // patch.go partialArray.add parses with strconv.Atoi, which takes a sign.
-  { name: 'add at "+1"', doc: list([1, 2]), ops: [{ op: 'add', path: '/l/+1', value: 9 }], expect: { document: list([1, 9, 2]) }, fjp: 'rejects a signed index' },
+  {
+    name: 'add at "+1"',
+    doc: list([1, 2]),
+    ops: [{ op: 'add', path: '/l/+1', value: 9 }],
+    expect: { document: list([1, 9, 2]) },
+    fjp: 'rejects a signed index',
+  },
   { name: 'add at "01"', doc: list([1, 2]), ops: [{ op: 'add', path: '/l/01', value: 9 }], expect: { document: list([1, 9, 2]) } },
   {
     name: 'add at a non-numeric array index',
@@ -70,17 +88,47 @@ const rows: Row[] = [
     expect: { error: 'add operation does not apply: doc is missing path: "/metadata/labels/x": missing value' },
   },
   // patch.go findObject: intoDoc fails on a scalar, and a JSON null is a nil node.
-  { name: 'add under a scalar', doc: { a: 1 }, ops: [{ op: 'add', path: '/a/b', value: 1 }], expect: { error: 'add operation does not apply: doc is missing path: "/a/b": missing value' } },
-  { name: 'add under a null', doc: { a: null }, ops: [{ op: 'add', path: '/a/b', value: 1 }], expect: { error: 'add operation does not apply: doc is missing path: "/a/b": missing value' } },
+  {
+    name: 'add under a scalar',
+    doc: { a: 1 },
+    ops: [{ op: 'add', path: '/a/b', value: 1 }],
+    expect: { error: 'add operation does not apply: doc is missing path: "/a/b": missing value' },
+  },
+  {
+    name: 'add under a null',
+    doc: { a: null },
+    ops: [{ op: 'add', path: '/a/b', value: 1 }],
+    expect: { error: 'add operation does not apply: doc is missing path: "/a/b": missing value' },
+  },
   // patch.go findObject: strings.Split("", "/") has one element, so "" never resolves.
-  { name: 'add at the whole document ""', doc: { a: 1 }, ops: [{ op: 'add', path: '', value: { b: 2 } }], expect: { error: 'add operation does not apply: doc is missing path: "": missing value' }, fjp: 'replaces the document' },
+  {
+    name: 'add at the whole document ""',
+    doc: { a: 1 },
+    ops: [{ op: 'add', path: '', value: { b: 2 } }],
+    expect: { error: 'add operation does not apply: doc is missing path: "": missing value' },
+    fjp: 'replaces the document',
+  },
   // patch.go findObject: split[0] is never looked at, so "a/b" means "/b".
   { name: 'a path without a leading slash', doc: {}, ops: [{ op: 'add', path: 'a/b', value: 1 }], expect: { document: { b: 1 } }, fjp: 'rejects the path' },
   // patch.go decodePatchKey: ~1 then ~0, so ~01 is a literal ~1.
   { name: 'JSON pointer escapes', doc: {}, ops: [{ op: 'add', path: '/a~1b~0c~01', value: 1 }], expect: { document: { 'a/b~c~1': 1 } } },
   // patch.go partialDoc: keys are never indices inside objects.
-  { name: 'numeric-looking object keys', doc: { m: {} }, ops: [{ op: 'add', path: '/m/0', value: 'x' }, { op: 'add', path: '/m/-', value: 'y' }], expect: { document: { m: { '0': 'x', '-': 'y' } } } },
-  { name: 'a __proto__ key is an ordinary key', doc: {}, ops: [{ op: 'add', path: '/__proto__', value: { x: 1 } }], expect: { document: JSON.parse('{"__proto__":{"x":1}}') }, fjp: 'bans prototype keys' },
+  {
+    name: 'numeric-looking object keys',
+    doc: { m: {} },
+    ops: [
+      { op: 'add', path: '/m/0', value: 'x' },
+      { op: 'add', path: '/m/-', value: 'y' },
+    ],
+    expect: { document: { m: { '0': 'x', '-': 'y' } } },
+  },
+  {
+    name: 'a __proto__ key is an ordinary key',
+    doc: {},
+    ops: [{ op: 'add', path: '/__proto__', value: { x: 1 } }],
+    expect: { document: JSON.parse('{"__proto__":{"x":1}}') },
+    fjp: 'bans prototype keys',
+  },
 
   // patch.go partialDoc.remove: ErrMissing wrapped with the key, then with the path in '%s'.
   { name: 'remove a key', doc: { a: 1, b: 2 }, ops: [{ op: 'remove', path: '/a' }], expect: { document: { b: 2 } } },
@@ -91,18 +139,40 @@ const rows: Row[] = [
     ops: [{ op: 'remove', path: '/metadata/labels/remove' }],
     expect: { error: "error in remove for path: '/metadata/labels/remove': Unable to remove nonexistent key: remove: missing value" },
   },
-  { name: 'remove under a missing parent', doc: {}, ops: [{ op: 'remove', path: '/x/y' }], expect: { error: 'remove operation does not apply: doc is missing path: "/x/y": missing value' } },
-  { name: 'remove ""', doc: { a: 1 }, ops: [{ op: 'remove', path: '' }], expect: { error: 'remove operation does not apply: doc is missing path: "": missing value' }, fjp: 'sets the document to null' },
+  {
+    name: 'remove under a missing parent',
+    doc: {},
+    ops: [{ op: 'remove', path: '/x/y' }],
+    expect: { error: 'remove operation does not apply: doc is missing path: "/x/y": missing value' },
+  },
+  {
+    name: 'remove ""',
+    doc: { a: 1 },
+    ops: [{ op: 'remove', path: '' }],
+    expect: { error: 'remove operation does not apply: doc is missing path: "": missing value' },
+    fjp: 'sets the document to null',
+  },
   // patch.go partialArray.remove.
   { name: 'remove an array element', doc: list([1, 2, 3]), ops: [{ op: 'remove', path: '/l/1' }], expect: { document: list([1, 3]) } },
-  { name: 'remove at -1 removes the last element', doc: list([1, 2, 3]), ops: [{ op: 'remove', path: '/l/-1' }], expect: { document: list([1, 2]) }, fjp: 'rejects negative indices' },
+  {
+    name: 'remove at -1 removes the last element',
+    doc: list([1, 2, 3]),
+    ops: [{ op: 'remove', path: '/l/-1' }],
+    expect: { document: list([1, 2]) },
+    fjp: 'rejects negative indices',
+  },
   {
     name: 'remove past the end',
     doc: list([1, 2, 3]),
     ops: [{ op: 'remove', path: '/l/3' }],
     expect: { error: "error in remove for path: '/l/3': Unable to access invalid index: 3: invalid index referenced" },
   },
-  { name: 'remove "-"', doc: list([1]), ops: [{ op: 'remove', path: '/l/-' }], expect: { error: `error in remove for path: '/l/-': strconv.Atoi: parsing "-": invalid syntax` } },
+  {
+    name: 'remove "-"',
+    doc: list([1]),
+    ops: [{ op: 'remove', path: '/l/-' }],
+    expect: { error: `error in remove for path: '/l/-': strconv.Atoi: parsing "-": invalid syntax` },
+  },
 
   // patch.go Patch.replace: con.get must not fail, then con.set; partialDoc.get never fails.
   { name: 'replace a key', doc: { a: 1 }, ops: [{ op: 'replace', path: '/a', value: 2 }], expect: { document: { a: 2 } } },
@@ -114,61 +184,222 @@ const rows: Row[] = [
     fjp: 'fails on the missing key',
   },
   { name: 'replace without a value sets null', doc: { a: 1 }, ops: [{ op: 'replace', path: '/a' }], expect: { document: { a: null } }, fjp: 'requires value' },
-  { name: 'replace under a missing parent', doc: {}, ops: [{ op: 'replace', path: '/x/y', value: 1 }], expect: { error: 'replace operation does not apply: doc is missing path: /x/y: missing value' } },
+  {
+    name: 'replace under a missing parent',
+    doc: {},
+    ops: [{ op: 'replace', path: '/x/y', value: 1 }],
+    expect: { error: 'replace operation does not apply: doc is missing path: /x/y: missing value' },
+  },
   // patch.go partialArray.get: the index must exist; its error is replaced by "doc is missing key".
-  { name: 'replace past the end', doc: list([1]), ops: [{ op: 'replace', path: '/l/1', value: 9 }], expect: { error: 'replace operation does not apply: doc is missing key: /l/1: missing value' } },
-  { name: 'replace "-"', doc: list([1]), ops: [{ op: 'replace', path: '/l/-', value: 9 }], expect: { error: 'replace operation does not apply: doc is missing key: /l/-: missing value' } },
-  { name: 'replace at -1 replaces the last element', doc: list([1, 2]), ops: [{ op: 'replace', path: '/l/-1', value: 9 }], expect: { document: list([1, 9]) }, fjp: 'rejects negative indices' },
+  {
+    name: 'replace past the end',
+    doc: list([1]),
+    ops: [{ op: 'replace', path: '/l/1', value: 9 }],
+    expect: { error: 'replace operation does not apply: doc is missing key: /l/1: missing value' },
+  },
+  {
+    name: 'replace "-"',
+    doc: list([1]),
+    ops: [{ op: 'replace', path: '/l/-', value: 9 }],
+    expect: { error: 'replace operation does not apply: doc is missing key: /l/-: missing value' },
+  },
+  {
+    name: 'replace at -1 replaces the last element',
+    doc: list([1, 2]),
+    ops: [{ op: 'replace', path: '/l/-1', value: 9 }],
+    expect: { document: list([1, 9]) },
+    fjp: 'rejects negative indices',
+  },
   // patch.go Patch.replace, path == "": the value must decode as an object or an array.
-  { name: 'replace "" swaps the document', doc: { a: 1 }, ops: [{ op: 'replace', path: '', value: { b: 2 } }, { op: 'add', path: '/c', value: 3 }], expect: { document: { b: 2, c: 3 } } },
-  { name: 'replace "" with an array', doc: { a: 1 }, ops: [{ op: 'replace', path: '', value: [1] }, { op: 'add', path: '/-', value: 2 }], expect: { document: [1, 2] } },
+  {
+    name: 'replace "" swaps the document',
+    doc: { a: 1 },
+    ops: [
+      { op: 'replace', path: '', value: { b: 2 } },
+      { op: 'add', path: '/c', value: 3 },
+    ],
+    expect: { document: { b: 2, c: 3 } },
+  },
+  {
+    name: 'replace "" with an array',
+    doc: { a: 1 },
+    ops: [
+      { op: 'replace', path: '', value: [1] },
+      { op: 'add', path: '/-', value: 2 },
+    ],
+    expect: { document: [1, 2] },
+  },
   // ... and fmt prints the nil error it wraps as %!w(<nil>).
-  { name: 'replace "" with a scalar', doc: { a: 1 }, ops: [{ op: 'replace', path: '', value: 5 }], expect: { error: 'replace operation value must be object or array: %!w(<nil>)' }, fjp: 'replaces the document with 5' },
-  { name: 'replace "" with null', doc: { a: 1 }, ops: [{ op: 'replace', path: '', value: null }], expect: { error: 'replace operation value must be object or array: %!w(<nil>)' }, fjp: 'replaces the document with null' },
+  {
+    name: 'replace "" with a scalar',
+    doc: { a: 1 },
+    ops: [{ op: 'replace', path: '', value: 5 }],
+    expect: { error: 'replace operation value must be object or array: %!w(<nil>)' },
+    fjp: 'replaces the document with 5',
+  },
+  {
+    name: 'replace "" with null',
+    doc: { a: 1 },
+    ops: [{ op: 'replace', path: '', value: null }],
+    expect: { error: 'replace operation value must be object or array: %!w(<nil>)' },
+    fjp: 'replaces the document with null',
+  },
   // ... and reads val.which on a nil node when "value" is absent.
   { name: 'replace "" without a value', doc: { a: 1 }, ops: [{ op: 'replace', path: '' }], expect: { error: NIL_DEREFERENCE } },
 
   // patch.go Patch.move: get, remove, then resolve the destination.
   { name: 'move a key', doc: { a: { x: 1 }, b: {} }, ops: [{ op: 'move', from: '/a/x', path: '/b/y' }], expect: { document: { a: {}, b: { y: 1 } } } },
-  { name: 'move within an array', doc: list(['all', 'grass', 'cows', 'eat']), ops: [{ op: 'move', from: '/l/1', path: '/l/3' }], expect: { document: list(['all', 'cows', 'eat', 'grass']) } },
+  {
+    name: 'move within an array',
+    doc: list(['all', 'grass', 'cows', 'eat']),
+    ops: [{ op: 'move', from: '/l/1', path: '/l/3' }],
+    expect: { document: list(['all', 'cows', 'eat', 'grass']) },
+  },
   // ... naming the key, not the path, in 'error in move for path'.
-  { name: 'move a missing key', doc: { a: {} }, ops: [{ op: 'move', from: '/a/x', path: '/b' }], expect: { error: "error in move for path: 'x': Unable to remove nonexistent key: x: missing value" } },
-  { name: 'move from past the end', doc: list([1]), ops: [{ op: 'move', from: '/l/1', path: '/m' }], expect: { error: "error in move for path: '1': Unable to access invalid index: 1: invalid index referenced" } },
-  { name: 'move from a missing parent', doc: {}, ops: [{ op: 'move', from: '/x/y', path: '/z' }], expect: { error: 'move operation does not apply: doc is missing from path: /x/y: missing value' } },
-  { name: 'move into itself', doc: { a: { b: 1 } }, ops: [{ op: 'move', from: '/a', path: '/a/c' }], expect: { error: 'move operation does not apply: doc is missing destination path: /a/c: missing value' } },
-  { name: 'move without from', doc: { a: 1 }, ops: [{ op: 'move', path: '/b' }], expect: { error: 'move operation failed to decode from: operation, missing from field: missing value' } },
-  { name: 'move without path', doc: { a: 1 }, ops: [{ op: 'move', from: '/a' }], expect: { error: 'move operation failed to decode path: operation missing path field: missing value' } },
+  {
+    name: 'move a missing key',
+    doc: { a: {} },
+    ops: [{ op: 'move', from: '/a/x', path: '/b' }],
+    expect: { error: "error in move for path: 'x': Unable to remove nonexistent key: x: missing value" },
+  },
+  {
+    name: 'move from past the end',
+    doc: list([1]),
+    ops: [{ op: 'move', from: '/l/1', path: '/m' }],
+    expect: { error: "error in move for path: '1': Unable to access invalid index: 1: invalid index referenced" },
+  },
+  {
+    name: 'move from a missing parent',
+    doc: {},
+    ops: [{ op: 'move', from: '/x/y', path: '/z' }],
+    expect: { error: 'move operation does not apply: doc is missing from path: /x/y: missing value' },
+  },
+  {
+    name: 'move into itself',
+    doc: { a: { b: 1 } },
+    ops: [{ op: 'move', from: '/a', path: '/a/c' }],
+    expect: { error: 'move operation does not apply: doc is missing destination path: /a/c: missing value' },
+  },
+  {
+    name: 'move without from',
+    doc: { a: 1 },
+    ops: [{ op: 'move', path: '/b' }],
+    expect: { error: 'move operation failed to decode from: operation, missing from field: missing value' },
+  },
+  {
+    name: 'move without path',
+    doc: { a: 1 },
+    ops: [{ op: 'move', from: '/a' }],
+    expect: { error: 'move operation failed to decode path: operation missing path field: missing value' },
+  },
 
   // patch.go Patch.copy: deepCopy, so the copies are independent.
   {
     name: 'copy a value',
     doc: { a: { x: [1] } },
-    ops: [{ op: 'copy', from: '/a/x', path: '/b' }, { op: 'replace', path: '/b/0', value: 2 }],
+    ops: [
+      { op: 'copy', from: '/a/x', path: '/b' },
+      { op: 'replace', path: '/b/0', value: 2 },
+    ],
     expect: { document: { a: { x: [1] }, b: [2] } },
   },
   // ... partialDoc.get returns a nil node for a missing key, and deepCopy(nil) adds null.
-  { name: 'copy from a missing key copies null', doc: { a: 1 }, ops: [{ op: 'copy', from: '/nope', path: '/b' }], expect: { document: { a: 1, b: null } }, fjp: 'fails on the missing from' },
-  { name: 'copy from ""', doc: { a: 1 }, ops: [{ op: 'copy', from: '', path: '/b' }], expect: { error: 'copy operation does not apply: doc is missing from path: : missing value' }, fjp: 'copies the whole document' },
-  { name: 'copy past the end', doc: list([1]), ops: [{ op: 'copy', from: '/l/0', path: '/l/5' }], expect: { error: 'error while adding value during copy: Unable to access invalid index: 5: invalid index referenced' } },
+  {
+    name: 'copy from a missing key copies null',
+    doc: { a: 1 },
+    ops: [{ op: 'copy', from: '/nope', path: '/b' }],
+    expect: { document: { a: 1, b: null } },
+    fjp: 'fails on the missing from',
+  },
+  {
+    name: 'copy from ""',
+    doc: { a: 1 },
+    ops: [{ op: 'copy', from: '', path: '/b' }],
+    expect: { error: 'copy operation does not apply: doc is missing from path: : missing value' },
+    fjp: 'copies the whole document',
+  },
+  {
+    name: 'copy past the end',
+    doc: list([1]),
+    ops: [{ op: 'copy', from: '/l/0', path: '/l/5' }],
+    expect: { error: 'error while adding value during copy: Unable to access invalid index: 5: invalid index referenced' },
+  },
   { name: 'copy without path', doc: { a: 1 }, ops: [{ op: 'copy', from: '/a' }], expect: { error: 'copy operation failed to decode path: missing value' } },
 
   // patch.go Patch.test + lazyNode.equal.
-  { name: 'test a matching value', doc: { a: { b: [1, 'x'] } }, ops: [{ op: 'test', path: '/a', value: { b: [1, 'x'] } }], expect: { document: { a: { b: [1, 'x'] } } } },
+  {
+    name: 'test a matching value',
+    doc: { a: { b: [1, 'x'] } },
+    ops: [{ op: 'test', path: '/a', value: { b: [1, 'x'] } }],
+    expect: { document: { a: { b: [1, 'x'] } } },
+  },
   { name: 'test a different value', doc: { a: 1 }, ops: [{ op: 'test', path: '/a', value: 2 }], expect: { error: 'testing value /a failed: test failed' } },
-  { name: 'test an object with more keys', doc: { a: { x: 1, y: 2 } }, ops: [{ op: 'test', path: '/a', value: { x: 1 } }], expect: { error: 'testing value /a failed: test failed' } },
-  { name: 'test nulls inside objects', doc: { a: { x: null } }, ops: [{ op: 'test', path: '/a', value: { x: null } }], expect: { document: { a: { x: null } } } },
+  {
+    name: 'test an object with more keys',
+    doc: { a: { x: 1, y: 2 } },
+    ops: [{ op: 'test', path: '/a', value: { x: 1 } }],
+    expect: { error: 'testing value /a failed: test failed' },
+  },
+  {
+    name: 'test nulls inside objects',
+    doc: { a: { x: null } },
+    ops: [{ op: 'test', path: '/a', value: { x: null } }],
+    expect: { document: { a: { x: null } } },
+  },
   // ... val == nil: a missing key passes only against a null or absent value.
   { name: 'test a missing key against null', doc: {}, ops: [{ op: 'test', path: '/a', value: null }], expect: { document: {} }, fjp: 'fails' },
   { name: 'test a missing key without a value', doc: {}, ops: [{ op: 'test', path: '/a' }], expect: { document: {} }, fjp: 'requires value' },
-  { name: 'test a missing key against a value', doc: {}, ops: [{ op: 'test', path: '/a', value: 1 }], expect: { error: 'testing value /a failed: test failed' } },
-  { name: 'test an existing key without a value', doc: { a: [] }, ops: [{ op: 'test', path: '/a' }], expect: { error: 'testing value /a failed: test failed' } },
-  { name: 'test an existing key against null', doc: { a: {} }, ops: [{ op: 'test', path: '/a', value: null }], expect: { error: 'testing value /a failed: test failed' } },
+  {
+    name: 'test a missing key against a value',
+    doc: {},
+    ops: [{ op: 'test', path: '/a', value: 1 }],
+    expect: { error: 'testing value /a failed: test failed' },
+  },
+  {
+    name: 'test an existing key without a value',
+    doc: { a: [] },
+    ops: [{ op: 'test', path: '/a' }],
+    expect: { error: 'testing value /a failed: test failed' },
+  },
+  {
+    name: 'test an existing key against null',
+    doc: { a: {} },
+    ops: [{ op: 'test', path: '/a', value: null }],
+    expect: { error: 'testing value /a failed: test failed' },
+  },
   // ... equal() dereferences nil array elements.
-  { name: 'test an array holding null', doc: { a: [null] }, ops: [{ op: 'test', path: '/a', value: [null] }], expect: { error: NIL_DEREFERENCE }, fjp: 'passes' },
-  { name: 'test stops at an earlier mismatch', doc: { a: [1, null] }, ops: [{ op: 'test', path: '/a', value: [2, null] }], expect: { error: 'testing value /a failed: test failed' } },
-  { name: 'test at -1', doc: list([1, 2]), ops: [{ op: 'test', path: '/l/-1', value: 2 }], expect: { document: list([1, 2]) }, fjp: 'rejects negative indices' },
-  { name: 'test "-"', doc: list([1]), ops: [{ op: 'test', path: '/l/-', value: 1 }], expect: { error: `error in test for path: '/l/-': strconv.Atoi: parsing "-": invalid syntax` } },
-  { name: 'test under a missing parent', doc: {}, ops: [{ op: 'test', path: '/x/y', value: 1 }], expect: { error: 'test operation does not apply: is missing path: /x/y: missing value' } },
+  {
+    name: 'test an array holding null',
+    doc: { a: [null] },
+    ops: [{ op: 'test', path: '/a', value: [null] }],
+    expect: { error: NIL_DEREFERENCE },
+    fjp: 'passes',
+  },
+  {
+    name: 'test stops at an earlier mismatch',
+    doc: { a: [1, null] },
+    ops: [{ op: 'test', path: '/a', value: [2, null] }],
+    expect: { error: 'testing value /a failed: test failed' },
+  },
+  {
+    name: 'test at -1',
+    doc: list([1, 2]),
+    ops: [{ op: 'test', path: '/l/-1', value: 2 }],
+    expect: { document: list([1, 2]) },
+    fjp: 'rejects negative indices',
+  },
+  {
+    name: 'test "-"',
+    doc: list([1]),
+    ops: [{ op: 'test', path: '/l/-', value: 1 }],
+    expect: { error: `error in test for path: '/l/-': strconv.Atoi: parsing "-": invalid syntax` },
+  },
+  {
+    name: 'test under a missing parent',
+    doc: {},
+    ops: [{ op: 'test', path: '/x/y', value: 1 }],
+    expect: { error: 'test operation does not apply: is missing path: /x/y: missing value' },
+  },
   // ... path == "": the whole document.
   { name: 'test "" matching', doc: { a: 1 }, ops: [{ op: 'test', path: '', value: { a: 1 } }], expect: { document: { a: 1 } } },
   { name: 'test "" differing', doc: { a: 1 }, ops: [{ op: 'test', path: '', value: { a: 2 } }], expect: { error: 'testing value  failed: test failed' } },
@@ -182,20 +413,53 @@ const rows: Row[] = [
   // patch.go Operation.Path: add and remove replace its error by ErrMissing, replace and test wrap it.
   { name: 'add without path', doc: {}, ops: [{ op: 'add', value: 1 }], expect: { error: 'add operation failed to decode path: missing value' } },
   { name: 'remove with a null path', doc: {}, ops: [{ op: 'remove', path: null }], expect: { error: 'remove operation failed to decode path: missing value' } },
-  { name: 'replace without path', doc: {}, ops: [{ op: 'replace', value: 1 }], expect: { error: 'replace operation failed to decode path: operation missing path field: missing value' } },
-  { name: 'replace with a numeric path', doc: {}, ops: [{ op: 'replace', path: 5, value: 1 }], expect: { error: 'replace operation failed to decode path: json: cannot unmarshal number into Go value of type string' } },
-  { name: 'test without path', doc: {}, ops: [{ op: 'test', value: 1 }], expect: { error: 'test operation failed to decode path: operation missing path field: missing value' } },
-  { name: 'copy with a null from', doc: {}, ops: [{ op: 'copy', from: null, path: '/a' }], expect: { error: 'copy operation failed to decode from: operation, missing from field: missing value' } },
+  {
+    name: 'replace without path',
+    doc: {},
+    ops: [{ op: 'replace', value: 1 }],
+    expect: { error: 'replace operation failed to decode path: operation missing path field: missing value' },
+  },
+  {
+    name: 'replace with a numeric path',
+    doc: {},
+    ops: [{ op: 'replace', path: 5, value: 1 }],
+    expect: { error: 'replace operation failed to decode path: json: cannot unmarshal number into Go value of type string' },
+  },
+  {
+    name: 'test without path',
+    doc: {},
+    ops: [{ op: 'test', value: 1 }],
+    expect: { error: 'test operation failed to decode path: operation missing path field: missing value' },
+  },
+  {
+    name: 'copy with a null from',
+    doc: {},
+    ops: [{ op: 'copy', from: null, path: '/a' }],
+    expect: { error: 'copy operation failed to decode from: operation, missing from field: missing value' },
+  },
 
   // patch.go Patch.ApplyIndent: a document starting with "[" is a partialArray, anything else a partialDoc.
-  { name: 'an array document', doc: [1], ops: [{ op: 'add', path: '/-', value: 2 }, { op: 'remove', path: '/0' }], expect: { document: [2] } },
+  {
+    name: 'an array document',
+    doc: [1],
+    ops: [
+      { op: 'add', path: '/-', value: 2 },
+      { op: 'remove', path: '/0' },
+    ],
+    expect: { document: [2] },
+  },
   { name: 'a scalar document', doc: 'x', ops: [], expect: { error: 'json: cannot unmarshal string into Go value of type jsonpatch.partialDoc' } },
   // ... null unmarshals into a nil map: reads work, writes panic.
   { name: 'a null document read', doc: null, ops: [{ op: 'test', path: '/a', value: null }], expect: { document: null } },
   { name: 'a null document written', doc: null, ops: [{ op: 'add', path: '/a', value: 1 }], expect: { error: 'panic: assignment to entry in nil map' } },
   // patch.go DecodePatch: the ops must type as []map[string]*json.RawMessage.
   { name: 'ops that are not an array', doc: {}, ops: { op: 'add' }, expect: { error: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' } },
-  { name: 'an operation that is not an object', doc: {}, ops: [null, 'add'], expect: { error: 'json: cannot unmarshal string into Go value of type jsonpatch.Operation' } },
+  {
+    name: 'an operation that is not an object',
+    doc: {},
+    ops: [null, 'add'],
+    expect: { error: 'json: cannot unmarshal string into Go value of type jsonpatch.Operation' },
+  },
 ];
 
 describe('applyJsonPatch (evanphx/json-patch v4 semantics)', () => {
@@ -274,7 +538,11 @@ const decodeRows: [string, string | Uint8Array, { ops: unknown[] } | { error: st
   ['a single quote', "['a']", { error: "invalid character '\\'' looking for beginning of value" }],
   ['a non-ASCII byte shown as Latin-1', 'é', { error: "invalid character 'Ã' looking for beginning of value" }],
   ['nesting past 10000', '['.repeat(10001), { error: "invalid character '[' exceeded max depth" }],
-  ['invalid UTF-8 inside a string is accepted', new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]), { error: 'json: cannot unmarshal string into Go value of type jsonpatch.Operation' }],
+  [
+    'invalid UTF-8 inside a string is accepted',
+    new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]),
+    { error: 'json: cannot unmarshal string into Go value of type jsonpatch.Operation' },
+  ],
 ];
 
 describe('decodeJsonPatch (jsonpatch.DecodePatch)', () => {

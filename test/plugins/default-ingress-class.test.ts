@@ -14,12 +14,18 @@ const ingressClass = (name: string, annotations: Record<string, string> = {}, cr
 const isDefault = { 'ingressclass.kubernetes.io/is-default-class': 'true' };
 
 function ingress(spec: JsonRecord = {}, annotations?: Record<string, string>): JsonRecord {
-  const object = { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'ns', ...(annotations ? { annotations } : {}) }, spec: { defaultBackend: { service: { name: 'web', port: { number: 80 } } }, ...spec } };
+  const object = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: { name: 'web', namespace: 'ns', ...(annotations ? { annotations } : {}) },
+    spec: { defaultBackend: { service: { name: 'web', port: { number: 80 } } }, ...spec },
+  };
   deepFreeze(object);
   return object;
 }
 
-const admitCreate = (object: JsonRecord, ...classes: KubeObject[]) => defaultIngressClass.admit(mutationRequest(attributesFor('CREATE', 'ingresses', object), fakeCluster(...classes)));
+const admitCreate = (object: JsonRecord, ...classes: KubeObject[]) =>
+  defaultIngressClass.admit(mutationRequest(attributesFor('CREATE', 'ingresses', object), fakeCluster(...classes)));
 
 describe('DefaultIngressClass', () => {
   it('gives a created Ingress without a class the default IngressClass, reading the cluster-scoped IngressClasses', () => {

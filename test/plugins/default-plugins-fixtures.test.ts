@@ -22,7 +22,10 @@ async function cluster(recording: Recording, objects: KubeObject[]) {
 // The node the topology recordings bind to, as topology-labels-binding created it: zone and region
 // besides labels no pod gets (topology.k8s.io/*, a custom and a sub-domain key, the hostname).
 const node = load('topology-labels-binding').steps[0]!.request.body!;
-const withoutNodeCreate = (recording: Recording): Recording => ({ ...recording, steps: recording.steps.filter((step) => step.request.path !== '/api/v1/nodes') });
+const withoutNodeCreate = (recording: Recording): Recording => ({
+  ...recording,
+  steps: recording.steps.filter((step) => step.request.path !== '/api/v1/nodes'),
+});
 
 describe('PodTopologyLabels', () => {
   it('topology-labels-binding: the Binding gets only the node’s topology.kubernetes.io/zone and region, which the webhook sees on the Binding and the pod keeps', async () => {
@@ -30,7 +33,10 @@ describe('PodTopologyLabels', () => {
     const h = await cluster(recording, [namespace('o4-topo'), node]);
     await replay(h, withoutNodeCreate(recording));
     expectObserverSawRecorded(h.observed(), recording);
-    expect(received(recording)[1]).toMatchObject({ kind: 'Binding', metadata: { labels: { 'topology.kubernetes.io/zone': 'zone-a', 'topology.kubernetes.io/region': 'region-1' } } });
+    expect(received(recording)[1]).toMatchObject({
+      kind: 'Binding',
+      metadata: { labels: { 'topology.kubernetes.io/zone': 'zone-a', 'topology.kubernetes.io/region': 'region-1' } },
+    });
   });
 
   it('topology-labels-binding-with-own-labels: the Binding’s own labels stay; its zone is overwritten by the node’s', async () => {
@@ -53,7 +59,11 @@ describe('PodTopologyLabels', () => {
     // The create, the Binding and the GET; the second Binding's 409 is the binding registry's, after admission.
     await replay(h, { ...recording, steps: recording.steps.slice(0, 3) });
     const second = recording.steps[3]!;
-    expect(refusal(second.response.body)).toEqual({ code: 409, reason: 'Conflict', message: 'Operation cannot be fulfilled on pods/binding "ghost": pod ghost is already assigned to node "no-such-node"' });
+    expect(refusal(second.response.body)).toEqual({
+      code: 409,
+      reason: 'Conflict',
+      message: 'Operation cannot be fulfilled on pods/binding "ghost": pod ghost is already assigned to node "no-such-node"',
+    });
     const pod = recording.steps[0]!.response.body;
     const admitted = await h.admit(review.bind(pod, 'o4-node', { namespace: 'o4-topo' }));
     expect(admitted).toBeAllowed();
@@ -84,15 +94,21 @@ describe('ServiceAccount with kubernetes.io/enforce-mountable-secrets', () => {
     const recording = load('sa-enforce-ephemeral-envfrom');
     const h = await cluster(recording, [namespace('o4-sa'), ...created]);
     const steps = await replay(h, recording, [storedPod]);
-    expect(steps.slice(0, 3).map(({ result }) => refusal(result?.status))).toEqual(recording.steps.slice(0, 3).map((step) => ({ code: 500, message: step.response.body.message, reason: undefined })));
+    expect(steps.slice(0, 3).map(({ result }) => refusal(result?.status))).toEqual(
+      recording.steps.slice(0, 3).map((step) => ({ code: 500, message: step.response.body.message, reason: undefined })),
+    );
     expectObserverSawRecorded(h.observed(), recording);
   });
 });
 
 describe('every recording of apiserver-plugins-more is replayed', () => {
   it('names each fixture file in this file or optional-plugins-fixtures.test.ts', () => {
-    const sources = ['default-plugins-fixtures.test.ts', 'optional-plugins-fixtures.test.ts'].map((file) => readFileSync(path.join(__dirname, file), 'utf8')).join('\n');
-    const recordings = readdirSync(FIXTURES).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
+    const sources = ['default-plugins-fixtures.test.ts', 'optional-plugins-fixtures.test.ts']
+      .map((file) => readFileSync(path.join(__dirname, file), 'utf8'))
+      .join('\n');
+    const recordings = readdirSync(FIXTURES)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.replace(/\.json$/, ''));
     expect(recordings).toHaveLength(18);
     expect(recordings.filter((name) => !sources.includes(`'${name}'`))).toEqual([]);
   });

@@ -15,12 +15,18 @@ const storageClass = (name: string, annotations: Record<string, string> = {}, cr
 const isDefault = { 'storageclass.kubernetes.io/is-default-class': 'true' };
 
 function claim(spec: JsonRecord = {}, annotations?: Record<string, string>): JsonRecord {
-  const object = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'ns', ...(annotations ? { annotations } : {}) }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } };
+  const object = {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: 'data', namespace: 'ns', ...(annotations ? { annotations } : {}) },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec },
+  };
   deepFreeze(object);
   return object;
 }
 
-const admitCreate = (object: JsonRecord, ...classes: KubeObject[]) => defaultStorageClass.admit(mutationRequest(attributesFor('CREATE', 'persistentvolumeclaims', object), fakeCluster(...classes)));
+const admitCreate = (object: JsonRecord, ...classes: KubeObject[]) =>
+  defaultStorageClass.admit(mutationRequest(attributesFor('CREATE', 'persistentvolumeclaims', object), fakeCluster(...classes)));
 
 describe('DefaultStorageClass', () => {
   it('is named as --enable-admission-plugins spells it', () => {
@@ -42,7 +48,9 @@ describe('DefaultStorageClass', () => {
   it('counts only the value "true", and the beta annotation as well', () => {
     expect(admitCreate(claim(), storageClass('a', { 'storageclass.kubernetes.io/is-default-class': 'True' }))).toBeUndefined();
     expect(admitCreate(claim(), storageClass('a', { 'storageclass.kubernetes.io/is-default-class': 'yes' }))).toBeUndefined();
-    expect(admitCreate(claim(), storageClass('beta', { 'storageclass.beta.kubernetes.io/is-default-class': 'true' }))?.spec).toMatchObject({ storageClassName: 'beta' });
+    expect(admitCreate(claim(), storageClass('beta', { 'storageclass.beta.kubernetes.io/is-default-class': 'true' }))?.spec).toMatchObject({
+      storageClassName: 'beta',
+    });
   });
 
   it('picks the newest of several defaults, then the first by name', () => {
@@ -66,8 +74,14 @@ describe('DefaultStorageClass', () => {
   it('acts on creates of the claim itself only', () => {
     const cluster = fakeCluster(storageClass('standard', isDefault));
     expect(defaultStorageClass.admit(mutationRequest(attributesFor('UPDATE', 'persistentvolumeclaims', claim()), cluster))).toBeUndefined();
-    expect(defaultStorageClass.admit(mutationRequest(attributesFor('CREATE', 'persistentvolumeclaims', claim(), { subResource: 'status' }), cluster))).toBeUndefined();
-    expect(defaultStorageClass.admit(mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }), cluster))).toBeUndefined();
+    expect(
+      defaultStorageClass.admit(mutationRequest(attributesFor('CREATE', 'persistentvolumeclaims', claim(), { subResource: 'status' }), cluster)),
+    ).toBeUndefined();
+    expect(
+      defaultStorageClass.admit(
+        mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }), cluster),
+      ),
+    ).toBeUndefined();
     expect(cluster.calls).toEqual([]);
   });
 

@@ -30,13 +30,24 @@ const KINDS: Record<string, [group: string, version: string, kind: string]> = {
 };
 
 /** kube's attributes for `operation` on `resource` (a plural of KINDS) with `object`. */
-export function attributesFor(operation: Operation, resource: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
+export function attributesFor(
+  operation: Operation,
+  resource: string,
+  object: JsonRecord | null,
+  extra: Partial<AdmissionAttributes> = {},
+): AdmissionAttributes {
   const [group, version, kind] = KINDS[resource]!;
   return attributesOf(operation, { group, version, resource }, kind, object, extra);
 }
 
 /** kube's attributes for `operation` on `resource` of `kind` with `object`, named and placed as the object is unless `extra` says otherwise. */
-export function attributesOf(operation: Operation, resource: GroupVersionResource, kind: string, object: JsonRecord | null, extra: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
+export function attributesOf(
+  operation: Operation,
+  resource: GroupVersionResource,
+  kind: string,
+  object: JsonRecord | null,
+  extra: Partial<AdmissionAttributes> = {},
+): AdmissionAttributes {
   const metadata = (object?.metadata ?? {}) as { name?: string; namespace?: string };
   return {
     operation,

@@ -41,16 +41,31 @@ const claim = (storage: string, status: JsonRecord = {}): JsonRecord => ({
 });
 const configMap: JsonRecord = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' }, data: { mode: 'strict' } };
 const privileged = { containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { privileged: true } }] };
-const zoneAntiAffinity = { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'topology.kubernetes.io/zone' }] } } };
+const zoneAntiAffinity = {
+  affinity: {
+    podAntiAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'topology.kubernetes.io/zone' }],
+    },
+  },
+};
 const ifNotPresent = { containers: [{ name: 'app', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent' }] };
 const otherToleration = { tolerations: [{ key: 'other', operator: 'Exists', effect: 'NoSchedule' }] };
 const gpu = { containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { 'example.com/gpu': '1' } } }] };
 const owner = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: '6b1d3f2e-0000-4000-8000-000000000001' };
-const service: JsonRecord = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, spec: { ports: [{ port: 80 }], externalIPs: ['192.0.2.10'] } };
+const service: JsonRecord = {
+  apiVersion: 'v1',
+  kind: 'Service',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: { ports: [{ port: 80 }], externalIPs: ['192.0.2.10'] },
+};
 
 /** Every cluster object a plugin reads, so that an involved request has something to act on. */
 const OBJECTS: KubeObject[] = [
-  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { 'pod-security.kubernetes.io/enforce': 'baseline', 'pod-security.kubernetes.io/warn': 'baseline' } } },
+  {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: 'shop', labels: { 'pod-security.kubernetes.io/enforce': 'baseline', 'pod-security.kubernetes.io/warn': 'baseline' } },
+  },
   {
     apiVersion: 'v1',
     kind: 'LimitRange',
@@ -63,8 +78,18 @@ const OBJECTS: KubeObject[] = [
     },
   } as KubeObject,
   { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'standard' }, value: 1000, globalDefault: true } as KubeObject,
-  { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' } as KubeObject,
-  { apiVersion: 'networking.k8s.io/v1', kind: 'IngressClass', metadata: { name: 'nginx', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } }, spec: { controller: 'example.com/ingress' } } as KubeObject,
+  {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+    provisioner: 'example.com/disk',
+  } as KubeObject,
+  {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'IngressClass',
+    metadata: { name: 'nginx', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+    spec: { controller: 'example.com/ingress' },
+  } as KubeObject,
   { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m' } } } as KubeObject,
   // The namespace's own account, as the ServiceAccount controller creates it.
   { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'shop' } } as KubeObject,
@@ -85,23 +110,42 @@ function cluster(): ValidationCluster {
 /** What the real plugin does to the request in that phase: changed, refused, warned or annotated, or nothing. */
 function effect(plugin: string, phase: AdmissionPhase, attributes: AdmissionAttributes): string {
   if (plugin === 'NamespaceLifecycle') {
-    const namespaces: Record<string, KubeObject> = { shop: OBJECTS[0]!, closing: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'closing' }, status: { phase: 'Terminating' } } as KubeObject };
+    const namespaces: Record<string, KubeObject> = {
+      shop: OBJECTS[0]!,
+      closing: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'closing' }, status: { phase: 'Terminating' } } as KubeObject,
+    };
     const refused = namespaceLifecycle(attributes, (name) => namespaces[name]);
     return refused ? `refused ${refused.code}` : 'nothing';
   }
   if (plugin === 'ResourceQuota') {
     const hard = { pods: '0', 'count/configmaps': '0', 'count/events': '0', 'requests.storage': '1Gi' };
-    const quota = { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'none', namespace: 'shop' }, spec: { hard }, status: { hard, used: { pods: '0', 'count/configmaps': '0', 'count/events': '0', 'requests.storage': '0' } } };
+    const quota = {
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: { name: 'none', namespace: 'shop' },
+      spec: { hard },
+      status: { hard, used: { pods: '0', 'count/configmaps': '0', 'count/events': '0', 'requests.storage': '0' } },
+    };
     const result = quotaAdmit({ ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null }, [quota]);
     return !result.ok ? 'refused' : result.updatedUsage.length > 0 ? 'charged' : 'nothing';
   }
   if (phase === 'mutation') {
     const mutating = ALL_MUTATION_PLUGINS.find((p) => p.name === plugin)!;
-    const result = runMutationPlugins([mutating], { attributes, object: attributes.object as JsonRecord, randomSuffix: (n) => 'x'.repeat(n), cluster: cluster(), configuration: CONFIGURATION });
+    const result = runMutationPlugins([mutating], {
+      attributes,
+      object: attributes.object as JsonRecord,
+      randomSuffix: (n) => 'x'.repeat(n),
+      cluster: cluster(),
+      configuration: CONFIGURATION,
+    });
     return result.refusal ? 'refused' : result.changedBy.length > 0 ? 'changed' : 'nothing';
   }
   // An authorizer that allows nothing, so OwnerReferencesPermissionEnforcement refuses what it checks.
-  const result = runValidationPlugins(attributes, cluster(), new Set([plugin]), { configuration: CONFIGURATION, authorizer: () => ({ decision: 'noOpinion' }), kindResources: () => [{ group: 'apps', resource: 'deployments' }] });
+  const result = runValidationPlugins(attributes, cluster(), new Set([plugin]), {
+    configuration: CONFIGURATION,
+    authorizer: () => ({ decision: 'noOpinion' }),
+    kindResources: () => [{ group: 'apps', resource: 'deployments' }],
+  });
   return result.refusal ? 'refused' : result.warnings.length > 0 ? 'warned' : Object.keys(result.auditAnnotations).length > 0 ? 'annotated' : 'nothing';
 }
 
@@ -124,38 +168,68 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     notInvolved: [
       ['a pod update', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing'],
       ['a claim create (claims get no defaults)', request('CREATE', 'persistentvolumeclaims', claim('1Gi')), 'nothing'],
-      ['a resize of a pod being deleted', request('UPDATE', 'pods/resize', pod(), { oldObject: pod({}, { deletionTimestamp: '2026-01-01T00:00:00Z' }) as KubeObject }), 'nothing'],
+      [
+        'a resize of a pod being deleted',
+        request('UPDATE', 'pods/resize', pod(), { oldObject: pod({}, { deletionTimestamp: '2026-01-01T00:00:00Z' }) as KubeObject }),
+        'nothing',
+      ],
     ],
     involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
   },
   'LimitRanger validation': {
     notInvolved: [
-      ['a pod update over the maximum', request('UPDATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] }), { oldObject: pod() as KubeObject }), 'nothing'],
+      [
+        'a pod update over the maximum',
+        request('UPDATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] }), {
+          oldObject: pod() as KubeObject,
+        }),
+        'nothing',
+      ],
       ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
     ],
     involved: [
-      ['a pod create over the maximum', request('CREATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] })), 'refused'],
+      [
+        'a pod create over the maximum',
+        request('CREATE', 'pods', pod({ containers: [{ name: 'app', image: 'nginx', resources: { limits: { cpu: '2' } } }] })),
+        'refused',
+      ],
       ['a claim update over the maximum', request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi') as KubeObject }), 'refused'],
     ],
   },
   'ServiceAccount mutation': {
     notInvolved: [
       ['a pod update naming a missing account', request('UPDATE', 'pods', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
-      ['an ephemeral containers update naming a missing account', request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+      [
+        'an ephemeral containers update naming a missing account',
+        request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }),
+        'nothing',
+      ],
     ],
     involved: [
       ['a pod create', request('CREATE', 'pods', pod()), 'changed'],
-      ['a mirror pod naming an account', request('CREATE', 'pods', pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'x' } })), 'refused'],
+      [
+        'a mirror pod naming an account',
+        request('CREATE', 'pods', pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'x' } })),
+        'refused',
+      ],
     ],
   },
   'ServiceAccount validation': {
     notInvolved: [
       ['a pod update naming a missing account', request('UPDATE', 'pods', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
-      ['a status update naming a missing account', request('UPDATE', 'pods/status', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'nothing'],
+      [
+        'a status update naming a missing account',
+        request('UPDATE', 'pods/status', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }),
+        'nothing',
+      ],
     ],
     involved: [
       ['a pod create naming a missing account', request('CREATE', 'pods', pod({ serviceAccountName: 'robot' })), 'refused'],
-      ['an ephemeral containers update naming a missing account', request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }), 'refused'],
+      [
+        'an ephemeral containers update naming a missing account',
+        request('UPDATE', 'pods/ephemeralcontainers', pod({ serviceAccountName: 'robot' }), { oldObject: pod() as KubeObject }),
+        'refused',
+      ],
     ],
   },
   'TaintNodesByCondition mutation': {
@@ -175,15 +249,31 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
   },
   'Priority validation': {
     notInvolved: [['a pod create naming a missing class', request('CREATE', 'pods', pod({ priorityClassName: 'urgent' })), 'nothing']],
-    involved: [['a second globalDefault class', request('CREATE', 'priorityclasses.scheduling.k8s.io', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 5000, globalDefault: true }), 'refused']],
+    involved: [
+      [
+        'a second globalDefault class',
+        request('CREATE', 'priorityclasses.scheduling.k8s.io', {
+          apiVersion: 'scheduling.k8s.io/v1',
+          kind: 'PriorityClass',
+          metadata: { name: 'high' },
+          value: 5000,
+          globalDefault: true,
+        }),
+        'refused',
+      ],
+    ],
   },
   'DefaultTolerationSeconds mutation': {
     notInvolved: [['a pod update', request('UPDATE', 'pods', pod(), { oldObject: pod() as KubeObject }), 'nothing']],
     involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
   },
   'DefaultStorageClass mutation': {
-    notInvolved: [['a claim update', request('UPDATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'nothing']],
-    involved: [['a claim create', request('CREATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'changed']],
+    notInvolved: [
+      ['a claim update', request('UPDATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'nothing'],
+    ],
+    involved: [
+      ['a claim create', request('CREATE', 'persistentvolumeclaims', { ...claim('1Gi'), spec: { resources: { requests: { storage: '1Gi' } } } }), 'changed'],
+    ],
   },
   'StorageObjectInUseProtection mutation': {
     notInvolved: [
@@ -191,23 +281,37 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
       ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
     ],
     involved: [
-      ['a volume create', request('CREATE', 'persistentvolumes', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv1' }, spec: {} }), 'changed'],
+      [
+        'a volume create',
+        request('CREATE', 'persistentvolumes', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv1' }, spec: {} }),
+        'changed',
+      ],
       ['a claim create', request('CREATE', 'persistentvolumeclaims', claim('1Gi')), 'changed'],
     ],
   },
   'RuntimeClass mutation': {
-    notInvolved: [['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      ['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
     involved: [
       ['a pod create naming a class with overhead', request('CREATE', 'pods', pod({ runtimeClassName: 'gvisor' })), 'changed'],
       ['a pod create naming a missing class', request('CREATE', 'pods', pod({ runtimeClassName: 'kata' })), 'refused'],
     ],
   },
   'RuntimeClass validation': {
-    notInvolved: [['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      ['a pod update naming a missing class', request('UPDATE', 'pods', pod({ runtimeClassName: 'kata' }), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
     involved: [['a pod create naming a missing class', request('CREATE', 'pods', pod({ runtimeClassName: 'kata' })), 'refused']],
   },
   'LimitPodHardAntiAffinityTopology validation': {
-    notInvolved: [['an ephemeral container added to a pod spreading by zone', request('UPDATE', 'pods/ephemeralcontainers', pod(zoneAntiAffinity), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      [
+        'an ephemeral container added to a pod spreading by zone',
+        request('UPDATE', 'pods/ephemeralcontainers', pod(zoneAntiAffinity), { oldObject: pod() as KubeObject }),
+        'nothing',
+      ],
+    ],
     involved: [['a pod create spreading by zone', request('CREATE', 'pods', pod(zoneAntiAffinity)), 'refused']],
   },
   'AlwaysPullImages mutation': {
@@ -218,7 +322,9 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     involved: [['a pod create', request('CREATE', 'pods', pod(ifNotPresent)), 'changed']],
   },
   'AlwaysPullImages validation': {
-    notInvolved: [['an ephemeral container added', request('UPDATE', 'pods/ephemeralcontainers', pod(ifNotPresent), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      ['an ephemeral container added', request('UPDATE', 'pods/ephemeralcontainers', pod(ifNotPresent), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
     involved: [['a pod create pulling IfNotPresent', request('CREATE', 'pods', pod(ifNotPresent)), 'refused']],
   },
   'PodNodeSelector mutation': {
@@ -226,7 +332,9 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
   },
   'PodNodeSelector validation': {
-    notInvolved: [['a pod update outside the whitelist', request('UPDATE', 'pods', pod({ nodeSelector: { disk: 'ssd' } }), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      ['a pod update outside the whitelist', request('UPDATE', 'pods', pod({ nodeSelector: { disk: 'ssd' } }), { oldObject: pod() as KubeObject }), 'nothing'],
+    ],
     involved: [['a pod create outside the whitelist', request('CREATE', 'pods', pod({ nodeSelector: { disk: 'ssd' } })), 'refused']],
   },
   'PodTolerationRestriction mutation': {
@@ -234,7 +342,13 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     involved: [['a pod create', request('CREATE', 'pods', pod()), 'changed']],
   },
   'PodTolerationRestriction validation': {
-    notInvolved: [['a pod status update tolerating what the whitelist lacks', request('UPDATE', 'pods/status', pod(otherToleration), { oldObject: pod() as KubeObject }), 'nothing']],
+    notInvolved: [
+      [
+        'a pod status update tolerating what the whitelist lacks',
+        request('UPDATE', 'pods/status', pod(otherToleration), { oldObject: pod() as KubeObject }),
+        'nothing',
+      ],
+    ],
     involved: [['a pod create tolerating what the whitelist lacks', request('CREATE', 'pods', pod(otherToleration)), 'refused']],
   },
   'ExtendedResourceToleration mutation': {
@@ -243,13 +357,34 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
   },
   'OwnerReferencesPermissionEnforcement validation': {
     notInvolved: [
-      ['a pod status update adding an owner', request('UPDATE', 'pods/status', pod({}, { ownerReferences: [owner] }), { oldObject: pod() as KubeObject }), 'nothing'],
+      [
+        'a pod status update adding an owner',
+        request('UPDATE', 'pods/status', pod({}, { ownerReferences: [owner] }), { oldObject: pod() as KubeObject }),
+        'nothing',
+      ],
       ['a deletion', request('DELETE', 'configmaps', null, { oldObject: configMap as KubeObject }), 'nothing'],
     ],
-    involved: [['a configmap update adding an owner', request('UPDATE', 'configmaps', { ...configMap, metadata: { name: 'settings', namespace: 'shop', ownerReferences: [owner] } }, { oldObject: configMap as KubeObject }), 'refused']],
+    involved: [
+      [
+        'a configmap update adding an owner',
+        request(
+          'UPDATE',
+          'configmaps',
+          { ...configMap, metadata: { name: 'settings', namespace: 'shop', ownerReferences: [owner] } },
+          { oldObject: configMap as KubeObject },
+        ),
+        'refused',
+      ],
+    ],
   },
   'DenyServiceExternalIPs validation': {
-    notInvolved: [['a service status update with external IPs', request('UPDATE', 'services/status', service, { oldObject: { ...service, spec: {} } as KubeObject }), 'nothing']],
+    notInvolved: [
+      [
+        'a service status update with external IPs',
+        request('UPDATE', 'services/status', service, { oldObject: { ...service, spec: {} } as KubeObject }),
+        'nothing',
+      ],
+    ],
     involved: [['a service create with external IPs', request('CREATE', 'services', service), 'refused']],
   },
   'PodTopologyLabels mutation': {
@@ -259,24 +394,81 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
     ],
     involved: [
       ['a pod create naming a node', request('CREATE', 'pods', pod({ nodeName: 'n1' })), 'changed'],
-      ['a Binding', request('CREATE', 'pods/binding', { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web', namespace: 'shop' }, target: { kind: 'Node', name: 'n1' } }, { kind: { group: '', version: 'v1', kind: 'Binding' } }), 'changed'],
+      [
+        'a Binding',
+        request(
+          'CREATE',
+          'pods/binding',
+          { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web', namespace: 'shop' }, target: { kind: 'Node', name: 'n1' } },
+          { kind: { group: '', version: 'v1', kind: 'Binding' } },
+        ),
+        'changed',
+      ],
     ],
   },
   'DefaultIngressClass mutation': {
-    notInvolved: [['an Ingress update', request('UPDATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'nothing']],
-    involved: [['an Ingress create', request('CREATE', 'ingresses.networking.k8s.io', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec: {} }), 'changed']],
+    notInvolved: [
+      [
+        'an Ingress update',
+        request('UPDATE', 'ingresses.networking.k8s.io', {
+          apiVersion: 'networking.k8s.io/v1',
+          kind: 'Ingress',
+          metadata: { name: 'web', namespace: 'shop' },
+          spec: {},
+        }),
+        'nothing',
+      ],
+    ],
+    involved: [
+      [
+        'an Ingress create',
+        request('CREATE', 'ingresses.networking.k8s.io', {
+          apiVersion: 'networking.k8s.io/v1',
+          kind: 'Ingress',
+          metadata: { name: 'web', namespace: 'shop' },
+          spec: {},
+        }),
+        'changed',
+      ],
+    ],
   },
   'PodSecurity validation': {
     notInvolved: [
       ['a privileged pod’s status update', request('UPDATE', 'pods/status', pod(privileged), { oldObject: pod() as KubeObject }), 'nothing'],
       ['a privileged pod’s deletion', request('DELETE', 'pods', null, { oldObject: pod(privileged) as KubeObject }), 'nothing'],
-      ['a deployment’s scale', request('UPDATE', 'deployments.apps/scale', { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 3 } }), 'nothing'],
+      [
+        'a deployment’s scale',
+        request('UPDATE', 'deployments.apps/scale', {
+          apiVersion: 'autoscaling/v1',
+          kind: 'Scale',
+          metadata: { name: 'web', namespace: 'shop' },
+          spec: { replicas: 3 },
+        }),
+        'nothing',
+      ],
       ['a configmap create', request('CREATE', 'configmaps', configMap), 'nothing'],
     ],
     involved: [
       ['a privileged pod', request('CREATE', 'pods', pod(privileged)), 'refused'],
-      ['a deployment with a privileged template', request('CREATE', 'deployments.apps', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { template: { spec: privileged } } }), 'warned'],
-      ['a namespace with an invalid level', request('CREATE', 'namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'lab', labels: { 'pod-security.kubernetes.io/enforce': 'strictest' } } }), 'refused'],
+      [
+        'a deployment with a privileged template',
+        request('CREATE', 'deployments.apps', {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web', namespace: 'shop' },
+          spec: { template: { spec: privileged } },
+        }),
+        'warned',
+      ],
+      [
+        'a namespace with an invalid level',
+        request('CREATE', 'namespaces', {
+          apiVersion: 'v1',
+          kind: 'Namespace',
+          metadata: { name: 'lab', labels: { 'pod-security.kubernetes.io/enforce': 'strictest' } },
+        }),
+        'refused',
+      ],
     ],
   },
   'PersistentVolumeClaimResize validation': {
@@ -284,7 +476,13 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
       ['a claim create', request('CREATE', 'persistentvolumeclaims', claim('5Gi')), 'nothing'],
       ['a status update', request('UPDATE', 'persistentvolumeclaims/status', claim('5Gi'), { oldObject: claim('1Gi') as KubeObject }), 'nothing'],
     ],
-    involved: [['growing an unbound claim', request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi', { phase: 'Pending' }) as KubeObject }), 'refused']],
+    involved: [
+      [
+        'growing an unbound claim',
+        request('UPDATE', 'persistentvolumeclaims', claim('5Gi'), { oldObject: claim('1Gi', { phase: 'Pending' }) as KubeObject }),
+        'refused',
+      ],
+    ],
   },
   'ResourceQuota validation': {
     notInvolved: [
@@ -328,7 +526,9 @@ describe('the reasons', () => {
       refuses: true,
       reason: 'namespaces "gone" not found (404): the request stops here; the steps below are judged as if it existed',
     });
-    expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('DELETE', 'namespaces', { metadata: { name: 'kube-system' } }), context)).toMatchObject({ refuses: true });
+    expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('DELETE', 'namespaces', { metadata: { name: 'kube-system' } }), context)).toMatchObject({
+      refuses: true,
+    });
     // A create in a namespace being terminated is refused too, but explain knows no namespace's phase.
     expect(pluginInvolvement('NamespaceLifecycle', 'mutation', request('CREATE', 'configmaps', configMap), context)).toEqual({
       involved: true,
@@ -337,24 +537,37 @@ describe('the reasons', () => {
   });
 
   it('ServiceAccount says what it does to a pod create, and to a mirror pod', () => {
-    expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod())).reason).toBe('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
-    expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod({}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }))).reason).toBe(
-      'a mirror pod: only checks it references no service account, secret or token volume',
+    expect(pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod())).reason).toBe(
+      'defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume',
     );
+    expect(
+      pluginInvolvement('ServiceAccount', 'mutation', request('CREATE', 'pods', pod({}, { annotations: { 'kubernetes.io/config.mirror': 'x' } }))).reason,
+    ).toBe('a mirror pod: only checks it references no service account, secret or token volume');
     // What a mirror pod references decides from the object alone, in both phases.
     const mirror = request('CREATE', 'pods', pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'x' } }));
     for (const phase of ['mutation', 'validation'] as const) {
-      expect(pluginInvolvement('ServiceAccount', phase, mirror)).toEqual({ involved: true, refuses: true, reason: 'a mirror pod may not reference service accounts (403): the request stops here' });
+      expect(pluginInvolvement('ServiceAccount', phase, mirror)).toEqual({
+        involved: true,
+        refuses: true,
+        reason: 'a mirror pod may not reference service accounts (403): the request stops here',
+      });
     }
   });
 
   it('ResourceQuota names what it charges', () => {
-    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'configmaps', configMap)).reason).toBe("charges count/configmaps to the namespace's ResourceQuotas (if it has any)");
-    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'deployments.apps', { metadata: { name: 'web' } })).reason).toBe("charges count/deployments.apps to the namespace's ResourceQuotas (if it has any)");
+    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'configmaps', configMap)).reason).toBe(
+      "charges count/configmaps to the namespace's ResourceQuotas (if it has any)",
+    );
+    expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'deployments.apps', { metadata: { name: 'web' } })).reason).toBe(
+      "charges count/deployments.apps to the namespace's ResourceQuotas (if it has any)",
+    );
   });
 
   it('a plugin in a phase it has no part in is not involved', () => {
-    expect(pluginInvolvement('PodSecurity', 'mutation', request('CREATE', 'pods', pod()))).toEqual({ involved: false, reason: 'PodSecurity has no part in the mutation phase' });
+    expect(pluginInvolvement('PodSecurity', 'mutation', request('CREATE', 'pods', pod()))).toEqual({
+      involved: false,
+      reason: 'PodSecurity has no part in the mutation phase',
+    });
   });
 });
 
@@ -364,7 +577,23 @@ describe('PLUGIN_CHAIN', () => {
     // As a v1.36.2 kube-apiserver with them all enabled loads them (environment.admissionPluginsLoaded of
     // test/plugins/fixtures/podnodeselector-mutation.json), less the plugins the harness does not run.
     expect(order('mutation')).toEqual(['NamespaceLifecycle', ...ALL_MUTATION_PLUGINS.map((p) => p.name)]);
-    expect(order('mutation')).toEqual(['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'TaintNodesByCondition', 'AlwaysPullImages', 'PodNodeSelector', 'Priority', 'DefaultTolerationSeconds', 'PodTolerationRestriction', 'ExtendedResourceToleration', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'RuntimeClass', 'DefaultIngressClass', 'PodTopologyLabels']);
+    expect(order('mutation')).toEqual([
+      'NamespaceLifecycle',
+      'LimitRanger',
+      'ServiceAccount',
+      'TaintNodesByCondition',
+      'AlwaysPullImages',
+      'PodNodeSelector',
+      'Priority',
+      'DefaultTolerationSeconds',
+      'PodTolerationRestriction',
+      'ExtendedResourceToleration',
+      'DefaultStorageClass',
+      'StorageObjectInUseProtection',
+      'RuntimeClass',
+      'DefaultIngressClass',
+      'PodTopologyLabels',
+    ]);
     expect(order('validation')).toEqual([
       'LimitPodHardAntiAffinityTopology',
       'LimitRanger',

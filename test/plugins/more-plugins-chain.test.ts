@@ -12,7 +12,12 @@ async function harness(objects: KubeObject[], options: Partial<HarnessOptions> =
   harnesses.push(h);
   return h;
 }
-const pod = (spec: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec } });
+const pod = (spec: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec },
+});
 
 it('Priority: a class that does not exist refuses the pod in the mutation phase; a globalDefault class is applied', async () => {
   const h = await harness([{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'standard' }, value: 1000, globalDefault: true }]);
@@ -24,8 +29,20 @@ it('Priority: a class that does not exist refuses the pod in the mutation phase;
 });
 
 it('DefaultStorageClass and StorageObjectInUseProtection: a claim gets the default class and the protection finalizer', async () => {
-  const h = await harness([{ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' }]);
-  const claim: KubeObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'shop' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+  const h = await harness([
+    {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'fast', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+      provisioner: 'example.com/disk',
+    },
+  ]);
+  const claim: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: 'data', namespace: 'shop' },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+  };
   const result = await h.admit(review.create(claim));
   expect(result).toBeAllowed();
   expect(result.object?.spec).toMatchObject({ storageClassName: 'fast' });
@@ -33,7 +50,15 @@ it('DefaultStorageClass and StorageObjectInUseProtection: a claim gets the defau
 });
 
 it('RuntimeClass: the class’s overhead is set on the pod; a class that does not exist refuses it', async () => {
-  const h = await harness([{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m', memory: '120Mi' } } }]);
+  const h = await harness([
+    {
+      apiVersion: 'node.k8s.io/v1',
+      kind: 'RuntimeClass',
+      metadata: { name: 'gvisor' },
+      handler: 'runsc',
+      overhead: { podFixed: { cpu: '250m', memory: '120Mi' } },
+    },
+  ]);
   const result = await h.admit(review.create(pod({ runtimeClassName: 'gvisor' })));
   expect(result).toBeAllowed();
   expect(result.object?.spec).toMatchObject({ overhead: { cpu: '250m', memory: '120Mi' } });

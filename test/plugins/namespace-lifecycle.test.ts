@@ -10,7 +10,12 @@ import { behaviourWebhook } from '../webhooks/behaviours';
 
 interface Recording {
   objectsCreated: { sent: KubeObject }[];
-  requests: { label: string; clientRequest: { path: string; body: KubeObject }; response: { status: number; body: unknown }; webhookCalls: { admissionReviewReceived: AdmissionReview }[] }[];
+  requests: {
+    label: string;
+    clientRequest: { path: string; body: KubeObject };
+    response: { status: number; body: unknown };
+    webhookCalls: { admissionReviewReceived: AdmissionReview }[];
+  }[];
 }
 const recording = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-policies/namespace-terminating.json'), 'utf8')) as Recording;
 
@@ -19,22 +24,31 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.close()));
 });
 
-const terminating = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Terminating' } });
+const terminating = (name: string): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name },
+  spec: { finalizers: ['kubernetes'] },
+  status: { phase: 'Terminating' },
+});
 
 describe('NamespaceLifecycle as a real kube-apiserver v1.36.2 runs it (fixtures/apiserver-policies/namespace-terminating.json)', () => {
-  it.each(recording.requests.map((request, i) => [request.label, i] as const))('%s: refused before any webhook, with the recorded status', async (_label, i) => {
-    const request = recording.requests[i]!;
-    const configurations = recording.objectsCreated.map((o) => o.sent).filter((o) => o.kind?.endsWith('WebhookConfiguration'));
-    const { handler, calls } = behaviourWebhook();
-    const h = await createHarness({ seed: 4, target: handler, manifests: configurations as never[], objects: [terminating('oracle3-nsterm')] });
-    harnesses.push(h);
-    const namespace = request.clientRequest.path.split('/')[4]!;
-    const sent = request.clientRequest.body;
-    const result = await h.admit(review.create({ ...sent, metadata: { ...sent.metadata, namespace } }, { via: 'api' }));
-    expect(result.status).toEqual(request.response.body);
-    expect(calls).toHaveLength(request.webhookCalls.length);
-    expect(String(result.trace)).toContain('NamespaceLifecycle (built-in plugin): rejected');
-  });
+  it.each(recording.requests.map((request, i) => [request.label, i] as const))(
+    '%s: refused before any webhook, with the recorded status',
+    async (_label, i) => {
+      const request = recording.requests[i]!;
+      const configurations = recording.objectsCreated.map((o) => o.sent).filter((o) => o.kind?.endsWith('WebhookConfiguration'));
+      const { handler, calls } = behaviourWebhook();
+      const h = await createHarness({ seed: 4, target: handler, manifests: configurations as never[], objects: [terminating('oracle3-nsterm')] });
+      harnesses.push(h);
+      const namespace = request.clientRequest.path.split('/')[4]!;
+      const sent = request.clientRequest.body;
+      const result = await h.admit(review.create({ ...sent, metadata: { ...sent.metadata, namespace } }, { via: 'api' }));
+      expect(result.status).toEqual(request.response.body);
+      expect(calls).toHaveLength(request.webhookCalls.length);
+      expect(String(result.trace)).toContain('NamespaceLifecycle (built-in plugin): rejected');
+    },
+  );
 });
 
 describe('NamespaceLifecycle', () => {
@@ -51,7 +65,11 @@ describe('NamespaceLifecycle', () => {
     harnesses.push(h);
     const namespace = objects.stored({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } }, { seed: 4 });
     const result = await h.admit(review.delete(namespace));
-    expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted' });
+    expect(result.status).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message: 'namespaces "kube-system" is forbidden: this namespace may not be deleted',
+    });
   });
 
   it('answers 404 for an undeclared namespace, with a process warning naming the fix; disabled, the next plugins still fail to find it', async () => {
@@ -75,10 +93,16 @@ describe('NamespaceLifecycle', () => {
     // PodSecurity cannot read its labels.
     const off = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle'] } });
     harnesses.push(off);
-    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account nowhere/default: serviceaccount "default" not found' });
+    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({
+      code: 403,
+      message: 'pods "web" is forbidden: error looking up service account nowhere/default: serviceaccount "default" not found',
+    });
     const accountless = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount'] } });
     harnesses.push(accountless);
-    expect((await accountless.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({ code: 500, message: 'Internal error occurred: failed to lookup namespace "nowhere"' });
+    expect((await accountless.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({
+      code: 500,
+      message: 'Internal error occurred: failed to lookup namespace "nowhere"',
+    });
     const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount', 'PodSecurity'] } });
     harnesses.push(neither);
     expect(await neither.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
@@ -86,12 +110,16 @@ describe('NamespaceLifecycle', () => {
 });
 
 describe('the undeclared-namespace warning', () => {
-  it('is decided by the namespace NamespaceLifecycle found missing (its trace step says which), not by the refusal\'s text', async () => {
+  it("is decided by the namespace NamespaceLifecycle found missing (its trace step says which), not by the refusal's text", async () => {
     const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       // A webhook denying in the very words of NamespaceLifecycle's 404, for a namespace that exists.
       const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }];
-      const h = await createHarness({ seed: 4, manifests: [mutating('m', { name: 'm.example.com', rules } as never)], stubs: { 'm.example.com': stub.deny({ code: 404, message: 'namespaces "default" not found' }) } });
+      const h = await createHarness({
+        seed: 4,
+        manifests: [mutating('m', { name: 'm.example.com', rules } as never)],
+        stubs: { 'm.example.com': stub.deny({ code: 404, message: 'namespaces "default" not found' }) },
+      });
       harnesses.push(h);
       const denied = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'default' }, { seed: 4 })));
       expect(denied.status).toMatchObject({ code: 404 });

@@ -12,7 +12,11 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.close()));
 });
 
-async function replayed(name: string, objects: KubeObject[], options: Parameters<typeof recordedCluster>[2] = {}): Promise<{ recording: Recording; h: Awaited<ReturnType<typeof recordedCluster>> }> {
+async function replayed(
+  name: string,
+  objects: KubeObject[],
+  options: Parameters<typeof recordedCluster>[2] = {},
+): Promise<{ recording: Recording; h: Awaited<ReturnType<typeof recordedCluster>> }> {
   const recording = load(name);
   const h = await recordedCluster(recording, objects, options);
   harnesses.push(h);
@@ -67,13 +71,20 @@ describe('AlwaysPullImages', () => {
     await replay(h, { ...recording, steps: recording.steps.slice(1) });
     expectObserverSawRecorded(h.observed(), recording);
     // The patcher, second, saw the pod AlwaysPullImages had set to Always.
-    expectObserverSawRecorded(h.stub(String(patcher.webhooks[0]!.name)).received.map((r) => r.request!.object!), recording, '/admit-pullpolicy?');
+    expectObserverSawRecorded(
+      h.stub(String(patcher.webhooks[0]!.name)).received.map((r) => r.request!.object!),
+      recording,
+      '/admit-pullpolicy?',
+    );
   });
 });
 
 describe('PodNodeSelector', () => {
   it('podnodeselector-mutation: the namespace’s selector is merged into the pod’s; a namespace without one gets clusterDefaultNodeSelector', async () => {
-    const { recording, h } = await replayed('podnodeselector-mutation', [namespace('o4-pns', { 'scheduler.alpha.kubernetes.io/node-selector': 'env=dev' }), namespace('o4-pns-none')]);
+    const { recording, h } = await replayed('podnodeselector-mutation', [
+      namespace('o4-pns', { 'scheduler.alpha.kubernetes.io/node-selector': 'env=dev' }),
+      namespace('o4-pns-none'),
+    ]);
     expectObserverSawRecorded(h.observed(), recording);
   });
 });
@@ -81,14 +92,18 @@ describe('PodNodeSelector', () => {
 describe('PodTolerationRestriction', () => {
   it('podtolerationrestriction-mutation: the namespace’s default tolerations are merged after the pod’s own; without them the configuration’s default', async () => {
     const { recording, h } = await replayed('podtolerationrestriction-mutation', [
-      namespace('o4-ptr', { 'scheduler.alpha.kubernetes.io/defaultTolerations': tolerations([{ key: 'dedicated', operator: 'Equal', value: 'team-a', effect: 'NoSchedule' }]) }),
+      namespace('o4-ptr', {
+        'scheduler.alpha.kubernetes.io/defaultTolerations': tolerations([{ key: 'dedicated', operator: 'Equal', value: 'team-a', effect: 'NoSchedule' }]),
+      }),
       namespace('o4-pns-none'),
     ]);
     expectObserverSawRecorded(h.observed(), recording);
   });
 
   it('podtolerationrestriction-refusal: a whitelist without the not-ready and unreachable tolerations refuses every pod, with a bare 500, before any webhook', async () => {
-    const { recording, h } = await replayed('podtolerationrestriction-refusal', [namespace('o4-ptr-wl', { 'scheduler.alpha.kubernetes.io/tolerationsWhitelist': tolerations(whitelistB) })]);
+    const { recording, h } = await replayed('podtolerationrestriction-refusal', [
+      namespace('o4-ptr-wl', { 'scheduler.alpha.kubernetes.io/tolerationsWhitelist': tolerations(whitelistB) }),
+    ]);
     expect(recording.backendReceived).toEqual([]);
     expect(h.observed()).toEqual([]);
   });
@@ -97,7 +112,11 @@ describe('PodTolerationRestriction', () => {
     const notReady = (key: string) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
     const { recording, h } = await replayed('podtolerationrestriction-whitelist-admits', [
       namespace('o4-ptr-wl2', {
-        'scheduler.alpha.kubernetes.io/tolerationsWhitelist': tolerations([...whitelistB, notReady('node.kubernetes.io/not-ready'), notReady('node.kubernetes.io/unreachable')]),
+        'scheduler.alpha.kubernetes.io/tolerationsWhitelist': tolerations([
+          ...whitelistB,
+          notReady('node.kubernetes.io/not-ready'),
+          notReady('node.kubernetes.io/unreachable'),
+        ]),
         'scheduler.alpha.kubernetes.io/defaultTolerations': '[]',
       }),
     ]);

@@ -19,7 +19,8 @@ interface Recording {
 }
 const recording = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-policies/psa-restricted-sidecar.json'), 'utf8')) as Recording;
 const sent = recording.objectsCreated.map((o) => o.sent);
-const labelsOf = (namespace: KubeObject) => Object.fromEntries(Object.entries(namespace.metadata?.labels ?? {}).filter(([key]) => key.startsWith('pod-security')));
+const labelsOf = (namespace: KubeObject) =>
+  Object.fromEntries(Object.entries(namespace.metadata?.labels ?? {}).filter(([key]) => key.startsWith('pod-security')));
 const created = sent.find((o) => o.kind === 'Namespace')!;
 const relabelled = recording.objectsCreated.find((o) => o.method === 'PUT' && o.sent.kind === 'Namespace')!.sent;
 const configuration = (name: string) => sent.filter((o) => o.metadata?.name === name);
@@ -36,25 +37,37 @@ describe('PodSecurity as a real kube-apiserver v1.36.2 runs it (fixtures/apiserv
     [1, relabelled, configuration('oracle3-psa-plain')],
     [2, relabelled, []],
   ];
-  it.each(cases.map(([i, namespace, manifests]) => [recording.requests[i]!.label, i, namespace, manifests] as const))('%s', async (_label, i, namespace, manifests) => {
-    const request = recording.requests[i]!;
-    const name = request.clientRequest.path.split('/')[4]!;
-    const { handler, calls } = behaviourWebhook();
-    const h = await createHarness({ seed: 8, target: handler, allowPrivileged: true, manifests: manifests as never[], namespaces: [{ name, labels: labelsOf(namespace) }] });
-    harnesses.push(h);
-    const body = request.clientRequest.body;
-    const result = await h.admit(review.create({ ...body, metadata: { ...body.metadata, namespace: name } }, { via: 'api' }));
-    expect(calls.map((c) => c.behaviour)).toEqual(request.webhookCalls.map((c) => c.behaviour));
-    if (request.response.status === 201) expect(result).toBeAllowed();
-    else expect(result.status).toEqual(request.response.body);
-    expect(result.warningHeaders).toEqual(request.response.warnings);
-    expect(result.auditAnnotations['pod-security.kubernetes.io/enforce-policy']).toBe(request.auditAnnotations['pod-security.kubernetes.io/enforce-policy']);
-  });
+  it.each(cases.map(([i, namespace, manifests]) => [recording.requests[i]!.label, i, namespace, manifests] as const))(
+    '%s',
+    async (_label, i, namespace, manifests) => {
+      const request = recording.requests[i]!;
+      const name = request.clientRequest.path.split('/')[4]!;
+      const { handler, calls } = behaviourWebhook();
+      const h = await createHarness({
+        seed: 8,
+        target: handler,
+        allowPrivileged: true,
+        manifests: manifests as never[],
+        namespaces: [{ name, labels: labelsOf(namespace) }],
+      });
+      harnesses.push(h);
+      const body = request.clientRequest.body;
+      const result = await h.admit(review.create({ ...body, metadata: { ...body.metadata, namespace: name } }, { via: 'api' }));
+      expect(calls.map((c) => c.behaviour)).toEqual(request.webhookCalls.map((c) => c.behaviour));
+      if (request.response.status === 201) expect(result).toBeAllowed();
+      else expect(result.status).toEqual(request.response.body);
+      expect(result.warningHeaders).toEqual(request.response.warnings);
+      expect(result.auditAnnotations['pod-security.kubernetes.io/enforce-policy']).toBe(request.auditAnnotations['pod-security.kubernetes.io/enforce-policy']);
+    },
+  );
 });
 
 describe('PodSecurity in the chain', () => {
   it('a Deployment in a namespace that warns under restricted gets warnings for its template, never a refusal', async () => {
-    const h = await createHarness({ seed: 8, namespaces: [{ name: 'strict', labels: { 'pod-security.kubernetes.io/enforce': 'restricted', 'pod-security.kubernetes.io/warn': 'restricted' } }] });
+    const h = await createHarness({
+      seed: 8,
+      namespaces: [{ name: 'strict', labels: { 'pod-security.kubernetes.io/enforce': 'restricted', 'pod-security.kubernetes.io/warn': 'restricted' } }],
+    });
     harnesses.push(h);
     const deployment = objects.deployment({ name: 'web', namespace: 'strict' }, { seed: 8 });
     const result = await h.admit(review.create(deployment));
@@ -88,7 +101,9 @@ describe('PodSecurity judges a user-namespace pod on spec.hostUsers', () => {
     spec: {
       ...(hostUsers === undefined ? {} : { hostUsers }),
       securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
-      containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { procMount: 'Unmasked', allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } }],
+      containers: [
+        { name: 'app', image: 'nginx:1.27', securityContext: { procMount: 'Unmasked', allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } },
+      ],
     },
   });
   const harnessAt = async (level: string): Promise<Harness> => {
@@ -108,7 +123,8 @@ describe('PodSecurity judges a user-namespace pod on spec.hostUsers', () => {
     expect(result.status).toMatchObject({
       code: 403,
       reason: 'Forbidden',
-      message: 'pods "web" is forbidden: violates PodSecurity "restricted:latest": procMount (container "app" must not set securityContext.procMount to "Unmasked")',
+      message:
+        'pods "web" is forbidden: violates PodSecurity "restricted:latest": procMount (container "app" must not set securityContext.procMount to "Unmasked")',
     });
   });
 

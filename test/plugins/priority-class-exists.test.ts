@@ -7,15 +7,28 @@ import { priorityClassValidate, priorityWithClasses } from '../../lib/plugins/pr
 import { isRefusingPlugin } from '../../lib/plugins/refusing-plugin';
 import { attributesFor, fakeCluster, mutationRequest } from './fake-cluster';
 
-const priorityClass = (name: string, value: number, extra: JsonRecord = {}): KubeObject => ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value, preemptionPolicy: 'PreemptLowerPriority', ...extra });
+const priorityClass = (name: string, value: number, extra: JsonRecord = {}): KubeObject => ({
+  apiVersion: 'scheduling.k8s.io/v1',
+  kind: 'PriorityClass',
+  metadata: { name },
+  value,
+  preemptionPolicy: 'PreemptLowerPriority',
+  ...extra,
+});
 
 function pod(spec: JsonRecord = {}): JsonRecord {
-  const object = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'ns' }, spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec } };
+  const object = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'ns' },
+    spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec },
+  };
   deepFreeze(object);
   return object;
 }
 
-const create = (object: JsonRecord, ...classes: KubeObject[]) => priorityWithClasses.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...classes)));
+const create = (object: JsonRecord, ...classes: KubeObject[]) =>
+  priorityWithClasses.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...classes)));
 const specOf = (decision: { object?: JsonRecord }) => decision.object?.spec as JsonRecord | undefined;
 
 describe('Priority (mutation)', () => {
@@ -28,7 +41,16 @@ describe('Priority (mutation)', () => {
 
   it('refuses a pod naming a class that does not exist', () => {
     expect(create(pod({ priorityClassName: 'gold' }), priorityClass('silver', 10))).toEqual({
-      refusal: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "web" is forbidden: no PriorityClass with name gold was found', reason: 'Forbidden', details: { name: 'web', kind: 'pods' }, code: 403 },
+      refusal: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'pods "web" is forbidden: no PriorityClass with name gold was found',
+        reason: 'Forbidden',
+        details: { name: 'web', kind: 'pods' },
+        code: 403,
+      },
     });
     expect(priorityWithClasses.admit(mutationRequest(attributesFor('CREATE', 'pods', pod({ priorityClassName: 'gold' })), fakeCluster()))).toBeUndefined();
     expect(isRefusingPlugin(priorityWithClasses)).toBe(true);
@@ -36,12 +58,19 @@ describe('Priority (mutation)', () => {
   });
 
   it('resolves the system classes every cluster has, even when the store does not hold them', () => {
-    expect(specOf(create(pod({ priorityClassName: 'system-node-critical' })))).toMatchObject({ priority: 2000001000, preemptionPolicy: 'PreemptLowerPriority' });
+    expect(specOf(create(pod({ priorityClassName: 'system-node-critical' })))).toMatchObject({
+      priority: 2000001000,
+      preemptionPolicy: 'PreemptLowerPriority',
+    });
     expect(specOf(create(pod({ priorityClassName: 'system-cluster-critical' })))).toMatchObject({ priority: 2000000000 });
   });
 
   it('names and applies the globalDefault class (the lowest value of several) for a pod naming none', () => {
-    const classes = [priorityClass('high', 1000, { globalDefault: true }), priorityClass('low', 100, { globalDefault: true, preemptionPolicy: 'Never' }), priorityClass('other', 5)];
+    const classes = [
+      priorityClass('high', 1000, { globalDefault: true }),
+      priorityClass('low', 100, { globalDefault: true, preemptionPolicy: 'Never' }),
+      priorityClass('other', 5),
+    ];
     expect(specOf(create(pod(), ...classes))).toMatchObject({ priorityClassName: 'low', priority: 100, preemptionPolicy: 'Never' });
   });
 
@@ -73,18 +102,37 @@ describe('Priority (mutation)', () => {
   });
 
   it('ignores subresources and other resources', () => {
-    expect(priorityWithClasses.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ priorityClassName: 'gold' }), { subResource: 'binding' }), fakeCluster()))).toEqual({});
-    expect(priorityWithClasses.decide(mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }), fakeCluster()))).toEqual({});
+    expect(
+      priorityWithClasses.decide(
+        mutationRequest(attributesFor('CREATE', 'pods', pod({ priorityClassName: 'gold' }), { subResource: 'binding' }), fakeCluster()),
+      ),
+    ).toEqual({});
+    expect(
+      priorityWithClasses.decide(
+        mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }), fakeCluster()),
+      ),
+    ).toEqual({});
   });
 });
 
 describe('priorityClassValidate', () => {
-  const incoming = (name: string, globalDefault: boolean) => ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value: 10, globalDefault });
+  const incoming = (name: string, globalDefault: boolean) => ({
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name },
+    value: 10,
+    globalDefault,
+  });
   const existing = [priorityClass('current', 100, { globalDefault: true }), priorityClass('other', 1)];
 
   it('refuses a second globalDefault class, created or marked by update', () => {
     const message = 'priorityclasses.scheduling.k8s.io "next" is forbidden: PriorityClass current is already marked as default. Only one default can exist';
-    expect(priorityClassValidate(attributesFor('CREATE', 'priorityclasses', incoming('next', true)), fakeCluster(...existing))).toMatchObject({ code: 403, reason: 'Forbidden', message, details: { name: 'next', group: 'scheduling.k8s.io', kind: 'priorityclasses' } });
+    expect(priorityClassValidate(attributesFor('CREATE', 'priorityclasses', incoming('next', true)), fakeCluster(...existing))).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message,
+      details: { name: 'next', group: 'scheduling.k8s.io', kind: 'priorityclasses' },
+    });
     expect(priorityClassValidate(attributesFor('UPDATE', 'priorityclasses', incoming('next', true)), fakeCluster(...existing))?.message).toBe(message);
   });
 

@@ -18,13 +18,19 @@ function claim(storage: string | undefined, options: { className?: string; phase
     apiVersion: 'v1',
     kind: 'PersistentVolumeClaim',
     metadata: { name: 'data', namespace: 'ns', ...(options.annotations ? { annotations: options.annotations } : {}) },
-    spec: { accessModes: ['ReadWriteOnce'], resources: storage === undefined ? {} : { requests: { storage } }, ...(options.className === undefined ? {} : { storageClassName: options.className }) },
+    spec: {
+      accessModes: ['ReadWriteOnce'],
+      resources: storage === undefined ? {} : { requests: { storage } },
+      ...(options.className === undefined ? {} : { storageClassName: options.className }),
+    },
     status: { phase: options.phase ?? 'Bound' },
   };
 }
 
-const update = (old: JsonRecord, next: JsonRecord, ...classes: KubeObject[]) => pvcResizeValidate(attributesFor('UPDATE', 'persistentvolumeclaims', next, { oldObject: old }), fakeCluster(...classes));
-const MUST_SUPPORT = 'persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize';
+const update = (old: JsonRecord, next: JsonRecord, ...classes: KubeObject[]) =>
+  pvcResizeValidate(attributesFor('UPDATE', 'persistentvolumeclaims', next, { oldObject: old }), fakeCluster(...classes));
+const MUST_SUPPORT =
+  'persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize';
 
 describe('PersistentVolumeClaimResize', () => {
   it('lets a bound claim grow when its StorageClass allows expansion', () => {
@@ -49,12 +55,21 @@ describe('PersistentVolumeClaimResize', () => {
   it('refuses growth of a claim without a class, or whose class changes', () => {
     expect(update(claim('1Gi'), claim('2Gi'), storageClass('fast', true))?.message).toBe(MUST_SUPPORT);
     expect(update(claim('1Gi', { className: '' }), claim('2Gi', { className: '' }), storageClass('fast', true))?.message).toBe(MUST_SUPPORT);
-    expect(update(claim('1Gi', { className: 'slow' }), claim('2Gi', { className: 'fast' }), storageClass('fast', true), storageClass('slow', true))?.message).toBe(MUST_SUPPORT);
+    expect(
+      update(claim('1Gi', { className: 'slow' }), claim('2Gi', { className: 'fast' }), storageClass('fast', true), storageClass('slow', true))?.message,
+    ).toBe(MUST_SUPPORT);
   });
 
   it('reads the beta class annotation before spec.storageClassName', () => {
     const beta = { 'volume.beta.kubernetes.io/storage-class': 'fast' };
-    expect(update(claim('1Gi', { className: 'slow', annotations: beta }), claim('2Gi', { className: 'slow', annotations: beta }), storageClass('fast', true), storageClass('slow', false))).toBeUndefined();
+    expect(
+      update(
+        claim('1Gi', { className: 'slow', annotations: beta }),
+        claim('2Gi', { className: 'slow', annotations: beta }),
+        storageClass('fast', true),
+        storageClass('slow', false),
+      ),
+    ).toBeUndefined();
   });
 
   it('refuses growth of a claim that was not Bound, before looking at its class', () => {
@@ -73,6 +88,11 @@ describe('PersistentVolumeClaimResize', () => {
 
   it('judges updates of the claim itself only', () => {
     expect(pvcResizeValidate(attributesFor('CREATE', 'persistentvolumeclaims', claim('2Gi')), fakeCluster())).toBeUndefined();
-    expect(pvcResizeValidate(attributesFor('UPDATE', 'persistentvolumeclaims', claim('2Gi'), { oldObject: claim('1Gi') as KubeObject, subResource: 'status' }), fakeCluster())).toBeUndefined();
+    expect(
+      pvcResizeValidate(
+        attributesFor('UPDATE', 'persistentvolumeclaims', claim('2Gi'), { oldObject: claim('1Gi') as KubeObject, subResource: 'status' }),
+        fakeCluster(),
+      ),
+    ).toBeUndefined();
   });
 });

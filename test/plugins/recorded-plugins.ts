@@ -29,8 +29,11 @@ export const load = (name: string): Recording => JSON.parse(readFileSync(path.jo
 export const received = (recording: Recording): KubeObject[] => recording.backendReceived.map((r) => r.body.request!.object!);
 
 /** The recorder's namespaces: labelled for the observer, with the annotations each case describes. */
-export const namespace = (name: string, annotations: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'o4-observe': 'true' }, annotations } });
-
+export const namespace = (name: string, annotations: Record<string, string> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name, labels: { 'o4-observe': 'true' }, annotations },
+});
 
 /** The observer webhook the recording's cluster had registered, followed where the recording only names it. */
 export function observerOf(recording: Recording): Record<string, unknown> {
@@ -43,11 +46,20 @@ export function observerOf(recording: Recording): Record<string, unknown> {
 /** The observer's MutatingWebhookConfiguration, named as the recorder named it (o4-observer-opt…): its name orders the webhooks. */
 export function observerConfiguration(recording: Recording): KubeObject {
   const registered = observerOf(recording);
-  return { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: String(registered.name).split('.')[0] }, webhooks: [registered] } as KubeObject;
+  return {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'MutatingWebhookConfiguration',
+    metadata: { name: String(registered.name).split('.')[0] },
+    webhooks: [registered],
+  } as KubeObject;
 }
 
 /** A harness as the recording's cluster: its observer webhook (stubbed), its enabled plugins and their configuration. */
-export async function recordedCluster(recording: Recording, objects: KubeObject[], options: Partial<HarnessOptions> = {}): Promise<Harness & { observed(): KubeObject[] }> {
+export async function recordedCluster(
+  recording: Recording,
+  objects: KubeObject[],
+  options: Partial<HarnessOptions> = {},
+): Promise<Harness & { observed(): KubeObject[] }> {
   const registered = observerOf(recording);
   const configuration = observerConfiguration(recording);
   const flag = recording.environment.extraFlags.find((f) => f.startsWith('--enable-admission-plugins='));
@@ -70,10 +82,13 @@ export async function recordedCluster(recording: Recording, objects: KubeObject[
  */
 export function normalised(value: unknown): unknown {
   const text = JSON.stringify(value).replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access-xxxxx');
-  return JSON.parse(text, (_key, member: unknown) => (Array.isArray(member) ? member.filter((item) => !(item && typeof item === 'object' && JSON.stringify(item).includes('openshift-service-ca.crt'))) : member)) as unknown;
+  return JSON.parse(text, (_key, member: unknown) =>
+    Array.isArray(member) ? member.filter((item) => !(item && typeof item === 'object' && JSON.stringify(item).includes('openshift-service-ca.crt'))) : member,
+  ) as unknown;
 }
 
-export const specOf = (object: KubeObject | null | undefined): Record<string, unknown> => ((object as { spec?: Record<string, unknown> } | null | undefined)?.spec ?? {});
+export const specOf = (object: KubeObject | null | undefined): Record<string, unknown> =>
+  (object as { spec?: Record<string, unknown> } | null | undefined)?.spec ?? {};
 
 /** A refusal's code, message and reason (undefined for a bare 500), as the API answered or the harness does. */
 export const refusal = (status: Partial<Status> | undefined): Partial<Status> => ({ code: status?.code, message: status?.message, reason: status?.reason });
@@ -91,7 +106,11 @@ function reviewOf(step: RecordedStep, stored: Map<string, KubeObject>): Review |
   if (method === 'POST' && subResource === 'binding') {
     const bound = review.bind(stored.get(name)!, String((body as { target: { name: string } }).target.name), options);
     // A Binding carrying labels and annotations of its own, as the client sent them.
-    const metadata = { ...bound.attributes.object!.metadata, ...(body!.metadata?.labels ? { labels: body!.metadata.labels } : {}), ...(body!.metadata?.annotations ? { annotations: body!.metadata.annotations } : {}) };
+    const metadata = {
+      ...bound.attributes.object!.metadata,
+      ...(body!.metadata?.labels ? { labels: body!.metadata.labels } : {}),
+      ...(body!.metadata?.annotations ? { annotations: body!.metadata.annotations } : {}),
+    };
     return new Review({ ...bound.attributes, object: { ...bound.attributes.object!, metadata } });
   }
   if (method === 'POST') return review.create({ ...body!, metadata: { ...body!.metadata, ...(namespace ? { namespace } : {}) } }, { ...options, via: 'api' });
@@ -105,7 +124,8 @@ function reviewOf(step: RecordedStep, stored: Map<string, KubeObject>): Review |
 
 // What a Service's storage allocates after admission (its ClusterIP and IP families): no plugin's doing.
 const ALLOCATED = ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy'];
-const withoutAllocations = (spec: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(spec).filter(([key]) => !ALLOCATED.includes(key)));
+const withoutAllocations = (spec: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(spec).filter(([key]) => !ALLOCATED.includes(key)));
 
 /** What a step came to in the harness, beside what the recording says it came to. */
 export interface ReplayedStep {

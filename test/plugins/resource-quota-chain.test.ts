@@ -8,7 +8,12 @@ import { behaviourWebhook } from '../webhooks/behaviours';
 
 interface Recording {
   objectsCreated: { method: string; sent: KubeObject }[];
-  requests: { label: string; clientRequest: { path: string; body: KubeObject }; response: { status: number; body: unknown }; webhookCalls: { behaviour: string; admissionReviewReceived: AdmissionReview }[] }[];
+  requests: {
+    label: string;
+    clientRequest: { path: string; body: KubeObject };
+    response: { status: number; body: unknown };
+    webhookCalls: { behaviour: string; admissionReviewReceived: AdmissionReview }[];
+  }[];
 }
 const recording = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/apiserver-policies/resourcequota-sidecar.json'), 'utf8')) as Recording;
 
@@ -39,29 +44,73 @@ describe('ResourceQuota as a real kube-apiserver v1.36.2 runs it (fixtures/apise
     const h = await createHarness({
       seed: 6,
       namespaces: [{ name: 'shop' }],
-      objects: [{ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'pods', namespace: 'shop' }, spec: { hard: { pods: '1' } }, status: { hard: { pods: '1' }, used: { pods: '0' } } }],
+      objects: [
+        {
+          apiVersion: 'v1',
+          kind: 'ResourceQuota',
+          metadata: { name: 'pods', namespace: 'shop' },
+          spec: { hard: { pods: '1' } },
+          status: { hard: { pods: '1' }, used: { pods: '0' } },
+        },
+      ],
     });
     harnesses.push(h);
     expect(await h.admit(review.create(objects.pod({ name: 'one', namespace: 'shop' }, { seed: 6 })))).toBeAllowed();
     const second = await h.admit(review.create(objects.pod({ name: 'two', namespace: 'shop' }, { seed: 6 })));
-    expect(second.status).toMatchObject({ code: 403, message: 'pods "two" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1' });
+    expect(second.status).toMatchObject({
+      code: 403,
+      message: 'pods "two" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1',
+    });
   });
 });
 
 describe('LimitRanger in the chain', () => {
   // Plain pods: the realistic builders give containers resources of their own.
-  const plainPod = (container: Record<string, unknown>): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27', ...container }] } });
-  const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'shop' }, spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' }, min: { cpu: '50m' } }] } };
+  const plainPod = (container: Record<string, unknown>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.27', ...container }] },
+  });
+  const limits = {
+    apiVersion: 'v1',
+    kind: 'LimitRange',
+    metadata: { name: 'defaults', namespace: 'shop' },
+    spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' }, min: { cpu: '50m' } }] },
+  };
 
   it('gives containers its defaults before the mutating webhooks see the pod, and says so in an annotation', async () => {
     const { handler, calls } = behaviourWebhook();
-    const h = await createHarness({ seed: 6, target: handler, namespaces: [{ name: 'shop' }], objects: [limits], manifests: [{ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'log' }, webhooks: [{ name: 'log.example.com', clientConfig: { url: 'https://log.example.com/b/log-allow' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] }] }] as never[] });
+    const h = await createHarness({
+      seed: 6,
+      target: handler,
+      namespaces: [{ name: 'shop' }],
+      objects: [limits],
+      manifests: [
+        {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'MutatingWebhookConfiguration',
+          metadata: { name: 'log' },
+          webhooks: [
+            {
+              name: 'log.example.com',
+              clientConfig: { url: 'https://log.example.com/b/log-allow' },
+              rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+              sideEffects: 'None',
+              admissionReviewVersions: ['v1'],
+            },
+          ],
+        },
+      ] as never[],
+    });
     harnesses.push(h);
     const result = await h.admit(review.create(plainPod({})));
     expect(result).toBeAllowed();
     const seen = calls[0]!.review.request!.object as { metadata: { annotations?: Record<string, string> }; spec: { containers: { resources?: unknown }[] } };
     expect(seen.spec.containers[0]!.resources).toEqual({ limits: { cpu: '500m' }, requests: { cpu: '100m' } });
-    expect(seen.metadata.annotations?.['kubernetes.io/limit-ranger']).toBe('LimitRanger plugin set: cpu request for container app; cpu limit for container app');
+    expect(seen.metadata.annotations?.['kubernetes.io/limit-ranger']).toBe(
+      'LimitRanger plugin set: cpu request for container app; cpu limit for container app',
+    );
     expect(String(result.trace)).toContain('LimitRanger (built-in plugin): changed the object');
   });
 
@@ -69,23 +118,56 @@ describe('LimitRanger in the chain', () => {
     const h = await createHarness({ seed: 6, namespaces: [{ name: 'shop' }], objects: [limits] });
     harnesses.push(h);
     const result = await h.admit(review.create(plainPod({ resources: { requests: { cpu: '10m' }, limits: { cpu: '20m' } } })));
-    expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "web" is forbidden: minimum cpu usage per Container is 50m, but request is 10m' });
+    expect(result.status).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message: 'pods "web" is forbidden: minimum cpu usage per Container is 50m, but request is 10m',
+    });
   });
 });
 
 describe('plugins in the reinvocation round (k8s.io/apiserver/pkg/admission/reinvocation.go)', () => {
   it('LimitRanger gives a sidecar added in round 0 its defaults in round 1, and that change reinvokes the IfNeeded webhooks', async () => {
-    const limits = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults', namespace: 'shop' }, spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' } }] } };
-    const hook = (name: string, reinvocationPolicy: string) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'], reinvocationPolicy });
+    const limits = {
+      apiVersion: 'v1',
+      kind: 'LimitRange',
+      metadata: { name: 'defaults', namespace: 'shop' },
+      spec: { limits: [{ type: 'Container', default: { cpu: '500m' }, defaultRequest: { cpu: '100m' } }] },
+    };
+    const hook = (name: string, reinvocationPolicy: string) => ({
+      name,
+      clientConfig: { url: `https://${name}/` },
+      rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+      sideEffects: 'None',
+      admissionReviewVersions: ['v1'],
+      reinvocationPolicy,
+    });
     const h = await createHarness({
       seed: 6,
       namespaces: [{ name: 'shop' }],
       objects: [limits],
-      manifests: [{ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'm' }, webhooks: [hook('a.example.com', 'IfNeeded'), hook('b.example.com', 'Never')] }] as never[],
-      stubs: { 'a.example.com': { respond: { allowed: true } }, 'b.example.com': { respond: { patch: [{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'envoy:1.31' } }] } } },
+      manifests: [
+        {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'MutatingWebhookConfiguration',
+          metadata: { name: 'm' },
+          webhooks: [hook('a.example.com', 'IfNeeded'), hook('b.example.com', 'Never')],
+        },
+      ] as never[],
+      stubs: {
+        'a.example.com': { respond: { allowed: true } },
+        'b.example.com': { respond: { patch: [{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'envoy:1.31' } }] } },
+      },
     });
     harnesses.push(h);
-    const result = await h.admit(review.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } }));
+    const result = await h.admit(
+      review.create({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'web', namespace: 'shop' },
+        spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] },
+      }),
+    );
     expect(result).toBeAllowed();
     const sidecar = (result.object?.spec as { containers: { name: string; resources?: unknown }[] }).containers.find((c) => c.name === 'sidecar');
     expect(sidecar?.resources).toEqual({ limits: { cpu: '500m' }, requests: { cpu: '100m' } });

@@ -10,16 +10,37 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.close()));
 });
 
-const hook = (name: string) => ({ name, clientConfig: { url: `https://${name}/` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] });
-const mutating = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'm' }, webhooks: [hook('renamer.example.com')] };
+const hook = (name: string) => ({
+  name,
+  clientConfig: { url: `https://${name}/` },
+  rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+  sideEffects: 'None',
+  admissionReviewVersions: ['v1'],
+});
+const mutating = {
+  apiVersion: 'admissionregistration.k8s.io/v1',
+  kind: 'MutatingWebhookConfiguration',
+  metadata: { name: 'm' },
+  webhooks: [hook('renamer.example.com')],
+};
 
 async function harness(options: Partial<HarnessOptions> = {}): Promise<Harness> {
   const h = await createHarness({ seed: 21, namespaces: [{ name: 'shop' }], ...options });
   harnesses.push(h);
   return h;
 }
-const pod = (spec: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec } });
-const account = (name: string, extra: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: 'shop' }, ...extra });
+const pod = (spec: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec },
+});
+const account = (name: string, extra: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ServiceAccount',
+  metadata: { name, namespace: 'shop' },
+  ...extra,
+});
 const specOf = (object: KubeObject | null | undefined) => (object as { spec: Record<string, unknown> } | null | undefined)?.spec;
 
 it('refuses a pod naming an account the cluster lacks before any webhook, and says once how to seed it', async () => {
@@ -27,11 +48,19 @@ it('refuses a pod naming an account the cluster lacks before any webhook, and sa
   const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
   try {
     const result = await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
-    expect(result.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "web" is forbidden: error looking up service account shop/builder: serviceaccount "builder" not found' });
+    expect(result.status).toMatchObject({
+      code: 403,
+      reason: 'Forbidden',
+      message: 'pods "web" is forbidden: error looking up service account shop/builder: serviceaccount "builder" not found',
+    });
     expect(h.stub('renamer.example.com').received).toHaveLength(0);
     expect(String(result.trace)).toContain('ServiceAccount (built-in plugin): rejected');
     // The warning below reads the missing account from the plugin's step, never from the refusal's text.
-    expect(result.trace.steps.find((step) => step.webhook === 'ServiceAccount')?.missing).toEqual({ kind: 'ServiceAccount', namespace: 'shop', name: 'builder' });
+    expect(result.trace.steps.find((step) => step.webhook === 'ServiceAccount')?.missing).toEqual({
+      kind: 'ServiceAccount',
+      namespace: 'shop',
+      name: 'builder',
+    });
     await h.admit(review.create(pod({ serviceAccountName: 'builder' })));
     expect(emitWarning.mock.calls).toEqual([
       [
@@ -56,7 +85,10 @@ it('mounts the default account’s token into a pod that names none, the default
   const h = await harness();
   const result = await h.admit(review.create(pod()));
   expect(result).toBeAllowed();
-  expect(specOf(result.object)).toMatchObject({ serviceAccountName: 'default', containers: [{ volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }] }] });
+  expect(specOf(result.object)).toMatchObject({
+    serviceAccountName: 'default',
+    containers: [{ volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }] }],
+  });
 });
 
 it('refuses a pod a webhook pointed at an account that does not exist: the plugin runs again in the reinvocation round', async () => {
@@ -69,7 +101,10 @@ it('refuses a pod a webhook pointed at an account that does not exist: the plugi
   // The webhook renamed the account: seeding it is not the advice, so nothing is said.
   expect(emitWarning).not.toHaveBeenCalled();
   expect(h.stub('renamer.example.com').received).toHaveLength(1);
-  expect(result.status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account shop/ghost: serviceaccount "ghost" not found' });
+  expect(result.status).toMatchObject({
+    code: 403,
+    message: 'pods "web" is forbidden: error looking up service account shop/ghost: serviceaccount "ghost" not found',
+  });
   expect(String(result.trace)).toMatch(/mutating round 1\n\s+└─ ServiceAccount \(built-in plugin\): rejected/);
 });
 
@@ -77,7 +112,10 @@ it('refuses `kubectl debug` on a pod whose account is gone, in the validation ph
   const h = await harness();
   const stored = objects.stored(pod({ serviceAccountName: 'retired' }), { seed: 21 });
   const result = await h.admit(review.debug(stored));
-  expect(result.status).toMatchObject({ code: 403, message: 'pods "web" is forbidden: error looking up service account shop/retired: serviceaccount "retired" not found' });
+  expect(result.status).toMatchObject({
+    code: 403,
+    message: 'pods "web" is forbidden: error looking up service account shop/retired: serviceaccount "retired" not found',
+  });
   expect(String(result.trace)).toMatch(/validating[\s\S]*ServiceAccount \(built-in plugin\): rejected/);
   const kept = await harness({ objects: [account('retired')] });
   expect(await kept.admit(review.debug(stored))).toBeAllowed();
@@ -104,7 +142,8 @@ it('admits the pods the object builders generate, whatever the seed', async () =
 
 it('generated pods come as the plugin leaves them (token volume and mounts), and the chain keeps that one volume', async () => {
   const generated = objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 21 });
-  const volumes = (object: KubeObject | null | undefined) => ((specOf(object)?.volumes ?? []) as { name: string }[]).filter((v) => v.name.startsWith('kube-api-access-'));
+  const volumes = (object: KubeObject | null | undefined) =>
+    ((specOf(object)?.volumes ?? []) as { name: string }[]).filter((v) => v.name.startsWith('kube-api-access-'));
   expect(volumes(generated)).toHaveLength(1);
   // Derived from the pod's name: the same pod is generated alike whatever the seed.
   expect(volumes(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed: 22 }))).toEqual(volumes(generated));

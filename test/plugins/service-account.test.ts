@@ -18,14 +18,20 @@ const account = (name: string, extra: JsonRecord = {}, annotations?: Record<stri
 const enforcing = (name: string, extra: JsonRecord = {}) => account(name, extra, { 'kubernetes.io/enforce-mountable-secrets': 'true' });
 
 function pod(spec: JsonRecord = {}, metadata: JsonRecord = {}): JsonRecord {
-  const object = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'ns', ...metadata }, spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec } };
+  const object = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'ns', ...metadata },
+    spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec },
+  };
   deepFreeze(object);
   return object;
 }
 
 // The namespace's `default` account, as the mock cluster's store holds it, unless the test gives its own.
 const withDefault = (accounts: KubeObject[]) => (accounts.some((a) => a.metadata?.name === 'default') ? accounts : [account('default'), ...accounts]);
-const create = (object: JsonRecord, ...accounts: KubeObject[]) => serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...withDefault(accounts))));
+const create = (object: JsonRecord, ...accounts: KubeObject[]) =>
+  serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', object), fakeCluster(...withDefault(accounts))));
 const specOf = (decision: { object?: JsonRecord }) => decision.object?.spec as JsonRecord | undefined;
 const TOKEN_MOUNT = { name: 'kube-api-access-xxxxx', readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
 
@@ -86,7 +92,12 @@ describe('ServiceAccount (mutation)', () => {
   });
 
   it('leaves the token out when the pod opts out, else when the account does; the pod’s choice wins', () => {
-    expect(specOf(create(pod({ automountServiceAccountToken: false })))).toEqual({ containers: [{ name: 'app', image: 'nginx' }], automountServiceAccountToken: false, serviceAccountName: 'default', serviceAccount: 'default' });
+    expect(specOf(create(pod({ automountServiceAccountToken: false })))).toEqual({
+      containers: [{ name: 'app', image: 'nginx' }],
+      automountServiceAccountToken: false,
+      serviceAccountName: 'default',
+      serviceAccount: 'default',
+    });
     const optedOut = account('default', { automountServiceAccountToken: false });
     expect(specOf(create(pod(), optedOut))).not.toHaveProperty('volumes');
     expect(specOf(create(pod({ automountServiceAccountToken: true }), optedOut))).toHaveProperty('volumes');
@@ -96,7 +107,17 @@ describe('ServiceAccount (mutation)', () => {
 
   it('mounts into init and app containers, keeps a container that already mounts the token path, reuses an existing volume', () => {
     const own = { name: 'mine', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
-    const spec = specOf(create(pod({ initContainers: [{ name: 'init', image: 'busybox' }], containers: [{ name: 'app', image: 'nginx', volumeMounts: [own] }, { name: 'side', image: 'envoy' }] })));
+    const spec = specOf(
+      create(
+        pod({
+          initContainers: [{ name: 'init', image: 'busybox' }],
+          containers: [
+            { name: 'app', image: 'nginx', volumeMounts: [own] },
+            { name: 'side', image: 'envoy' },
+          ],
+        }),
+      ),
+    );
     expect(spec?.initContainers).toEqual([{ name: 'init', image: 'busybox', volumeMounts: [TOKEN_MOUNT] }]);
     expect(spec?.containers).toEqual([
       { name: 'app', image: 'nginx', volumeMounts: [own] },
@@ -115,12 +136,24 @@ describe('ServiceAccount (mutation)', () => {
 
   it('leaves anything but a pod create alone', () => {
     expect(serviceAccount.decide(mutationRequest(attributesFor('UPDATE', 'pods', pod({ serviceAccountName: 'ghost' })), fakeCluster()))).toEqual({});
-    expect(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'ghost' }), { subResource: 'binding' }), fakeCluster()))).toEqual({});
-    expect(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns' } }), fakeCluster()))).toEqual({});
+    expect(
+      serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'ghost' }), { subResource: 'binding' }), fakeCluster())),
+    ).toEqual({});
+    expect(
+      serviceAccount.decide(
+        mutationRequest(
+          attributesFor('CREATE', 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns' } }),
+          fakeCluster(),
+        ),
+      ),
+    ).toEqual({});
   });
 
   it('without a cluster (the review builders) takes every account to exist', () => {
-    expect(specOf(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'builder' })))))).toMatchObject({ serviceAccountName: 'builder', volumes: [{ name: 'kube-api-access-xxxxx' }] });
+    expect(specOf(serviceAccount.decide(mutationRequest(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'builder' })))))).toMatchObject({
+      serviceAccountName: 'builder',
+      volumes: [{ name: 'kube-api-access-xxxxx' }],
+    });
   });
 });
 
@@ -136,11 +169,27 @@ describe('ServiceAccount: mirror pods', () => {
     ['an account by its deprecated field', { serviceAccount: 'default' }, 'a mirror pod may not reference service accounts'],
     ['a secret volume', { volumes: [{ name: 's', secret: { secretName: 'x' } }] }, 'a mirror pod may not reference secrets'],
     ['an image pull secret', { imagePullSecrets: [{ name: 'regcred' }] }, 'a mirror pod may not reference secrets'],
-    ['a secret in env', { containers: [{ name: 'app', image: 'nginx', env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 'x', key: 'k' } } }] }] }, 'a mirror pod may not reference secrets'],
-    ['a secret in envFrom', { containers: [{ name: 'app', image: 'nginx', envFrom: [{ secretRef: { name: 'x' } }] }] }, 'a mirror pod may not reference secrets'],
+    [
+      'a secret in env',
+      { containers: [{ name: 'app', image: 'nginx', env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 'x', key: 'k' } } }] }] },
+      'a mirror pod may not reference secrets',
+    ],
+    [
+      'a secret in envFrom',
+      { containers: [{ name: 'app', image: 'nginx', envFrom: [{ secretRef: { name: 'x' } }] }] },
+      'a mirror pod may not reference secrets',
+    ],
     ['a projected secret', { volumes: [{ name: 'p', projected: { sources: [{ secret: { name: 'x' } }] } }] }, 'a mirror pod may not reference secrets'],
-    ['a CSI node-publish secret', { volumes: [{ name: 'c', csi: { driver: 'd', nodePublishSecretRef: { name: 'x' } } }] }, 'a mirror pod may not reference secrets'],
-    ['a token projection', { volumes: [{ name: 'p', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }] }, 'a mirror pod may not use ServiceAccountToken volume projections'],
+    [
+      'a CSI node-publish secret',
+      { volumes: [{ name: 'c', csi: { driver: 'd', nodePublishSecretRef: { name: 'x' } } }] },
+      'a mirror pod may not reference secrets',
+    ],
+    [
+      'a token projection',
+      { volumes: [{ name: 'p', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }] },
+      'a mirror pod may not use ServiceAccountToken volume projections',
+    ],
   ])('refuses a mirror pod referencing %s', (_what, spec, cause) => {
     expect(create(mirror(spec)).refusal?.message).toBe(`pods "web" is forbidden: ${cause}`);
   });
@@ -150,39 +199,74 @@ describe('ServiceAccount: mountable secrets (kubernetes.io/enforce-mountable-sec
   const env = (secret: string) => [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: secret, key: 'k' } } }];
 
   it.each([
-    ['a secret volume', { volumes: [{ name: 'creds', secret: { secretName: 'db' } }] }, 'volume with secret.secretName="db" is not allowed because service account runner does not reference that secret'],
-    ['an init container’s env', { initContainers: [{ name: 'init', image: 'i', env: env('db') }] }, 'init container init with envVar TOKEN referencing secret.secretName="db" is not allowed because service account runner does not reference that secret'],
-    ['an init container’s envFrom', { initContainers: [{ name: 'init', image: 'i', envFrom: [{ secretRef: { name: 'db' } }] }] }, 'init container init with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret'],
-    ['a container’s env', { containers: [{ name: 'app', image: 'nginx', env: env('db') }] }, 'container app with envVar TOKEN referencing secret.secretName="db" is not allowed because service account runner does not reference that secret'],
-    ['a container’s envFrom', { containers: [{ name: 'app', image: 'nginx', envFrom: [{ secretRef: { name: 'db' } }] }] }, 'container app with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret'],
-    ['an image pull secret', { imagePullSecrets: [{ name: 'ok' }, { name: 'regcred' }] }, 'imagePullSecrets[1].name="regcred" is not allowed because service account runner does not reference that imagePullSecret'],
+    [
+      'a secret volume',
+      { volumes: [{ name: 'creds', secret: { secretName: 'db' } }] },
+      'volume with secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    ],
+    [
+      'an init container’s env',
+      { initContainers: [{ name: 'init', image: 'i', env: env('db') }] },
+      'init container init with envVar TOKEN referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    ],
+    [
+      'an init container’s envFrom',
+      { initContainers: [{ name: 'init', image: 'i', envFrom: [{ secretRef: { name: 'db' } }] }] },
+      'init container init with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    ],
+    [
+      'a container’s env',
+      { containers: [{ name: 'app', image: 'nginx', env: env('db') }] },
+      'container app with envVar TOKEN referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    ],
+    [
+      'a container’s envFrom',
+      { containers: [{ name: 'app', image: 'nginx', envFrom: [{ secretRef: { name: 'db' } }] }] },
+      'container app with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+    ],
+    [
+      'an image pull secret',
+      { imagePullSecrets: [{ name: 'ok' }, { name: 'regcred' }] },
+      'imagePullSecrets[1].name="regcred" is not allowed because service account runner does not reference that imagePullSecret',
+    ],
   ])('refuses %s naming a secret the account does not list', (_what, spec, cause) => {
     const runner = enforcing('runner', { secrets: [{ name: 'ok' }], imagePullSecrets: [{ name: 'ok' }] });
-    expect(create(pod({ serviceAccountName: 'runner', automountServiceAccountToken: false, ...spec }), runner).refusal?.message).toBe(`pods "web" is forbidden: ${cause}`);
+    expect(create(pod({ serviceAccountName: 'runner', automountServiceAccountToken: false, ...spec }), runner).refusal?.message).toBe(
+      `pods "web" is forbidden: ${cause}`,
+    );
   });
 
   it('admits the secrets the account lists, and enforces nothing unless the annotation parses as true', () => {
     const spec = { serviceAccountName: 'runner', volumes: [{ name: 'creds', secret: { secretName: 'db' } }] };
     expect(create(pod(spec), enforcing('runner', { secrets: [{ name: 'db' }] })).refusal).toBeUndefined();
     expect(create(pod(spec), account('runner', {}, { 'kubernetes.io/enforce-mountable-secrets': 'yes' })).refusal).toBeUndefined();
-    expect(create(pod(spec), account('runner', {}, { 'kubernetes.io/enforce-mountable-secrets': 'T' })).refusal?.message).toContain('volume with secret.secretName="db" is not allowed');
+    expect(create(pod(spec), account('runner', {}, { 'kubernetes.io/enforce-mountable-secrets': 'T' })).refusal?.message).toContain(
+      'volume with secret.secretName="db" is not allowed',
+    );
   });
 });
 
 describe('ServiceAccount (validation)', () => {
   it('refuses a pod whose account a webhook changed to one that does not exist', () => {
     const attributes = attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'renamed' }));
-    expect(serviceAccountValidate(attributes, fakeCluster())?.message).toBe('pods "web" is forbidden: error looking up service account ns/renamed: serviceaccount "renamed" not found');
+    expect(serviceAccountValidate(attributes, fakeCluster())?.message).toBe(
+      'pods "web" is forbidden: error looking up service account ns/renamed: serviceaccount "renamed" not found',
+    );
     expect(serviceAccountValidate(attributes, fakeCluster(account('renamed')))).toBeUndefined();
   });
 
   it('refuses a pod a webhook left without an account', () => {
-    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', pod()), fakeCluster())?.message).toBe('pods "web" is forbidden: no service account specified for pod ns/web');
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', pod()), fakeCluster())?.message).toBe(
+      'pods "web" is forbidden: no service account specified for pod ns/web',
+    );
   });
 
   it('holds ephemeral containers added through the subresource to the account’s secrets', () => {
     const object = pod({ serviceAccountName: 'runner', ephemeralContainers: [{ name: 'debug', image: 'busybox', envFrom: [{ secretRef: { name: 'db' } }] }] });
-    const attributes = attributesFor('UPDATE', 'pods', object, { subResource: 'ephemeralcontainers', oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject });
+    const attributes = attributesFor('UPDATE', 'pods', object, {
+      subResource: 'ephemeralcontainers',
+      oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject,
+    });
     // limitEphemeralContainerSecretReferences returns its secret errors bare (no NewForbidden): the
     // apiserver's ErrorToAPIStatus answers them as a 500 without a reason.
     expect(serviceAccountValidate(attributes, fakeCluster(enforcing('runner')))).toEqual({
@@ -190,18 +274,32 @@ describe('ServiceAccount (validation)', () => {
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
-      message: 'ephemeral container debug with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
+      message:
+        'ephemeral container debug with envFrom referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
       code: 500,
     });
-    const withEnv = pod({ serviceAccountName: 'runner', ephemeralContainers: [{ name: 'debug', image: 'busybox', env: [{ name: 'PW', valueFrom: { secretKeyRef: { name: 'db', key: 'pw' } } }] }] });
-    expect(serviceAccountValidate(attributesFor('UPDATE', 'pods', withEnv, { subResource: 'ephemeralcontainers', oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject }), fakeCluster(enforcing('runner')))?.message).toBe(
+    const withEnv = pod({
+      serviceAccountName: 'runner',
+      ephemeralContainers: [{ name: 'debug', image: 'busybox', env: [{ name: 'PW', valueFrom: { secretKeyRef: { name: 'db', key: 'pw' } } }] }],
+    });
+    expect(
+      serviceAccountValidate(
+        attributesFor('UPDATE', 'pods', withEnv, { subResource: 'ephemeralcontainers', oldObject: pod({ serviceAccountName: 'runner' }) as KubeObject }),
+        fakeCluster(enforcing('runner')),
+      )?.message,
+    ).toBe(
       'ephemeral container debug with envVar PW referencing secret.secretName="db" is not allowed because service account runner does not reference that secret',
     );
     expect(serviceAccountValidate(attributes, fakeCluster(enforcing('runner', { secrets: [{ name: 'db' }] })))).toBeUndefined();
     expect(serviceAccountValidate(attributes, fakeCluster(account('runner')))).toBeUndefined();
     // The account's absence is a Forbidden, as on create.
-    expect(serviceAccountValidate(attributes, fakeCluster())?.message).toBe('pods "web" is forbidden: error looking up service account ns/runner: serviceaccount "runner" not found');
-    const unnamed = attributesFor('UPDATE', 'pods', pod({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] }), { subResource: 'ephemeralcontainers', oldObject: pod() as KubeObject });
+    expect(serviceAccountValidate(attributes, fakeCluster())?.message).toBe(
+      'pods "web" is forbidden: error looking up service account ns/runner: serviceaccount "runner" not found',
+    );
+    const unnamed = attributesFor('UPDATE', 'pods', pod({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] }), {
+      subResource: 'ephemeralcontainers',
+      oldObject: pod() as KubeObject,
+    });
     expect(serviceAccountValidate(unnamed, fakeCluster())?.message).toBe('pods "web" is forbidden: no service account specified for pod ns/web');
   });
 
@@ -210,12 +308,16 @@ describe('ServiceAccount (validation)', () => {
       'pods "web" is forbidden: error looking up service account ns/legacy: serviceaccount "legacy" not found',
     );
     expect(specOf(create(pod({ serviceAccount: 'legacy' }), account('legacy')))).toMatchObject({ serviceAccountName: 'legacy', serviceAccount: 'legacy' });
-    expect(create(pod({ serviceAccount: 'legacy' })).refusal?.message).toBe('pods "web" is forbidden: error looking up service account ns/legacy: serviceaccount "legacy" not found');
+    expect(create(pod({ serviceAccount: 'legacy' })).refusal?.message).toBe(
+      'pods "web" is forbidden: error looking up service account ns/legacy: serviceaccount "legacy" not found',
+    );
   });
 
   it('refuses a mirror pod a webhook gave an account', () => {
     const mirror = pod({ serviceAccountName: 'default' }, { annotations: { 'kubernetes.io/config.mirror': 'hash' } });
-    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', mirror), fakeCluster())?.message).toBe('pods "web" is forbidden: a mirror pod may not reference service accounts');
+    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', mirror), fakeCluster())?.message).toBe(
+      'pods "web" is forbidden: a mirror pod may not reference service accounts',
+    );
   });
 
   it('holds a pod a webhook gave a secret to the accounts’ mountable secrets', () => {
@@ -234,6 +336,8 @@ describe('ServiceAccount (validation)', () => {
 
   it('leaves other updates and other subresources alone', () => {
     expect(serviceAccountValidate(attributesFor('UPDATE', 'pods', pod({ serviceAccountName: 'ghost' })), fakeCluster())).toBeUndefined();
-    expect(serviceAccountValidate(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'ghost' }), { subResource: 'binding' }), fakeCluster())).toBeUndefined();
+    expect(
+      serviceAccountValidate(attributesFor('CREATE', 'pods', pod({ serviceAccountName: 'ghost' }), { subResource: 'binding' }), fakeCluster()),
+    ).toBeUndefined();
   });
 });

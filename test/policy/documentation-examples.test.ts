@@ -108,7 +108,9 @@ describe('VAP page, "Getting Started" › "Creating a ValidatingAdmissionPolicy"
     const h = await harness([...docs(BASIC_POLICY), ...docs(BASIC_BINDING)], { namespaces: [{ name: 'default', labels: { environment: 'test' } }] });
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 6)));
     expect(result).toBeDenied({ code: 422, reason: 'Invalid' });
-    expect(result.status?.message).toContain("ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5");
+    expect(result.status?.message).toContain(
+      "ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5",
+    );
     expect(result.status?.message).toBe(
       `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5`,
     );
@@ -117,7 +119,12 @@ describe('VAP page, "Getting Started" › "Creating a ValidatingAdmissionPolicy"
   // VAP › Creating a ValidatingAdmissionPolicy. Not stated on the page, implied by the expression and the
   // binding's namespaceSelector: 5 replicas pass; a namespace without environment=test is out of scope.
   it('admits 5 replicas, and any number outside the environment=test namespaces', async () => {
-    const h = await harness([...docs(BASIC_POLICY), ...docs(BASIC_BINDING)], { namespaces: [{ name: 'default', labels: { environment: 'test' } }, { name: 'prod', labels: { environment: 'prod' } }] });
+    const h = await harness([...docs(BASIC_POLICY), ...docs(BASIC_BINDING)], {
+      namespaces: [
+        { name: 'default', labels: { environment: 'test' } },
+        { name: 'prod', labels: { environment: 'prod' } },
+      ],
+    });
     expect(await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 5)))).toBeAllowed();
     expect(await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 50, 'prod')))).toBeAllowed();
   });
@@ -143,9 +150,17 @@ describe('VAP page, "Validation actions"', () => {
     const h = await harness([...docs(BASIC_POLICY), binding], { namespaces: [{ name: 'default', labels: { environment: 'test' } }] });
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 6)));
     expect(result).toBeAllowed();
-    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': failed expression: object.spec.replicas <= 5"]);
+    expect(result.warnings).toEqual([
+      "Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': failed expression: object.spec.replicas <= 5",
+    ]);
     expect(JSON.parse(result.auditAnnotations['validation.policy.admission.k8s.io/validation_failure']!)).toEqual([
-      { message: 'failed expression: object.spec.replicas <= 5', policy: 'demo-policy.example.com', binding: 'demo-binding-test.example.com', expressionIndex: 0, validationActions: ['Warn', 'Audit'] },
+      {
+        message: 'failed expression: object.spec.replicas <= 5',
+        policy: 'demo-policy.example.com',
+        binding: 'demo-binding-test.example.com',
+        expressionIndex: 0,
+        validationActions: ['Warn', 'Audit'],
+      },
     ]);
   });
 
@@ -167,7 +182,9 @@ describe('VAP page, "Validation actions"', () => {
     const h = await harness([policy, binding], { namespaces: [{ name: 'default', labels: { environment: 'test' } }] });
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 6)));
     expect(result).toBeAllowed();
-    expect(result.warnings).toEqual(["Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': expression 'object.spec.nothing <= 5' resulted in error: no such key: nothing"]);
+    expect(result.warnings).toEqual([
+      "Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': expression 'object.spec.nothing <= 5' resulted in error: no such key: nothing",
+    ]);
     expect(result.auditAnnotations['validation.policy.admission.k8s.io/validation_failure']).toContain('no such key: nothing');
   });
 
@@ -301,7 +318,9 @@ describe('VAP page, "Parameter resources"', () => {
   // VAP › Parameter resources: binding-with-param-prod.yaml as the page has it. The v1 API requires
   // paramRef.parameterNotFoundAction (no default in v1): kube-apiserver refuses this binding on create.
   it('binding-with-param-prod.yaml as written lacks parameterNotFoundAction, which the v1 API requires', async () => {
-    await expect(harness([REPLICA_LIMIT_CRD, ...docs(PARAM_POLICY), ...docs(PARAM_BINDING_PROD)])).rejects.toThrow('spec.paramRef.parameterNotFoundAction: Required value');
+    await expect(harness([REPLICA_LIMIT_CRD, ...docs(PARAM_POLICY), ...docs(PARAM_BINDING_PROD)])).rejects.toThrow(
+      'spec.paramRef.parameterNotFoundAction: Required value',
+    );
   });
 
   // VAP › Parameter resources: the second binding gives every other environment a limit of 100 (the prod
@@ -317,7 +336,9 @@ describe('VAP page, "Parameter resources"', () => {
     expect(denied.status?.message).toBe(
       `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-nontest' denied request: failed expression: object.spec.replicas <= params.maxReplicas`,
     );
-    expect((await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 4)))).status?.message).toContain("with binding 'replicalimit-binding-test.example.com' denied request");
+    expect((await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 4)))).status?.message).toContain(
+      "with binding 'replicalimit-binding-test.example.com' denied request",
+    );
   });
 
   // VAP › Parameter resources. Not stated on the page: before replica-limit-test.example.com exists, the
@@ -334,10 +355,12 @@ describe('VAP page, "Parameter resources"', () => {
   // policy-with-param.yaml. Documented: params is null when the binding has no paramRef.
   it('the recommended "params != null" check denies with its message when the binding has no paramRef', async () => {
     const policy = one(PARAM_POLICY) as KubeObject & { spec: { validations: Json[] } };
-    policy.spec.validations.unshift(...(docs(`
+    policy.spec.validations.unshift(
+      ...(docs(`
 - expression: "params != null"
   message: "params missing but required to bind to this policy"
-`)[0] as unknown as Json[]));
+`)[0] as unknown as Json[]),
+    );
     const binding = one(PARAM_BINDING_TEST) as KubeObject & { spec: Json };
     delete binding.spec.paramRef;
     const h = await harness([REPLICA_LIMIT_CRD, policy, binding], { namespaces });
@@ -375,7 +398,12 @@ describe('VAP page, "Parameter resources"', () => {
     const binding = one(PARAM_BINDING_TEST) as KubeObject & { spec: Json };
     binding.spec.paramRef = { name: 'replica-limit', parameterNotFoundAction: 'Deny' };
     delete binding.spec.matchResources;
-    const limit = (namespace: string, max: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'replica-limit', namespace }, data: { maxReplicas: max } });
+    const limit = (namespace: string, max: string) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'replica-limit', namespace },
+      data: { maxReplicas: max },
+    });
     const h = await harness([policy, binding], { namespaces, objects: [limit('default', '3'), limit('staging', '10')] });
     expect((await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 4)))).allowed).toBe(false);
     expect(await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 4, 'staging')))).toBeAllowed();
@@ -388,7 +416,12 @@ describe('VAP page, "Parameter resources"', () => {
     const policy = one(PARAM_POLICY);
     const binding = one(PARAM_BINDING_TEST) as KubeObject & { spec: Json };
     binding.spec.paramRef = { selector: { matchLabels: { tier: 'limits' } }, namespace: 'default', parameterNotFoundAction: 'Deny' };
-    const limit = (name: string, maxReplicas: number, labels: Record<string, string>) => ({ apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit', metadata: { name, namespace: 'default', labels }, maxReplicas });
+    const limit = (name: string, maxReplicas: number, labels: Record<string, string>) => ({
+      apiVersion: 'rules.example.com/v1',
+      kind: 'ReplicaLimit',
+      metadata: { name, namespace: 'default', labels },
+      maxReplicas,
+    });
     const h = await harness([REPLICA_LIMIT_CRD, policy, binding], {
       namespaces,
       objects: [limit('loose', 10, { tier: 'limits' }), limit('strict', 3, { tier: 'limits' }), limit('unselected', 1, { tier: 'other' })],
@@ -422,7 +455,12 @@ validations:
     };
     return [
       { ...head, metadata: { name: 'xyz.example.com' }, spec } as KubeObject,
-      { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'xyz-binding' }, spec: { policyName: 'xyz.example.com', validationActions: ['Deny'], paramRef: { name: 'xyz', namespace: 'default', parameterNotFoundAction: 'Deny' } } },
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicyBinding',
+        metadata: { name: 'xyz-binding' },
+        spec: { policyName: 'xyz.example.com', validationActions: ['Deny'], paramRef: { name: 'xyz', namespace: 'default', parameterNotFoundAction: 'Deny' } },
+      },
     ];
   }
   const params = { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'xyz', namespace: 'default' }, data: { x: 'y' } }] };
@@ -444,7 +482,9 @@ validations:
   it('failurePolicy left out (Fail): the evaluation error rejects the Pod', async () => {
     const h = await harness(completed(), params);
     const result = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'default' }, { seed: 1 })));
-    expect(result.status?.message).toBe(`pods "web" is forbidden: ValidatingAdmissionPolicy 'xyz.example.com' with binding 'xyz-binding' denied request: expression 'object.spec.xyz == params.x' resulted in error: no such key: xyz`);
+    expect(result.status?.message).toBe(
+      `pods "web" is forbidden: ValidatingAdmissionPolicy 'xyz.example.com' with binding 'xyz-binding' denied request: expression 'object.spec.xyz == params.x' resulted in error: no such key: xyz`,
+    );
   });
 });
 
@@ -505,13 +545,27 @@ spec:
           primary: {type: string}
 `);
 
-const widget = (fields: Json, name = 'web-1'): KubeObject => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'default' }, ...fields }) as KubeObject;
+const widget = (fields: Json, name = 'web-1'): KubeObject =>
+  ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'default' }, ...fields }) as KubeObject;
 
 /** One policy per expression of the table, each bound alone, run with h.policy(name). */
 function tablePolicy(name: string, expression: string): KubeObject[] {
   return [
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name }, spec: { matchConstraints: { resourceRules: [{ apiGroups: ['example.com'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] }, validations: [{ expression }] } },
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName: name, validationActions: ['Deny'] } },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['example.com'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
+        validations: [{ expression }],
+      },
+    },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name },
+      spec: { policyName: name, validationActions: ['Deny'] },
+    },
   ] as KubeObject[];
 }
 
@@ -519,15 +573,36 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
   // VAP › Validation expression examples: the table's expressions, each on a Widget that meets its stated
   // purpose and one that does not. The page states purposes, not requests: the Widgets are made here.
   const rows: [string, Json, Json][] = [
-    ['object.minReplicas <= object.replicas && object.replicas <= object.maxReplicas', { minReplicas: 1, replicas: 2, maxReplicas: 3 }, { minReplicas: 1, replicas: 4, maxReplicas: 3 }],
+    [
+      'object.minReplicas <= object.replicas && object.replicas <= object.maxReplicas',
+      { minReplicas: 1, replicas: 2, maxReplicas: 3 },
+      { minReplicas: 1, replicas: 4, maxReplicas: 3 },
+    ],
     ["'Available' in object.stateCounts", { stateCounts: { Available: 1 } }, { stateCounts: { Pending: 1 } }],
     ['(size(object.list1) == 0) != (size(object.list2) == 0)', { list1: ['a'], list2: [] }, { list1: ['a'], list2: ['b'] }],
-    ['object.health.startsWith(\'ok\')', { health: 'ok: serving' }, { health: 'degraded' }],
-    ["object.widgets.exists(w, w.key == 'x' && w.foo < 10)", { widgets: [{ key: 'x', foo: 9 }] }, { widgets: [{ key: 'x', foo: 10 }, { key: 'y', foo: 1 }] }],
+    ["object.health.startsWith('ok')", { health: 'ok: serving' }, { health: 'degraded' }],
+    [
+      "object.widgets.exists(w, w.key == 'x' && w.foo < 10)",
+      { widgets: [{ key: 'x', foo: 9 }] },
+      {
+        widgets: [
+          { key: 'x', foo: 10 },
+          { key: 'y', foo: 1 },
+        ],
+      },
+    ],
     ['object.metadata.name.startsWith(object.prefix)', { prefix: 'web' }, { prefix: 'db' }],
     ['object.set1.all(e, !(e in object.set2))', { set1: ['a', 'b'], set2: ['c'] }, { set1: ['a', 'b'], set2: ['b'] }],
-    ['size(object.names) == size(object.details) && object.names.all(n, n in object.details)', { names: ['a', 'b'], details: { a: '1', b: '2' } }, { names: ['a', 'b'], details: { a: '1', c: '2' } }],
-    ['size(object.clusters.filter(c, c.name == object.primary)) == 1', { clusters: [{ name: 'a' }, { name: 'b' }], primary: 'a' }, { clusters: [{ name: 'a' }, { name: 'b' }], primary: 'z' }],
+    [
+      'size(object.names) == size(object.details) && object.names.all(n, n in object.details)',
+      { names: ['a', 'b'], details: { a: '1', b: '2' } },
+      { names: ['a', 'b'], details: { a: '1', c: '2' } },
+    ],
+    [
+      'size(object.clusters.filter(c, c.name == object.primary)) == 1',
+      { clusters: [{ name: 'a' }, { name: 'b' }], primary: 'a' },
+      { clusters: [{ name: 'a' }, { name: 'b' }], primary: 'z' },
+    ],
   ];
 
   // VAP › Validation expression examples: the rows that run as written.
@@ -535,7 +610,9 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)]);
     expect(await h.policy('row.example.com').evaluate(review.create(widget(passing), { catalog: h.catalog }))).toBeAllowed();
     const denied = await h.policy('row.example.com').evaluate(review.create(widget(failing), { catalog: h.catalog }));
-    expect(denied.status?.message).toBe(`widgets.example.com "web-1" is forbidden: ValidatingAdmissionPolicy 'row.example.com' with binding 'row.example.com' denied request: failed expression: ${expression}`);
+    expect(denied.status?.message).toBe(
+      `widgets.example.com "web-1" is forbidden: ValidatingAdmissionPolicy 'row.example.com' with binding 'row.example.com' denied request: failed expression: ${expression}`,
+    );
   });
 
   // The row <code>!('MY_KEY' in object.map1) || object['MY_KEY'].matches('^[a-zA-Z]*$')</code> reads
@@ -547,7 +624,9 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)]);
     expect(await h.policy('row.example.com').evaluate(review.create(widget({ map1: { OTHER: '1' } }), { catalog: h.catalog }))).toBeAllowed();
     const result = await h.policy('row.example.com').evaluate(review.create(widget({ map1: { MY_KEY: 'abc' } }), { catalog: h.catalog }));
-    expect(result.status?.message).toBe(`widgets.example.com "web-1" is forbidden: ValidatingAdmissionPolicy 'row.example.com' with binding 'row.example.com' denied request: expression '${expression}' resulted in error: no such key: MY_KEY`);
+    expect(result.status?.message).toBe(
+      `widgets.example.com "web-1" is forbidden: ValidatingAdmissionPolicy 'row.example.com' with binding 'row.example.com' denied request: expression '${expression}' resulted in error: no such key: MY_KEY`,
+    );
   });
 
   // The listMap row `object.envars.filter(e, e.name == 'MY_ENV').all(e, e.value.matches('^[a-zA-Z]*$')` is
@@ -555,11 +634,27 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
   // VAP › Validation expression examples: the envars (listMap) row.
   it('the envars row as written does not compile: the policy is refused when it is loaded', async () => {
     const expression = "object.envars.filter(e, e.name == 'MY_ENV').all(e, e.value.matches('^[a-zA-Z]*$')";
-    await expect(harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)])).rejects.toThrow(/spec\.validations\[0\]\.expression: Invalid value: .*compilation failed: ERROR: <input>:1:/);
+    await expect(harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)])).rejects.toThrow(
+      /spec\.validations\[0\]\.expression: Invalid value: .*compilation failed: ERROR: <input>:1:/,
+    );
     const closed = `${expression})`;
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', closed)]);
-    expect(await h.policy('row.example.com').evaluate(review.create(widget({ envars: [{ name: 'MY_ENV', value: 'abc' }, { name: 'OTHER', value: '1' }] }), { catalog: h.catalog }))).toBeAllowed();
-    expect((await h.policy('row.example.com').evaluate(review.create(widget({ envars: [{ name: 'MY_ENV', value: 'a1' }] }), { catalog: h.catalog }))).allowed).toBe(false);
+    expect(
+      await h.policy('row.example.com').evaluate(
+        review.create(
+          widget({
+            envars: [
+              { name: 'MY_ENV', value: 'abc' },
+              { name: 'OTHER', value: '1' },
+            ],
+          }),
+          { catalog: h.catalog },
+        ),
+      ),
+    ).toBeAllowed();
+    expect(
+      (await h.policy('row.example.com').evaluate(review.create(widget({ envars: [{ name: 'MY_ENV', value: 'a1' }] }), { catalog: h.catalog }))).allowed,
+    ).toBe(false);
   });
 
   // The int-or-string row `type(object) == string ? object == '100%' : object == 1000` is written for a
@@ -568,7 +663,9 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
   it('the int-or-string row on a whole object is always false', async () => {
     const expression = "type(object) == string ? object == '100%' : object == 1000";
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)]);
-    expect((await h.policy('row.example.com').evaluate(review.create(widget({}), { catalog: h.catalog }))).status?.message).toContain(`denied request: failed expression: ${expression}`);
+    expect((await h.policy('row.example.com').evaluate(review.create(widget({}), { catalog: h.catalog }))).status?.message).toContain(
+      `denied request: failed expression: ${expression}`,
+    );
   });
 
   // The rows and statements below describe schema-typed values (timestamps, durations, list types), as CRD
@@ -584,14 +681,18 @@ describe('VAP page, "Validation Expression" › "Validation expression examples"
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', expression)]);
     const early = widget({ created: '2024-01-01T00:00:00Z', ttl: '1h', expired: '2024-01-01T00:30:00Z' });
     expect(await h.policy('row.example.com').evaluate(review.create(early, { catalog: h.catalog }))).toBeAllowed();
-    expect((await h.policy('row.example.com').evaluate(review.create(widget({ created: '2024-01-01T00:00:00Z', ttl: '1h' }), { catalog: h.catalog }))).allowed).toBe(false);
+    expect(
+      (await h.policy('row.example.com').evaluate(review.create(widget({ created: '2024-01-01T00:00:00Z', ttl: '1h' }), { catalog: h.catalog }))).allowed,
+    ).toBe(false);
   });
 
   // VAP › Validation Expression: the page says equality of set- or map-typed lists ignores order. In a
   // policy, two listType=set lists in another order are not equal.
   it('listType=set lists in another order are not equal in a policy (plain CEL lists)', async () => {
     const h = await harness([WIDGET_CRD, ...tablePolicy('row.example.com', 'object.set1 == object.set2')]);
-    expect((await h.policy('row.example.com').evaluate(review.create(widget({ set1: ['a', 'b'], set2: ['b', 'a'] }), { catalog: h.catalog }))).allowed).toBe(false);
+    expect((await h.policy('row.example.com').evaluate(review.create(widget({ set1: ['a', 'b'], set2: ['b', 'a'] }), { catalog: h.catalog }))).allowed).toBe(
+      false,
+    );
     expect(await h.policy('row.example.com').evaluate(review.create(widget({ set1: ['a', 'b'], set2: ['a', 'b'] }), { catalog: h.catalog }))).toBeAllowed();
   });
 
@@ -657,21 +758,33 @@ describe('VAP page, "Matching requests: matchConditions"', () => {
   // leases, requests of nodes and RBAC requests skip the policy, which otherwise refuses a "demo" name
   // outside the demo namespace.
   const EXPRESSION = "!object.metadata.name.contains('demo') || object.metadata.namespace == 'demo'";
-  const lease = (name: string) => objects.fromYaml({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'default' }, spec: { holderIdentity: 'node-1' } });
-  const event = (name: string) => objects.fromYaml({ apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'web', namespace: 'default' }, reason: 'Pulled', message: 'pulled', type: 'Normal' });
+  const lease = (name: string) =>
+    objects.fromYaml({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'default' }, spec: { holderIdentity: 'node-1' } });
+  const event = (name: string) =>
+    objects.fromYaml({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: 'default' },
+      involvedObject: { kind: 'Pod', name: 'web', namespace: 'default' },
+      reason: 'Pulled',
+      message: 'pulled',
+      type: 'Normal',
+    });
 
   // VAP › Matching requests: matchConditions: the validation, for requests no condition excludes.
   it('denies a "demo" ConfigMap outside the demo namespace, and admits it inside', async () => {
     const h = await harness([...docs(MATCH_CONDITIONS_POLICY), ...docs(DEMO_BINDING)], { namespaces: [{ name: 'demo' }] });
     const denied = await h.admit(review.create(objects.configMap({ metadata: { name: 'demo-settings', namespace: 'default' } }, { seed: 1 })));
     expect(denied).toBeDenied({ code: 422, reason: 'Invalid' });
-    expect(denied.status?.message).toBe(`configmaps "demo-settings" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding' denied request: failed expression: ${EXPRESSION}`);
+    expect(denied.status?.message).toBe(
+      `configmaps "demo-settings" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding' denied request: failed expression: ${EXPRESSION}`,
+    );
     expect(await h.admit(review.create(objects.configMap({ metadata: { name: 'demo-settings', namespace: 'demo' } }, { seed: 1 })))).toBeAllowed();
     expect(await h.admit(review.create(objects.configMap({ metadata: { name: 'settings', namespace: 'default' } }, { seed: 1 })))).toBeAllowed();
   });
 
   // VAP › Matching requests: matchConditions: the exclude-leases condition.
-  it("exclude-leases: a Lease named demo is not evaluated", async () => {
+  it('exclude-leases: a Lease named demo is not evaluated', async () => {
     const h = await harness([...docs(MATCH_CONDITIONS_POLICY), ...docs(DEMO_BINDING)]);
     expect(await h.admit(review.create(lease('demo-lease')))).toBeAllowed();
   });
@@ -748,7 +861,9 @@ describe('VAP page, "Audit annotations"', () => {
   it('as written, 3 replicas are denied by the validation and the annotation is still published', async () => {
     const h = await harness([...docs(AUDIT_POLICY), ...docs(BASIC_BINDING)], { namespaces: [{ name: 'default', labels: { environment: 'test' } }] });
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 3)));
-    expect(result.status?.message).toBe(`deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: Deployment spec.replicas set to 3`);
+    expect(result.status?.message).toBe(
+      `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: Deployment spec.replicas set to 3`,
+    );
     expect(result.auditAnnotations['demo-policy.example.com/high-replica-count']).toBe('Deployment spec.replicas set to 3');
   });
 
@@ -758,9 +873,13 @@ describe('VAP page, "Audit annotations"', () => {
   it('with a valueExpression that is empty at 50 replicas or fewer, only larger Deployments are annotated', async () => {
     const policy = one(AUDIT_POLICY) as KubeObject & { spec: Json };
     delete policy.spec.validations;
-    policy.spec.auditAnnotations = [{ key: 'high-replica-count', valueExpression: "object.spec.replicas > 50 ? 'Deployment spec.replicas set to ' + string(object.spec.replicas) : ''" }];
+    policy.spec.auditAnnotations = [
+      { key: 'high-replica-count', valueExpression: "object.spec.replicas > 50 ? 'Deployment spec.replicas set to ' + string(object.spec.replicas) : ''" },
+    ];
     const h = await harness([policy, ...docs(BASIC_BINDING)], { namespaces: [{ name: 'default', labels: { environment: 'test' } }] });
-    expect((await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 128)))).auditAnnotations['demo-policy.example.com/high-replica-count']).toBe('Deployment spec.replicas set to 128');
+    expect((await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 128)))).auditAnnotations['demo-policy.example.com/high-replica-count']).toBe(
+      'Deployment spec.replicas set to 128',
+    );
     const small = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 3)));
     expect(small).toBeAllowed();
     expect(small.auditAnnotations['demo-policy.example.com/high-replica-count']).toBeUndefined();
@@ -798,7 +917,10 @@ describe('VAP page, "Message expression"', () => {
     const binding = one(BASIC_BINDING) as KubeObject & { spec: Json };
     binding.spec.policyName = 'deploy-replica-policy.example.com';
     binding.spec.paramRef = (one(PARAM_BINDING_TEST) as KubeObject & { spec: Json }).spec.paramRef;
-    const h = await harness([REPLICA_LIMIT_CRD, ...docs(REPLICAS_MESSAGE_POLICY), binding], { namespaces: [{ name: 'default', labels: { environment: 'test' } }], objects: [appliedInDefault(PARAM_TEST)] });
+    const h = await harness([REPLICA_LIMIT_CRD, ...docs(REPLICAS_MESSAGE_POLICY), binding], {
+      namespaces: [{ name: 'default', labels: { environment: 'test' } }],
+      objects: [appliedInDefault(PARAM_TEST)],
+    });
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 5)));
     expect(result).toBeDenied({ code: 422, reason: 'Invalid' });
     expect(result.status?.message).toBe(
@@ -815,7 +937,10 @@ describe('VAP page, "Message expression"', () => {
     const binding = one(BASIC_BINDING) as KubeObject & { spec: Json };
     binding.spec.policyName = 'deploy-replica-policy.example.com';
     binding.spec.paramRef = (one(PARAM_BINDING_TEST) as KubeObject & { spec: Json }).spec.paramRef;
-    const h = await harness([REPLICA_LIMIT_CRD, policy, binding], { namespaces: [{ name: 'default', labels: { environment: 'test' } }], objects: [appliedInDefault(PARAM_TEST)] });
+    const h = await harness([REPLICA_LIMIT_CRD, policy, binding], {
+      namespaces: [{ name: 'default', labels: { environment: 'test' } }],
+      objects: [appliedInDefault(PARAM_TEST)],
+    });
     return h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 5)));
   }
   const STATIC = `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'deploy-replica-policy.example.com' with binding 'demo-binding-test.example.com' denied request: too many replicas`;
@@ -835,7 +960,6 @@ describe('VAP page, "Message expression"', () => {
     const long = `[${"'xxxxxxxxxx', ".repeat(600)}'x'].join('')`; // 6 001 characters
     expect((await withStaticMessage(long)).status?.message).toBe(STATIC);
   });
-
 });
 
 // validatingadmissionpolicy/typechecking.yaml
@@ -904,7 +1028,9 @@ describe('VAP page, "Type checking"', () => {
     binding.spec.policyName = 'deploy-replica-policy.example.com';
     const h = await harness([...docs(TYPECHECKING_POLICY), binding]);
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 3)));
-    expect(result.status?.message).toBe(`deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'deploy-replica-policy.example.com' with binding 'demo-binding' denied request: expression 'object.replicas > 1' resulted in error: no such key: replicas`);
+    expect(result.status?.message).toBe(
+      `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'deploy-replica-policy.example.com' with binding 'demo-binding' denied request: expression 'object.replicas > 1' resulted in error: no such key: replicas`,
+    );
   });
 });
 
@@ -955,7 +1081,10 @@ spec:
 `) as unknown as { spec: Json };
     const policy = one(BASIC_POLICY) as KubeObject & { spec: Json };
     policy.spec = { ...policy.spec, ...fragment.spec };
-    const h = await harness([policy, ...docs(DEMO_BINDING).map((b) => ({ ...b, spec: { ...(b as KubeObject & { spec: Json }).spec, policyName: 'demo-policy.example.com' } }) as KubeObject)]);
+    const h = await harness([
+      policy,
+      ...docs(DEMO_BINDING).map((b) => ({ ...b, spec: { ...(b as KubeObject & { spec: Json }).spec, policyName: 'demo-policy.example.com' } }) as KubeObject),
+    ]);
     const result = await h.admit(review.create(kubectlCreateDeployment('nginx', 'nginx', 1)));
     expect(result.status?.message).toBe(
       `deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding' denied request: expression 'variables.foo == 'bar'' resulted in error: composited variable "foo" fails to evaluate: no such key: metadata`,
@@ -991,7 +1120,9 @@ spec:
     expect(await h.admit(review.create(kubectlCreateDeployment('web', 'nginx', 1)))).toBeAllowed();
     expect(await h.admit(review.create(kubectlCreateDeployment('web', 'dev.example.com/nginx', 1, 'default', { exempt: 'true' })))).toBeAllowed();
     const unlabelled = await harness([...docs(IMAGE_POLICY), imageBinding()]);
-    expect((await unlabelled.admit(review.create(kubectlCreateDeployment('web', 'staging.example.com/nginx', 1)))).status?.message).toContain('denied request: only prod images are allowed in namespace default');
+    expect((await unlabelled.admit(review.create(kubectlCreateDeployment('web', 'staging.example.com/nginx', 1)))).status?.message).toContain(
+      'denied request: only prod images are allowed in namespace default',
+    );
     const staging = await harness([...docs(IMAGE_POLICY), imageBinding()], { namespaces: [{ name: 'default', labels: { environment: 'staging' } }] });
     expect(await staging.admit(review.create(kubectlCreateDeployment('web', 'staging.example.com/nginx', 1)))).toBeAllowed();
   });
@@ -1107,11 +1238,21 @@ spec:
 
 /** The Pod the page shows: myapp in default, with its own init container (its containers are "..."). */
 const myapp = (initContainers: Json[] = [{ name: 'myapp-initializer', image: 'example/initializer:v1.0.0' }]) =>
-  objects.fromYaml({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'myapp', namespace: 'default' }, spec: { initContainers, containers: [{ name: 'myapp', image: 'example/myapp:v1.0.0' }] } });
+  objects.fromYaml({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'myapp', namespace: 'default' },
+    spec: { initContainers, containers: [{ name: 'myapp', image: 'example/myapp:v1.0.0' }] },
+  });
 /** A Pod of one container, as written in a manifest. */
 const plainPod = (name: string, labels?: Record<string, string>) =>
-  objects.fromYaml({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', ...(labels ? { labels } : {}) }, spec: { containers: [{ name: 'app', image: 'example/app:v1' }] } });
-const initContainersOf = (object: KubeObject | null) => ((object as { spec: { initContainers: Json[] } }).spec.initContainers);
+  objects.fromYaml({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', ...(labels ? { labels } : {}) },
+    spec: { containers: [{ name: 'app', image: 'example/app:v1' }] },
+  });
+const initContainersOf = (object: KubeObject | null) => (object as { spec: { initContainers: Json[] } }).spec.initContainers;
 
 describe('MAP page, "Getting Started" › "Create a MutatingAdmissionPolicy"', () => {
   // MAP › Create a MutatingAdmissionPolicy: applyconfiguration-example.yaml with its binding, as written.
@@ -1122,7 +1263,10 @@ describe('MAP page, "Getting Started" › "Create a MutatingAdmissionPolicy"', (
     const h = await harness([...docs(SIDECAR_APPLY_POLICY), ...docs(SIDECAR_BINDING)]);
     const result = await h.admit(review.create(myapp()));
     expect(result.allowed).toBe(false);
-    expect(result.status).toMatchObject({ code: 403, message: `policy "sidecar-policy.example.com" denied request: failed to configure policy: failed to find resource referenced by paramKind: 'mutations.example.com/v1, Kind=Sidecar'` });
+    expect(result.status).toMatchObject({
+      code: 403,
+      message: `policy "sidecar-policy.example.com" denied request: failed to configure policy: failed to find resource referenced by paramKind: 'mutations.example.com/v1, Kind=Sidecar'`,
+    });
   });
 
   // MAP › Create a MutatingAdmissionPolicy, and › ApplyConfiguration (which rules out atomic structs, maps
@@ -1135,7 +1279,8 @@ describe('MAP page, "Getting Started" › "Create a MutatingAdmissionPolicy"', (
     expect(result.status).toMatchObject({
       code: 403,
       reason: 'Invalid',
-      message: "policy 'sidecar-policy.example.com' with binding 'sidecar-policy.example.com' denied request: error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.initContainers[0].args",
+      message:
+        "policy 'sidecar-policy.example.com' with binding 'sidecar-policy.example.com' denied request: error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.initContainers[0].args",
     });
   });
 
@@ -1144,7 +1289,10 @@ describe('MAP page, "Getting Started" › "Create a MutatingAdmissionPolicy"', (
   // mesh-proxy first; server-side apply's merge keeps the Pod's own entries first and appends new keys.
   it('without args, the ApplyConfiguration adds the mesh-proxy init container to the documented Pod', async () => {
     const policy = one(SIDECAR_APPLY_POLICY) as KubeObject & { spec: { mutations: { applyConfiguration: { expression: string } }[] } };
-    policy.spec.mutations[0]!.applyConfiguration.expression = policy.spec.mutations[0]!.applyConfiguration.expression.replace('args: ["proxy", "sidecar"],', '');
+    policy.spec.mutations[0]!.applyConfiguration.expression = policy.spec.mutations[0]!.applyConfiguration.expression.replace(
+      'args: ["proxy", "sidecar"],',
+      '',
+    );
     const h = await harness([SIDECAR_CRD, policy, ...docs(SIDECAR_BINDING)]);
     const result = await h.admit(review.create(myapp()));
     expect(result).toBeAllowed();
@@ -1201,7 +1349,13 @@ describe('MAP page, "JSONPatch"', () => {
     expect(result).toBeAllowed();
     const init = initContainersOf(result.object);
     expect(init.map((c) => c.name)).toEqual(['myapp-initializer', 'mesh-proxy']);
-    expect(init[1]).toMatchObject({ name: 'mesh-proxy', image: 'mesh-proxy/v1.0.0', restartPolicy: 'Always', imagePullPolicy: 'Always', terminationMessagePath: '/dev/termination-log' });
+    expect(init[1]).toMatchObject({
+      name: 'mesh-proxy',
+      image: 'mesh-proxy/v1.0.0',
+      restartPolicy: 'Always',
+      imagePullPolicy: 'Always',
+      terminationMessagePath: '/dev/termination-log',
+    });
   });
 
   // MAP › JSONPatch, with reinvocationPolicy: IfNeeded (the example's): a mutating webhook after the policy
@@ -1209,7 +1363,12 @@ describe('MAP page, "JSONPatch"', () => {
   // the Pod keeps a single mesh-proxy. Not stated on the page; it is why the example has the condition.
   it('re-run after a later webhook change (IfNeeded), the policy adds nothing twice', async () => {
     const h = await harness(
-      [SIDECAR_CRD, ...docs(SIDECAR_JSONPATCH_POLICY), ...docs(SIDECAR_BINDING), mutating('labeler', { name: 'labeler.example.com', reinvocationPolicy: 'Never' }) as KubeObject],
+      [
+        SIDECAR_CRD,
+        ...docs(SIDECAR_JSONPATCH_POLICY),
+        ...docs(SIDECAR_BINDING),
+        mutating('labeler', { name: 'labeler.example.com', reinvocationPolicy: 'Never' }) as KubeObject,
+      ],
       { stubs: { 'labeler.example.com': stub.patch([{ op: 'add', path: '/metadata/labels', value: { labelled: 'yes' } }]) } },
     );
     const result = await h.admit(review.create(myapp()));
@@ -1218,7 +1377,9 @@ describe('MAP page, "JSONPatch"', () => {
     expect(initContainersOf(result.object).map((c) => c.name)).toEqual(['myapp-initializer', 'mesh-proxy']);
     const trace = String(result.trace);
     expect(trace).toContain('mutating round 1');
-    expect(trace).toContain('MutatingAdmissionPolicy sidecar-policy.example.com with binding sidecar-policy.example.com: skipped — matchConditions "does-not-already-have-sidecar" evaluated to false');
+    expect(trace).toContain(
+      'MutatingAdmissionPolicy sidecar-policy.example.com with binding sidecar-policy.example.com: skipped — matchConditions "does-not-already-have-sidecar" evaluated to false',
+    );
   });
 });
 
@@ -1253,8 +1414,22 @@ spec:
 /** A MutatingAdmissionPolicy of one JSONPatch expression on `resources` of `group`, with a binding. */
 function jsonPatchPolicy(expression: string, group: string, resources: string): KubeObject[] {
   return [
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name: 'patch.example.com' }, spec: { matchConstraints: { resourceRules: [{ apiGroups: [group], apiVersions: ['v1'], operations: ['CREATE'], resources: [resources] }] }, reinvocationPolicy: 'Never', mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression } }] } },
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'patch.example.com' }, spec: { policyName: 'patch.example.com' } },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: 'patch.example.com' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: [group], apiVersions: ['v1'], operations: ['CREATE'], resources: [resources] }] },
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression } }],
+      },
+    },
+    {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: 'patch.example.com' },
+      spec: { policyName: 'patch.example.com' },
+    },
   ] as KubeObject[];
 }
 const gadget = (spec: Json) => ({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', namespace: 'default' }, spec }) as KubeObject;
@@ -1289,7 +1464,9 @@ describe('MAP page, "JSONPatch" › the inline expressions', () => {
   ]
 `;
     const h = await harness([GADGET_CRD, ...jsonPatchPolicy(expression, 'example.com', 'gadgets')]);
-    expect((await h.admit(review.create(gadget({ example: 'Red' }), { catalog: h.catalog }))).object).toMatchObject({ spec: { example: 'Red', selector: { matchLabels: { environment: 'test' } } } });
+    expect((await h.admit(review.create(gadget({ example: 'Red' }), { catalog: h.catalog }))).object).toMatchObject({
+      spec: { example: 'Red', selector: { matchLabels: { environment: 'test' } } },
+    });
   });
 
   // MAP › JSONPatch: a path key with '/' escaped by jsonpatch.escapeKey() (the example's list ends with a
@@ -1313,10 +1490,24 @@ describe('MAP page, "JSONPatch" › the inline expressions', () => {
 describe('MAP page, "API kinds exempt from mutating admission"', () => {
   // MAP › API kinds exempt from mutating admission: among the listed kinds, both policy kinds and both
   // binding kinds (the review kinds are not tried here). No YAML on the page: a policy labelling everything.
-  const everything = (): KubeObject[] => [
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name: 'label-everything' }, spec: { matchConstraints: { resourceRules: [{ apiGroups: ['*'], apiVersions: ['*'], operations: ['CREATE'], resources: ['*'] }] }, mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"mutated": "yes"}}}' } }] } },
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'label-everything' }, spec: { policyName: 'label-everything' } },
-  ] as KubeObject[];
+  const everything = (): KubeObject[] =>
+    [
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'MutatingAdmissionPolicy',
+        metadata: { name: 'label-everything' },
+        spec: {
+          matchConstraints: { resourceRules: [{ apiGroups: ['*'], apiVersions: ['*'], operations: ['CREATE'], resources: ['*'] }] },
+          mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"mutated": "yes"}}}' } }],
+        },
+      },
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'MutatingAdmissionPolicyBinding',
+        metadata: { name: 'label-everything' },
+        spec: { policyName: 'label-everything' },
+      },
+    ] as KubeObject[];
 
   // MAP › API kinds exempt from mutating admission.
   it('a ConfigMap is labelled, while policies and bindings are not', async () => {
@@ -1406,7 +1597,9 @@ spec:
   // TUT › Mutating Admission Policy (Beta): v1beta1 is off by default in kube-apiserver v1.36 (the
   // tutorial enables it with --runtime-config); the harness serves v1 only and refuses it.
   it('set-default-owner as written (v1beta1) is refused: v1.36 serves MutatingAdmissionPolicy at v1', async () => {
-    await expect(harness([...docs(TUT_MAP), ...docs(TUT_MAP_BINDING)])).rejects.toThrow('apiVersion: Unsupported value: "admissionregistration.k8s.io/v1beta1"');
+    await expect(harness([...docs(TUT_MAP), ...docs(TUT_MAP_BINDING)])).rejects.toThrow(
+      'apiVersion: Unsupported value: "admissionregistration.k8s.io/v1beta1"',
+    );
   });
 
   // TUT › Mutating Admission Policy (Beta): documented, every created Pod gets the owner label.
@@ -1434,22 +1627,34 @@ describe('VAP page, "Validation Expression": the authorizer variables', () => {
   // delete deployments; bob may do nothing.
   const alice = { username: 'alice', groups: ['system:authenticated'] };
   const bob = { username: 'bob', groups: ['system:authenticated'] };
-  const rows = [
-    "authorizer.group('').resource('pods').namespace('default').check('create').allowed()",
-    "authorizer.path('/healthz').check('get').allowed()",
-  ];
+  const rows = ["authorizer.group('').resource('pods').namespace('default').check('create').allowed()", "authorizer.path('/healthz').check('get').allowed()"];
   const SERVICE_ACCOUNT_ROW = "authorizer.serviceAccount('default', 'myserviceaccount').resource('deployments').check('delete').allowed()";
   const authorizer: HarnessOptions['authorizer'] = (a) => {
     if (a.user.username === 'alice' && a.verb === 'create' && a.resource === 'pods' && a.namespace === 'default') return { decision: 'allow' };
     if (a.user.username === 'alice' && a.path === '/healthz' && a.verb === 'get') return { decision: 'allow' };
-    if (a.user.username === 'system:serviceaccount:default:myserviceaccount' && a.verb === 'delete' && a.group === 'apps' && a.resource === 'deployments') return { decision: 'allow' };
+    if (a.user.username === 'system:serviceaccount:default:myserviceaccount' && a.verb === 'delete' && a.group === 'apps' && a.resource === 'deployments')
+      return { decision: 'allow' };
     if (a.user.username === 'alice' && a.resource === 'configmaps' && a.verb === 'create') return { decision: 'allow' };
     return { decision: 'noOpinion' };
   };
-  const onConfigMaps = (name: string, expression: string): KubeObject[] => [
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name }, spec: { matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] }, validations: [{ expression }] } },
-    { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName: name, validationActions: ['Deny'] } },
-  ] as KubeObject[];
+  const onConfigMaps = (name: string, expression: string): KubeObject[] =>
+    [
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name },
+        spec: {
+          matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
+          validations: [{ expression }],
+        },
+      },
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicyBinding',
+        metadata: { name },
+        spec: { policyName: name, validationActions: ['Deny'] },
+      },
+    ] as KubeObject[];
   const settings = () => objects.fromYaml({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { a: '1' } });
 
   // VAP › Validation Expression (authorizer): the CEL page's first two rows.
@@ -1457,7 +1662,9 @@ describe('VAP page, "Validation Expression": the authorizer variables', () => {
     const h = await harness(onConfigMaps('authz.example.com', expression), { authorizer });
     expect(await h.admit(review.create(settings(), { userInfo: alice }))).toBeAllowed();
     const denied = await h.admit(review.create(settings(), { userInfo: bob }));
-    expect(denied.status?.message).toBe(`configmaps "settings" is forbidden: ValidatingAdmissionPolicy 'authz.example.com' with binding 'authz.example.com' denied request: failed expression: ${expression}`);
+    expect(denied.status?.message).toBe(
+      `configmaps "settings" is forbidden: ValidatingAdmissionPolicy 'authz.example.com' with binding 'authz.example.com' denied request: failed expression: ${expression}`,
+    );
   });
 
   // VAP › Validation Expression (authorizer): the CEL page's service-account row.
@@ -1473,9 +1680,18 @@ describe('VAP page, "Validation Expression": the authorizer variables', () => {
   // VAP › Validation Expression (authorizer): the service-account row, corrected.
   // With group('apps') added, the row checks the named service account, whoever makes the request.
   it("with group('apps'), the service-account row checks that account whoever the requester is", async () => {
-    const h = await harness(onConfigMaps('authz.example.com', SERVICE_ACCOUNT_ROW.replace(".resource('deployments')", ".group('apps').resource('deployments')")), { authorizer });
+    const h = await harness(
+      onConfigMaps('authz.example.com', SERVICE_ACCOUNT_ROW.replace(".resource('deployments')", ".group('apps').resource('deployments')")),
+      { authorizer },
+    );
     expect(await h.admit(review.create(settings(), { userInfo: bob }))).toBeAllowed();
-    const other = await harness(onConfigMaps('authz.example.com', SERVICE_ACCOUNT_ROW.replace('myserviceaccount', 'other').replace(".resource('deployments')", ".group('apps').resource('deployments')")), { authorizer });
+    const other = await harness(
+      onConfigMaps(
+        'authz.example.com',
+        SERVICE_ACCOUNT_ROW.replace('myserviceaccount', 'other').replace(".resource('deployments')", ".group('apps').resource('deployments')"),
+      ),
+      { authorizer },
+    );
     expect((await other.admit(review.create(settings(), { userInfo: alice }))).allowed).toBe(false);
   });
 

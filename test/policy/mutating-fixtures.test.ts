@@ -45,9 +45,14 @@ describe('MutatingAdmissionPolicy as a real kube-apiserver v1.36.2 runs it (fixt
   it('map-applyconfiguration: the policy’s label is there for the mutating webhook after it; no audit annotation for the policy', async () => {
     const recording = load('map-applyconfiguration');
     const [request] = recording.requests;
-    const { result, calls } = await replay(request!, recording.objectsCreated.map((o) => o.sent));
+    const { result, calls } = await replay(
+      request!,
+      recording.objectsCreated.map((o) => o.sent),
+    );
     expect(result).toBeAllowed();
-    expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(request!.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels));
+    expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(
+      request!.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels),
+    );
     expect(admissionAnnotations(result.auditAnnotations)).toEqual(admissionAnnotations(request!.auditAnnotations));
     expect(result.object?.metadata?.labels).toEqual(request!.storedObjectAfter.body.metadata!.labels);
   });
@@ -56,15 +61,26 @@ describe('MutatingAdmissionPolicy as a real kube-apiserver v1.36.2 runs it (fixt
     const recording = load('map-reinvocation');
     // The configurations that existed when each request was made (README: wh-b still existed for C).
     const cases: [string, string[]][] = [
-      ['(A) an IfNeeded policy whose re-run changes nothing: the webhook is called once', ['oracle3-map-reinv-wh', 'oracle3-map-reinv', 'oracle3-map-reinv-binding']],
-      ['(B) the IfNeeded policy re-runs after the webhook’s change, and its change reinvokes the webhook (round_1)', ['oracle3-map-reinv-wh-b', 'oracle3-map-reinv-b', 'oracle3-map-reinv-b-binding']],
-      ['(C) a Never policy does not re-run; the webhook index counts webhooks only', ['oracle3-map-reinv-wh-b', 'oracle3-map-reinv-wh-c', 'oracle3-map-reinv-c', 'oracle3-map-reinv-c-binding']],
+      [
+        '(A) an IfNeeded policy whose re-run changes nothing: the webhook is called once',
+        ['oracle3-map-reinv-wh', 'oracle3-map-reinv', 'oracle3-map-reinv-binding'],
+      ],
+      [
+        '(B) the IfNeeded policy re-runs after the webhook’s change, and its change reinvokes the webhook (round_1)',
+        ['oracle3-map-reinv-wh-b', 'oracle3-map-reinv-b', 'oracle3-map-reinv-b-binding'],
+      ],
+      [
+        '(C) a Never policy does not re-run; the webhook index counts webhooks only',
+        ['oracle3-map-reinv-wh-b', 'oracle3-map-reinv-wh-c', 'oracle3-map-reinv-c', 'oracle3-map-reinv-c-binding'],
+      ],
     ];
     it.each(cases.map(([title, names], i) => [title, names, i] as const))('%s', async (_title, names, i) => {
       const request = recording.requests[i]!;
       const { result, calls } = await replay(request, named(recording, ...names));
       expect(result).toBeAllowed();
-      expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(request.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels));
+      expect(calls.map((c) => c.review.request!.object!.metadata!.labels)).toEqual(
+        request.webhookCalls.map((c) => c.admissionReviewReceived.request!.object!.metadata!.labels),
+      );
       expect(admissionAnnotations(result.auditAnnotations)).toEqual(admissionAnnotations(request.auditAnnotations));
       expect(result.object?.metadata?.labels).toEqual(request.storedObjectAfter.body.metadata!.labels);
     });

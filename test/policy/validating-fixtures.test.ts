@@ -33,7 +33,9 @@ afterEach(async () => {
 async function harnessFor(recording: Recording, options: { withParams: boolean }): Promise<Harness> {
   const namespace = recording.requests[0]!.clientRequest.path.split('/')[4]!;
   const manifests = recording.objectsCreated.filter((o) => POLICY_KINDS.includes(o.sent.kind ?? '')).map((o) => o.sent);
-  const params = recording.objectsCreated.filter((o) => !POLICY_KINDS.includes(o.sent.kind ?? '')).map((o) => ({ ...o.sent, metadata: { ...o.sent.metadata, namespace } }));
+  const params = recording.objectsCreated
+    .filter((o) => !POLICY_KINDS.includes(o.sent.kind ?? ''))
+    .map((o) => ({ ...o.sent, metadata: { ...o.sent.metadata, namespace } }));
   const h = await createHarness({ seed: 5, manifests: manifests as never[], namespaces: [{ name: namespace }], objects: options.withParams ? params : [] });
   harnesses.push(h);
   return h;

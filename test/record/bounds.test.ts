@@ -116,7 +116,12 @@ describe('reporting (the recorder prints nothing itself)', () => {
   });
 
   it('notes a callback that throws, and still answers', async () => {
-    const recorder = await startRecorder({ out: out.dir, onRecord: () => { throw new Error('printer jammed'); } });
+    const recorder = await startRecorder({
+      out: out.dir,
+      onRecord: () => {
+        throw new Error('printer jammed');
+      },
+    });
     const h = await createHarness({ target: { url: recorder.url, ca: recorder.ca }, manifests: [recorder.configuration], seed: 3 });
     try {
       expect(await h.call('recorder.admission-harness.io', review.create(objects.pod()))).toBeAllowed();

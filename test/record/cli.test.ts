@@ -76,13 +76,21 @@ describe('record from the command line, then replay', () => {
       const { configuration, exit: recording, printed } = startRecordCli(['--out', out.dir, '--max', '2']);
       const h = await createHarness({ target: { url: (await configuration).webhooks![0]!.clientConfig.url! }, manifests: [await configuration], seed: 3 });
       try {
-        expect(await h.call('recorder.admission-harness.io', review.create(objects.pod({ namespace: 'shop', name: 'web-1', images: ['nginx:1.27'] })))).toBeAllowed();
-        expect(await h.call('recorder.admission-harness.io', review.create(objects.pod({ namespace: 'shop', name: 'web-2', images: ['nginx:latest'] })))).toBeAllowed();
+        expect(
+          await h.call('recorder.admission-harness.io', review.create(objects.pod({ namespace: 'shop', name: 'web-1', images: ['nginx:1.27'] }))),
+        ).toBeAllowed();
+        expect(
+          await h.call('recorder.admission-harness.io', review.create(objects.pod({ namespace: 'shop', name: 'web-2', images: ['nginx:latest'] }))),
+        ).toBeAllowed();
       } finally {
         await h.close();
       }
       expect(await recording).toBe(0);
-      expect(printed.slice(1)).toEqual([`recorded ${path.join(out.dir, 'pods-create-1.yaml')}`, `recorded ${path.join(out.dir, 'pods-create-2.yaml')}`, `stopped (max): 2 reviews recorded in ${out.dir}`]);
+      expect(printed.slice(1)).toEqual([
+        `recorded ${path.join(out.dir, 'pods-create-1.yaml')}`,
+        `recorded ${path.join(out.dir, 'pods-create-2.yaml')}`,
+        `stopped (max): 2 reviews recorded in ${out.dir}`,
+      ]);
       expect(fixtures(out.dir).map((f) => f.document.source.from)).toEqual(['record', 'record']);
 
       // Nothing to compare yet: --update records the mutating webhook's answers into the fixtures (a
@@ -94,7 +102,11 @@ describe('record from the command line, then replay', () => {
       // Then a replay compares them, and passes.
       const replayed = await cli('replay', out.dir, '--manifests', manifest, '--module', app, '--webhook', MUTATE, '--seed', '3', '--json');
       expect(replayed.code).toBe(0);
-      const report = JSON.parse(replayed.stdout) as { passed: number; failed: number; fixtures: { verdict: string; compared: boolean; webhooks: { webhook: string; mismatches: unknown[] }[] }[] };
+      const report = JSON.parse(replayed.stdout) as {
+        passed: number;
+        failed: number;
+        fixtures: { verdict: string; compared: boolean; webhooks: { webhook: string; mismatches: unknown[] }[] }[];
+      };
       expect(report).toMatchObject({ passed: 2, failed: 0 });
       for (const fixture of report.fixtures) {
         expect(fixture).toMatchObject({ verdict: 'passed', compared: true });
@@ -118,7 +130,17 @@ describe('the example webhook recorded through `record --upstream`, then replaye
     try {
       // The names kube-apiserver verifies for the example's service: the harness calls the recorder in its place.
       const hosts = serviceDnsNames('pod-defaults', 'pod-defaults').flatMap((host) => ['--host', host]);
-      const { configuration, exit } = startRecordCli(['--out', recordings, '--upstream', `https://127.0.0.1:${upstream.port}`, '--upstream-ca', upstreamCa, ...hosts, '--max', '2']);
+      const { configuration, exit } = startRecordCli([
+        '--out',
+        recordings,
+        '--upstream',
+        `https://127.0.0.1:${upstream.port}`,
+        '--upstream-ca',
+        upstreamCa,
+        ...hosts,
+        '--max',
+        '2',
+      ]);
       const { clientConfig } = (await configuration).webhooks![0]!;
       const ca = Buffer.from(clientConfig.caBundle!, 'base64').toString();
       // The harness plays kube-apiserver with the example's own configuration, its calls going to the recorder.
@@ -143,7 +165,7 @@ describe('the example webhook recorded through `record --upstream`, then replaye
       expect(same.stdout).toContain('2 fixtures: 2 passed, 0 failed');
       expect(same.code).toBe(0);
       const differs = await cli('replay', recordings, '--manifests', manifest, '--module', changed, '--webhook', MUTATE);
-      expect(differs.stderr).toBe("");
+      expect(differs.stderr).toBe('');
       expect(differs.stdout).toContain('"500m" → "250m"');
       expect(differs.stdout).toContain('2 fixtures: 0 passed, 2 failed');
       expect(differs.code).toBe(1);

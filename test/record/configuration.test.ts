@@ -39,13 +39,21 @@ describe('recorderConfiguration', () => {
     for (const configuration of [full, recorderConfiguration({ url: 'https://recorder.example.com/x' })]) {
       expect(validateConfiguration(configuration, false)).toEqual([]);
     }
-    expect(full.webhooks?.[0]).toMatchObject({ clientConfig: { service: { namespace: 'tools', name: 'recorder', port: 8443, path: '/record' } }, timeoutSeconds: 2, failurePolicy: 'Ignore' });
+    expect(full.webhooks?.[0]).toMatchObject({
+      clientConfig: { service: { namespace: 'tools', name: 'recorder', port: 8443, path: '/record' } },
+      timeoutSeconds: 2,
+      failurePolicy: 'Ignore',
+    });
   });
 
   it('loads into a harness, which would call it for every request: any resource, subresource, dryRun', async () => {
     const h = await createHarness({ target: () => undefined, manifests: [recorderConfiguration({ url: 'https://127.0.0.1:1/' })], seed: 1 });
     try {
-      for (const r of [review.create(objects.secret({ namespace: 'default' })), review.exec(objects.pod({ namespace: 'default' }), ['sh']), review.create(objects.pod({ namespace: 'default' })).dryRun()]) {
+      for (const r of [
+        review.create(objects.secret({ namespace: 'default' })),
+        review.exec(objects.pod({ namespace: 'default' }), ['sh']),
+        review.create(objects.pod({ namespace: 'default' })).dryRun(),
+      ]) {
         expect(String(h.explain(r))).toMatch(/admission-harness-recorder\/recorder\.admission-harness\.io: called — rules\[0\] matched /);
       }
     } finally {
@@ -56,13 +64,17 @@ describe('recorderConfiguration', () => {
   it("refuses what the API would refuse, with the API's texts", () => {
     expect(() => recorderConfiguration({})).toThrow(HarnessError);
     expect(() => recorderConfiguration({ url: 'https://a/', service: { namespace: 'n', name: 's' } })).toThrow('exactly one of url and service');
-    expect(() => recorderConfiguration({ url: 'http://127.0.0.1/' })).toThrow(`webhooks[0].clientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme`);
+    expect(() => recorderConfiguration({ url: 'http://127.0.0.1/' })).toThrow(
+      `webhooks[0].clientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme`,
+    );
     expect(() => recorderConfiguration({ url: 'https://a/', webhookName: 'recorder' })).toThrow('should be a domain with at least three segments');
     expect(() => recorderConfiguration({ url: 'https://a/', timeoutSeconds: 31 })).toThrow('the timeout value must be between 1 and 30 seconds');
-    expect(() => recorderConfiguration({ url: 'https://a/', rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*', 'pods'] }] })).toThrow("if '*/*' is present, must not specify other resources");
+    expect(() =>
+      recorderConfiguration({ url: 'https://a/', rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*', 'pods'] }] }),
+    ).toThrow("if '*/*' is present, must not specify other resources");
   });
 
-  it('gives a copy of the rules, so changing one changes neither the defaults nor the caller\'s', () => {
+  it("gives a copy of the rules, so changing one changes neither the defaults nor the caller's", () => {
     const rules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }];
     const configuration = recorderConfiguration({ url: 'https://a.example/', rules });
     configuration.webhooks![0]!.rules![0]!.operations!.push('DELETE');

@@ -37,15 +37,29 @@ export interface RawReply {
 }
 
 /** One HTTPS request with verification on (against `ca`), on a fresh connection; the reply as received. */
-export function rawRequest(url: string, ca: string, options: { method?: string; path: string; body?: string | Buffer; headers?: Record<string, string> }): Promise<RawReply> {
+export function rawRequest(
+  url: string,
+  ca: string,
+  options: { method?: string; path: string; body?: string | Buffer; headers?: Record<string, string> },
+): Promise<RawReply> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = https.request(
-      { method: options.method ?? 'POST', hostname: target.hostname, port: target.port, path: options.path, ca, agent: false, headers: { 'Content-Type': 'application/json', ...options.headers } },
+      {
+        method: options.method ?? 'POST',
+        hostname: target.hostname,
+        port: target.port,
+        path: options.path,
+        ca,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );

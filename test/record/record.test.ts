@@ -45,14 +45,25 @@ describe('startRecorder', () => {
 
   it('records what the harness sent for every call, in any version, numbered per resource and operation', async () => {
     const pod = objects.pod({ namespace: 'shop' });
-    const reviews = [review.create(pod), review.update(pod, { ...pod, metadata: { ...pod.metadata, labels: { tier: 'web' } } }), review.create(objects.pod({ namespace: 'shop' })), review.delete(pod)];
+    const reviews = [
+      review.create(pod),
+      review.update(pod, { ...pod, metadata: { ...pod.metadata, labels: { tier: 'web' } } }),
+      review.create(objects.pod({ namespace: 'shop' })),
+      review.delete(pod),
+    ];
     const outcomes = [];
     for (const r of reviews) outcomes.push(await h.call('recorder.admission-harness.io', r));
     outcomes.push(await h.call('recorder.admission-harness.io', review.create(objects.configMap({ namespace: 'shop' })), { version: 'v1beta1' }));
     for (const outcome of outcomes) expect(outcome).toBeAllowed();
 
     const written = fixtures(out.dir);
-    expect(written.map((f) => f.name)).toEqual(['configmaps-create-1.yaml', 'pods-create-1.yaml', 'pods-create-2.yaml', 'pods-delete-1.yaml', 'pods-update-1.yaml']);
+    expect(written.map((f) => f.name)).toEqual([
+      'configmaps-create-1.yaml',
+      'pods-create-1.yaml',
+      'pods-create-2.yaml',
+      'pods-delete-1.yaml',
+      'pods-update-1.yaml',
+    ]);
     const byUid = new Map(written.map((f) => [f.document.request.uid, f.document]));
     for (const outcome of outcomes) {
       const document = byUid.get(outcome.review.request!.uid)!;
@@ -67,7 +78,11 @@ describe('startRecorder', () => {
   it('answers a v1beta1 review in v1beta1', async () => {
     const outcome = await h.call('recorder.admission-harness.io', review.create(objects.pod()), { version: 'v1beta1' });
     expect(outcome).toBeAllowed();
-    expect(JSON.parse(outcome.body!)).toEqual({ apiVersion: 'admission.k8s.io/v1beta1', kind: 'AdmissionReview', response: { uid: outcome.review.request!.uid, allowed: true } });
+    expect(JSON.parse(outcome.body!)).toEqual({
+      apiVersion: 'admission.k8s.io/v1beta1',
+      kind: 'AdmissionReview',
+      response: { uid: outcome.review.request!.uid, allowed: true },
+    });
   });
 
   it('records the request each webhook of h.admit() received', async () => {
@@ -83,14 +98,33 @@ describe('startRecorder', () => {
 
   it('answers bodies that are not AdmissionReviews 400, other methods 405, and records neither', async () => {
     const request = review.create(objects.pod()).attributes;
-    const bodies = ['not json', '[]', JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' }), JSON.stringify({ apiVersion: 'v1', kind: 'Pod', request }), JSON.stringify({ apiVersion: 'admission.k8s.io/v2', kind: 'AdmissionReview', request: { uid: 'x' } })];
+    const bodies = [
+      'not json',
+      '[]',
+      JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' }),
+      JSON.stringify({ apiVersion: 'v1', kind: 'Pod', request }),
+      JSON.stringify({ apiVersion: 'admission.k8s.io/v2', kind: 'AdmissionReview', request: { uid: 'x' } }),
+    ];
     for (const body of bodies) {
       const reply = await rawRequest(recorder.url, recorder.ca, { path: '/', body });
       expect(reply.status).toBe(400);
       expect(reply.body.toString()).toMatch(/^admission-harness record: not an AdmissionReview: /);
     }
     expect((await rawRequest(recorder.url, recorder.ca, { method: 'GET', path: '/' })).status).toBe(405);
-    const valid: AdmissionReview = { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: { uid: 'u-1', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' }, operation: 'CREATE', userInfo: {}, object: null, oldObject: null, options: null } };
+    const valid: AdmissionReview = {
+      apiVersion: 'admission.k8s.io/v1',
+      kind: 'AdmissionReview',
+      request: {
+        uid: 'u-1',
+        kind: { group: '', version: 'v1', kind: 'Pod' },
+        resource: { group: '', version: 'v1', resource: 'pods' },
+        operation: 'CREATE',
+        userInfo: {},
+        object: null,
+        oldObject: null,
+        options: null,
+      },
+    };
     const reply = await rawRequest(recorder.url, recorder.ca, { path: '/x?timeout=3s', body: JSON.stringify(valid) });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/json');
@@ -111,7 +145,7 @@ describe('startRecorder', () => {
   });
 });
 
-describe('the recorder\'s certificate', () => {
+describe("the recorder's certificate", () => {
   it('verifies against its caBundle, for the hosts asked, with the given certificate otherwise', async () => {
     const pem = Buffer.from(recorder.caBundle, 'base64').toString();
     expect(pem).toBe(recorder.ca);

@@ -63,7 +63,7 @@ describe('redaction (on by default)', () => {
     expect(request.object?.metadata?.managedFields).toEqual(sent.object?.metadata?.managedFields);
   });
 
-  it("replaces the values of credential-like userInfo.extra keys and keeps the others", async () => {
+  it('replaces the values of credential-like userInfo.extra keys and keeps the others', async () => {
     const harness = await start();
     const user = users.serviceAccount('shop', 'deployer', { pod: { name: 'runner' } });
     await harness.call('recorder.admission-harness.io', review.create(objects.configMap({ namespace: 'shop' })).as(user));
@@ -71,7 +71,9 @@ describe('redaction (on by default)', () => {
     expect(request.userInfo.extra?.['authentication.kubernetes.io/credential-id']).toEqual(['REDACTED']);
     expect(request.userInfo.extra?.['authentication.kubernetes.io/pod-name']).toEqual(['runner']);
     expect(request.userInfo.username).toBe('system:serviceaccount:shop:deployer');
-    expect(limits).toEqual(['redacted: credential values of userInfo.extra replaced by "REDACTED": /request/userInfo/extra/authentication.kubernetes.io~1credential-id']);
+    expect(limits).toEqual([
+      'redacted: credential values of userInfo.extra replaced by "REDACTED": /request/userInfo/extra/authentication.kubernetes.io~1credential-id',
+    ]);
   });
 
   it('leaves requests without secrets as they were sent, limits empty', async () => {
@@ -99,16 +101,28 @@ describe('redaction (on by default)', () => {
 
   it('refuses paths that point outside the request and response, or at what names the fixture', () => {
     expect(() => redactionRules(true, ['object/data'])).toThrow(HarnessError);
-    expect(() => redactionRules(true, ['/object/data'])).toThrow('does not point inside the fixture\'s request or response');
+    expect(() => redactionRules(true, ['/object/data'])).toThrow("does not point inside the fixture's request or response");
     expect(() => redactionRules(true, ['/request'])).toThrow('does not point inside');
     expect(() => redactionRules(true, ['/request/resource/resource'])).toThrow('names the request and its fixture file');
-    expect(redactionRules(true, ['/response/status/message', '/request/object/a~1b~0c']).paths).toEqual([['response', 'status', 'message'], ['request', 'object', 'a/b~c']]);
+    expect(redactionRules(true, ['/response/status/message', '/request/object/a~1b~0c']).paths).toEqual([
+      ['response', 'status', 'message'],
+      ['request', 'object', 'a/b~c'],
+    ]);
   });
 });
 
 describe("a Secret's values in an upstream's patch", () => {
   const request = review.create(secret({ password: 'aHVudGVyMg==' })).attributes;
-  const asRequest = () => ({ uid: 'u', kind: request.kind, resource: request.resource, operation: request.operation, userInfo: {}, object: structuredClone(request.object), oldObject: null, options: null });
+  const asRequest = () => ({
+    uid: 'u',
+    kind: request.kind,
+    resource: request.resource,
+    operation: request.operation,
+    userInfo: {},
+    object: structuredClone(request.object),
+    oldObject: null,
+    options: null,
+  });
   const encode = (ops: unknown) => Buffer.from(JSON.stringify(ops)).toString('base64');
 
   it('are replaced, and the patch re-encoded', () => {
@@ -126,7 +140,9 @@ describe("a Secret's values in an upstream's patch", () => {
       { op: 'add', path: `/metadata/annotations/${LAST_APPLIED.replace('/', '~1')}`, value: 'REDACTED' },
       { op: 'add', path: '/metadata/labels', value: { kept: 'yes' } },
     ]);
-    expect(limits.at(-1)).toBe(`redacted: the Secret values and ${LAST_APPLIED} annotations the response's patch writes replaced by "REDACTED", and the patch re-encoded: /response/patch`);
+    expect(limits.at(-1)).toBe(
+      `redacted: the Secret values and ${LAST_APPLIED} annotations the response's patch writes replaced by "REDACTED", and the patch re-encoded: /response/patch`,
+    );
   });
 
   it('leave a patch that writes none of them byte for byte', () => {

@@ -77,7 +77,10 @@ describe('upstream mode', () => {
 
     // Same path and query, the request's own headers.
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ url: '/mutate?timeout=5s', headers: { 'user-agent': 'kube-apiserver-admission', 'content-type': 'application/json', host: `127.0.0.1:${upstream.port}` } });
+    expect(seen[0]).toMatchObject({
+      url: '/mutate?timeout=5s',
+      headers: { 'user-agent': 'kube-apiserver-admission', 'content-type': 'application/json', host: `127.0.0.1:${upstream.port}` },
+    });
 
     const [fixture, ...rest] = fixtures(out.dir);
     expect(rest).toEqual([]);
@@ -86,7 +89,13 @@ describe('upstream mode', () => {
     expect(fixture!.document).toEqual({
       apiVersion: 'admission-harness/v1alpha1',
       kind: 'RecordedReview',
-      source: { from: 'record', receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), path: '/mutate?timeout=5s', reviewVersion: 'v1', upstream: `https://127.0.0.1:${upstream.port}/` },
+      source: {
+        from: 'record',
+        receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        path: '/mutate?timeout=5s',
+        reviewVersion: 'v1',
+        upstream: `https://127.0.0.1:${upstream.port}/`,
+      },
       request: viaRecorder.review.request,
       response: viaRecorder.response,
       limits: [],
@@ -123,17 +132,31 @@ describe('upstream mode', () => {
     const body = JSON.stringify({
       apiVersion: 'admission.k8s.io/v1',
       kind: 'AdmissionReview',
-      request: { uid: 'fixed-uid', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' }, operation: 'CREATE', userInfo: {}, object: objects.pod({ namespace: 'shop', images: ['nginx:latest'] }), oldObject: null, options: null },
+      request: {
+        uid: 'fixed-uid',
+        kind: { group: '', version: 'v1', kind: 'Pod' },
+        resource: { group: '', version: 'v1', resource: 'pods' },
+        operation: 'CREATE',
+        userInfo: {},
+        object: objects.pod({ namespace: 'shop', images: ['nginx:latest'] }),
+        oldObject: null,
+        options: null,
+      },
     });
     const upstreamUrl = `https://127.0.0.1:${upstream.port}`;
-    for (const [target, sent] of [['/validate?timeout=10s', body], ['/nope', body], ['/validate', '{"not json']] as const) {
+    for (const [target, sent] of [
+      ['/validate?timeout=10s', body],
+      ['/nope', body],
+      ['/validate', '{"not json'],
+    ] as const) {
       const straight = await rawRequest(upstreamUrl, upstreamAuthority.cert, { path: target, body: sent });
       const proxied = await rawRequest(recorder.url, recorder.ca, { path: target, body: sent });
       expect(seen.at(-1)?.url).toBe(target);
       expect(proxied.status).toBe(straight.status);
       expect(proxied.statusMessage).toBe(straight.statusMessage);
       expect(proxied.body.equals(straight.body)).toBe(true);
-      for (const header of ['content-type', 'content-length', 'etag', 'x-powered-by']) expect([header, proxied.headers[header]]).toEqual([header, straight.headers[header]]);
+      for (const header of ['content-type', 'content-length', 'etag', 'x-powered-by'])
+        expect([header, proxied.headers[header]]).toEqual([header, straight.headers[header]]);
     }
     // The two AdmissionReviews are recorded; the 404 holds no response, and says why.
     const written = fixtures(out.dir);
@@ -187,7 +210,12 @@ describe('upstream mode, bounded', () => {
     const bounded = outDir();
     const handles = trackHandles();
     try {
-      const one = await startRecorder({ out: bounded.dir, maxReviews: 1, hosts: serviceDnsNames('pod-defaults', 'pod-defaults'), upstream: { url: `https://127.0.0.1:${upstream.port}`, ca: upstreamAuthority.cert } });
+      const one = await startRecorder({
+        out: bounded.dir,
+        maxReviews: 1,
+        hosts: serviceDnsNames('pod-defaults', 'pod-defaults'),
+        upstream: { url: `https://127.0.0.1:${upstream.port}`, ca: upstreamAuthority.cert },
+      });
       const other = await createHarness({ target: { url: one.url, ca: one.ca }, manifests, namespaces: [{ name: 'shop' }], seed: 1 });
       try {
         expect(await other.call('pod-defaults.example.com', review.create(objects.pod({ namespace: 'shop' })))).toBeAllowed();
@@ -224,6 +252,12 @@ describe('the upstream URL', () => {
     expect(upstreamTimeoutMs('/validate?timeout=1m30s')).toBe(90_000);
     expect(upstreamTimeoutMs('/validate?timeout=bogus')).toBe(30_000);
     expect(upstreamTimeoutMs('/validate')).toBe(30_000);
-    expect([parseGoDuration('1.5s'), parseGoDuration('250ms'), parseGoDuration('1h'), parseGoDuration('-1s'), parseGoDuration('10')]).toEqual([1500, 250, 3_600_000, undefined, undefined]);
+    expect([parseGoDuration('1.5s'), parseGoDuration('250ms'), parseGoDuration('1h'), parseGoDuration('-1s'), parseGoDuration('10')]).toEqual([
+      1500,
+      250,
+      3_600_000,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -57,7 +57,9 @@ describe('x-kubernetes-validations', () => {
         { rule: 'self.replicas > 1', message: 'static', messageExpression: 'self.missing' },
       ]),
     );
-    expect(text(validateCustomResource(schema, widget({ replicas: 5, maxReplicas: 3 }), null))).toEqual(['spec: Invalid value: "object": replicas 5 exceeds 3']);
+    expect(text(validateCustomResource(schema, widget({ replicas: 5, maxReplicas: 3 }), null))).toEqual([
+      'spec: Invalid value: "object": replicas 5 exceeds 3',
+    ]);
     expect(text(validateCustomResource(schema, widget({ replicas: 1, maxReplicas: 3 }), null))).toEqual(['spec: Invalid value: "object": static']);
   });
 
@@ -117,7 +119,15 @@ describe('x-kubernetes-validations', () => {
 
   it('makes oldSelf an optional with optionalOldSelf, evaluated on create too', async () => {
     const schema = await prepared(
-      specSchema({ name: { type: 'string', 'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self == 'initial'", message: 'must start as initial', optionalOldSelf: true }] } }, []),
+      specSchema(
+        {
+          name: {
+            type: 'string',
+            'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self == 'initial'", message: 'must start as initial', optionalOldSelf: true }],
+          },
+        },
+        [],
+      ),
     );
     expect(text(validateCustomResource(schema, widget({ name: 'b' }), null))).toEqual(['spec.name: Invalid value: "string": must start as initial']);
     expect(validateCustomResource(schema, widget({ name: 'b' }), widget({ name: 'initial' }))).toEqual([]);
@@ -136,7 +146,7 @@ describe('x-kubernetes-validations', () => {
     });
     expect(text(validateCustomResource(schema, widget({ value: 1 }), null))).toEqual([
       'spec: Invalid value: "object": no such key: replicas evaluating rule: self.replicas > 0',
-      "spec: Invalid value: \"object\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: value",
+      'spec: Invalid value: "object": \'no such overload\': call arguments did not match a supported operator, function or macro signature for rule: value',
     ]);
   });
 
@@ -166,7 +176,10 @@ describe('x-kubernetes-validations', () => {
 
   it('ratchets a failing rule that is not a transition rule on an unchanged field into a warning', async () => {
     const schema = await prepared(
-      specSchema({ name: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.startsWith('w')", message: 'must start with w' }] }, size: { type: 'integer' } }, []),
+      specSchema(
+        { name: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.startsWith('w')", message: 'must start with w' }] }, size: { type: 'integer' } },
+        [],
+      ),
     );
     const old = widget({ name: 'legacy', size: 1 });
     expect(customResourceValidation(schema, widget({ name: 'legacy', size: 2 }), old)).toEqual({
@@ -177,42 +190,58 @@ describe('x-kubernetes-validations', () => {
   });
 
   it('refuses a rule with an invalid duration or regex literal (the literal validators of kube’s base environment); a time zone in a rule reads as cel-go reads it', async () => {
-    const refused = structuralSchema(specSchema({ ttl: { type: 'string' } }, [{ rule: "duration(self.ttl) < duration('1d')" }, { rule: "self.ttl.matches('(')" }]));
+    const refused = structuralSchema(
+      specSchema({ ttl: { type: 'string' } }, [{ rule: "duration(self.ttl) < duration('1d')" }, { rule: "self.ttl.matches('(')" }]),
+    );
     expect(text(await prepareCustomResourceValidation(refused, 'spec.versions[0].schema.openAPIV3Schema'))).toEqual([
       `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {"rule":"duration(self.ttl) \\u003c duration('1d')"}: compilation failed: ERROR: <input>:1:31: invalid duration argument\n | duration(self.ttl) < duration('1d')\n | ..............................^`,
       `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: {"rule":"self.ttl.matches('(')"}: compilation failed: ERROR: <input>:1:18: invalid matches argument\n | self.ttl.matches('(')\n | .................^`,
     ]);
-    const schema = await prepared(specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "self.at.getHours('-08:00') == 23", message: 'not 23h at -08:00' }]));
+    const schema = await prepared(
+      specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "self.at.getHours('-08:00') == 23", message: 'not 23h at -08:00' }]),
+    );
     expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T07:30:15Z' }), null))).toEqual([]);
     expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T09:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": not 23h at -08:00']);
   });
 
   it('returns the compile errors kube would reject the CRD with', async () => {
     const schema = structuralSchema(
-      specSchema(replicas, [{ rule: 'self.replicas >' }, { rule: "'x'", message: 'm' }, { rule: 'true', messageExpression: '1' }, { rule: 'true', fieldPath: '.nope' }]),
+      specSchema(replicas, [
+        { rule: 'self.replicas >' },
+        { rule: "'x'", message: 'm' },
+        { rule: 'true', messageExpression: '1' },
+        { rule: 'true', fieldPath: '.nope' },
+      ]),
     );
     expect(text(await prepareCustomResourceValidation(schema, 'spec.versions[0].schema.openAPIV3Schema'))).toEqual([
       // json.Marshal escapes `>` (HTML-safe); the parse error's own words are cel-js's (see lib/cel/errors.ts).
-      expect.stringMatching(/^spec\.versions\[0\]\.schema\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: \{"rule":"self\.replicas \\u003e"\}: compilation failed: ERROR: <input>:1:16: /),
+      expect.stringMatching(
+        /^spec\.versions\[0\]\.schema\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: \{"rule":"self\.replicas \\u003e"\}: compilation failed: ERROR: <input>:1:16: /,
+      ),
       'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: {"rule":"\'x\'","message":"m"}: cel expression must evaluate to a bool',
       'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[2].messageExpression: Invalid value: {"rule":"true","messageExpression":"1"}: messageExpression must evaluate to a string',
       'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[3].fieldPath: Invalid value: ".nope": fieldPath must be a valid path: does not refer to a valid field',
     ]);
     // A rule that did not compile fails every object it applies to, as kube reports stale rules.
-    expect(text(validateCustomResource(schema, widget({ replicas: 1 }), null))[0]).toMatch(/^spec: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:/);
+    expect(text(validateCustomResource(schema, widget({ replicas: 1 }), null))[0]).toMatch(
+      /^spec: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:/,
+    );
   });
 
   it('KNOWN DIVERGENCE: a rule naming a field the schema lacks compiles (self is dyn here) and fails when it runs', async () => {
     // kube-apiserver types self from the schema and rejects the CRD: `undefined field 'nope'`.
     const schema = await prepared(specSchema(replicas, [{ rule: 'self.nope > 0' }]));
-    expect(text(validateCustomResource(schema, widget({ replicas: 1 }), null))).toEqual(['spec: Invalid value: "object": no such key: nope evaluating rule: self.nope > 0']);
+    expect(text(validateCustomResource(schema, widget({ replicas: 1 }), null))).toEqual([
+      'spec: Invalid value: "object": no such key: nope evaluating rule: self.nope > 0',
+    ]);
   });
 
   it('KNOWN DIVERGENCE: the runtime cost budget is not enforced (no cost model for cel-js)', async () => {
     // kube-apiserver stops a rule past 1,000,000 cost units: `operation cancelled: actual cost limit exceeded`.
-    const schema = await prepared(specSchema({ items: { type: 'array', items: { type: 'integer' } } }, [{ rule: 'self.items.all(a, self.items.all(b, self.items.all(c, true)))' }]));
+    const schema = await prepared(
+      specSchema({ items: { type: 'array', items: { type: 'integer' } } }, [{ rule: 'self.items.all(a, self.items.all(b, self.items.all(c, true)))' }]),
+    );
     const items = Array.from({ length: 120 }, (_, i) => i);
     expect(validateCustomResource(schema, widget({ items }), null)).toEqual([]);
   });
 });
-

@@ -18,7 +18,10 @@ describe('defaultCustomResource (structural defaulting)', () => {
           note: { type: 'string', nullable: true, default: 'n' },
           color: { type: 'string', default: 'red' },
           labels: { type: 'object', additionalProperties: { type: 'string', default: 'v' } },
-          ports: { type: 'array', items: { type: 'object', default: { port: 80 }, properties: { port: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' } } } },
+          ports: {
+            type: 'array',
+            items: { type: 'object', default: { port: 80 }, properties: { port: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' } } },
+          },
         },
       },
     },
@@ -39,7 +42,13 @@ describe('defaultCustomResource (structural defaulting)', () => {
 
   it('defaults null map values and list items with the additionalProperties and items defaults, then inside them', () => {
     const defaulted = defaultCustomResource(schema, { spec: { labels: { a: null, b: 'x' }, ports: [null, { port: 443 }] } });
-    expect(defaulted.spec).toMatchObject({ labels: { a: 'v', b: 'x' }, ports: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }] });
+    expect(defaulted.spec).toMatchObject({
+      labels: { a: 'v', b: 'x' },
+      ports: [
+        { port: 80, protocol: 'TCP' },
+        { port: 443, protocol: 'TCP' },
+      ],
+    });
   });
 
   it('does not change the object it is given', () => {

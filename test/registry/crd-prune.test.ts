@@ -151,7 +151,15 @@ describe('metadata as the decoder types it', () => {
   it('drops empty members and rewrites timestamps in UTC, as SetObjectMeta writes ObjectMeta back', () => {
     const { object } = pruneCustomResource(schema, {
       ...typeMeta,
-      metadata: { name: 'w', namespace: '', labels: {}, annotations: { a: 'b' }, creationTimestamp: '2026-11-21T23:41:08.123+01:00', generation: 0, finalizers: [] },
+      metadata: {
+        name: 'w',
+        namespace: '',
+        labels: {},
+        annotations: { a: 'b' },
+        creationTimestamp: '2026-11-21T23:41:08.123+01:00',
+        generation: 0,
+        finalizers: [],
+      },
     });
     expect(object.metadata).toEqual({ name: 'w', creationTimestamp: '2026-11-21T22:41:08Z', annotations: { a: 'b' } });
   });
@@ -185,7 +193,10 @@ describe('metadata as the decoder types it', () => {
   });
 
   it('fails an embedded resource whose apiVersion is not a string', () => {
-    const embedded = structuralSchema({ type: 'object', properties: { template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true } } });
+    const embedded = structuralSchema({
+      type: 'object',
+      properties: { template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true } },
+    });
     expect(decodeCustomResource(embedded, { ...typeMeta, template: { apiVersion: 1, kind: 'Pod' } })).toEqual({
       error: 'template.apiVersion: Invalid value: 1: must be a string',
     });

@@ -22,7 +22,9 @@ describe('schema value validation (kube-openapi), with kube texts', () => {
     expect(field({ type: 'number' }, 3)).toEqual([]);
     expect(field({ type: 'string' }, true)).toEqual(['spec.x: Invalid value: "boolean": spec.x in body must be of type string: "boolean"']);
     expect(field({ type: 'boolean' }, [])).toEqual(['spec.x: Invalid value: "array": spec.x in body must be of type boolean: "array"']);
-    expect(field({ type: 'array', items: { type: 'string' } }, {})).toEqual(['spec.x: Invalid value: "object": spec.x in body must be of type array: "object"']);
+    expect(field({ type: 'array', items: { type: 'string' } }, {})).toEqual([
+      'spec.x: Invalid value: "object": spec.x in body must be of type array: "object"',
+    ]);
   });
 
   it('null: only where nullable', () => {
@@ -67,10 +69,14 @@ describe('schema value validation (kube-openapi), with kube texts', () => {
       'spec.x: Invalid value: "2024-01-01": spec.x in body must be of type date-time: "2024-01-01"',
     ]);
     expect(field({ type: 'string', format: 'date-time' }, '2024-01-01T10:00:00Z')).toEqual([]);
-    expect(field({ type: 'string', format: 'date' }, '2024-02-30')).toEqual(['spec.x: Invalid value: "2024-02-30": spec.x in body must be of type date: "2024-02-30"']);
+    expect(field({ type: 'string', format: 'date' }, '2024-02-30')).toEqual([
+      'spec.x: Invalid value: "2024-02-30": spec.x in body must be of type date: "2024-02-30"',
+    ]);
     expect(field({ type: 'string', format: 'ipv4' }, '10.0.0.1')).toEqual([]);
     expect(field({ type: 'string', format: 'ipv4' }, '::1')).toEqual(['spec.x: Invalid value: "::1": spec.x in body must be of type ipv4: "::1"']);
-    expect(field({ type: 'string', format: 'cidr' }, '10.0.0.0/33')).toEqual(['spec.x: Invalid value: "10.0.0.0/33": spec.x in body must be of type cidr: "10.0.0.0/33"']);
+    expect(field({ type: 'string', format: 'cidr' }, '10.0.0.0/33')).toEqual([
+      'spec.x: Invalid value: "10.0.0.0/33": spec.x in body must be of type cidr: "10.0.0.0/33"',
+    ]);
     expect(field({ type: 'string', format: 'uuid' }, '2b1f8a3e-0a8e-4e1c-9f44-0d1b2c3d4e5f')).toEqual([]);
     expect(field({ type: 'string', format: 'duration' }, '1h30m')).toEqual([]);
     expect(field({ type: 'string', format: 'duration' }, 'soon')).toEqual(['spec.x: Invalid value: "soon": spec.x in body must be of type duration: "soon"']);
@@ -95,7 +101,9 @@ describe('schema value validation (kube-openapi), with kube texts', () => {
   it('arrays: items first, then minItems and maxItems (Too many)', () => {
     expect(field({ type: 'array', items: { type: 'string' }, maxItems: 2 }, ['a', 'b', 'c'])).toEqual(['spec.x: Too many: 3: must have at most 2 items']);
     expect(field({ type: 'array', items: { type: 'string' }, maxItems: 1 }, ['a', 'b'])).toEqual(['spec.x: Too many: 2: must have at most 1 item']);
-    expect(field({ type: 'array', items: { type: 'string' }, minItems: 2 }, ['a'])).toEqual(['spec.x: Invalid value: 1: spec.x in body should have at least 2 items']);
+    expect(field({ type: 'array', items: { type: 'string' }, minItems: 2 }, ['a'])).toEqual([
+      'spec.x: Invalid value: 1: spec.x in body should have at least 2 items',
+    ]);
     expect(field({ type: 'array', items: { type: 'integer' }, minItems: 3 }, ['a', 1])).toEqual([
       'spec.x[0]: Invalid value: "string": spec.x[0] in body must be of type integer: "string"',
       'spec.x: Invalid value: 2: spec.x in body should have at least 3 items',
@@ -111,21 +119,30 @@ describe('schema value validation (kube-openapi), with kube texts', () => {
 
   it('allOf, anyOf, oneOf, not: errors that name no field print <nil>', () => {
     const oneOf = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] };
-    expect(field(oneOf, { a: 'x', b: 'y' })).toEqual(['<nil>: Invalid value: "": "spec.x" must validate one and only one schema (oneOf). Found 2 valid alternatives']);
-    expect(field(oneOf, {})).toEqual(['<nil>: Invalid value: "": "spec.x" must validate one and only one schema (oneOf). Found none valid', 'spec.x.a: Required value']);
+    expect(field(oneOf, { a: 'x', b: 'y' })).toEqual([
+      '<nil>: Invalid value: "": "spec.x" must validate one and only one schema (oneOf). Found 2 valid alternatives',
+    ]);
+    expect(field(oneOf, {})).toEqual([
+      '<nil>: Invalid value: "": "spec.x" must validate one and only one schema (oneOf). Found none valid',
+      'spec.x.a: Required value',
+    ]);
     const anyOf = { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ required: ['a'] }] };
     expect(field(anyOf, {})).toEqual(['<nil>: Invalid value: "": "spec.x" must validate at least one schema (anyOf)', 'spec.x.a: Required value']);
     expect(field({ type: 'integer', allOf: [{ minimum: 1 }, { maximum: 5 }] }, 9)).toEqual([
       'spec.x: Invalid value: 9: spec.x in body should be less than or equal to 5',
       '<nil>: Invalid value: "": "spec.x" must validate all the schemas (allOf)',
     ]);
-    expect(field({ type: 'string', not: { enum: ['forbidden'] } }, 'forbidden')).toEqual(['<nil>: Invalid value: "": "spec.x" must not validate the schema (not)']);
+    expect(field({ type: 'string', not: { enum: ['forbidden'] } }, 'forbidden')).toEqual([
+      '<nil>: Invalid value: "": "spec.x" must not validate the schema (not)',
+    ]);
   });
 });
 
 describe('list types and embedded resources', () => {
   it('x-kubernetes-list-type set: each repeat at its second appearance', () => {
-    expect(field({ type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } }, ['a', 'b', 'a', 'a'])).toEqual(['spec.x[2]: Duplicate value: "a"']);
+    expect(field({ type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } }, ['a', 'b', 'a', 'a'])).toEqual([
+      'spec.x[2]: Duplicate value: "a"',
+    ]);
   });
 
   it('x-kubernetes-list-type map: repeated keys, printed as the key map in JSON', () => {
@@ -135,9 +152,19 @@ describe('list types and embedded resources', () => {
       'x-kubernetes-list-map-keys': ['name'],
       items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } },
     };
-    expect(field(list, [{ name: 'a', port: 1 }, { name: 'a', port: 2 }])).toEqual(['spec.x[1]: Duplicate value: {"name":"a"}']);
+    expect(
+      field(list, [
+        { name: 'a', port: 1 },
+        { name: 'a', port: 2 },
+      ]),
+    ).toEqual(['spec.x[1]: Duplicate value: {"name":"a"}']);
     const twoKeys = { ...list, 'x-kubernetes-list-map-keys': ['port', 'name'] };
-    expect(field(twoKeys, [{ name: 'a', port: 1 }, { port: 1, name: 'a' }])).toEqual(['spec.x[1]: Duplicate value: {"name":"a","port":1}']);
+    expect(
+      field(twoKeys, [
+        { name: 'a', port: 1 },
+        { port: 1, name: 'a' },
+      ]),
+    ).toEqual(['spec.x[1]: Duplicate value: {"name":"a","port":1}']);
   });
 
   it('embedded resources need apiVersion and kind, and get ObjectMeta validation', () => {
@@ -145,9 +172,11 @@ describe('list types and embedded resources', () => {
     expect(field(embedded, { metadata: { name: 'a/b' } })).toEqual([
       'spec.x.apiVersion: Required value',
       'spec.x.kind: Required value',
-      "spec.x.metadata.name: Invalid value: \"a/b\": may not contain '/'",
+      'spec.x.metadata.name: Invalid value: "a/b": may not contain \'/\'',
     ]);
-    expect(field(embedded, { apiVersion: 'v1', kind: 'Config_Map' })[0]).toMatch(/^spec\.x\.kind: Invalid value: "Config_Map": may have mixed case, but should otherwise match: a DNS-1035 label must consist of/);
+    expect(field(embedded, { apiVersion: 'v1', kind: 'Config_Map' })[0]).toMatch(
+      /^spec\.x\.kind: Invalid value: "Config_Map": may have mixed case, but should otherwise match: a DNS-1035 label must consist of/,
+    );
   });
 });
 
@@ -156,7 +185,9 @@ describe('the strategy around the schema', () => {
   const kind = { group: 'example.com', version: 'v1', kind: 'Widget' };
 
   it('checks apiVersion and kind first, and then skips the rest of that step', () => {
-    const errors = validateCustomResource(schema, { apiVersion: 'example.com/v2', kind: 'Gadget', metadata: { name: 'w' }, spec: { replicas: 'x' } }, null, { kind });
+    const errors = validateCustomResource(schema, { apiVersion: 'example.com/v2', kind: 'Gadget', metadata: { name: 'w' }, spec: { replicas: 'x' } }, null, {
+      kind,
+    });
     expect(text(errors)).toEqual(['kind: Invalid value: "Gadget": must be Widget', 'apiVersion: Invalid value: "example.com/v2": must be example.com/v1']);
   });
 
@@ -210,7 +241,9 @@ describe('the strategy around the schema', () => {
 
   it('warns about finalizers added without a domain', () => {
     const result = customResourceValidation(schema, { ...typeMeta, metadata: { name: 'w', finalizers: ['cleanup', 'example.com/x', 'orphan'] } }, null);
-    expect(result.warnings).toEqual(['metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers']);
+    expect(result.warnings).toEqual([
+      'metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers',
+    ]);
   });
 });
 
@@ -228,4 +261,3 @@ describe('known divergences of the schema validation', () => {
     expect(field({ type: 'number', minimum: 1000000 }, 5.0)).toEqual(['spec.x: Invalid value: 5: spec.x in body should be greater than or equal to 1000000']);
   });
 });
-

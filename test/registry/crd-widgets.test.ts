@@ -16,7 +16,15 @@ const CAPTURES = path.join(__dirname, '../fixtures/apiserver-captures');
 
 interface Call {
   webhook: string;
-  body: { request: { operation: string; subResource?: string; kind: { group: string; version: string; kind: string }; object: JsonObject | null; oldObject: JsonObject | null } };
+  body: {
+    request: {
+      operation: string;
+      subResource?: string;
+      kind: { group: string; version: string; kind: string };
+      object: JsonObject | null;
+      oldObject: JsonObject | null;
+    };
+  };
 }
 
 const capture = (name: string): { calls: Call[] } => JSON.parse(readFileSync(`${CAPTURES}/${name}.json`, 'utf8'));
@@ -84,4 +92,3 @@ describe('the widgets CRD of the recorded captures', () => {
     expect(prepareCustomResourceStatusUpdate(mutating?.object as JsonObject, mutating?.oldObject as JsonObject)).toEqual(validating?.object);
   });
 });
-

@@ -44,7 +44,17 @@ async function harness(patch: { op: 'add' | 'replace'; path: string; value: unkn
   const h = await createHarness({
     seed: 4,
     catalog,
-    manifests: [CRD, mutating('m', { name: 'gadget.example.com', rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['gadgets'] }] }), validating('v', { name: 'check.example.com', rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['gadgets'] }] })],
+    manifests: [
+      CRD,
+      mutating('m', {
+        name: 'gadget.example.com',
+        rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['gadgets'] }],
+      }),
+      validating('v', {
+        name: 'check.example.com',
+        rules: [{ operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['gadgets'] }],
+      }),
+    ],
     stubs: { 'gadget.example.com': stub.patch(patch), 'check.example.com': stub.allow() },
   });
   harnesses.push(h);
@@ -76,19 +86,28 @@ describe('custom resources through the chain', () => {
     expect(result).toBeDenied({ code: 422, message: 'Gadget.example.com "g1" is invalid: spec: Invalid value: "object": size must be at most 10' });
     expect(h.stub('check.example.com').received).toEqual([]);
     const enumerated = await harness([{ op: 'add', path: '/spec/color', value: 'green' }]);
-    expect(await enumerated.admit(review.create(gadget(), { catalog }))).toBeDenied({ code: 422, message: 'Gadget.example.com "g1" is invalid: [spec.color: Unsupported value: "green": supported values: "red", "blue", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]' });
+    expect(await enumerated.admit(review.create(gadget(), { catalog }))).toBeDenied({
+      code: 422,
+      message:
+        'Gadget.example.com "g1" is invalid: [spec.color: Unsupported value: "green": supported values: "red", "blue", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]',
+    });
   });
 
   it('a value of the wrong type is a validation error for a custom resource, not a decode error', async () => {
     const h = await harness([{ op: 'replace', path: '/spec/size', value: 'three' }]);
     const result = await h.admit(review.create(gadget(), { catalog }));
-    expect(result).toBeDenied({ code: 422, message: 'Gadget.example.com "g1" is invalid: [spec.size: Invalid value: "string": spec.size in body must be of type integer: "string", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]' });
+    expect(result).toBeDenied({
+      code: 422,
+      message:
+        'Gadget.example.com "g1" is invalid: [spec.size: Invalid value: "string": spec.size in body must be of type integer: "string", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]',
+    });
   });
 
   it('a CRD whose rule does not compile is refused when the harness loads it', async () => {
     const bad = structuredClone(CRD);
     bad.spec.versions[0]!.schema.openAPIV3Schema.properties.spec['x-kubernetes-validations'] = [{ rule: 'self.size <=', message: 'x' }];
-    await expect(createHarness({ catalog: new ResourceCatalog(), manifests: [bad] })).rejects.toThrow(/invalid CustomResourceDefinition:\n {2}gadgets\.example\.com\/v1: openAPIV3Schema(\.properties\[spec\])?\.x-kubernetes-validations\[0\]\.rule: Invalid value/);
+    await expect(createHarness({ catalog: new ResourceCatalog(), manifests: [bad] })).rejects.toThrow(
+      /invalid CustomResourceDefinition:\n {2}gadgets\.example\.com\/v1: openAPIV3Schema(\.properties\[spec\])?\.x-kubernetes-validations\[0\]\.rule: Invalid value/,
+    );
   });
 });
-

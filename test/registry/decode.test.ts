@@ -116,7 +116,9 @@ describe('objects a real kube-apiserver sent (fixtures/apiserver-captures)', () 
   it.each(objects)('%s (%s %s) decodes to itself: no field unknown, nothing changed but nulls', (_, apiVersion, kind, object) => {
     if (structForKind(apiVersion, kind) === undefined) {
       // CONNECT options (PodExecOptions…) and custom resources are not in the table.
-      expect(['PodExecOptions', 'PodAttachOptions', 'PodPortForwardOptions', 'PodProxyOptions', 'ServiceProxyOptions', 'NodeProxyOptions', 'Widget']).toContain(kind);
+      expect(['PodExecOptions', 'PodAttachOptions', 'PodPortForwardOptions', 'PodProxyOptions', 'ServiceProxyOptions', 'NodeProxyOptions', 'Widget']).toContain(
+        kind,
+      );
       return;
     }
     const result = success(decodeTyped(apiVersion, kind, object));
@@ -147,21 +149,73 @@ describe('type errors, one per Go type class', () => {
   });
 
   it.each<[string, JsonObject, string]>([
-    ['string', podWith((p) => ((p.metadata as JsonObject).name = 5)), 'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string'],
+    [
+      'string',
+      podWith((p) => ((p.metadata as JsonObject).name = 5)),
+      'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string',
+    ],
     ['bool', podWith((p) => (spec(p).hostNetwork = 'yes')), 'json: cannot unmarshal string into Go struct field PodSpec.spec.hostNetwork of type bool'],
     ['int32', podWith((p) => (spec(p).priority = true)), 'json: cannot unmarshal bool into Go struct field PodSpec.spec.priority of type int32'],
-    ['int64', podWith((p) => (spec(p).terminationGracePeriodSeconds = '30')), 'json: cannot unmarshal string into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64'],
-    ['float64', crd({ type: 'integer', maximum: 'ten' }), 'json: cannot unmarshal string into Go struct field JSONSchemaProps.spec.versions.schema.openAPIV3Schema.maximum of type float64'],
-    ['[]T', podWith((p) => (spec(p).containers = { name: 'x' })), 'json: cannot unmarshal object into Go struct field PodSpec.spec.containers of type []v1.Container'],
-    ['[]string', podWith((p) => (container(p).args = 'run')), 'json: cannot unmarshal string into Go struct field Container.spec.containers.args of type []string'],
-    ['map', podWith((p) => (spec(p).nodeSelector = ['a'])), 'json: cannot unmarshal array into Go struct field PodSpec.spec.nodeSelector of type map[string]string'],
-    ['map value', podWith((p) => ((p.metadata as JsonObject).labels = { app: 1 })), 'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string'],
-    ['struct', podWith((p) => (spec(p).securityContext = 'restricted')), 'json: cannot unmarshal string into Go struct field PodSpec.spec.securityContext of type v1.PodSecurityContext'],
-    ['slice element', podWith((p) => ((spec(p).containers as Json[])[1] = 'sidecar')), 'json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type v1.Container'],
-    ['named map (v1.ResourceList)', podWith((p) => ((container(p).resources as JsonObject).limits = '1')), 'json: cannot unmarshal string into Go struct field ResourceRequirements.spec.containers.resources.limits of type v1.ResourceList'],
-    ['named string (v1.PullPolicy)', podWith((p) => (container(p).imagePullPolicy = 1)), 'json: cannot unmarshal number into Go struct field Container.spec.containers.imagePullPolicy of type v1.PullPolicy'],
-    ['types.UID', podWith((p) => ((p.metadata as JsonObject).uid = 7)), 'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.uid of type types.UID'],
-    ['named slice element ([]v1.Capability)', podWith((p) => (container(p).securityContext = { capabilities: { add: [1] } })), 'json: cannot unmarshal number into Go struct field Capabilities.spec.containers.securityContext.capabilities.add of type v1.Capability'],
+    [
+      'int64',
+      podWith((p) => (spec(p).terminationGracePeriodSeconds = '30')),
+      'json: cannot unmarshal string into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64',
+    ],
+    [
+      'float64',
+      crd({ type: 'integer', maximum: 'ten' }),
+      'json: cannot unmarshal string into Go struct field JSONSchemaProps.spec.versions.schema.openAPIV3Schema.maximum of type float64',
+    ],
+    [
+      '[]T',
+      podWith((p) => (spec(p).containers = { name: 'x' })),
+      'json: cannot unmarshal object into Go struct field PodSpec.spec.containers of type []v1.Container',
+    ],
+    [
+      '[]string',
+      podWith((p) => (container(p).args = 'run')),
+      'json: cannot unmarshal string into Go struct field Container.spec.containers.args of type []string',
+    ],
+    [
+      'map',
+      podWith((p) => (spec(p).nodeSelector = ['a'])),
+      'json: cannot unmarshal array into Go struct field PodSpec.spec.nodeSelector of type map[string]string',
+    ],
+    [
+      'map value',
+      podWith((p) => ((p.metadata as JsonObject).labels = { app: 1 })),
+      'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string',
+    ],
+    [
+      'struct',
+      podWith((p) => (spec(p).securityContext = 'restricted')),
+      'json: cannot unmarshal string into Go struct field PodSpec.spec.securityContext of type v1.PodSecurityContext',
+    ],
+    [
+      'slice element',
+      podWith((p) => ((spec(p).containers as Json[])[1] = 'sidecar')),
+      'json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type v1.Container',
+    ],
+    [
+      'named map (v1.ResourceList)',
+      podWith((p) => ((container(p).resources as JsonObject).limits = '1')),
+      'json: cannot unmarshal string into Go struct field ResourceRequirements.spec.containers.resources.limits of type v1.ResourceList',
+    ],
+    [
+      'named string (v1.PullPolicy)',
+      podWith((p) => (container(p).imagePullPolicy = 1)),
+      'json: cannot unmarshal number into Go struct field Container.spec.containers.imagePullPolicy of type v1.PullPolicy',
+    ],
+    [
+      'types.UID',
+      podWith((p) => ((p.metadata as JsonObject).uid = 7)),
+      'json: cannot unmarshal number into Go struct field ObjectMeta.metadata.uid of type types.UID',
+    ],
+    [
+      'named slice element ([]v1.Capability)',
+      podWith((p) => (container(p).securityContext = { capabilities: { add: [1] } })),
+      'json: cannot unmarshal number into Go struct field Capabilities.spec.containers.securityContext.capabilities.add of type v1.Capability',
+    ],
   ])('%s', (_, object, message) => {
     expect(failure(decodeTyped(object.apiVersion as string, object.kind as string, object))).toBe(message);
   });
@@ -193,8 +247,16 @@ describe('type errors, one per Go type class', () => {
 describe('numbers', () => {
   it.each<[string, number, string]>([
     ['float into int32', 1.5, 'json: cannot unmarshal number 1.5 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32'],
-    ['int32 overflow', 3000000000, 'json: cannot unmarshal number 3000000000 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32'],
-    ['int32 underflow', -2147483649, 'json: cannot unmarshal number -2147483649 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32'],
+    [
+      'int32 overflow',
+      3000000000,
+      'json: cannot unmarshal number 3000000000 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32',
+    ],
+    [
+      'int32 underflow',
+      -2147483649,
+      'json: cannot unmarshal number -2147483649 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32',
+    ],
   ])('%s', (_, value, message) => {
     const p = pod();
     (((p.spec as JsonObject).containers as JsonObject[])[0]?.ports as JsonObject[])[0]!.containerPort = value;
@@ -247,7 +309,12 @@ describe('types with their own UnmarshalJSON', () => {
   });
 
   it('intstr.IntOrString: a string or an int32; other values fail as encoding/json into int32, with context', () => {
-    const service = (targetPort: Json): JsonObject => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80, targetPort }] } });
+    const service = (targetPort: Json): JsonObject => ({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's' },
+      spec: { ports: [{ port: 80, targetPort }] },
+    });
     const targetPortOf = (r: DecodeResult) => (((success(r).object.spec as JsonObject).ports as JsonObject[])[0] as JsonObject).targetPort;
     expect(targetPortOf(decodeTyped('v1', 'Service', service('http')))).toBe('http');
     expect(targetPortOf(decodeTyped('v1', 'Service', service(8080)))).toBe(8080);
@@ -301,7 +368,13 @@ describe('types with their own UnmarshalJSON', () => {
   });
 
   it('runtime.RawExtension keeps anything', () => {
-    const revision = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'r' }, revision: 1, data: { anything: [1, 'x', { y: null }], Bogus: true } };
+    const revision = {
+      apiVersion: 'apps/v1',
+      kind: 'ControllerRevision',
+      metadata: { name: 'r' },
+      revision: 1,
+      data: { anything: [1, 'x', { y: null }], Bogus: true },
+    };
     const result = success(decodeTyped('apps/v1', 'ControllerRevision', revision));
     expect(result.object.data).toEqual(revision.data);
     expect(result.dropped).toEqual([]);
@@ -331,7 +404,7 @@ describe('errors: which one is reported', () => {
     );
   });
 
-  it("an UnmarshalJSON error stops the decode and wins over an earlier type error", () => {
+  it('an UnmarshalJSON error stops the decode and wins over an earlier type error', () => {
     const p = pod();
     (p.metadata as JsonObject).labels = 'oops';
     ((((p.spec as JsonObject).containers as JsonObject[])[0] as JsonObject).resources as JsonObject).limits = { cpu: 'lots' };
@@ -368,7 +441,7 @@ describe('unknown fields', () => {
 describe('strings', () => {
   it('lose lone UTF-16 surrogates to U+FFFD, as Go decodes them', () => {
     const p = pod();
-    (p.metadata as JsonObject).labels = { ['k\uD800']: 'v\uDC00x' };
+    (p.metadata as JsonObject).labels = { 'k\uD800': 'v\uDC00x' };
     (p.metadata as JsonObject).name = 'a\uD800';
     const metadata = success(decodeTyped('v1', 'Pod', p)).object.metadata as JsonObject;
     expect(metadata.name).toBe('a\uFFFD');
@@ -426,8 +499,16 @@ describe('apiVersion and kind in the JSON', () => {
   });
 
   it.each<[string, JsonObject, string]>([
-    ['kind a number', { ...pod(), kind: 5 }, "couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string"],
-    ['apiVersion an object', { ...pod(), apiVersion: {} }, "couldn't get version/kind; json parse error: json: cannot unmarshal object into Go struct field .apiVersion of type string"],
+    [
+      'kind a number',
+      { ...pod(), kind: 5 },
+      "couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string",
+    ],
+    [
+      'apiVersion an object',
+      { ...pod(), apiVersion: {} },
+      "couldn't get version/kind; json parse error: json: cannot unmarshal object into Go struct field .apiVersion of type string",
+    ],
     ['apiVersion with two slashes', { ...pod(), apiVersion: 'a/b/c' }, 'unexpected GroupVersion string: a/b/c'],
   ])('%s', (_, object, message) => {
     expect(failure(decodeTyped('v1', 'Pod', object))).toBe(message);

@@ -138,8 +138,20 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
       podSpecOut({
         containers: [
           defaultedContainer({
-            livenessProbe: { httpGet: { path: '/', port: 8080, scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
-            readinessProbe: { httpGet: { path: '/ready', port: 'http', scheme: 'HTTPS' }, timeoutSeconds: 1, periodSeconds: 5, successThreshold: 1, failureThreshold: 3 },
+            livenessProbe: {
+              httpGet: { path: '/', port: 8080, scheme: 'HTTP' },
+              timeoutSeconds: 1,
+              periodSeconds: 10,
+              successThreshold: 1,
+              failureThreshold: 3,
+            },
+            readinessProbe: {
+              httpGet: { path: '/ready', port: 'http', scheme: 'HTTPS' },
+              timeoutSeconds: 1,
+              periodSeconds: 5,
+              successThreshold: 1,
+              failureThreshold: 3,
+            },
             startupProbe: { grpc: { port: 9000, service: '' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
             lifecycle: { postStart: { exec: { command: ['true'] } }, preStop: { httpGet: { path: '/', port: 80, host: 'localhost', scheme: 'HTTP' } } },
           }),
@@ -154,7 +166,14 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
     pod({
       hostNetwork: true,
       initContainers: [container({ name: 'i', ports: [{ containerPort: 53, protocol: 'UDP' }] })],
-      containers: [container({ ports: [{ name: 'http', containerPort: 8080 }, { containerPort: 9090, hostPort: 19090 }] })],
+      containers: [
+        container({
+          ports: [
+            { name: 'http', containerPort: 8080 },
+            { containerPort: 9090, hostPort: 19090 },
+          ],
+        }),
+      ],
     }),
     podOut({
       initContainers: [{ ...defaultedContainer({ ports: [{ hostPort: 53, containerPort: 53, protocol: 'UDP' }] }), name: 'i' }],
@@ -205,7 +224,14 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
           projected: {
             sources: [
               { serviceAccountToken: { path: 'token', audience: 'vault' } },
-              { downwardAPI: { items: [{ path: 'ns', fieldRef: { fieldPath: 'metadata.namespace' } }, { path: 'mem', resourceFieldRef: { resource: 'limits.memory', divisor: '1024Mi' } }] } },
+              {
+                downwardAPI: {
+                  items: [
+                    { path: 'ns', fieldRef: { fieldPath: 'metadata.namespace' } },
+                    { path: 'mem', resourceFieldRef: { resource: 'limits.memory', divisor: '1024Mi' } },
+                  ],
+                },
+              },
               { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
             ],
           },
@@ -235,7 +261,10 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
               defaultMode: 420,
             },
           },
-          { name: 'info', downwardAPI: { items: [{ path: 'cpu', resourceFieldRef: { containerName: 'c', resource: 'requests.cpu', divisor: '0' } }], defaultMode: 420 } },
+          {
+            name: 'info',
+            downwardAPI: { items: [{ path: 'cpu', resourceFieldRef: { containerName: 'c', resource: 'requests.cpu', divisor: '0' } }], defaultMode: 420 },
+          },
         ],
         containers: [defaultedContainer()],
       }),
@@ -262,11 +291,19 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
         volumes: [
           {
             name: 'eph',
-            ephemeral: { volumeClaimTemplate: { metadata: {}, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1536Mi' } }, volumeMode: 'Filesystem' } } },
+            ephemeral: {
+              volumeClaimTemplate: {
+                metadata: {},
+                spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1536Mi' } }, volumeMode: 'Filesystem' },
+              },
+            },
           },
           { name: 'iscsi', iscsi: { targetPortal: '10.0.0.1:3260', iqn: 'iqn.2001-04.com.example:storage', lun: 0, iscsiInterface: 'default' } },
           { name: 'rbd', rbd: { monitors: ['10.0.0.2:6789'], image: 'foo', pool: 'rbd', user: 'admin', keyring: '/etc/ceph/keyring' } },
-          { name: 'azure', azureDisk: { diskName: 'd', diskURI: 'https://example/d.vhd', cachingMode: 'ReadWrite', fsType: 'ext4', readOnly: false, kind: 'Shared' } },
+          {
+            name: 'azure',
+            azureDisk: { diskName: 'd', diskURI: 'https://example/d.vhd', cachingMode: 'ReadWrite', fsType: 'ext4', readOnly: false, kind: 'Shared' },
+          },
           { name: 'sio', scaleIO: { gateway: 'https://gw', system: 'sys', secretRef: { name: 's' }, storageMode: 'ThinProvisioned', fsType: 'xfs' } },
           { name: 'img', image: { reference: 'quay.io/crio/artifact:v1', pullPolicy: 'IfNotPresent' } },
           { name: 'img-latest', image: { reference: 'quay.io/crio/artifact', pullPolicy: 'Always' } },
@@ -296,7 +333,12 @@ describe('Pod defaults (SetObjectDefaults_Pod)', () => {
             { env: [{ name: 'MEM', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '1Mi' } } }] },
             { limits: { cpu: '500m', memory: '1536Mi' }, requests: { cpu: '1', 'example.com/gpu': '1', memory: '1536Mi' } },
           ),
-          { ...defaultedContainer({}, { limits: { cpu: '1.500', memory: '1e3' }, requests: { cpu: '1.500', memory: '1e3' } }), name: 'd', image: 'busybox', imagePullPolicy: 'Always' },
+          {
+            ...defaultedContainer({}, { limits: { cpu: '1.500', memory: '1e3' }, requests: { cpu: '1.500', memory: '1e3' } }),
+            name: 'd',
+            image: 'busybox',
+            imagePullPolicy: 'Always',
+          },
         ],
         rest: { overhead: { cpu: '250m', memory: '1Mi' } },
       }),
@@ -470,7 +512,14 @@ describe('Service defaults (SetDefaults_Service)', () => {
   // 14. targetPort 0 or "" is replaced too.
   expectDefaults(
     'targetPort 0 and "" become the port; a named or numbered target stays',
-    service({ ports: [{ name: 'a', port: 80, targetPort: 0 }, { name: 'b', port: 81, targetPort: '' }, { name: 'c', port: 82, targetPort: 'http' }, { name: 'd', port: 83, targetPort: 8083 }] }),
+    service({
+      ports: [
+        { name: 'a', port: 80, targetPort: 0 },
+        { name: 'b', port: 81, targetPort: '' },
+        { name: 'c', port: 82, targetPort: 'http' },
+        { name: 'd', port: 83, targetPort: 8083 },
+      ],
+    }),
     service(
       {
         ports: [
@@ -490,7 +539,10 @@ describe('Service defaults (SetDefaults_Service)', () => {
   // 15 and the LoadBalancer defaults.
   expectDefaults(
     'a LoadBalancer gets node ports allocation, both traffic policies and ingress ipMode VIP',
-    service({ type: 'LoadBalancer', ports: [{ port: 443, targetPort: 8443 }] }, { loadBalancer: { ingress: [{ ip: '203.0.113.7' }, { hostname: 'lb.example.com' }, { ip: '203.0.113.8', ipMode: 'Proxy' }] } }),
+    service(
+      { type: 'LoadBalancer', ports: [{ port: 443, targetPort: 8443 }] },
+      { loadBalancer: { ingress: [{ ip: '203.0.113.7' }, { hostname: 'lb.example.com' }, { ip: '203.0.113.8', ipMode: 'Proxy' }] } },
+    ),
     service(
       {
         ports: [{ protocol: 'TCP', port: 443, targetPort: 8443 }],
@@ -521,7 +573,12 @@ describe('PersistentVolumeClaim defaults', () => {
   // 16. VolumeResourceRequirements is a struct value; quantities are rounded and canonical.
   expectDefaults(
     'a claim without resources is written with "resources": {} and volumeMode Filesystem',
-    { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c', namespace: 'ns' }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'fast' } },
+    {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'c', namespace: 'ns' },
+      spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'fast' },
+    },
     {
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
@@ -532,7 +589,13 @@ describe('PersistentVolumeClaim defaults', () => {
   );
   expectDefaults(
     'claim resource quantities are canonical',
-    { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c', namespace: 'ns' }, spec: { resources: { requests: { storage: '1024Mi' } } }, status: {} },
+    {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'c', namespace: 'ns' },
+      spec: { resources: { requests: { storage: '1024Mi' } } },
+      status: {},
+    },
     {
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
@@ -548,7 +611,12 @@ describe('StatefulSet defaults (SetDefaults_StatefulSet)', () => {
     apiVersion: 'apps/v1',
     kind: 'StatefulSet',
     metadata: { name: 'db', namespace: 'ns' },
-    spec: { selector: { matchLabels: { app: 'db' } }, serviceName: 'db', template: { metadata: { labels: { app: 'db' } }, spec: { containers: [container()] } }, ...spec },
+    spec: {
+      selector: { matchLabels: { app: 'db' } },
+      serviceName: 'db',
+      template: { metadata: { labels: { app: 'db' } }, spec: { containers: [container()] } },
+      ...spec,
+    },
   });
   const templateOut = { metadata: { labels: { app: 'db' } }, spec: podSpecOut({ containers: [defaultedContainer()], pod: false }) };
   const statefulSetOut = (members: { claims?: unknown; updateStrategy: JsonRecord }): JsonRecord => ({
@@ -585,14 +653,26 @@ describe('StatefulSet defaults (SetDefaults_StatefulSet)', () => {
     statefulSet({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50%' } } }),
     statefulSetOut({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: '50%' } } }),
   );
-  expectDefaults('OnDelete gets no rollingUpdate', statefulSet({ updateStrategy: { type: 'OnDelete' } }), statefulSetOut({ updateStrategy: { type: 'OnDelete' } }));
+  expectDefaults(
+    'OnDelete gets no rollingUpdate',
+    statefulSet({ updateStrategy: { type: 'OnDelete' } }),
+    statefulSetOut({ updateStrategy: { type: 'OnDelete' } }),
+  );
 
   // 19. Embedded claims keep the TypeMeta they were sent with (none here).
   expectDefaults(
     'volumeClaimTemplates get PVC defaults and no injected kind or apiVersion',
-    statefulSet({ volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '0.5Gi' } } } }] }),
+    statefulSet({
+      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '0.5Gi' } } } }],
+    }),
     statefulSetOut({
-      claims: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '512Mi' } }, volumeMode: 'Filesystem' }, status: { phase: 'Pending' } }],
+      claims: [
+        {
+          metadata: { name: 'data' },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '512Mi' } }, volumeMode: 'Filesystem' },
+          status: { phase: 'Pending' },
+        },
+      ],
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 1 } },
     }),
   );
@@ -602,7 +682,14 @@ describe('Job and CronJob defaults', () => {
   const jobSpecTemplate = { metadata: { labels: { app: 'batch', tier: 'jobs' } }, spec: { restartPolicy: 'Never', containers: [container()] } };
   const orderedTemplateOut = {
     metadata: { labels: { app: 'batch', tier: 'jobs' } },
-    spec: { containers: [defaultedContainer()], restartPolicy: 'Never', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst', securityContext: {}, schedulerName: 'default-scheduler' },
+    spec: {
+      containers: [defaultedContainer()],
+      restartPolicy: 'Never',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+    },
   };
 
   // 20, 21 and 22.
@@ -641,7 +728,14 @@ describe('Job and CronJob defaults', () => {
       apiVersion: 'batch/v1',
       kind: 'Job',
       metadata: { name: 'j', namespace: 'ns', labels: { own: 'yes' } },
-      spec: { completions: 3, completionMode: 'Indexed', backoffLimitPerIndex: 1, manualSelector: true, selector: { matchLabels: { app: 'batch' } }, template: jobSpecTemplate },
+      spec: {
+        completions: 3,
+        completionMode: 'Indexed',
+        backoffLimitPerIndex: 1,
+        manualSelector: true,
+        selector: { matchLabels: { app: 'batch' } },
+        template: jobSpecTemplate,
+      },
     },
     {
       apiVersion: 'batch/v1',
@@ -670,7 +764,9 @@ describe('Job and CronJob defaults', () => {
       metadata: { name: 'cj', namespace: 'ns' },
       spec: {
         schedule: '*/5 * * * *',
-        jobTemplate: { spec: { podFailurePolicy: { rules: [{ action: 'FailJob', onPodConditions: [{ type: 'ConfigIssue', status: '' }] }] }, template: jobSpecTemplate } },
+        jobTemplate: {
+          spec: { podFailurePolicy: { rules: [{ action: 'FailJob', onPodConditions: [{ type: 'ConfigIssue', status: '' }] }] }, template: jobSpecTemplate },
+        },
       },
     },
     {
@@ -683,7 +779,10 @@ describe('Job and CronJob defaults', () => {
         suspend: false,
         jobTemplate: {
           metadata: {},
-          spec: { podFailurePolicy: { rules: [{ action: 'FailJob', onPodConditions: [{ type: 'ConfigIssue', status: 'True' }] }] }, template: orderedTemplateOut },
+          spec: {
+            podFailurePolicy: { rules: [{ action: 'FailJob', onPodConditions: [{ type: 'ConfigIssue', status: 'True' }] }] },
+            template: orderedTemplateOut,
+          },
         },
         successfulJobsHistoryLimit: 3,
         failedJobsHistoryLimit: 1,
@@ -702,19 +801,31 @@ describe('RBAC and NetworkPolicy defaults', () => {
       kind: 'RoleBinding',
       metadata: { name: 'rb', namespace: 'ns' },
       roleRef: { kind: 'Role', name: 'reader' },
-      subjects: [{ kind: 'User', name: 'jane' }, { kind: 'ServiceAccount', name: 'sa', namespace: 'ns' }],
+      subjects: [
+        { kind: 'User', name: 'jane' },
+        { kind: 'ServiceAccount', name: 'sa', namespace: 'ns' },
+      ],
     },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'RoleBinding',
       metadata: { name: 'rb', namespace: 'ns' },
-      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' }, { kind: 'ServiceAccount', name: 'sa', namespace: 'ns' }],
+      subjects: [
+        { kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'jane' },
+        { kind: 'ServiceAccount', name: 'sa', namespace: 'ns' },
+      ],
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
     },
   );
   expectDefaults(
     'a ClusterRoleBinding roleRef with an empty apiGroup gets rbac.authorization.k8s.io',
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'crb' }, roleRef: { apiGroup: '', kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'Group', name: 'devs' }] },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'crb' },
+      roleRef: { apiGroup: '', kind: 'ClusterRole', name: 'view' },
+      subjects: [{ kind: 'Group', name: 'devs' }],
+    },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRoleBinding',
@@ -742,8 +853,18 @@ describe('RBAC and NetworkPolicy defaults', () => {
   );
   expectDefaults(
     'NetworkPolicy: policyTypes sent are kept',
-    { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'np', namespace: 'ns' }, spec: { podSelector: {}, policyTypes: ['Egress'] } },
-    { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'np', namespace: 'ns' }, spec: { podSelector: {}, policyTypes: ['Egress'] } },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'np', namespace: 'ns' },
+      spec: { podSelector: {}, policyTypes: ['Egress'] },
+    },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'np', namespace: 'ns' },
+      spec: { podSelector: {}, policyTypes: ['Egress'] },
+    },
   );
 });
 
@@ -758,31 +879,75 @@ describe('struct values sent absent or null are defaulted as empty ones', () => 
   for (const spec of [undefined, null]) {
     const sent = (apiVersion: string, kind: string): JsonRecord => ({ apiVersion, kind, metadata: meta, ...(spec === undefined ? {} : { spec }) });
     const label = spec === undefined ? 'no spec' : 'spec: null';
-    expectDefaults(`Pod with ${label}`, sent('v1', 'Pod'), { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: { ...POD_SPEC_DEFAULTS, enableServiceLinks: true }, status: {} });
+    expectDefaults(`Pod with ${label}`, sent('v1', 'Pod'), {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: meta,
+      spec: { ...POD_SPEC_DEFAULTS, enableServiceLinks: true },
+      status: {},
+    });
     expectDefaults(`Deployment with ${label}`, sent('apps/v1', 'Deployment'), {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: meta,
-      spec: { replicas: 1, template: emptyTemplate, strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } }, revisionHistoryLimit: 10, progressDeadlineSeconds: 600 },
+      spec: {
+        replicas: 1,
+        template: emptyTemplate,
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
+        revisionHistoryLimit: 10,
+        progressDeadlineSeconds: 600,
+      },
       status: {},
     });
-    expectDefaults(`ReplicaSet with ${label}`, sent('apps/v1', 'ReplicaSet'), { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: meta, spec: { replicas: 1, template: emptyTemplate }, status: { replicas: 0 } });
+    expectDefaults(`ReplicaSet with ${label}`, sent('apps/v1', 'ReplicaSet'), {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: meta,
+      spec: { replicas: 1, template: emptyTemplate },
+      status: { replicas: 0 },
+    });
     expectDefaults(`Job with ${label}`, sent('batch/v1', 'Job'), {
       apiVersion: 'batch/v1',
       kind: 'Job',
       metadata: meta,
-      spec: { parallelism: 1, completions: 1, backoffLimit: 6, manualSelector: false, template: emptyTemplate, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed' },
+      spec: {
+        parallelism: 1,
+        completions: 1,
+        backoffLimit: 6,
+        manualSelector: false,
+        template: emptyTemplate,
+        completionMode: 'NonIndexed',
+        suspend: false,
+        podReplacementPolicy: 'TerminatingOrFailed',
+      },
       status: {},
     });
     expectDefaults(`CronJob with ${label}`, sent('batch/v1', 'CronJob'), {
       apiVersion: 'batch/v1',
       kind: 'CronJob',
       metadata: meta,
-      spec: { concurrencyPolicy: 'Allow', suspend: false, jobTemplate: { metadata: {}, spec: { template: emptyTemplate } }, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 },
+      spec: {
+        concurrencyPolicy: 'Allow',
+        suspend: false,
+        jobTemplate: { metadata: {}, spec: { template: emptyTemplate } },
+        successfulJobsHistoryLimit: 3,
+        failedJobsHistoryLimit: 1,
+      },
       status: {},
     });
-    expectDefaults(`Ingress with ${label}`, sent('networking.k8s.io/v1', 'Ingress'), { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: meta, spec: {}, status: { loadBalancer: {} } });
-    expectDefaults(`NetworkPolicy with ${label}`, sent('networking.k8s.io/v1', 'NetworkPolicy'), { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: meta, spec: { podSelector: {}, policyTypes: ['Ingress'] } });
+    expectDefaults(`Ingress with ${label}`, sent('networking.k8s.io/v1', 'Ingress'), {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: meta,
+      spec: {},
+      status: { loadBalancer: {} },
+    });
+    expectDefaults(`NetworkPolicy with ${label}`, sent('networking.k8s.io/v1', 'NetworkPolicy'), {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: meta,
+      spec: { podSelector: {}, policyTypes: ['Ingress'] },
+    });
   }
   expectDefaults(
     'a Deployment whose template has no spec: the template spec gets the pod spec defaults',

@@ -7,7 +7,27 @@ import { storageRandom } from '../../lib/registry/strategy/random';
 import { SeededRandom } from '../../lib/random';
 import type { JsonRecord } from '../../lib/kube/record';
 
-const KINDS = ['pod', 'deployment', 'replicaSet', 'statefulSet', 'daemonSet', 'job', 'cronJob', 'service', 'configMap', 'secret', 'namespace', 'serviceAccount', 'persistentVolumeClaim', 'ingress', 'networkPolicy', 'role', 'roleBinding', 'clusterRole', 'clusterRoleBinding'] as const;
+const KINDS = [
+  'pod',
+  'deployment',
+  'replicaSet',
+  'statefulSet',
+  'daemonSet',
+  'job',
+  'cronJob',
+  'service',
+  'configMap',
+  'secret',
+  'namespace',
+  'serviceAccount',
+  'persistentVolumeClaim',
+  'ingress',
+  'networkPolicy',
+  'role',
+  'roleBinding',
+  'clusterRole',
+  'clusterRoleBinding',
+] as const;
 
 describe.each(KINDS)('%s', (kind) => {
   it.each([1, 2, 3, 4, 5])('seed %i: the defaulted object stores as the full pass stores it', (seed) => {

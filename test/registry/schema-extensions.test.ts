@@ -16,7 +16,9 @@ interface Facts {
 const source = JSON.parse(fs.readFileSync(path.join(__dirname, '../../lib/registry/schema/openapi-extensions.json'), 'utf8')) as {
   definitions: Record<string, { 'x-kubernetes-map-type'?: string; properties?: Record<string, Facts> }>;
 };
-const fields = Object.entries(source.definitions).flatMap(([id, def]) => Object.entries(def.properties ?? {}).map(([name, facts]) => [id, name, facts] as const));
+const fields = Object.entries(source.definitions).flatMap(([id, def]) =>
+  Object.entries(def.properties ?? {}).map(([name, facts]) => [id, name, facts] as const),
+);
 const itemOf = (type: GoType | undefined): GoType | undefined => (type?.kind === 'slice' ? type.elem : undefined);
 
 describe('the OpenAPI extensions of the schema table fit the fields they describe', () => {
@@ -30,14 +32,21 @@ describe('the OpenAPI extensions of the schema table fit the fields they describ
     expect(read?.patchMergeKey).toBe(facts['x-kubernetes-patch-merge-key']);
     if (facts['x-kubernetes-list-type'] !== undefined || facts['x-kubernetes-patch-strategy'] !== undefined) expect(type?.kind).toBe('slice');
     const item = itemOf(type);
-    for (const key of [...(facts['x-kubernetes-list-map-keys'] ?? []), ...(facts['x-kubernetes-patch-merge-key'] ? [facts['x-kubernetes-patch-merge-key']] : [])]) {
+    for (const key of [
+      ...(facts['x-kubernetes-list-map-keys'] ?? []),
+      ...(facts['x-kubernetes-patch-merge-key'] ? [facts['x-kubernetes-patch-merge-key']] : []),
+    ]) {
       expect(item?.kind === 'struct' && item.fields.has(key)).toBe(true);
     }
     if (facts['x-kubernetes-map-type'] === 'atomic') expect(type?.kind).toBe('map');
     if (facts['x-kubernetes-map-type'] === 'granular') expect(type?.kind).toBe('struct');
   });
 
-  it.each(Object.entries(source.definitions).filter(([, def]) => def['x-kubernetes-map-type'] === 'atomic').map(([id]) => id))('%s is an atomic struct', (id) => {
+  it.each(
+    Object.entries(source.definitions)
+      .filter(([, def]) => def['x-kubernetes-map-type'] === 'atomic')
+      .map(([id]) => id),
+  )('%s is an atomic struct', (id) => {
     expect(structByName(id)?.atomic).toBe(true);
   });
 });

@@ -60,7 +60,16 @@ function podTemplateSpec(labels: JsonObject): JsonObject {
   return {
     metadata: { labels },
     spec: {
-      containers: [{ name: 'app', image: 'nginx', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent', resources: {} }],
+      containers: [
+        {
+          name: 'app',
+          image: 'nginx',
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+          imagePullPolicy: 'IfNotPresent',
+          resources: {},
+        },
+      ],
       restartPolicy: 'Always',
       terminationGracePeriodSeconds: 30,
       dnsPolicy: 'ClusterFirst',
@@ -71,14 +80,27 @@ function podTemplateSpec(labels: JsonObject): JsonObject {
 }
 
 function replicationController(spec: JsonObject = {}): JsonObject {
-  return { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc', namespace: 'ns' }, spec: { replicas: 1, selector: { app: 'web' }, template: podTemplateSpec({ app: 'web' }), ...spec } };
+  return {
+    apiVersion: 'v1',
+    kind: 'ReplicationController',
+    metadata: { name: 'rc', namespace: 'ns' },
+    spec: { replicas: 1, selector: { app: 'web' }, template: podTemplateSpec({ app: 'web' }), ...spec },
+  };
 }
 
 describe('valid objects', () => {
   it.each<[string, KindInfo, JsonObject]>([
     ['Service', SERVICE, service()],
     ['headless Service', SERVICE, service({ clusterIP: 'None', clusterIPs: ['None'] })],
-    ['NodePort Service', SERVICE, service({ type: 'NodePort', externalTrafficPolicy: 'Cluster', ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP', nodePort: 30080 }] })],
+    [
+      'NodePort Service',
+      SERVICE,
+      service({
+        type: 'NodePort',
+        externalTrafficPolicy: 'Cluster',
+        ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP', nodePort: 30080 }],
+      }),
+    ],
     ['ConfigMap', CONFIG_MAP, configMap({ 'app.properties': 'a=b', KEY_NAME: 'x', '.hidden': 'y' }, { binaryData: { 'logo.png': base64('png') } })],
     ['Opaque Secret', SECRET, secret('Opaque', { password: base64('hunter2') })],
     ['TLS Secret', SECRET, secret('kubernetes.io/tls', { 'tls.crt': base64('c'), 'tls.key': base64('k') })],
@@ -98,7 +120,12 @@ describe('Service', () => {
     ['no ports', service({ ports: [] }), ['spec.ports: Required value']],
     [
       'port numbers, names, protocols, targetPort',
-      service({ ports: [{ name: 'http', port: 0, targetPort: 0, protocol: 'TCP' }, { name: 'http', port: 70000, targetPort: 'Bad_Name', protocol: 'HTTP' }] }),
+      service({
+        ports: [
+          { name: 'http', port: 0, targetPort: 0, protocol: 'TCP' },
+          { name: 'http', port: 70000, targetPort: 'Bad_Name', protocol: 'HTTP' },
+        ],
+      }),
       [
         'spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive',
         'spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive',
@@ -108,16 +135,34 @@ describe('Service', () => {
         'spec.ports[1].targetPort: Invalid value: "Bad_Name": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)',
       ],
     ],
-    ['several unnamed ports', service({ ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }, { port: 81, targetPort: 81, protocol: 'TCP' }] }), ['spec.ports[0].name: Required value', 'spec.ports[1].name: Required value']],
+    [
+      'several unnamed ports',
+      service({
+        ports: [
+          { port: 80, targetPort: 80, protocol: 'TCP' },
+          { port: 81, targetPort: 81, protocol: 'TCP' },
+        ],
+      }),
+      ['spec.ports[0].name: Required value', 'spec.ports[1].name: Required value'],
+    ],
     [
       // The duplicate key is an internal core.ServicePort, printed with its Go field names.
       'the same port and protocol twice',
-      service({ ports: [{ name: 'a', port: 80, targetPort: 80, protocol: 'TCP' }, { name: 'b', port: 80, targetPort: 81, protocol: 'TCP' }] }),
+      service({
+        ports: [
+          { name: 'a', port: 80, targetPort: 80, protocol: 'TCP' },
+          { name: 'b', port: 80, targetPort: 81, protocol: 'TCP' },
+        ],
+      }),
       ['spec.ports[1]: Duplicate value: {"Name":"","Protocol":"TCP","AppProtocol":null,"Port":80,"TargetPort":0,"NodePort":0}'],
     ],
     ['type', service({ type: 'Foo' }), ['spec.type: Unsupported value: "Foo": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"']],
     ['selector label key', service({ selector: { 'bad key': 'x' } }), [`spec.selector: Invalid value: "bad key": ${NAME_PART_MSG}`]],
-    ['clusterIP not an IP', service({ clusterIP: '300.1.1.1', clusterIPs: ['300.1.1.1'] }), ['spec.clusterIPs[0]: Invalid value: "300.1.1.1": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']],
+    [
+      'clusterIP not an IP',
+      service({ clusterIP: '300.1.1.1', clusterIPs: ['300.1.1.1'] }),
+      ['spec.clusterIPs[0]: Invalid value: "300.1.1.1": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'],
+    ],
     [
       'Service names are DNS-1035 labels',
       service({}, { name: '1web' }),
@@ -125,8 +170,16 @@ describe('Service', () => {
         "metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
       ],
     ],
-    ['nodePort on a ClusterIP Service', service({ ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP', nodePort: 30080 }] }), ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"]],
-    ['ExternalName without a name', service({ type: 'ExternalName', externalName: '', clusterIP: '', clusterIPs: null, ipFamilies: null, ipFamilyPolicy: null }), ['spec.externalName: Required value']],
+    [
+      'nodePort on a ClusterIP Service',
+      service({ ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP', nodePort: 30080 }] }),
+      ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"],
+    ],
+    [
+      'ExternalName without a name',
+      service({ type: 'ExternalName', externalName: '', clusterIP: '', clusterIPs: null, ipFamilies: null, ipFamilyPolicy: null }),
+      ['spec.externalName: Required value'],
+    ],
     ['sessionAffinity', service({ sessionAffinity: 'Sticky' }), ['spec.sessionAffinity: Unsupported value: "Sticky": supported values: "ClientIP", "None"']],
   ])('%s', (_title, object, expected) => {
     expect(texts(validateCreate(SERVICE, object))).toEqual(expected);
@@ -140,11 +193,16 @@ describe('Service', () => {
 
 describe('ConfigMap', () => {
   it('keys are config keys (checked in sorted order: Go map order is random)', () => {
-    expect(texts(validateCreate(CONFIG_MAP, configMap({ 'a b': 'x', '..': 'y', 'ok.key': 'z' })))).toEqual(['data[..]: Invalid value: "..": must not be \'..\'', `data[a b]: Invalid value: "a b": ${CONFIG_KEY_MSG}`]);
+    expect(texts(validateCreate(CONFIG_MAP, configMap({ 'a b': 'x', '..': 'y', 'ok.key': 'z' })))).toEqual([
+      'data[..]: Invalid value: "..": must not be \'..\'',
+      `data[a b]: Invalid value: "a b": ${CONFIG_KEY_MSG}`,
+    ]);
   });
 
   it('a key in both data and binaryData', () => {
-    expect(texts(validateCreate(CONFIG_MAP, configMap({ a: 'x' }, { binaryData: { a: base64('x') } })))).toEqual(['data[a]: Invalid value: "a": duplicate of key present in binaryData']);
+    expect(texts(validateCreate(CONFIG_MAP, configMap({ a: 'x' }, { binaryData: { a: base64('x') } })))).toEqual([
+      'data[a]: Invalid value: "a": duplicate of key present in binaryData',
+    ]);
   });
 
   it('more than 1 MiB of data is reported on the empty path', () => {
@@ -168,7 +226,11 @@ describe('Secret', () => {
       secret('kubernetes.io/dockerconfigjson', { '.dockerconfigjson': base64('not json') }),
       ["data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": invalid character 'o' in literal null (expecting 'u')"],
     ],
-    ['service account token needs the account name', secret('kubernetes.io/service-account-token'), ['metadata.annotations[kubernetes.io/service-account.name]: Required value']],
+    [
+      'service account token needs the account name',
+      secret('kubernetes.io/service-account-token'),
+      ['metadata.annotations[kubernetes.io/service-account.name]: Required value'],
+    ],
     ['basic auth', secret('kubernetes.io/basic-auth'), ['data[username]: Required value', 'data[password]: Required value']],
     ['ssh auth', secret('kubernetes.io/ssh-auth'), ['data[ssh-privatekey]: Required value']],
   ])('%s', (_title, object, expected) => {
@@ -188,7 +250,10 @@ describe('Secret', () => {
 describe('Namespace, ServiceAccount, ReplicationController, PodTemplate', () => {
   it('a Namespace name is a DNS label; its spec finalizers are kube finalizer names', () => {
     const object = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'Team.A' }, spec: { finalizers: ['custom'] } };
-    expect(texts(validateCreate(NAMESPACE, object))).toEqual([`metadata.name: Invalid value: "Team.A": ${LABEL_MSG}`, 'spec.finalizers: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified']);
+    expect(texts(validateCreate(NAMESPACE, object))).toEqual([
+      `metadata.name: Invalid value: "Team.A": ${LABEL_MSG}`,
+      'spec.finalizers: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified',
+    ]);
   });
 
   it('a ServiceAccount name is a DNS subdomain', () => {
@@ -205,7 +270,15 @@ describe('Namespace, ServiceAccount, ReplicationController, PodTemplate', () => 
   });
 
   it('a PodTemplate validates its pod spec under template', () => {
-    const object = { apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 'pt', namespace: 'ns' }, template: { ...podTemplateSpec({ a: 'b' }), spec: { containers: [], restartPolicy: 'Always', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst' } } };
+    const object = {
+      apiVersion: 'v1',
+      kind: 'PodTemplate',
+      metadata: { name: 'pt', namespace: 'ns' },
+      template: {
+        ...podTemplateSpec({ a: 'b' }),
+        spec: { containers: [], restartPolicy: 'Always', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst' },
+      },
+    };
     expect(texts(validateCreate(POD_TEMPLATE, object))).toEqual(['template.spec.containers: Required value']);
   });
 });

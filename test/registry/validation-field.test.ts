@@ -28,13 +28,25 @@ describe('field.Error bodies (apimachinery field/errors.go ErrorBody)', () => {
     [invalid(at, 'tab\there', 'bad'), 'spec.x: Invalid value: "tab\\there": bad'],
     [invalid(at, 70000, 'must be between 1 and 65535, inclusive'), 'spec.x: Invalid value: 70000: must be between 1 and 65535, inclusive'],
     [invalid(at, true, 'bad'), 'spec.x: Invalid value: true: bad'],
-    [invalid(at, null, 'must not update from a positive integer to nil value'), 'spec.x: Invalid value: null: must not update from a positive integer to nil value'],
+    [
+      invalid(at, null, 'must not update from a positive integer to nil value'),
+      'spec.x: Invalid value: null: must not update from a positive integer to nil value',
+    ],
     [invalid(at, '', ''), 'spec.x: Invalid value: ""'],
-    [invalid(at, OMIT, 'specifying one of OnExitCodes and OnPodConditions is required'), 'spec.x: Invalid value: specifying one of OnExitCodes and OnPodConditions is required'],
-    [invalid(at, json(goMap({ b: '2', a: '1' })), '`selector` does not match template `labels`'), 'spec.x: Invalid value: {"a":"1","b":"2"}: `selector` does not match template `labels`'],
+    [
+      invalid(at, OMIT, 'specifying one of OnExitCodes and OnPodConditions is required'),
+      'spec.x: Invalid value: specifying one of OnExitCodes and OnPodConditions is required',
+    ],
+    [
+      invalid(at, json(goMap({ b: '2', a: '1' })), '`selector` does not match template `labels`'),
+      'spec.x: Invalid value: {"a":"1","b":"2"}: `selector` does not match template `labels`',
+    ],
     [duplicate(at, 'foo-sidecar'), 'spec.x: Duplicate value: "foo-sidecar"'],
     [duplicate(at, 30080), 'spec.x: Duplicate value: 30080'],
-    [notSupported(at, json('Sometimes'), ['Always', 'OnFailure', 'Never']), 'spec.x: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"'],
+    [
+      notSupported(at, json('Sometimes'), ['Always', 'OnFailure', 'Never']),
+      'spec.x: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+    ],
     [notSupported(at, json('x'), []), 'spec.x: Unsupported value: "x"'],
     [forbidden(at, 'disallowed by cluster policy'), 'spec.x: Forbidden: disallowed by cluster policy'],
     [tooLong(at, 262144), 'spec.x: Too long: may not be more than 262144 bytes'],
@@ -61,7 +73,7 @@ describe('field.Error bodies (apimachinery field/errors.go ErrorBody)', () => {
   });
 });
 
-describe("bad values of other Go types go through json.Marshal", () => {
+describe('bad values of other Go types go through json.Marshal', () => {
   it('escapes as encoding/json does (HTML-safe), unlike %q', () => {
     expect(goJsonString('a<b>&c')).toBe('"a\\u003cb\\u003e\\u0026c"');
     expect(goJsonString('line\nbreak\u2028')).toBe('"line\\nbreak\\u2028"');

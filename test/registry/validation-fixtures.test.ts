@@ -121,7 +121,10 @@ interface Captured {
 function capturedObjects(): Captured[] {
   const folder = path.join(FIXTURES, 'apiserver-captures');
   const out: Captured[] = [];
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const capture = load('apiserver-captures', file);
     const calls = Array.isArray(capture.calls) ? capture.calls : [];
     for (const call of calls) {
@@ -136,7 +139,12 @@ function capturedObjects(): Captured[] {
       out.push({
         file,
         operation,
-        kind: { group: String(gvk.group), version: String(gvk.version), kind: kindName, namespaced: typeof request.namespace === 'string' && kindName !== 'Namespace' },
+        kind: {
+          group: String(gvk.group),
+          version: String(gvk.version),
+          kind: kindName,
+          namespaced: typeof request.namespace === 'string' && kindName !== 'Namespace',
+        },
         object: request.object,
         oldObject: isObject(request.oldObject) ? request.oldObject : undefined,
       });
@@ -158,9 +166,12 @@ describe('objects a real kube-apiserver accepted are valid', () => {
     expect(validateCreate(c.kind, c.object)).toEqual([]);
   });
 
-  it.each(captured.filter((c) => c.operation === 'UPDATE' && c.oldObject).map((c) => [c.file, c.kind.kind, c] as const))('update %s (%s)', (_file, _kind, c) => {
-    expect(validateUpdate(c.kind, c.object, c.oldObject as JsonObject)).toEqual([]);
-  });
+  it.each(captured.filter((c) => c.operation === 'UPDATE' && c.oldObject).map((c) => [c.file, c.kind.kind, c] as const))(
+    'update %s (%s)',
+    (_file, _kind, c) => {
+      expect(validateUpdate(c.kind, c.object, c.oldObject as JsonObject)).toEqual([]);
+    },
+  );
 
   const outcomes = fs
     .readdirSync(path.join(FIXTURES, 'apiserver-outcomes'))
@@ -174,7 +185,10 @@ describe('objects a real kube-apiserver accepted are valid', () => {
     if (isObject(after) && after.status === 200 && isObject(after.body) && isObject(after.body.metadata)) stored.push([file, after.body]);
   };
   for (const [file, fixture] of outcomes) keep(file, fixture.storedObjectAfter);
-  for (const file of fs.readdirSync(path.join(FIXTURES, 'apiserver-policies')).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(path.join(FIXTURES, 'apiserver-policies'))
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const fixture = load('apiserver-policies', file);
     for (const request of Array.isArray(fixture.requests) ? fixture.requests : []) if (isObject(request)) keep(file, request.storedObjectAfter);
   }
@@ -190,7 +204,10 @@ describe('objects a real kube-apiserver accepted are valid', () => {
     for (const [file, fixture] of outcomes) {
       const calls = Array.isArray(fixture.webhookCalls) ? fixture.webhookCalls : [];
       for (const call of calls) {
-        const object = isObject(call) && isObject(call.admissionReviewReceived) && isObject(call.admissionReviewReceived.request) ? call.admissionReviewReceived.request.object : undefined;
+        const object =
+          isObject(call) && isObject(call.admissionReviewReceived) && isObject(call.admissionReviewReceived.request)
+            ? call.admissionReviewReceived.request.object
+            : undefined;
         if (!isObject(object) || object.kind !== 'Pod') continue;
         seen.push(file);
         expect({ file, errors: validateCreate(POD, object) }).toEqual({ file, errors: [] });

@@ -47,11 +47,21 @@ describe('metadata.name and generateName on create', () => {
     ],
     ['a subdomain name with dots', CONFIG_MAP, { name: 'a.b-c.d', namespace: 'ns' }, []],
     ['an uppercase name', CONFIG_MAP, { name: 'Bad.Name', namespace: 'ns' }, [`metadata.name: Invalid value: "Bad.Name": ${SUBDOMAIN_MSG}`]],
-    ['a name longer than 253 bytes', CONFIG_MAP, { name: 'x'.repeat(254), namespace: 'ns' }, [`metadata.name: Invalid value: "${'x'.repeat(254)}": must be no more than 253 bytes`]],
+    [
+      'a name longer than 253 bytes',
+      CONFIG_MAP,
+      { name: 'x'.repeat(254), namespace: 'ns' },
+      [`metadata.name: Invalid value: "${'x'.repeat(254)}": must be no more than 253 bytes`],
+    ],
     ['a CRD kind: DNS subdomain too', WIDGET, { name: 'Bad_Name', namespace: 'ns' }, [`metadata.name: Invalid value: "Bad_Name": ${SUBDOMAIN_MSG}`]],
     // RBAC objects only need a valid path segment.
     ['an RBAC name with colons', CLUSTER_ROLE, { name: 'system:controller:foo' }, []],
-    ['an RBAC name with / and %', CLUSTER_ROLE, { name: 'a/b%c' }, ['metadata.name: Invalid value: "a/b%c": may not contain \'/\'', 'metadata.name: Invalid value: "a/b%c": may not contain \'%\'']],
+    [
+      'an RBAC name with / and %',
+      CLUSTER_ROLE,
+      { name: 'a/b%c' },
+      ['metadata.name: Invalid value: "a/b%c": may not contain \'/\'', 'metadata.name: Invalid value: "a/b%c": may not contain \'%\''],
+    ],
     ['an RBAC name of ..', CLUSTER_ROLE, { name: '..' }, ['metadata.name: Invalid value: "..": may not be \'..\'']],
     // Namespaces are DNS labels: a valid subdomain with dots gets its own text.
     ['a namespace name with dots', NAMESPACE, { name: 'a.b' }, ['metadata.name: Invalid value: "a.b": must not contain dots']],
@@ -104,11 +114,15 @@ describe('labels, annotations, generation', () => {
     expect(createErrors(CONFIG_MAP, at(limit - 3))).toEqual([]);
     expect(createErrors(CONFIG_MAP, at(limit - 2))).toEqual(['metadata.annotations: Too long: may not be more than 262144 bytes']);
     // Multi-byte characters count by their UTF-8 bytes.
-    expect(createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', annotations: { big: 'é'.repeat(limit / 2) } })).toEqual(['metadata.annotations: Too long: may not be more than 262144 bytes']);
+    expect(createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', annotations: { big: 'é'.repeat(limit / 2) } })).toEqual([
+      'metadata.annotations: Too long: may not be more than 262144 bytes',
+    ]);
   });
 
   it('a negative generation', () => {
-    expect(createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', generation: -1 })).toEqual(['metadata.generation: Invalid value: -1: must be greater than or equal to 0']);
+    expect(createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', generation: -1 })).toEqual([
+      'metadata.generation: Invalid value: -1: must be greater than or equal to 0',
+    ]);
   });
 });
 
@@ -149,7 +163,9 @@ describe('ownerReferences, finalizers, managedFields', () => {
   });
 
   it('managed fields', () => {
-    expect(createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', managedFields: [{ manager: 'x\u0007', operation: 'Patch', fieldsType: 'FieldsV2' }] })).toEqual([
+    expect(
+      createErrors(CONFIG_MAP, { name: 'a', namespace: 'ns', managedFields: [{ manager: 'x\u0007', operation: 'Patch', fieldsType: 'FieldsV2' }] }),
+    ).toEqual([
       'metadata.managedFields[0].operation: Invalid value: "Patch": must be `Apply` or `Update`',
       'metadata.managedFields[0].fieldsType: Invalid value: "FieldsV2": must be `FieldsV1`',
       'metadata.managedFields[0].manager: Invalid value: "x\\a": invalid character U+0007 (at position 1)',
@@ -167,7 +183,11 @@ describe('ObjectMeta on update', () => {
   });
 
   it('immutable members; the store checks them, then the strategy again (the message dedupes, causes do not)', () => {
-    const errors = validateUpdate(CONFIG_MAP, updated({ name: 'b', namespace: 'other', uid: 'u2', creationTimestamp: '2026-01-02T00:00:00Z', resourceVersion: '', generation: 1 }), old);
+    const errors = validateUpdate(
+      CONFIG_MAP,
+      updated({ name: 'b', namespace: 'other', uid: 'u2', creationTimestamp: '2026-01-02T00:00:00Z', resourceVersion: '', generation: 1 }),
+      old,
+    );
     const once = [
       'metadata.resourceVersion: Invalid value: "": must be specified for an update',
       'metadata.generation: Invalid value: 1: must not be decremented',
@@ -197,17 +217,27 @@ describe('ObjectMeta on update', () => {
   it('no new finalizers while the object is being deleted; deletion members are immutable', () => {
     const deleting = updated({ deletionTimestamp: '2026-01-03T00:00:00Z', deletionGracePeriodSeconds: 30, finalizers: ['example.com/a'] });
     const withFinalizers = { ...deleting, metadata: { ...(deleting.metadata as JsonObject), finalizers: ['example.com/a', 'example.com/c', 'example.com/b'] } };
-    const forbiddenText = 'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/b", "example.com/c"}';
+    const forbiddenText =
+      'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/b", "example.com/c"}';
     expect(texts(validateUpdate(CONFIG_MAP, withFinalizers, deleting))).toEqual([forbiddenText, forbiddenText]);
 
-    const changed = { ...deleting, metadata: { ...(deleting.metadata as JsonObject), deletionGracePeriodSeconds: 0, deletionTimestamp: '2026-01-04T00:00:00Z' } };
-    const immutable = ['metadata.deletionTimestamp: Invalid value: "2026-01-04T00:00:00Z": field is immutable', 'metadata.deletionGracePeriodSeconds: Invalid value: 0: field is immutable'];
+    const changed = {
+      ...deleting,
+      metadata: { ...(deleting.metadata as JsonObject), deletionGracePeriodSeconds: 0, deletionTimestamp: '2026-01-04T00:00:00Z' },
+    };
+    const immutable = [
+      'metadata.deletionTimestamp: Invalid value: "2026-01-04T00:00:00Z": field is immutable',
+      'metadata.deletionGracePeriodSeconds: Invalid value: 0: field is immutable',
+    ];
     expect(texts(validateUpdate(CONFIG_MAP, changed, deleting))).toEqual([...immutable, ...immutable]);
   });
 
   it('kinds without specific rules get the same update checks', () => {
     const widgetOld = objectWith(WIDGET, oldMeta);
     const widgetNew = objectWith(WIDGET, { ...oldMeta, name: 'b' });
-    expect(texts(validateUpdate(WIDGET, widgetNew, widgetOld))).toEqual(['metadata.name: Invalid value: "b": field is immutable', 'metadata.name: Invalid value: "b": field is immutable']);
+    expect(texts(validateUpdate(WIDGET, widgetNew, widgetOld))).toEqual([
+      'metadata.name: Invalid value: "b": field is immutable',
+      'metadata.name: Invalid value: "b": field is immutable',
+    ]);
   });
 });

@@ -21,7 +21,14 @@ const pod = objects.pod({ images: ['nginx:1.27'], namespace: 'shop', name: 'web-
 
 /** An admission fixture of the pod's CREATE, without answers (as `review --out` writes it), in `dir`. */
 function newAdmission(dir: string): string {
-  const [file] = writeFixtures(dir, [{ source: { from: 'objects', request: 'pods CREATE', seed: 1 }, request: { ...review.create(pod).attributes, uid: 'admission-1' }, limits: [], admission: true }]);
+  const [file] = writeFixtures(dir, [
+    {
+      source: { from: 'objects', request: 'pods CREATE', seed: 1 },
+      request: { ...review.create(pod).attributes, uid: 'admission-1' },
+      limits: [],
+      admission: true,
+    },
+  ]);
   return file!;
 }
 
@@ -69,7 +76,7 @@ describe('record and replay an admission', () => {
     expect(replayReportJson(await replayFixtures(h, [fixture])).fixtures[0]).toMatchObject({ unit: 'admission', verdict: 'passed' });
   });
 
-  it('with the webhook option, compares that webhook\'s answers alone', async () => {
+  it("with the webhook option, compares that webhook's answers alone", async () => {
     const result = await replayFixture(h, fixture, { webhook: VALIDATE });
     expect(result.webhooks.map((w) => w.reference)).toEqual([VALIDATING]);
     expect(result.verdict).toBe('passed');
@@ -102,12 +109,14 @@ describe('record and replay an admission', () => {
     ]);
   });
 
-  it('says why no webhook was called when the namespace does not exist in the harness\'s cluster', async () => {
+  it("says why no webhook was called when the namespace does not exist in the harness's cluster", async () => {
     const bare = await createHarness({ target: app, manifests: [MANIFESTS], seed: 41 });
     try {
       const result = await replayFixture(bare, fixture);
       expect(result.verdict).toBe('failed');
-      expect(result.chain?.[0]).toBe(`${MUTATING} (round 0): the recording has its answer, but it was not called: the request was rejected before it: 404 namespaces "shop" not found`);
+      expect(result.chain?.[0]).toBe(
+        `${MUTATING} (round 0): the recording has its answer, but it was not called: the request was rejected before it: 404 namespaces "shop" not found`,
+      );
     } finally {
       await bare.close();
     }
@@ -119,7 +128,9 @@ describe('record and replay an admission', () => {
     const [misspelt] = loadFixtures([writeFile(temp.dir, 'misspelt.yaml', [document])]);
     const error = await replayFixture(h, misspelt!).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HarnessError);
-    expect((error as HarnessError).message).toContain(`misspelt.yaml: answers[0].webhook: no webhook "pod-defaults.exmaple.com" in the manifests (did you mean "${MUTATE}"?); they declare ${MUTATING}, ${VALIDATING}`);
+    expect((error as HarnessError).message).toContain(
+      `misspelt.yaml: answers[0].webhook: no webhook "pod-defaults.exmaple.com" in the manifests (did you mean "${MUTATE}"?); they declare ${MUTATING}, ${VALIDATING}`,
+    );
   });
 });
 
@@ -130,7 +141,10 @@ describe('loading admission fixtures', () => {
       kind: 'RecordedAdmission',
       source: { from: 'objects', request: 'pods CREATE', seed: 1 },
       request: { ...review.create(pod).attributes, uid: 'u-1' },
-      answers: [{ webhok: MUTATING, round: 0, response: { allowed: true } }, { webhook: VALIDATING, round: 2 }],
+      answers: [
+        { webhok: MUTATING, round: 0, response: { allowed: true } },
+        { webhook: VALIDATING, round: 2 },
+      ],
       response: { allowed: true },
       limits: [],
     };
@@ -143,7 +157,12 @@ describe('loading admission fixtures', () => {
       }
       return '';
     })();
-    expect(message.split('\n').slice(1, -1).map((l) => l.replace(/^ {2}[^:]+:\d+: /, ''))).toEqual([
+    expect(
+      message
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.replace(/^ {2}[^:]+:\d+: /, '')),
+    ).toEqual([
       'response: unknown field "response"',
       'answers[0].webhok: unknown field "webhok" (did you mean "webhook"?)',
       'answers[0].webhook: Required value',
@@ -163,7 +182,7 @@ try {
   else process.env[UPDATE_VARIABLE] = previous;
 }
 
-it('recorded the registered admission\'s answers (the test above ran first)', () => {
+it("recorded the registered admission's answers (the test above ran first)", () => {
   expect(answersIn(registered).map((a) => a.webhook)).toEqual([MUTATING, MUTATING, VALIDATING]);
 });
 
@@ -172,7 +191,15 @@ describe('a call fixture naming its webhook', () => {
     const created = await h.call(VALIDATE, review.create(pod));
     const request = created.review.request!;
     const file = writeFile(temp.dir, 'named.yaml', [
-      { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: { from: 'objects', request: 'pods CREATE', seed: 1 }, webhook: VALIDATE, request, response: { ...created.response, uid: request.uid }, limits: [] },
+      {
+        apiVersion: 'admission-harness/v1alpha1',
+        kind: 'RecordedReview',
+        source: { from: 'objects', request: 'pods CREATE', seed: 1 },
+        webhook: VALIDATE,
+        request,
+        response: { ...created.response, uid: request.uid },
+        limits: [],
+      },
     ]);
     const [fixture] = loadFixtures([file]);
     // Both webhooks' rules match a pod CREATE; the fixture's own webhook alone gets it.
@@ -180,7 +207,10 @@ describe('a call fixture naming its webhook', () => {
     expect(result).toMatchObject({ unit: 'call', verdict: 'passed' });
     expect(result.webhooks.map((w) => w.reference)).toEqual([VALIDATING]);
     const other = await replayFixture(h, fixture!, { webhook: MUTATE });
-    expect(other).toMatchObject({ verdict: 'failed', unmatched: `the fixture records the answer of ${VALIDATING}, not of ${MUTATE}: replay it without the webhook option (--webhook)` });
+    expect(other).toMatchObject({
+      verdict: 'failed',
+      unmatched: `the fixture records the answer of ${VALIDATING}, not of ${MUTATE}: replay it without the webhook option (--webhook)`,
+    });
     expect((await replayFixture(h, fixture!, { webhook: VALIDATING })).verdict).toBe('passed');
   });
 });

@@ -51,7 +51,12 @@ afterAll(async () => {
 // through an equivalent resource gets (h.admit does, through the dispatcher). reviewFromRequest keeps
 // requestKind, so the webhook receives autoscaling/v2 where the recording says it was sent v1.
 it.failing('sends a request recorded through matchPolicy Equivalent in the version the webhook matched', async () => {
-  const hpa = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web', namespace: 'shop' }, spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, maxReplicas: 3 } };
+  const hpa = {
+    apiVersion: 'autoscaling/v1',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, maxReplicas: 3 },
+  };
   const file = writeFile(temp.dir, 'hpa.yaml', [
     {
       apiVersion: 'admission-harness/v1alpha1',

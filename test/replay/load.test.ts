@@ -43,7 +43,13 @@ describe('finding fixtures', () => {
     const dir = path.join(temp.dir, 'audit');
     writeFixtures(dir, reviewsFromAudit(logEvents()).reviews);
     const fixtures = loadFixtures([dir]);
-    expect(fixtures.map((f) => f.name)).toEqual(['configmaps-update-1.yaml', 'deployments-scale-update-1.yaml', 'pods-create-1.yaml', 'pods-exec-connect-1.yaml', 'secrets-create-1.yaml']);
+    expect(fixtures.map((f) => f.name)).toEqual([
+      'configmaps-update-1.yaml',
+      'deployments-scale-update-1.yaml',
+      'pods-create-1.yaml',
+      'pods-exec-connect-1.yaml',
+      'secrets-create-1.yaml',
+    ]);
     expect(fixtures.every(isNew)).toBe(true);
     expect(fixtures[2]!.review.summary()).toBe(`CREATE pods ${fixtures[2]!.recorded.request.namespace}/${fixtures[2]!.recorded.request.name}`);
   });
@@ -52,7 +58,8 @@ describe('finding fixtures', () => {
     const dir = path.join(temp.dir, 'tree');
     mkdirSync(path.join(dir, 'b'), { recursive: true });
     mkdirSync(path.join(dir, '.hidden'), { recursive: true });
-    for (const name of ['b/z.yaml', 'B.yml', 'a.yaml', '.hidden/x.yaml', 'notes.txt', 'a.yaml.orig']) writeFile(dir, name, name.endsWith('l') ? [valid] : 'not yaml: [');
+    for (const name of ['b/z.yaml', 'B.yml', 'a.yaml', '.hidden/x.yaml', 'notes.txt', 'a.yaml.orig'])
+      writeFile(dir, name, name.endsWith('l') ? [valid] : 'not yaml: [');
     const fixtures = loadFixtures([dir, path.join(dir, 'a.yaml')]);
     expect(fixtures.map((f) => f.name)).toEqual(['B.yml', 'a.yaml', 'b/z.yaml']);
     // A file given alone is named as given, and replayed in the order given.
@@ -61,7 +68,11 @@ describe('finding fixtures', () => {
 
   it('takes each document of a stream as a fixture, stray separators aside', () => {
     // JSON is YAML too; an empty document first and a separator last, as hand-edited streams have.
-    const file = writeFile(temp.dir, 'stream.yaml', `---\n${[valid, { ...valid, source: auditSource(2) }].map((d) => `---\n${JSON.stringify(d)}\n`).join('')}---\n`);
+    const file = writeFile(
+      temp.dir,
+      'stream.yaml',
+      `---\n${[valid, { ...valid, source: auditSource(2) }].map((d) => `---\n${JSON.stringify(d)}\n`).join('')}---\n`,
+    );
     const fixtures = loadFixtures([file]);
     expect(fixtures.map((f) => [f.name, f.document])).toEqual([
       [file, 1],
@@ -70,8 +81,19 @@ describe('finding fixtures', () => {
     expect(fixtures[1]!.recorded.source).toEqual(auditSource(2));
   });
 
-  it('accepts the record command\'s source', () => {
-    const file = writeFile(temp.dir, 'recorded.yaml', [{ ...valid, source: { from: 'record', receivedAt: '2026-11-21T23:38:31.402Z', path: '/mutate?timeout=5s', reviewVersion: 'v1', upstream: 'https://webhook.example:8443/mutate' } }]);
+  it("accepts the record command's source", () => {
+    const file = writeFile(temp.dir, 'recorded.yaml', [
+      {
+        ...valid,
+        source: {
+          from: 'record',
+          receivedAt: '2026-11-21T23:38:31.402Z',
+          path: '/mutate?timeout=5s',
+          reviewVersion: 'v1',
+          upstream: 'https://webhook.example:8443/mutate',
+        },
+      },
+    ]);
     expect(loadFixtures([file])).toHaveLength(1);
   });
 
@@ -90,7 +112,9 @@ describe('invalid fixtures', () => {
     mkdirSync(dir);
     writeFile(dir, '1-kind.yaml', [{ ...valid, kind: 'AdmissionReview', respone: {} }]);
     writeFile(dir, '2-request.yaml', [{ ...valid, request: { ...request, operation: 'PATCH' } }]);
-    writeFile(dir, '3-response.yaml', [{ ...valid, respone: { allowed: true }, response: { uid: 'u-1', allowed: 'yes', warnings: ['ok', 3], status: { code: '403' } } }]);
+    writeFile(dir, '3-response.yaml', [
+      { ...valid, respone: { allowed: true }, response: { uid: 'u-1', allowed: 'yes', warnings: ['ok', 3], status: { code: '403' } } },
+    ]);
     writeFile(dir, '4-patch.yaml', [
       { ...valid, response: { allowed: true, patchType: 'JSONPatch', patch: 'not base64!' } },
       { ...valid, response: { allowed: true, patchType: 'JSONPatch', patch: Buffer.from('{"op":"add"}').toString('base64') } },
@@ -132,7 +156,13 @@ describe('invalid fixtures', () => {
 
   it('checks one document without a file, for callers holding parsed documents', () => {
     expect(checkRecordedReview(valid)).toMatchObject({ ok: true, recordedPatch: [] });
-    expect(checkRecordedReview({ ...valid, apiVersion: 'v1' })).toEqual({ ok: false, problems: [{ path: ['apiVersion'], message: 'Unsupported value: "v1": supported values: "admission-harness/v1alpha1"' }] });
-    expect(checkRecordedReview({ ...valid, source: { from: 'tape' } })).toEqual({ ok: false, problems: [{ path: ['source', 'from'], message: 'Unsupported value: "tape": supported values: "audit", "record", "objects"' }] });
+    expect(checkRecordedReview({ ...valid, apiVersion: 'v1' })).toEqual({
+      ok: false,
+      problems: [{ path: ['apiVersion'], message: 'Unsupported value: "v1": supported values: "admission-harness/v1alpha1"' }],
+    });
+    expect(checkRecordedReview({ ...valid, source: { from: 'tape' } })).toEqual({
+      ok: false,
+      problems: [{ path: ['source', 'from'], message: 'Unsupported value: "tape": supported values: "audit", "record", "objects"' }],
+    });
   });
 });

@@ -27,7 +27,10 @@ const updated: AdmissionRequest = { ...review.update(pod, pod).attributes, uid: 
 
 writeFile(temp.dir, 'mutating.yaml', [fixture(1, created, { uid: 'created-1', allowed: true, patchType: 'JSONPatch', patch: patchBytes(mutatePod(pod)) })]);
 // A pod UPDATE: only the validating webhook's rules match it.
-writeFile(temp.dir, 'validating.yaml', [fixture(2, updated, { uid: 'updated-1', allowed: true, warnings: ['container "nginx" has no resource limits'] }), fixture(3, { ...updated, uid: 'updated-2' })]);
+writeFile(temp.dir, 'validating.yaml', [
+  fixture(2, updated, { uid: 'updated-1', allowed: true, warnings: ['container "nginx" has no resource limits'] }),
+  fixture(3, { ...updated, uid: 'updated-2' }),
+]);
 const fresh = writeFile(temp.dir, 'fresh.yaml', [fixture(4, { ...created, uid: 'created-2' })]);
 
 // A harness the test file builds: replay() uses it, and leaves closing it to the file.
@@ -51,13 +54,15 @@ try {
   else process.env[UPDATE_VARIABLE] = previous;
 }
 
-it('recorded the new fixture\'s answer in its file (the tests above ran first)', () => {
+it("recorded the new fixture's answer in its file (the tests above ran first)", () => {
   const [recorded] = loadFixtures([fresh]);
   expect(recordedResponse(recorded!)).toMatchObject({ uid: 'created-2', allowed: true, patchType: 'JSONPatch', patch: patchBytes(mutatePod(pod)) });
 });
 
-it('refuses a harness together with options that would build one, and registering outside a test file\'s top level', () => {
-  expect(() => replay(fresh, { harness: () => h, manifests: [MANIFESTS] })).toThrow('replay: options.harness is given, and so are manifests, which only build a harness');
+it("refuses a harness together with options that would build one, and registering outside a test file's top level", () => {
+  expect(() => replay(fresh, { harness: () => h, manifests: [MANIFESTS] })).toThrow(
+    'replay: options.harness is given, and so are manifests, which only build a harness',
+  );
   const saved = (globalThis as { describe?: unknown }).describe;
   (globalThis as { describe?: unknown }).describe = undefined;
   try {

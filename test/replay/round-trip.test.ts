@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { createHarness, objects, review, type Harness } from '../../lib';
 import { writeFixtures } from '../../lib/audit';
 import type { JsonPatchOperation } from '../../lib/kube/admission';
-import { formatReport, formatResult, loadFixtures, recordedResponse, replayFixture, replayFixtures, replayReportJson, runFixture, type LoadedFixture } from '../../lib/replay';
+import {
+  formatReport,
+  formatResult,
+  loadFixtures,
+  recordedResponse,
+  replayFixture,
+  replayFixtures,
+  replayReportJson,
+  runFixture,
+  type LoadedFixture,
+} from '../../lib/replay';
 import { yaml } from '../../lib/yaml';
 import { app } from '../../examples/pod-defaults/src/app';
 import { auditSource, changedWebhook, halveFirstCpuLimit, MANIFESTS, MUTATE, patchBytes, recorded, tempDir, VALIDATE, writeFile } from './helpers';
@@ -90,7 +100,10 @@ describe('record, then replay', () => {
     const result = await replayFixture(changed, mutating[0]!, { webhook: MUTATE });
     expect(result.verdict).toBe('failed');
     const [mismatch] = result.webhooks[0]!.mismatches;
-    expect(mismatch).toMatchObject({ field: 'patch', changes: [{ kind: 'changed', path: '/spec/containers/0/resources/limits/cpu', before: '500m', after: '250m' }] });
+    expect(mismatch).toMatchObject({
+      field: 'patch',
+      changes: [{ kind: 'changed', path: '/spec/containers/0/resources/limits/cpu', before: '500m', after: '250m' }],
+    });
     const text = formatResult(result);
     expect(text).toContain('pods-create-1.yaml · CREATE pods shop/web-1: failed');
     expect(text).toContain('patch: the object after the replayed patch differs from the object after the recorded one (recorded → replayed):');
@@ -103,14 +116,21 @@ describe('record, then replay', () => {
   it('reports the changed webhook in JSON, the diff included', async () => {
     const report = replayReportJson(await replayFixtures(changed, mutating, { webhook: MUTATE }));
     expect(report).toMatchObject({ seed: 11, passed: 0, failed: 2, new: 0, updated: 0 });
-    expect(report.fixtures[1]!.webhooks[0]!.mismatches[0]!.changes).toEqual([{ kind: 'changed', path: '/spec/containers/0/resources/limits/cpu', before: '500m', after: '250m' }]);
+    expect(report.fixtures[1]!.webhooks[0]!.mismatches[0]!.changes).toEqual([
+      { kind: 'changed', path: '/spec/containers/0/resources/limits/cpu', before: '500m', after: '250m' },
+    ]);
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 });
 
 describe('the patch, compared by its effect', () => {
   const pod = pinnedPod();
-  const sidecar = { name: 'log-shipper', image: 'fluent/fluent-bit:3.1', resources: { limits: { cpu: '100m', memory: '64Mi' }, requests: { cpu: '10m', memory: '32Mi' } }, securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } };
+  const sidecar = {
+    name: 'log-shipper',
+    image: 'fluent/fluent-bit:3.1',
+    resources: { limits: { cpu: '100m', memory: '64Mi' }, requests: { cpu: '10m', memory: '32Mi' } },
+    securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+  };
 
   /** A fixture of `pod`'s create, recording an allowed answer with `ops`. */
   function fixtureWith(name: string, ops: JsonPatchOperation[]): LoadedFixture[] {
@@ -119,7 +139,12 @@ describe('the patch, compared by its effect', () => {
         apiVersion: 'admission-harness/v1alpha1',
         kind: 'RecordedReview',
         source: auditSource(1),
-        request: { ...review.create(pod).attributes, uid: 'recorded-uid', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' } },
+        request: {
+          ...review.create(pod).attributes,
+          uid: 'recorded-uid',
+          kind: { group: '', version: 'v1', kind: 'Pod' },
+          resource: { group: '', version: 'v1', resource: 'pods' },
+        },
         response: { uid: 'recorded-uid', allowed: true, patchType: 'JSONPatch', patch: patchBytes(ops) },
         limits: [],
       },
@@ -148,7 +173,9 @@ describe('the patch, compared by its effect', () => {
       { op: 'add', path: '/spec/containers/0/resources', value: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } } },
     ]);
     const result = await replayFixture(h, fixture!, { webhook: MUTATE });
-    expect(result.webhooks[0]!.mismatches[0]!.changes).toEqual([expect.objectContaining({ kind: 'added', path: '/spec/containers/1', array: '/spec/containers' })]);
+    expect(result.webhooks[0]!.mismatches[0]!.changes).toEqual([
+      expect.objectContaining({ kind: 'added', path: '/spec/containers/1', array: '/spec/containers' }),
+    ]);
     expect(formatResult(result)).toContain('added /spec/containers/1 (log-shipper): ');
   });
 
@@ -156,7 +183,11 @@ describe('the patch, compared by its effect', () => {
     const [fixture] = fixtureWith('broken.yaml', [{ op: 'replace', path: '/spec/nothing/here', value: 1 }]);
     const result = await replayFixture(h, fixture!, { webhook: MUTATE });
     expect(result.webhooks[0]!.mismatches).toEqual([
-      expect.objectContaining({ field: 'patch', detail: 'the recorded patch fails: 500 Internal error occurred: replace operation does not apply: doc is missing path: /spec/nothing/here: missing value; the replayed patch applies' }),
+      expect.objectContaining({
+        field: 'patch',
+        detail:
+          'the recorded patch fails: 500 Internal error occurred: replace operation does not apply: doc is missing path: /spec/nothing/here: missing value; the replayed patch applies',
+      }),
     ]);
   });
 });
@@ -167,14 +198,32 @@ describe('other differences', () => {
     const response = denied.response!;
     const file = writeFile(temp.dir, 'denial.yaml', [
       // A code under 400 reads as 400 to the client, like no code at all; the message and warnings are the webhook's own.
-      { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: auditSource(1), request: recorded(denied).request, response: { ...response, status: { code: 200, message: 'no' }, warnings: ['other'] }, limits: [] },
-      { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: auditSource(2), request: recorded(denied).request, response: { uid: response.uid, allowed: true, warnings: response.warnings }, limits: [] },
+      {
+        apiVersion: 'admission-harness/v1alpha1',
+        kind: 'RecordedReview',
+        source: auditSource(1),
+        request: recorded(denied).request,
+        response: { ...response, status: { code: 200, message: 'no' }, warnings: ['other'] },
+        limits: [],
+      },
+      {
+        apiVersion: 'admission-harness/v1alpha1',
+        kind: 'RecordedReview',
+        source: auditSource(2),
+        request: recorded(denied).request,
+        response: { uid: response.uid, allowed: true, warnings: response.warnings },
+        limits: [],
+      },
     ]);
     const [changedDenial, wasAllowed] = loadFixtures([file]);
     const first = await replayFixture(h, changedDenial!, { webhook: VALIDATE });
     expect(first.webhooks[0]!.mismatches).toEqual([
       { field: 'status.code', recorded: 400, replayed: 403 },
-      { field: 'status.message', recorded: `admission webhook "${VALIDATE}" denied the request: no`, replayed: expect.stringContaining('the :latest tag (or no tag) is not allowed') },
+      {
+        field: 'status.message',
+        recorded: `admission webhook "${VALIDATE}" denied the request: no`,
+        replayed: expect.stringContaining('the :latest tag (or no tag) is not allowed'),
+      },
       { field: 'warnings', recorded: ['other'], replayed: ['container "nginx" has no resource limits'] },
     ]);
     expect(formatResult(first)).toContain('status.code: recorded 400, replayed 403');
@@ -185,11 +234,23 @@ describe('other differences', () => {
 
   it('fails a fixture no webhook would get, saying why for each', async () => {
     const connect = review.exec(pinnedPod(), ['sh']);
-    const file = writeFile(temp.dir, 'exec.yaml', [{ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', source: auditSource(1), request: { ...connect.attributes, uid: 'u', kind: connect.attributes.kind, resource: connect.attributes.resource }, limits: [] }]);
+    const file = writeFile(temp.dir, 'exec.yaml', [
+      {
+        apiVersion: 'admission-harness/v1alpha1',
+        kind: 'RecordedReview',
+        source: auditSource(1),
+        request: { ...connect.attributes, uid: 'u', kind: connect.attributes.kind, resource: connect.attributes.resource },
+        limits: [],
+      },
+    ]);
     const result = await replayFixture(h, loadFixtures([file])[0]!);
     expect(result.verdict).toBe('failed');
-    expect(result.unmatched).toMatch(/^no webhook of the manifests matches CONNECT pods\/exec shop\/web-1:\n {4}pod-defaults\.example\.com: .*\n {4}image-policy\.example\.com: /);
-    await expect(replayFixture(h, loadFixtures([file])[0]!, { webhook: 'nope.example.com' })).rejects.toThrow('no webhook named "nope.example.com" in the manifests');
+    expect(result.unmatched).toMatch(
+      /^no webhook of the manifests matches CONNECT pods\/exec shop\/web-1:\n {4}pod-defaults\.example\.com: .*\n {4}image-policy\.example\.com: /,
+    );
+    await expect(replayFixture(h, loadFixtures([file])[0]!, { webhook: 'nope.example.com' })).rejects.toThrow(
+      'no webhook named "nope.example.com" in the manifests',
+    );
   });
 });
 
@@ -199,9 +260,21 @@ describe('follow-up checks on every replayed request', () => {
   beforeAll(async () => {
     hs = await Promise.all([
       // A sidecar named anew on every call: the webhook never recognises its own output.
-      createHarness({ target: changedWebhook((ops) => ops.map((op) => (op.path === '/spec/containers/-' ? { ...op, value: { ...(op.value as object), name: `log-shipper-${++counter}` } } : op))), manifests: [MANIFESTS], seed: 12 }),
+      createHarness({
+        target: changedWebhook((ops) =>
+          ops.map((op) => (op.path === '/spec/containers/-' ? { ...op, value: { ...(op.value as object), name: `log-shipper-${++counter}` } } : op)),
+        ),
+        manifests: [MANIFESTS],
+        seed: 12,
+      }),
       // A sidecar named like the pod's own container: the API refuses the pod.
-      createHarness({ target: changedWebhook((ops) => ops.map((op) => (op.path === '/spec/containers/-' ? { ...op, value: { ...(op.value as object), name: 'nginx' } } : op))), manifests: [MANIFESTS], seed: 12 }),
+      createHarness({
+        target: changedWebhook((ops) =>
+          ops.map((op) => (op.path === '/spec/containers/-' ? { ...op, value: { ...(op.value as object), name: 'nginx' } } : op)),
+        ),
+        manifests: [MANIFESTS],
+        seed: 12,
+      }),
     ]);
   });
   afterAll(() => Promise.all(hs.map((x) => x.close())));
@@ -214,10 +287,20 @@ describe('follow-up checks on every replayed request', () => {
     expect(renaming.verdict).toBe('failed');
     expect(renaming.webhooks[0]!.followUps).toEqual([
       { id: 'object-valid', pass: true },
-      { id: 'idempotent-reinvocation', pass: false, detail: expect.stringMatching(/^reinvoked with its own output, the webhook changed it again:\n +second call added \/spec\/containers\/2 \(log-shipper-\d+\) again: the same as \/spec\/containers\/1 \(log-shipper-\d+\) from the first call but for its name/) },
+      {
+        id: 'idempotent-reinvocation',
+        pass: false,
+        detail: expect.stringMatching(
+          /^reinvoked with its own output, the webhook changed it again:\n +second call added \/spec\/containers\/2 \(log-shipper-\d+\) again: the same as \/spec\/containers\/1 \(log-shipper-\d+\) from the first call but for its name/,
+        ),
+      },
     ]);
     const invalid = await replayFixture(hs[1]!, fixture!, { webhook: MUTATE });
-    expect(invalid.webhooks[0]!.followUps[0]).toEqual({ id: 'object-valid', pass: false, detail: expect.stringContaining('the API refuses the patched object: 422 Pod "web-1" is invalid: spec.containers[1].name: Duplicate value: "nginx"') });
+    expect(invalid.webhooks[0]!.followUps[0]).toEqual({
+      id: 'object-valid',
+      pass: false,
+      detail: expect.stringContaining('the API refuses the patched object: 422 Pod "web-1" is invalid: spec.containers[1].name: Duplicate value: "nginx"'),
+    });
     expect(formatResult(invalid)).toContain('follow-up object-valid: the API refuses the patched object: 422');
     // Asked not to, replay skips them.
     expect((await replayFixture(hs[1]!, fixture!, { webhook: MUTATE, followUps: false })).verdict).toBe('new');
@@ -236,7 +319,9 @@ describe('new fixtures and updates', () => {
 
     const result = await runFixture(h, fixture!, { webhook: MUTATE });
     expect(result).toMatchObject({ verdict: 'new', compared: false, updated: false });
-    expect(formatResult(result)).toBe('pods-create-1.yaml · CREATE pods shop/web-1: new\n  no response is recorded: the answer was not compared (update to record it)');
+    expect(formatResult(result)).toBe(
+      'pods-create-1.yaml · CREATE pods shop/web-1: new\n  no response is recorded: the answer was not compared (update to record it)',
+    );
     expect(readFileSync(file!, 'utf8')).toBe(`# recorded in the shop namespace\n${original}`);
 
     const update = await runFixture(h, fixture!, { webhook: MUTATE, update: true });
@@ -260,14 +345,20 @@ describe('new fixtures and updates', () => {
   it('rewrites a response the webhook no longer gives, keeping the other documents of the file', async () => {
     const created = await h.call(MUTATE, review.create(pinnedPod()));
     const other = await h.call(MUTATE, review.create(objects.pod({ images: ['nginx:1.27'], namespace: 'shop', name: 'web-9' })));
-    const file = writeFile(temp.dir, 'stream.yaml', `${[recorded(created, 1), recorded(other, 2)].map((r) => yaml().stringify({ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', ...r }, { version: '1.1', lineWidth: 0 })).join('---\n')}`);
+    const file = writeFile(
+      temp.dir,
+      'stream.yaml',
+      `${[recorded(created, 1), recorded(other, 2)].map((r) => yaml().stringify({ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', ...r }, { version: '1.1', lineWidth: 0 })).join('---\n')}`,
+    );
     const before = readFileSync(file, 'utf8');
     const fixtures = loadFixtures([file]);
     const report = await replayFixtures(changed, fixtures.slice(1), { webhook: MUTATE, update: true });
     expect(report).toMatchObject({ updated: 1, failed: 0 });
     expect(formatReport(report)).toContain('stream.yaml#2 · CREATE pods shop/web-9: updated\n  the response was rewritten with the new answer in');
     expect(formatReport(report)).toContain('    changed from the recording:\n      patch: ');
-    const [first, second] = yaml().parseAllDocuments(readFileSync(file, 'utf8'), { version: '1.1' }).map((d) => d.toJS() as { response: { patch: string } });
+    const [first, second] = yaml()
+      .parseAllDocuments(readFileSync(file, 'utf8'), { version: '1.1' })
+      .map((d) => d.toJS() as { response: { patch: string } });
     expect(first!.response.patch).toBe(created.response!.patch);
     expect(Buffer.from(second!.response.patch, 'base64').toString()).toContain('"cpu":"250m"');
     expect(readFileSync(file, 'utf8').split('---\n')[0]).toBe(before.split('---\n')[0]);
@@ -278,18 +369,28 @@ describe('new fixtures and updates', () => {
 
   it('does not record when the webhooks that got the request answered differently, or a call failed', async () => {
     const created = await h.call(MUTATE, review.create(pinnedPod()));
-    const file = writeFile(temp.dir, 'ambiguous.yaml', [{ apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', ...recorded(created), response: undefined }]);
+    const file = writeFile(temp.dir, 'ambiguous.yaml', [
+      { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', ...recorded(created), response: undefined },
+    ]);
     const [fixture] = loadFixtures([file]);
     const before = readFileSync(file, 'utf8');
     const report = await runFixture(h, fixture!, { update: true });
-    expect(report).toMatchObject({ verdict: 'failed', updated: false, updateError: expect.stringMatching(/^2 webhooks match the request and answer it differently/) });
+    expect(report).toMatchObject({
+      verdict: 'failed',
+      updated: false,
+      updateError: expect.stringMatching(/^2 webhooks match the request and answer it differently/),
+    });
     expect(formatResult(report)).toContain('could not update: 2 webhooks match');
     expect(readFileSync(file, 'utf8')).toBe(before);
 
     const failing = await createHarness({ target: (_req, res) => void res.writeHead(500).end('boom'), manifests: [MANIFESTS], seed: 13 });
     try {
       const broken = await runFixture(failing, fixture!, { webhook: MUTATE, update: true });
-      expect(broken).toMatchObject({ verdict: 'failed', updated: false, updateError: expect.stringContaining(`${MUTATE}: the call failed, so there is no answer to record: failed calling webhook`) });
+      expect(broken).toMatchObject({
+        verdict: 'failed',
+        updated: false,
+        updateError: expect.stringContaining(`${MUTATE}: the call failed, so there is no answer to record: failed calling webhook`),
+      });
       expect(formatResult(broken)).toContain('the call failed: failed calling webhook "pod-defaults.example.com"');
       expect(readFileSync(file, 'utf8')).toBe(before);
     } finally {

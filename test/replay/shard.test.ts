@@ -15,8 +15,12 @@ beforeAll(async () => {
   const h = await createHarness({ target: app, manifests: [MANIFESTS], namespaces: [{ name: 'shop' }], seed: 9 });
   try {
     const outcomes = [];
-    for (let i = 1; i <= 12; i++) outcomes.push(await h.call(MUTATE, review.create(objects.pod({ name: `web-${i}`, namespace: 'shop', images: ['nginx:1.27'] }, { seed: i }))));
-    writeFixtures(temp.dir, outcomes.map((o, i) => recorded(o, i + 1)));
+    for (let i = 1; i <= 12; i++)
+      outcomes.push(await h.call(MUTATE, review.create(objects.pod({ name: `web-${i}`, namespace: 'shop', images: ['nginx:1.27'] }, { seed: i }))));
+    writeFixtures(
+      temp.dir,
+      outcomes.map((o, i) => recorded(o, i + 1)),
+    );
     // One file of two documents: both go to the same machine.
     writeFile(temp.dir, 'stream.yaml', [
       { apiVersion: 'admission-harness/v1alpha1', kind: 'RecordedReview', ...recorded(outcomes[0]!, 90) },
@@ -34,7 +38,12 @@ describe('fixturesOfShard', () => {
     expect(fixtures).toHaveLength(14);
     for (const count of [1, 2, 3, 5]) {
       const shards = Array.from({ length: count }, (_, i) => fixturesOfShard(fixtures, { index: i + 1, count }));
-      expect(shards.flat().map((f) => f.name).sort()).toEqual(fixtures.map((f) => f.name).sort());
+      expect(
+        shards
+          .flat()
+          .map((f) => f.name)
+          .sort(),
+      ).toEqual(fixtures.map((f) => f.name).sort());
       for (const shard of shards) expect(shard).toEqual(fixtures.filter((f) => shard.includes(f)));
     }
     // Hashing spreads 13 files over 3 shards: none is empty.
@@ -87,7 +96,10 @@ describe('replay --shard and --coverage-threshold', () => {
     // Only pod creations were recorded: the webhook's UPDATE cells and its selectors' other branches are not covered.
     const below = await cli('replay', temp.dir, '--manifests', MANIFESTS, '--module', EXAMPLE, '--webhook', MUTATE, '--coverage-threshold', '100', '--json');
     expect(below.code).toBe(1);
-    const report = JSON.parse(below.stdout) as { failed: number; coverage: { threshold: number; thresholdMet: boolean; webhooks: { name: string; percent: number }[] } };
+    const report = JSON.parse(below.stdout) as {
+      failed: number;
+      coverage: { threshold: number; thresholdMet: boolean; webhooks: { name: string; percent: number }[] };
+    };
     expect(report.failed).toBe(0);
     expect(report.coverage).toMatchObject({ threshold: 100, thresholdMet: false });
     const text = await cli('replay', temp.dir, '--manifests', MANIFESTS, '--module', EXAMPLE, '--webhook', MUTATE, '--coverage-threshold', '100');

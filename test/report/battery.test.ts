@@ -95,7 +95,8 @@ describe('htmlFromBattery: the example webhook, every check passing', () => {
   it('ends with the coverage grid: per webhook its percent and every cell, covered or not', () => {
     const { coverage } = example;
     expect(page).toContain('<section class="coverage-grid" id="coverage">');
-    for (const webhook of coverage.webhooks) expect(page).toContain(`<h3>${webhook.type} ${webhook.configuration}/${webhook.name}</h3><p><strong>${webhook.percent.toFixed(2)} %</strong>`);
+    for (const webhook of coverage.webhooks)
+      expect(page).toContain(`<h3>${webhook.type} ${webhook.configuration}/${webhook.name}</h3><p><strong>${webhook.percent.toFixed(2)} %</strong>`);
     const cells = coverage.webhooks.flatMap((w) => w.cells);
     expect(countWithClass(page, 'covered') + countWithClass(page, 'uncovered')).toBe(cells.length);
     expect(countWithClass(page, 'uncovered')).toBe(cells.filter((c) => !c.covered).length);
@@ -151,8 +152,12 @@ describe('htmlFromBattery: a broken webhook', () => {
 
   it('shows the failing check’s detail, the patch table and the object diff of the sidecar it appended', () => {
     const scenario = items(page, 'scenario').find((item) => item.startsWith('scenario failed'))!;
-    expect(scenario).toMatch(/<td><span class="badge failed">fail<\/span><\/td><td class="check"><code>idempotent-reinvocation<\/code><\/td><td><pre class="wrap">reinvoked with its own output/);
-    expect(scenario).toContain('<tr class="op-add"><td class="index">0</td><td class="op"><code>add</code></td><td class="path"><code>/spec/containers/-</code></td>');
+    expect(scenario).toMatch(
+      /<td><span class="badge failed">fail<\/span><\/td><td class="check"><code>idempotent-reinvocation<\/code><\/td><td><pre class="wrap">reinvoked with its own output/,
+    );
+    expect(scenario).toContain(
+      '<tr class="op-add"><td class="index">0</td><td class="op"><code>add</code></td><td class="path"><code>/spec/containers/-</code></td>',
+    );
     expect(scenario).toMatch(/<tr class="added"><td class="kind">added<\/td><td class="path"><code>\/spec\/containers\/\d+ \(zoo-proxy\)<\/code><\/td>/);
     expect(scenario).toContain('request object → patched object');
   });

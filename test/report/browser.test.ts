@@ -30,7 +30,16 @@ beforeAll(async () => {
       executablePath: CHROMIUM,
       // Playwright's own 30 s limits (launch, navigation, actions) are off: Jest's testTimeout is the one limit.
       timeout: 0,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     }),
     brokenBattery(),
     replays(),

@@ -12,13 +12,27 @@ const webhook = (more: Partial<WebhookSummary>): WebhookSummary => ({
   percent: 0,
   uncovered: ['CREATE pods [Namespaced]'],
   outside: [],
-  cells: [{ dimension: 'rule', key: 'CREATE pods [Namespaced]', operation: 'CREATE', group: '', resource: 'pods', subResource: '', scope: 'Namespaced', rules: [0], covered: false }],
+  cells: [
+    {
+      dimension: 'rule',
+      key: 'CREATE pods [Namespaced]',
+      operation: 'CREATE',
+      group: '',
+      resource: 'pods',
+      subResource: '',
+      scope: 'Namespaced',
+      rules: [0],
+      covered: false,
+    },
+  ],
   ...more,
 });
 
 it('lists the requests refused before the webhook’s turn, with what refused them', () => {
   const page = String(coverageGrid(summarize([webhook({ unreached: ['CREATE pods [Namespaced]: refused first by ValidatingAdmissionPolicy <no-pods>'] })])));
-  expect(page).toContain('<p>Matched by its rules but refused before its turn (not counted):</p><ul><li><code>CREATE pods [Namespaced]: refused first by ValidatingAdmissionPolicy &lt;no-pods&gt;</code></li></ul>');
+  expect(page).toContain(
+    '<p>Matched by its rules but refused before its turn (not counted):</p><ul><li><code>CREATE pods [Namespaced]: refused first by ValidatingAdmissionPolicy &lt;no-pods&gt;</code></li></ul>',
+  );
 });
 
 it('says nothing of them when there are none, or the summary predates them', () => {

@@ -25,7 +25,8 @@ describe('htmlFromCoverage', () => {
     expect(uncovered.length).toBeLessThan(cells.length);
     expect(countWithClass(page, 'uncovered')).toBe(uncovered.length);
     expect(countWithClass(page, 'covered')).toBe(cells.length - uncovered.length);
-    for (const cell of uncovered) expect(page).toContain(`<tr class="uncovered"><td class="dimension">${cell.dimension}</td><td class="cell"><code>${cell.key}</code>`);
+    for (const cell of uncovered)
+      expect(page).toContain(`<tr class="uncovered"><td class="dimension">${cell.dimension}</td><td class="cell"><code>${cell.key}</code>`);
     expect(externalReferences(page)).toEqual([]);
   });
 

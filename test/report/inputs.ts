@@ -74,7 +74,10 @@ export async function brokenBattery(): Promise<BatteryRun> {
  */
 export async function hostileBattery(): Promise<BatteryReport> {
   const h = await harness({ target: app, manifests: [MANIFESTS], seed: SEED });
-  const pod = objects.pod({ namespace: 'shop', name: 'web-1', labels: { note: HOSTILE_LABEL }, spec: { containers: [{ name: HOSTILE_CONTAINER, image: 'nginx:1.27' }] } }, { seed: SEED });
+  const pod = objects.pod(
+    { namespace: 'shop', name: 'web-1', labels: { note: HOSTILE_LABEL }, spec: { containers: [{ name: HOSTILE_CONTAINER, image: 'nginx:1.27' }] } },
+    { seed: SEED },
+  );
   const creates = planBattery(h.webhooks, h.seed).plan.filter((p) => p.scenario.title === 'CREATE pods' && !p.version);
   const results = [];
   for (const planned of creates) results.push(await runScenario(h, { ...planned, scenario: { ...planned.scenario, review: review.create(pod) } }));

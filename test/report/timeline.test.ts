@@ -32,7 +32,10 @@ it('draws each bar with its offset and width as a share of the whole admission',
   const bars = barsFromTrace(admitted.trace.steps);
   const total = timelineLength(bars);
   const out = timelineHtml(bars).text;
-  const widths = [...out.matchAll(/<span class="bar (\w+)" style="left: ([\d.]+)%; width: ([\d.]+)%">/g)].map((m) => ({ left: Number(m[2]), width: Number(m[3]) }));
+  const widths = [...out.matchAll(/<span class="bar (\w+)" style="left: ([\d.]+)%; width: ([\d.]+)%">/g)].map((m) => ({
+    left: Number(m[2]),
+    width: Number(m[3]),
+  }));
   expect(widths).toHaveLength(bars.length);
   bars.forEach((bar, i) => {
     expect(widths[i]!.width).toBeCloseTo(((bar.durationMs ?? 0) / total) * 100, 1);
@@ -44,7 +47,12 @@ it('draws each bar with its offset and width as a share of the whole admission',
 it('shows a call without a trace as one step, to the scale it is given', () => {
   const step = admitted.trace.calls[0]!;
   const [bar] = barsFromCall(step.outcome!);
-  expect(bar).toMatchObject({ group: 'mutating webhook call', label: 'pod-defaults/pod-defaults.example.com', startMs: 0, durationMs: step.outcome!.durationMs });
+  expect(bar).toMatchObject({
+    group: 'mutating webhook call',
+    label: 'pod-defaults/pod-defaults.example.com',
+    startMs: 0,
+    durationMs: step.outcome!.durationMs,
+  });
   expect(timelineHtml([bar!], bar!.durationMs! * 4).text).toMatch(/width: 25%/);
 });
 
@@ -53,7 +61,9 @@ it('draws the trace of a battery outcome that carries one, instead of the single
   const step = admitted.trace.calls[0]!;
   const report: BatteryReport = {
     seed: admitted.seed,
-    results: [{ webhook: step.webhook, type: 'mutating', scenario: 'CREATE pods', outcome: Object.assign({ ...step.outcome! }, { trace: admitted.trace }), checks: [] }],
+    results: [
+      { webhook: step.webhook, type: 'mutating', scenario: 'CREATE pods', outcome: Object.assign({ ...step.outcome! }, { trace: admitted.trace }), checks: [] },
+    ],
     policies: [],
     skipped: [],
     passed: 0,

@@ -37,7 +37,10 @@ export function makeProject(prefix: string): Project {
 
 function writeTestFiles(dir: string, header: string): void {
   for (const name of ['a', 'b'] satisfies FileName[]) {
-    writeFileSync(path.join(dir, `${name}.test.ts`), `${header}import { runFile } from ${JSON.stringify(FIXTURE)};\n\ntest('file ${name}', () => runFile('${name}'), 150_000);\n`);
+    writeFileSync(
+      path.join(dir, `${name}.test.ts`),
+      `${header}import { runFile } from ${JSON.stringify(FIXTURE)};\n\ntest('file ${name}', () => runFile('${name}'), 150_000);\n`,
+    );
   }
 }
 

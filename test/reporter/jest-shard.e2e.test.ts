@@ -33,7 +33,9 @@ it('runs one test file per shard, each passing without judging a threshold its p
 
 it('writes each shard’s summary to a file of its own, says where and how to merge, and writes no HTML of a part', () => {
   for (const [i, result] of shards.entries()) {
-    expect(result.stderr).toContain(`Admission coverage of shard ${i + 1}/2 written to out/admission.shard-${i + 1}-of-2.json; once every shard has run: admission-harness merge-coverage out/admission.shard-*-of-2.json --threshold 100 --html out/admission.html`);
+    expect(result.stderr).toContain(
+      `Admission coverage of shard ${i + 1}/2 written to out/admission.shard-${i + 1}-of-2.json; once every shard has run: admission-harness merge-coverage out/admission.shard-*-of-2.json --threshold 100 --html out/admission.html`,
+    );
   }
   const parts = [1, 2].map((i) => JSON.parse(readFileSync(shardFile(i), 'utf8')) as Expected['merged']);
   // Each shard ran one file, which reaches one webhook only.

@@ -18,7 +18,10 @@ beforeAll(async () => {
     projects.push(project);
     return { project, result: await run(project, jestProject(project, options)) };
   };
-  [met, notMet] = await Promise.all([start('jest-met', { threshold: expected.met, json: 'out/coverage/admission.json', html: 'out/coverage/admission.html' }), start('jest-not-met', { threshold: 100 })]);
+  [met, notMet] = await Promise.all([
+    start('jest-met', { threshold: expected.met, json: 'out/coverage/admission.json', html: 'out/coverage/admission.html' }),
+    start('jest-not-met', { threshold: 100 }),
+  ]);
 });
 
 afterAll(() => {

@@ -7,7 +7,11 @@ describe('parseReporterOptions', () => {
   it.each([
     ['nothing', undefined, {}],
     ['an empty object (Jest and Vitest give one for a reporter named alone)', {}, {}],
-    ['every option', { json: 'out/a.json', html: 'out/a.html', threshold: 80, of: 'total' }, { json: 'out/a.json', html: 'out/a.html', threshold: 80, of: 'total' }],
+    [
+      'every option',
+      { json: 'out/a.json', html: 'out/a.html', threshold: 80, of: 'total' },
+      { json: 'out/a.json', html: 'out/a.html', threshold: 80, of: 'total' },
+    ],
     ['the bounds of threshold', { threshold: 0 }, { threshold: 0 }],
     ['a fractional threshold', { threshold: 66.67, of: 'each' }, { threshold: 66.67, of: 'each' }],
   ])('accepts %s', (_, given, parsed) => {

@@ -10,12 +10,19 @@ it("the README's coverage table is what the reporter prints for examples/pod-def
   try {
     // Jest requires reporters untransformed: esbuild-register compiles the reporter's TypeScript.
     const reporter = path.join(project.dir, 'reporter.cjs');
-    writeFileSync(reporter, `require(${JSON.stringify(require.resolve('esbuild-register/dist/node'))}).register({ target: 'node20' });\nmodule.exports = require(${JSON.stringify(path.join(ROOT, 'lib/reporter/index.ts'))});\n`);
+    writeFileSync(
+      reporter,
+      `require(${JSON.stringify(require.resolve('esbuild-register/dist/node'))}).register({ target: 'node20' });\nmodule.exports = require(${JSON.stringify(path.join(ROOT, 'lib/reporter/index.ts'))});\n`,
+    );
     // From the repository, with its own config, as `npx jest examples/pod-defaults` runs them.
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
     delete env.ADMISSION_HARNESS_COVERAGE_DIR;
     delete env.JEST_WORKER_ID;
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', 'examples/pod-defaults', '--reporters=default', `--reporters=${reporter}`], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', 'examples/pod-defaults', '--reporters=default', `--reporters=${reporter}`],
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
+    );
     expect(result.stderr).toMatch(/Tests:\s+\d+ passed, \d+ total/);
     expect(result.status).toBe(0);
     const printed = /(Admission webhook[\s\S]*?)\n\n/.exec(result.stderr)?.[1];

@@ -13,7 +13,17 @@ import { writeSummaryFile } from '../../lib/admission-coverage/summary-files';
 function summary(coveredM: number, coveredV: number): CoverageSummary {
   const cells = (count: number, covered: number) =>
     Array.from({ length: count }, (_, i) => ({ dimension: 'dryRun' as const, key: `cell ${i}`, dryRun: i % 2 === 0, covered: i < covered }));
-  const webhook = (type: 'mutating' | 'validating', name: string, count: number, covered: number) => ({ type, configuration: name, name: `${name}.example.com`, covered, total: count, percent: (covered / count) * 100, uncovered: [], outside: [], cells: cells(count, covered) });
+  const webhook = (type: 'mutating' | 'validating', name: string, count: number, covered: number) => ({
+    type,
+    configuration: name,
+    name: `${name}.example.com`,
+    covered,
+    total: count,
+    percent: (covered / count) * 100,
+    uncovered: [],
+    outside: [],
+    cells: cells(count, covered),
+  });
   return mergeSummaries([{ covered: 0, total: 0, percent: 0, webhooks: [webhook('mutating', 'm', 4, coveredM), webhook('validating', 'v', 2, coveredV)] }]);
 }
 
@@ -87,7 +97,9 @@ describe('under Jest', () => {
   });
 
   it('refuses invalid options when constructed', () => {
-    expect(() => new AdmissionCoverageReporter({ rootDir: root }, { threshold: 80, of: 'eahc' } as never, {})).toThrow('option of must be "each" or "total", got "eahc" (did you mean "each"?)');
+    expect(() => new AdmissionCoverageReporter({ rootDir: root }, { threshold: 80, of: 'eahc' } as never, {})).toThrow(
+      'option of must be "each" or "total", got "eahc" (did you mean "each"?)',
+    );
   });
 });
 
@@ -109,7 +121,9 @@ describe('under Vitest', () => {
       writeSummaryFile(reporter.directory, summary(2, 0));
       await reporter.onTestRunEnd([], [], 'passed');
       expect(lines.log.join('\n')).toContain('All webhooks');
-      expect(lines.error.join('\n')).toContain('admission coverage of all webhooks is 50% (3/6 cells), below the threshold of 60%; the webhooks below it:\n  mutating m/m.example.com: 50% (2/4 cells)');
+      expect(lines.error.join('\n')).toContain(
+        'admission coverage of all webhooks is 50% (3/6 cells), below the threshold of 60%; the webhooks below it:\n  mutating m/m.example.com: 50% (2/4 cells)',
+      );
       expect(process.exitCode).toBe(1);
       expect(existsSync(path.join(root, 'admission.json'))).toBe(true);
       expect(existsSync(reporter.directory)).toBe(false);
@@ -168,7 +182,9 @@ describe('the html option', () => {
   });
 
   it('is refused with a clear error when the build has no HTML report', () => {
-    expect(() => htmlReportModule(() => undefined)).toThrow('admission-harness/reporter: option html: this build of admission-harness has no HTML coverage report (its report module is missing)');
+    expect(() => htmlReportModule(() => undefined)).toThrow(
+      'admission-harness/reporter: option html: this build of admission-harness has no HTML coverage report (its report module is missing)',
+    );
     expect(() => htmlReportModule(() => ({}))).toThrow('(its report module has no htmlFromCoverage)');
   });
 });

@@ -11,9 +11,13 @@ import { mutating, validating } from '../dispatch/helpers';
 
 const manifests = [
   mutating('m', { name: 'm.example.com', rules: [{ operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] } as never),
-  validating('v', { name: 'v.example.com', rules: [{ operations: ['CREATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] }] } as never),
+  validating('v', {
+    name: 'v.example.com',
+    rules: [{ operations: ['CREATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] }],
+  } as never),
 ];
-const makeHarness = () => createHarness({ seed: 5, namespaces: [{ name: 'shop' }], manifests, stubs: { 'm.example.com': stub.allow(), 'v.example.com': stub.allow() } });
+const makeHarness = () =>
+  createHarness({ seed: 5, namespaces: [{ name: 'shop' }], manifests, stubs: { 'm.example.com': stub.allow(), 'v.example.com': stub.allow() } });
 
 let dir: string;
 let previous: string | undefined;
@@ -75,11 +79,15 @@ it('throws from close() a HarnessError naming the file it could not write, after
     (thrown: unknown) => thrown,
   );
   expect(error).toBeInstanceOf(HarnessError);
-  expect((error as HarnessError).message).toMatch(new RegExp(`cannot write the harness's admission coverage to ${missing}/${process.pid}-\\d+-\\d+-[0-9a-f]{8}\\.json`));
+  expect((error as HarnessError).message).toMatch(
+    new RegExp(`cannot write the harness's admission coverage to ${missing}/${process.pid}-\\d+-\\d+-[0-9a-f]{8}\\.json`),
+  );
   expect((error as HarnessError).message).toContain(COVERAGE_DIR_ENV);
   // Closed all the same: a second close() is a no-op and the harness refuses further use.
   await expect(h.close()).resolves.toBeUndefined();
-  await expect(h.call('m.example.com', review.create(objects.pod({ name: 'web', namespace: 'shop' }, { seed: 5 })))).rejects.toMatchObject({ code: 'HARNESS_CLOSED' });
+  await expect(h.call('m.example.com', review.create(objects.pod({ name: 'web', namespace: 'shop' }, { seed: 5 })))).rejects.toMatchObject({
+    code: 'HARNESS_CLOSED',
+  });
 });
 
 describe('readSummaryFiles', () => {

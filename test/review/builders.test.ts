@@ -31,10 +31,14 @@ describe('invalid combinations name the valid choices', () => {
 
   it('a subresource under the wrong operation, or one the resource does not serve', () => {
     expect(() => review.connect(pod(), 'status')).toThrow(/pods\/status is admitted as UPDATE, not CONNECT/);
-    expect(() => review.update(pod(), pod(), { subResource: 'logs' })).toThrow(/pods has no subresource "logs"[\s\S]*UPDATE: ephemeralcontainers, resize, status/);
+    expect(() => review.update(pod(), pod(), { subResource: 'logs' })).toThrow(
+      /pods has no subresource "logs"[\s\S]*UPDATE: ephemeralcontainers, resize, status/,
+    );
     expect(() => review.scale(objects.configMap({}, seed), 3)).toThrow(/configmaps has no subresource "scale"/);
     const deployment = objects.deployment({}, seed);
-    expect(() => review.update(deployment, deployment, { subResource: 'scale' })).toThrow(/deployments\/scale carries autoscaling\/v1 Scale[\s\S]*review\.scale/);
+    expect(() => review.update(deployment, deployment, { subResource: 'scale' })).toThrow(
+      /deployments\/scale carries autoscaling\/v1 Scale[\s\S]*review\.scale/,
+    );
   });
 
   it('operations a resource never admits', () => {
@@ -50,7 +54,12 @@ describe('CREATE', () => {
     const built = review.create(configMap);
     expect(built.attributes.object).toEqual(configMap);
     expect(request(built)).not.toHaveProperty('name');
-    expect(built.attributes.options).toEqual({ kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1', fieldManager: 'kubectl-create', fieldValidation: 'Strict' });
+    expect(built.attributes.options).toEqual({
+      kind: 'CreateOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      fieldManager: 'kubectl-create',
+      fieldValidation: 'Strict',
+    });
   });
 
   it('records managedFields only when asked for', () => {
@@ -60,7 +69,13 @@ describe('CREATE', () => {
   });
 
   it('puts ?dryRun=All where each options kind has it', () => {
-    expect(Object.keys(review.create(pod(), { dryRun: true }).attributes.options!)).toEqual(['kind', 'apiVersion', 'dryRun', 'fieldManager', 'fieldValidation']);
+    expect(Object.keys(review.create(pod(), { dryRun: true }).attributes.options!)).toEqual([
+      'kind',
+      'apiVersion',
+      'dryRun',
+      'fieldManager',
+      'fieldValidation',
+    ]);
     const deletion = review.delete(pod()).dryRun();
     expect(Object.keys(deletion.attributes.options!)).toEqual(['kind', 'apiVersion', 'gracePeriodSeconds', 'propagationPolicy', 'dryRun']);
     expect(deletion.dryRun(false).attributes.options).not.toHaveProperty('dryRun');
@@ -72,15 +87,26 @@ describe('UPDATE', () => {
   it('stores the old object and carries its identity into the new one, the same on every run', () => {
     const built = review.update(pod(), { ...pod(), metadata: { ...pod().metadata, labels: { tier: 'web' } } });
     const old = built.attributes.oldObject!;
-    expect(old.metadata).toMatchObject({ uid: expect.any(String), resourceVersion: expect.stringMatching(/^\d+$/), creationTimestamp: expect.any(String), generation: 1 });
-    expect(built.attributes.object!.metadata).toMatchObject({ uid: old.metadata!.uid, resourceVersion: old.metadata!.resourceVersion, labels: { tier: 'web' } });
+    expect(old.metadata).toMatchObject({
+      uid: expect.any(String),
+      resourceVersion: expect.stringMatching(/^\d+$/),
+      creationTimestamp: expect.any(String),
+      generation: 1,
+    });
+    expect(built.attributes.object!.metadata).toMatchObject({
+      uid: old.metadata!.uid,
+      resourceVersion: old.metadata!.resourceVersion,
+      labels: { tier: 'web' },
+    });
     expect(review.update(pod(), pod()).attributes.oldObject).toEqual(review.update(pod(), pod()).attributes.oldObject);
   });
 
   it('applies patches as kubectl patch sends them', () => {
     const stored = objects.stored(pod(), seed);
     const strategic = review.patch(stored, { spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } });
-    expect(strategic.attributes.object!.spec).toMatchObject({ containers: [expect.objectContaining({ name: 'nginx', image: 'nginx:1.28', imagePullPolicy: 'IfNotPresent' })] });
+    expect(strategic.attributes.object!.spec).toMatchObject({
+      containers: [expect.objectContaining({ name: 'nginx', image: 'nginx:1.28', imagePullPolicy: 'IfNotPresent' })],
+    });
     expect(strategic.attributes.options).toEqual({ kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1', fieldManager: 'kubectl-patch' });
     const merged = review.patch(stored, { spec: { containers: [{ name: 'sidecar', image: 'busybox:1.36' }] } }, { type: 'merge' });
     expect((merged.attributes.object!.spec as { containers: unknown[] }).containers).toEqual([{ name: 'sidecar', image: 'busybox:1.36' }]);
@@ -101,13 +127,20 @@ describe('UPDATE', () => {
   it('builds the status, scale, resize and ephemeralcontainers subresources from the stored parent', () => {
     const deployment = objects.deployment({ name: 'web', namespace: 'shop', labels: { app: 'web' }, spec: { replicas: 2 } }, { ...seed, stored: true });
     const scaled = review.scale(deployment, 5);
-    expect(scaled.attributes.object).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 5 }, status: { replicas: 0, selector: 'app=web' } });
+    expect(scaled.attributes.object).toMatchObject({
+      kind: 'Scale',
+      apiVersion: 'autoscaling/v1',
+      spec: { replicas: 5 },
+      status: { replicas: 0, selector: 'app=web' },
+    });
     expect(scaled.attributes.oldObject).toMatchObject({ spec: { replicas: 2 } });
     expect(scaled.attributes.options).toEqual({ kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1' });
 
     const resized = review.resize(pod(), { nginx: { limits: { cpu: '2' }, requests: { cpu: '1' } } });
     expect(resized.attributes.subResource).toBe('resize');
-    expect(resized.attributes.object!.spec).toMatchObject({ containers: [expect.objectContaining({ resources: { limits: { cpu: '2' }, requests: { cpu: '1' } } })] });
+    expect(resized.attributes.object!.spec).toMatchObject({
+      containers: [expect.objectContaining({ resources: { limits: { cpu: '2' }, requests: { cpu: '1' } } })],
+    });
 
     const debugged = review.debug(pod(), { interactive: true });
     const [debugger_] = (debugged.attributes.object!.spec as { ephemeralContainers: { name: string; stdin: boolean }[] }).ephemeralContainers;
@@ -129,7 +162,12 @@ describe('DELETE', () => {
 
   it('gives a namespace a uid precondition, and a collection an empty name per item', () => {
     const namespace = objects.namespace({ name: 'shop' }, { ...seed, stored: true });
-    expect(review.delete(namespace).attributes.options).toEqual({ kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', preconditions: { uid: namespace.metadata!.uid }, propagationPolicy: 'Background' });
+    expect(review.delete(namespace).attributes.options).toEqual({
+      kind: 'DeleteOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      preconditions: { uid: namespace.metadata!.uid },
+      propagationPolicy: 'Background',
+    });
     const items = [objects.configMap({ name: 'a' }, seed), objects.configMap({ name: 'b' }, seed)];
     const reviews = review.deleteCollection(items);
     expect(reviews.map((r) => [r.attributes.name, r.attributes.oldObject!.metadata!.name, r.attributes.options])).toEqual([
@@ -143,22 +181,50 @@ describe('CONNECT', () => {
   it('sends the connect options as the object and never options or dryRun', () => {
     const built = review.exec(pod(), ['sh'], { stdin: true, tty: true });
     expect(built.attributes).toMatchObject({ operation: 'CONNECT', options: null, oldObject: null, dryRun: false, subResource: 'exec' });
-    expect(built.attributes.object).toEqual({ kind: 'PodExecOptions', apiVersion: 'v1', stdin: true, stdout: true, tty: true, container: 'nginx', command: ['sh'] });
+    expect(built.attributes.object).toEqual({
+      kind: 'PodExecOptions',
+      apiVersion: 'v1',
+      stdin: true,
+      stdout: true,
+      tty: true,
+      container: 'nginx',
+      command: ['sh'],
+    });
     expect(built.dryRun().attributes.dryRun).toBe(false);
-    expect(review.proxy(objects.service({ name: 'api' }, seed), { port: 'http' }).attributes).toMatchObject({ name: 'api:http', object: { kind: 'ServiceProxyOptions', path: '/' } });
-    expect(review.connect(pod(), 'exec').attributes.object).toEqual({ kind: 'PodExecOptions', apiVersion: 'v1', stdout: true, stderr: true, container: 'nginx', command: ['sh'] });
+    expect(review.proxy(objects.service({ name: 'api' }, seed), { port: 'http' }).attributes).toMatchObject({
+      name: 'api:http',
+      object: { kind: 'ServiceProxyOptions', path: '/' },
+    });
+    expect(review.connect(pod(), 'exec').attributes.object).toEqual({
+      kind: 'PodExecOptions',
+      apiVersion: 'v1',
+      stdout: true,
+      stderr: true,
+      container: 'nginx',
+      command: ['sh'],
+    });
   });
 });
 
 describe('subresource CREATEs', () => {
   it('evictions, bindings and token requests carry their own kinds on the parent resource', () => {
     const eviction = review.evict(pod());
-    expect(request(eviction)).toMatchObject({ kind: { group: 'policy', version: 'v1', kind: 'Eviction' }, resource: { resource: 'pods' }, subResource: 'eviction', name: 'web-1', operation: 'CREATE' });
+    expect(request(eviction)).toMatchObject({
+      kind: { group: 'policy', version: 'v1', kind: 'Eviction' },
+      resource: { resource: 'pods' },
+      subResource: 'eviction',
+      name: 'web-1',
+      operation: 'CREATE',
+    });
     const binding = review.bind(pod(), 'node-7');
     expect(binding.attributes.userInfo).toEqual(users.scheduler());
     expect(binding.attributes.object).toMatchObject({ target: { kind: 'Node', name: 'node-7' } });
     const token = review.token(objects.serviceAccount({ name: 'builder', namespace: 'ci' }, seed), { audiences: ['vault'] });
-    expect(request(token)).toMatchObject({ name: 'builder', namespace: 'ci', object: { spec: { audiences: ['vault'], expirationSeconds: 3600, boundObjectRef: null } } });
+    expect(request(token)).toMatchObject({
+      name: 'builder',
+      namespace: 'ci',
+      object: { spec: { audiences: ['vault'], expirationSeconds: 3600, boundObjectRef: null } },
+    });
   });
 });
 

@@ -12,7 +12,9 @@ export interface Capture {
 }
 
 export function captureFiles(): string[] {
-  return readdirSync(CAPTURES).filter((file) => file.endsWith('.json')).sort();
+  return readdirSync(CAPTURES)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 }
 
 export function capture(file: string): Capture {

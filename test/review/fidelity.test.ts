@@ -26,7 +26,9 @@ const named: Record<string, (name: string) => KubeObject> = {
   namespaces: (name) => objects.namespace({ name }, seed),
   widgets: (name) => objects.custom(widgetsCrd(), { name, namespace: 'cap' }, { ...seed, version: 'v2' }),
 };
-const make: Record<string, (file: string) => KubeObject> = Object.fromEntries(Object.entries(named).map(([resource, build]) => [resource, (file: string) => build(nameOf(file))]));
+const make: Record<string, (file: string) => KubeObject> = Object.fromEntries(
+  Object.entries(named).map(([resource, build]) => [resource, (file: string) => build(nameOf(file))]),
+);
 const stored = (resource: string, file: string) => objects.stored(make[resource]!(file), seed);
 
 const LABEL_PATCH = { metadata: { labels: { patched: 'yes' } } };
@@ -76,7 +78,10 @@ const SPECIFIC: Record<string, () => Review | Review[]> = {
   'configmaps-create-client-timeout-3s.json': () => review.create(configMap('configmaps-create-client-timeout-3s.json'), { via: 'api' }),
   'configmaps-create-kubectl-request-timeout.json': () => review.create(configMap('configmaps-create-kubectl-request-timeout.json')),
   'configmaps-create-fieldmanager-validation.json': () =>
-    review.create(configMap('configmaps-create-fieldmanager-validation.json'), { via: 'api', options: { fieldManager: 'my-manager', fieldValidation: 'Strict' } }),
+    review.create(configMap('configmaps-create-fieldmanager-validation.json'), {
+      via: 'api',
+      options: { fieldManager: 'my-manager', fieldValidation: 'Strict' },
+    }),
   'configmaps-create-generatename.json': () =>
     review.create(objects.configMap({ namespace: 'cap', metadata: { name: null, generateName: 'gen-' } }, seed), { via: 'api' }),
   'configmaps-create-impersonated.json': () =>
@@ -85,43 +90,59 @@ const SPECIFIC: Record<string, () => Review | Review[]> = {
     review
       .create(configMap('configmaps-create-impersonated-extra.json'), { via: 'api' })
       .as(users.impersonated({ username: 'jane', groups: ['devs', 'ops'], extra: { Scopes: ['view', 'edit'], 'Acme.com/project': ['p1'] } })),
-  'configmaps-create-serviceaccount-user.json': () => review.create(configMap('configmaps-create-serviceaccount-user.json'), { userInfo: users.serviceAccount('cap', 'capsa') }),
-  'configmaps-update-dryrun.json': () => review.update(storedConfigMap('configmaps-update-dryrun.json'), configMap('configmaps-update-dryrun.json'), { dryRun: true }),
-  'configmaps-patch-dryrun.json': () => review.patch(storedConfigMap('configmaps-patch-dryrun.json'), { data: { a: 'patched' } }, { type: 'merge', dryRun: true }),
+  'configmaps-create-serviceaccount-user.json': () =>
+    review.create(configMap('configmaps-create-serviceaccount-user.json'), { userInfo: users.serviceAccount('cap', 'capsa') }),
+  'configmaps-update-dryrun.json': () =>
+    review.update(storedConfigMap('configmaps-update-dryrun.json'), configMap('configmaps-update-dryrun.json'), { dryRun: true }),
+  'configmaps-patch-dryrun.json': () =>
+    review.patch(storedConfigMap('configmaps-patch-dryrun.json'), { data: { a: 'patched' } }, { type: 'merge', dryRun: true }),
   'configmaps-delete-dryrun.json': () => review.delete(storedConfigMap('configmaps-delete-dryrun.json')).dryRun(),
   'configmaps-delete-curl-body-options.json': () =>
-    review.delete(storedConfigMap('configmaps-delete-curl-body-options.json'), { via: 'api', options: { gracePeriodSeconds: 5, preconditions: {}, propagationPolicy: 'Foreground' } }),
+    review.delete(storedConfigMap('configmaps-delete-curl-body-options.json'), {
+      via: 'api',
+      options: { gracePeriodSeconds: 5, preconditions: {}, propagationPolicy: 'Foreground' },
+    }),
   'configmaps-delete-curl-query-options.json': () =>
     review.delete(storedConfigMap('configmaps-delete-curl-query-options.json'), { via: 'api', gracePeriodSeconds: 0, propagationPolicy: 'Orphan' }),
-  'deployments-delete-propagation-foreground.json': () => review.delete(stored('deployments', 'deployments-delete-propagation-foreground.json'), { propagationPolicy: 'Foreground' }),
-  'deployments-delete-propagation-orphan.json': () => review.delete(stored('deployments', 'deployments-delete-propagation-orphan.json'), { propagationPolicy: 'Orphan' }),
+  'deployments-delete-propagation-foreground.json': () =>
+    review.delete(stored('deployments', 'deployments-delete-propagation-foreground.json'), { propagationPolicy: 'Foreground' }),
+  'deployments-delete-propagation-orphan.json': () =>
+    review.delete(stored('deployments', 'deployments-delete-propagation-orphan.json'), { propagationPolicy: 'Orphan' }),
   'deployments-status-patch.json': () => review.status(stored('deployments', 'deployments-status-patch.json'), { observedGeneration: 1, replicas: 1 }),
   'deployments-scale-kubectl.json': () => review.scale(stored('deployments', 'deployments-scale-kubectl.json'), 3),
   'deployments-scale-update.json': () => review.scale(stored('deployments', 'deployments-scale-update.json'), 5, { via: 'api' }),
   'deployments-scale-patch-subresource.json': () => review.scale(stored('deployments', 'deployments-scale-patch-subresource.json'), 2, { via: 'merge-patch' }),
   'namespaces-finalize.json': () => review.finalize(stored('namespaces', 'namespaces-finalize.json')),
-  'pods-delete-grace-period.json': () => review.delete(objects.pod({ ...at('pods-delete-grace-period.json'), spec: { nodeName: 'capnode' } }, seed), { gracePeriodSeconds: 17 }),
+  'pods-delete-grace-period.json': () =>
+    review.delete(objects.pod({ ...at('pods-delete-grace-period.json'), spec: { nodeName: 'capnode' } }, seed), { gracePeriodSeconds: 17 }),
   'pods-status-patch.json': () => review.status(runner(), { phase: 'Running', podIP: '127.0.0.1' }),
   'pods-status-update.json': () => review.status(runner(), { message: 'put via status' }, { via: 'replace' }),
   'pods-ephemeralcontainers.json': () => review.debug(runner(), { image: 'busybox:1.36', container: 'dbg' }),
   'pods-eviction.json': () => review.evict(objects.pod(at('pods-eviction.json'), { ...seed, stored: true }), { deleteOptions: { gracePeriodSeconds: 0 } }),
   'pods-binding.json': () => review.bind(objects.pod(at('pods-binding.json'), { ...seed, stored: true }), 'capnode'),
   'bindings-create-legacy.json': () =>
-    review.create({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unbound2', namespace: 'cap' }, target: { kind: 'Node', name: 'capnode', apiVersion: 'v1' } }, { via: 'api' }),
-  'serviceaccounts-token.json': () => review.token(objects.serviceAccount({ name: 'capsa', namespace: 'cap' }, { ...seed, stored: true }), { expirationSeconds: 600 }),
+    review.create(
+      { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unbound2', namespace: 'cap' }, target: { kind: 'Node', name: 'capnode', apiVersion: 'v1' } },
+      { via: 'api' },
+    ),
+  'serviceaccounts-token.json': () =>
+    review.token(objects.serviceAccount({ name: 'capsa', namespace: 'cap' }, { ...seed, stored: true }), { expirationSeconds: 600 }),
   'pods-exec.json': () => review.exec(runner(), ['ls', '/'], { container: 'c' }),
   'pods-exec-curl-post.json': () => review.exec(runner(), ['ls', '-l'], { container: 'c' }),
   'pods-attach.json': () => review.attach(runner(), { container: 'c' }),
   'pods-portforward.json': () => review.portForward(runner()),
   'pods-proxy.json': () => review.proxy(runner(), { path: '/healthz', port: 80 }),
   'pods-proxy-post-curl.json': () => review.proxy(runner(), { path: '/submit' }),
-  'services-proxy.json': () => review.proxy(objects.service({ name: 'proxied', namespace: 'cap' }, { ...seed, stored: true }), { path: '/some/path', port: 'http' }),
+  'services-proxy.json': () =>
+    review.proxy(objects.service({ name: 'proxied', namespace: 'cap' }, { ...seed, stored: true }), { path: '/some/path', port: 'http' }),
   'nodes-proxy.json': () => review.proxy(node, { path: '/healthz' }),
   'nodes-create.json': () => review.create(node),
   'customresourcedefinitions-create.json': () => review.create(widgetsCrd()),
-  'widgets-create-v1.json': () => review.create(objects.custom(widgetsCrd(), at('widgets-create-v1.json'), { ...seed, version: 'v1' }), { via: 'api', catalog }),
+  'widgets-create-v1.json': () =>
+    review.create(objects.custom(widgetsCrd(), at('widgets-create-v1.json'), { ...seed, version: 'v1' }), { via: 'api', catalog }),
   'widgets-create-v2.json': () => review.create(make.widgets!('widgets-create-v2.json'), { via: 'api', catalog }),
-  'widgets-patch-merge-v2.json': () => review.patch(objects.stored(make.widgets!('widgets-patch-merge-v2.json')), { spec: { color: 'green' } }, { type: 'merge', catalog }),
+  'widgets-patch-merge-v2.json': () =>
+    review.patch(objects.stored(make.widgets!('widgets-patch-merge-v2.json')), { spec: { color: 'green' } }, { type: 'merge', catalog }),
   'widgets-scale-v2.json': () => review.scale(objects.stored(make.widgets!('widgets-scale-v2.json')), 4, { catalog }),
   'widgets-status-v2.json': () => review.status(objects.stored(make.widgets!('widgets-status-v2.json')), { replicas: 4 }, { catalog }),
   'widgets-delete-v2.json': () => review.delete(objects.stored(make.widgets!('widgets-delete-v2.json')), { catalog }),
@@ -129,7 +150,8 @@ const SPECIFIC: Record<string, () => Review | Review[]> = {
 
 // Actions kube-apiserver sends no webhook at all: nothing to reproduce, and the recording must agree.
 const NO_CALLS: Record<string, string> = {
-  'mutatingwebhookconfigurations-create.json': 'webhook configurations are never sent to webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules/rules.go)',
+  'mutatingwebhookconfigurations-create.json':
+    'webhook configurations are never sent to webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules/rules.go)',
   'namespaces-deletecollection.json': 'namespaces have no deletecollection: 405 MethodNotAllowed',
 };
 
@@ -146,13 +168,26 @@ function shapeOf(object: KubeObject | null): string | null {
 
 function expectSameShape(built: AdmissionRequest, captured: AdmissionRequest): void {
   expect(Object.keys(built)).toEqual(Object.keys(captured));
-  for (const member of ['kind', 'resource', 'subResource', 'requestKind', 'requestResource', 'requestSubResource', 'operation', 'namespace', 'dryRun'] as const) {
+  for (const member of [
+    'kind',
+    'resource',
+    'subResource',
+    'requestKind',
+    'requestResource',
+    'requestSubResource',
+    'operation',
+    'namespace',
+    'dryRun',
+  ] as const) {
     expect({ [member]: built[member] }).toEqual({ [member]: captured[member] });
   }
   expect({ name: built.name }).toEqual({ name: captured.name });
   expect({ options: normalised(built.options) }).toEqual({ options: normalised(captured.options) });
   expect(Object.keys(built.options ?? {})).toEqual(Object.keys(captured.options ?? {}));
-  expect({ object: shapeOf(built.object), oldObject: shapeOf(built.oldObject) }).toEqual({ object: shapeOf(captured.object), oldObject: shapeOf(captured.oldObject) });
+  expect({ object: shapeOf(built.object), oldObject: shapeOf(built.oldObject) }).toEqual({
+    object: shapeOf(captured.object),
+    oldObject: shapeOf(captured.oldObject),
+  });
 }
 
 function encode(built: Review): AdmissionRequest {

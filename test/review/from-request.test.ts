@@ -23,7 +23,7 @@ const CONTAINERS = { containers: [{ name: 'app', image: 'nginx:1.27' }] };
 
 describe('the request name, as the handlers give it', () => {
   // Recorded on a real kube-apiserver v1.36.2: kubectl create POSTs to the collection, and webhooks see the object's name.
-  it('a create takes the object\'s name (configmaps-create)', () => {
+  it("a create takes the object's name (configmaps-create)", () => {
     const { name, ...sent } = capture('configmaps-create.json').calls[0]!.body.request;
     expect(name).toBe('x1');
     expect(reviewFromRequest(sent, 'r').attributes.name).toBe('x1');
@@ -42,27 +42,38 @@ describe('the request name, as the handlers give it', () => {
 
   it('an update is named after its object, else its old object', () => {
     const old = pod({ name: 'web', namespace: 'prod' }, CONTAINERS);
-    expect(reviewFromRequest({ operation: 'UPDATE', ...POD, object: pod({ name: 'web', namespace: 'prod' }, CONTAINERS), oldObject: old }, 'r').attributes.name).toBe('web');
+    expect(
+      reviewFromRequest({ operation: 'UPDATE', ...POD, object: pod({ name: 'web', namespace: 'prod' }, CONTAINERS), oldObject: old }, 'r').attributes.name,
+    ).toBe('web');
     expect(reviewFromRequest({ operation: 'UPDATE', ...POD, object: pod({ namespace: 'prod' }, CONTAINERS), oldObject: old }, 'r').attributes.name).toBe('web');
   });
 
   it('a name given is kept, and a CONNECT (whose object is its options) takes none', () => {
     expect(reviewFromRequest({ operation: 'CREATE', ...POD, name: 'given', object: pod({ name: 'web' }) }, 'r').attributes.name).toBe('given');
-    const connect = reviewFromRequest({ operation: 'CONNECT', ...POD, subResource: 'exec', namespace: 'prod', object: { kind: 'PodExecOptions', apiVersion: 'v1', command: ['sh'] } }, 'r');
+    const connect = reviewFromRequest(
+      { operation: 'CONNECT', ...POD, subResource: 'exec', namespace: 'prod', object: { kind: 'PodExecOptions', apiVersion: 'v1', command: ['sh'] } },
+      'r',
+    );
     expect(connect.attributes).toMatchObject({ name: '', namespace: 'prod' });
   });
 });
 
-describe('the request namespace and the object\'s', () => {
-  it('a request without a namespace takes the object\'s (or the old object\'s)', () => {
+describe("the request namespace and the object's", () => {
+  it("a request without a namespace takes the object's (or the old object's)", () => {
     expect(reviewFromRequest({ operation: 'CREATE', ...POD, object: pod({ name: 'web', namespace: 'prod' }) }, 'r').attributes.namespace).toBe('prod');
-    expect(reviewFromRequest({ operation: 'DELETE', ...POD, oldObject: pod({ name: 'web', namespace: 'prod' }) }, 'r').attributes).toMatchObject({ name: 'web', namespace: 'prod' });
+    expect(reviewFromRequest({ operation: 'DELETE', ...POD, oldObject: pod({ name: 'web', namespace: 'prod' }) }, 'r').attributes).toMatchObject({
+      name: 'web',
+      namespace: 'prod',
+    });
   });
 
-  it('an object without a namespace is given the request\'s, in ObjectMeta\'s member order', () => {
+  it("an object without a namespace is given the request's, in ObjectMeta's member order", () => {
     const created = reviewFromRequest({ operation: 'CREATE', ...POD, namespace: 'prod', object: pod({ labels: { app: 'web' }, generateName: 'web-' }) }, 'r');
     expect(JSON.stringify(created.attributes.object?.metadata)).toBe('{"generateName":"web-","namespace":"prod","labels":{"app":"web"}}');
-    const bare = reviewFromRequest({ operation: 'UPDATE', ...POD, namespace: 'prod', name: 'web', object: { kind: 'Pod', apiVersion: 'v1', spec: CONTAINERS } }, 'r');
+    const bare = reviewFromRequest(
+      { operation: 'UPDATE', ...POD, namespace: 'prod', name: 'web', object: { kind: 'Pod', apiVersion: 'v1', spec: CONTAINERS } },
+      'r',
+    );
     expect(Object.keys(bare.attributes.object!)).toEqual(['kind', 'apiVersion', 'metadata', 'spec']);
     expect(bare.attributes.object?.metadata).toEqual({ namespace: 'prod' });
   });
@@ -82,7 +93,12 @@ describe('the request namespace and the object\'s', () => {
     expect(role.attributes).toMatchObject({ name: 'reader', namespace: '' });
     expect(role.attributes.object?.metadata).toEqual({ name: 'reader' });
     const namespace = reviewFromRequest(
-      { operation: 'CREATE', kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: { group: '', version: 'v1', resource: 'namespaces' }, object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } } },
+      {
+        operation: 'CREATE',
+        kind: { group: '', version: 'v1', kind: 'Namespace' },
+        resource: { group: '', version: 'v1', resource: 'namespaces' },
+        object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } },
+      },
       'r',
     );
     expect(namespace.attributes).toMatchObject({ name: 'team', namespace: 'team' });
@@ -122,7 +138,13 @@ describe('through the chain', () => {
   // and the security context were filled in before any webhook ran (pkg/apis/core/v1 SetDefaults_PodSpec).
   it('a pod created without a spec reaches the webhook defaulted and is refused for its containers only', async () => {
     const result = await admit({ operation: 'CREATE', ...POD, object: pod({ name: 'web', namespace: 'prod' }) });
-    expect(sent(result)?.object?.spec).toMatchObject({ restartPolicy: 'Always', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst', securityContext: {}, schedulerName: 'default-scheduler' });
+    expect(sent(result)?.object?.spec).toMatchObject({
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+    });
     expect(result.status).toMatchObject({ code: 422, reason: 'Invalid', message: 'Pod "web" is invalid: spec.containers: Required value' });
     expect(result.status?.details?.causes).toEqual([{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' }]);
   });
@@ -132,16 +154,27 @@ describe('through the chain', () => {
     const same = await admit({ operation: 'UPDATE', ...POD, object: bare, oldObject: bare });
     expect(same.status?.message).toBe('Pod "web" is invalid: spec.containers: Required value');
     const emptied = await admit({ operation: 'UPDATE', ...POD, object: bare, oldObject: pod({ name: 'web', namespace: 'prod' }, CONTAINERS) });
-    expect(emptied.status?.message).toBe('Pod "web" is invalid: [spec.containers: Required value, spec.containers: Forbidden: pod updates may not add or remove containers]');
+    expect(emptied.status?.message).toBe(
+      'Pod "web" is invalid: [spec.containers: Required value, spec.containers: Forbidden: pod updates may not add or remove containers]',
+    );
   });
 
-  it('an object in another namespace than the request\'s is refused with kube\'s 400', async () => {
+  it("an object in another namespace than the request's is refused with kube's 400", async () => {
     const result = await admit({ operation: 'CREATE', ...POD, namespace: 'prod', object: pod({ name: 'web', namespace: 'dev' }, CONTAINERS) });
-    expect(result.status).toMatchObject({ code: 400, reason: 'BadRequest', message: 'the namespace of the provided object does not match the namespace sent on the request' });
+    expect(result.status).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'the namespace of the provided object does not match the namespace sent on the request',
+    });
   });
 
   it('a pod updated with a spec that lists its containers only is valid', async () => {
-    const result = await admit({ operation: 'UPDATE', ...POD, object: pod({ name: 'web', namespace: 'prod', labels: { a: 'b' } }, CONTAINERS), oldObject: pod({ name: 'web', namespace: 'prod' }, CONTAINERS) });
+    const result = await admit({
+      operation: 'UPDATE',
+      ...POD,
+      object: pod({ name: 'web', namespace: 'prod', labels: { a: 'b' } }, CONTAINERS),
+      oldObject: pod({ name: 'web', namespace: 'prod' }, CONTAINERS),
+    });
     expect(result).toBeAllowed();
     expect(sent(result)).toMatchObject({ name: 'web', operation: 'UPDATE' });
   });
@@ -153,7 +186,11 @@ describe('through the chain', () => {
       resource: { group: 'apps', version: 'v1', resource: 'deployments' },
       object: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'prod' } },
     });
-    expect(sent(result)).toMatchObject({ name: 'web', namespace: 'prod', object: { spec: { replicas: 1, template: { metadata: {}, spec: { restartPolicy: 'Always' } } } } });
+    expect(sent(result)).toMatchObject({
+      name: 'web',
+      namespace: 'prod',
+      object: { spec: { replicas: 1, template: { metadata: {}, spec: { restartPolicy: 'Always' } } } },
+    });
     expect(result.status?.message).toBe(
       'Deployment.apps "web" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`, spec.template.spec.containers: Required value]',
     );

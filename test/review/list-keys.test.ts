@@ -31,8 +31,14 @@ describe('the keys of built-in lists, from the schema table', () => {
   });
 
   it('owns a container’s resizePolicy whole, its env by name', () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'app', env: [{ name: 'A', value: '1' }], resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] } };
-    const container = ((fieldsOf(pod, 'object', false)['f:spec'] as Record<string, Record<string, Record<string, unknown>>>)['f:containers'] ?? {})['k:{"name":"app"}'];
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      spec: { containers: [{ name: 'app', env: [{ name: 'A', value: '1' }], resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] },
+    };
+    const container = (fieldsOf(pod, 'object', false)['f:spec'] as Record<string, Record<string, Record<string, unknown>>>)['f:containers']?.[
+      'k:{"name":"app"}'
+    ];
     expect(container?.['f:resizePolicy']).toEqual({});
     expect(container?.['f:env']).toEqual({ '.': {}, 'k:{"name":"A"}': { '.': {}, 'f:name': {}, 'f:value': {} } });
   });

@@ -41,14 +41,25 @@ const decoded = (file: string) => objects.fromYaml(manifest(file), { crds, plugi
 const withManaged = { managedFields: true } as const;
 
 describe('objects built from the recorded manifests equal what kube-apiserver sent', () => {
-  it.each(['pods-create.json', 'deployments-create.json', 'secrets-create.json', 'services-create.json', 'namespaces-create.json', 'configmaps-create.json', 'nodes-create.json'])(
-    '%s: kubectl create',
-    (file) => expectObjectsOf(review.create(decoded(file), withManaged), actionRequest(file)),
-  );
+  it.each([
+    'pods-create.json',
+    'deployments-create.json',
+    'secrets-create.json',
+    'services-create.json',
+    'namespaces-create.json',
+    'configmaps-create.json',
+    'nodes-create.json',
+  ])('%s: kubectl create', (file) => expectObjectsOf(review.create(decoded(file), withManaged), actionRequest(file)));
 
-  it.each(['pods-apply-create.json', 'deployments-apply-create.json', 'secrets-apply-create.json', 'services-apply-create.json', 'namespaces-apply-create.json', 'configmaps-apply-create.json'])(
-    '%s: server-side apply of a new object',
-    (file) => expectObjectsOf(review.apply(manifest(file), { fieldManager: 'capture', plugins, ...withManaged }), actionRequest(file)),
+  it.each([
+    'pods-apply-create.json',
+    'deployments-apply-create.json',
+    'secrets-apply-create.json',
+    'services-apply-create.json',
+    'namespaces-apply-create.json',
+    'configmaps-apply-create.json',
+  ])('%s: server-side apply of a new object', (file) =>
+    expectObjectsOf(review.apply(manifest(file), { fieldManager: 'capture', plugins, ...withManaged }), actionRequest(file)),
   );
 
   it.each(['configmaps-create-client-timeout-3s.json', 'configmaps-create-generatename.json', 'bindings-create-legacy.json'])('%s: curl POST', (file) =>
@@ -76,11 +87,13 @@ describe('updates built from the recorded stored object equal what kube-apiserve
     expectObjectsOf(review.update(old(file), next, withManaged), actionRequest(file));
   });
 
-  it.each(resources.flatMap((resource) => [
-    [`${resource}-patch-merge.json`, 'merge', { metadata: { labels: { patched: 'merge' } } }] as const,
-    [`${resource}-patch-json.json`, 'json', [{ op: 'add', path: '/metadata/labels/patched-json', value: 'yes' }]] as const,
-    [`${resource}-patch-strategic.json`, 'strategic', { metadata: { labels: { patched: 'strategic' } } }] as const,
-  ]))('%s: kubectl patch --type=%s', (file, type, patch) => {
+  it.each(
+    resources.flatMap((resource) => [
+      [`${resource}-patch-merge.json`, 'merge', { metadata: { labels: { patched: 'merge' } } }] as const,
+      [`${resource}-patch-json.json`, 'json', [{ op: 'add', path: '/metadata/labels/patched-json', value: 'yes' }]] as const,
+      [`${resource}-patch-strategic.json`, 'strategic', { metadata: { labels: { patched: 'strategic' } } }] as const,
+    ]),
+  )('%s: kubectl patch --type=%s', (file, type, patch) => {
     expectObjectsOf(review.patch(old(file), patch, { type, ...withManaged }), actionRequest(file));
   });
 
@@ -109,7 +122,10 @@ describe('subresource and CONNECT objects equal what kube-apiserver sent', () =>
   const pod = (name: string) => objects.pod({ name, namespace: 'cap', images: ['nginx:1.27'] }, { seed: 1, stored: true });
 
   it('pods-eviction.json', () => {
-    expectObjectsOf(review.evict(pod('evictme'), { deleteOptions: { gracePeriodSeconds: 0 }, userAgent: 'curl', ...withManaged }), actionRequest('pods-eviction.json'));
+    expectObjectsOf(
+      review.evict(pod('evictme'), { deleteOptions: { gracePeriodSeconds: 0 }, userAgent: 'curl', ...withManaged }),
+      actionRequest('pods-eviction.json'),
+    );
   });
 
   it('pods-binding.json', () => {
@@ -142,7 +158,8 @@ describe('subresource and CONNECT objects equal what kube-apiserver sent', () =>
 
 describe('validating webhooks see a CREATE after the registry prepared it', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  const validated = (file: string) => capture(file).calls.find((c) => c.webhook === 'validate.capture.local' && c.body.request.kind.kind === actionRequest(file).kind.kind)!.body.request;
+  const validated = (file: string) =>
+    capture(file).calls.find((c) => c.webhook === 'validate.capture.local' && c.body.request.kind.kind === actionRequest(file).kind.kind)!.body.request;
 
   /** `object` with the naturally random values (uid, times, generated suffix, ClusterIP) replaced by their format. */
   function formats(object: KubeObject | null): unknown {

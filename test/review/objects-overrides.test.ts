@@ -20,7 +20,8 @@ const CONTAINERS = [{ name: 'app', image: 'registry.example.com/app:1.0' }];
 const registry = new Registry(defaultCatalog);
 beforeAll(() => registry.ready());
 const refusal = (object: KubeObject): string | undefined => registry.validate(validatingView(review.create(object).attributes, 1))?.message;
-const at = (object: unknown, ...path: string[]): JsonRecord => path.reduce<JsonRecord>((node, key) => (node?.[key] ?? undefined) as JsonRecord, object as JsonRecord);
+const at = (object: unknown, ...path: string[]): JsonRecord =>
+  path.reduce<JsonRecord>((node, key) => (node?.[key] ?? undefined) as JsonRecord, object as JsonRecord);
 const names = (list: unknown): string[] => ((list as JsonRecord[] | undefined) ?? []).map((item) => String(item.name));
 
 describe('a pod spec given its containers runs exactly those', () => {
@@ -37,11 +38,19 @@ describe('a pod spec given its containers runs exactly those', () => {
 
   const templates: [string, (seed: number) => KubeObject, string[]][] = [
     ['deployment', (seed) => objects.deployment({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed }), ['spec', 'template', 'spec']],
-    ['replicaSet', (seed) => objects.replicaSet({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed, owner: null }), ['spec', 'template', 'spec']],
+    [
+      'replicaSet',
+      (seed) => objects.replicaSet({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed, owner: null }),
+      ['spec', 'template', 'spec'],
+    ],
     ['statefulSet', (seed) => objects.statefulSet({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed }), ['spec', 'template', 'spec']],
     ['daemonSet', (seed) => objects.daemonSet({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed }), ['spec', 'template', 'spec']],
     ['job', (seed) => objects.job({ spec: { template: { spec: { containers: CONTAINERS } } } }, { seed }), ['spec', 'template', 'spec']],
-    ['cronJob', (seed) => objects.cronJob({ spec: { jobTemplate: { spec: { template: { spec: { containers: CONTAINERS } } } } } }, { seed }), ['spec', 'jobTemplate', 'spec', 'template', 'spec']],
+    [
+      'cronJob',
+      (seed) => objects.cronJob({ spec: { jobTemplate: { spec: { template: { spec: { containers: CONTAINERS } } } } } }, { seed }),
+      ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
+    ],
   ];
   it.each(templates)('%s templates, over 200 seeds', (_kind, make, path) => {
     for (const seed of SEEDS) {
@@ -59,7 +68,9 @@ describe('a pod spec given its containers runs exactly those', () => {
   });
 
   it('what the caller left out stays generated; null removes it', () => {
-    const varied = new Set(SEEDS.map((seed) => JSON.stringify(at(objects.pod({ spec: { containers: CONTAINERS } }, { seed }), 'spec').securityContext ?? null)));
+    const varied = new Set(
+      SEEDS.map((seed) => JSON.stringify(at(objects.pod({ spec: { containers: CONTAINERS } }, { seed }), 'spec').securityContext ?? null)),
+    );
     expect(varied.size).toBeGreaterThan(1);
     for (const seed of SEEDS) {
       const spec = at(objects.pod({ spec: { containers: CONTAINERS, securityContext: null, nodeSelector: null } }, { seed }), 'spec');
@@ -102,7 +113,9 @@ describe('volumes replaced under generated containers', () => {
 
 describe('the other kinds: a describing list given leaves the generated lists beside it out', () => {
   it('an Ingress given its rules has no tls for a generated host (200 seeds)', () => {
-    const rules = [{ host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'shop', port: { number: 80 } } } }] } }];
+    const rules = [
+      { host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'shop', port: { number: 80 } } } }] } },
+    ];
     for (const seed of SEEDS) {
       const spec = at(objects.ingress({ spec: { rules } }, { seed }), 'spec');
       expect([seed, spec.tls, (spec.rules as unknown as JsonRecord[]).map((r) => r.host)]).toEqual([seed, undefined, ['shop.example.com']]);
@@ -119,7 +132,8 @@ describe('the other kinds: a describing list given leaves the generated lists be
 
   it('a Role given its rules has those rules only', () => {
     const rules = [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }];
-    for (const seed of SEEDS) expect([seed, objects.role({ rules }, { seed }).rules]).toEqual([seed, [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }]]);
+    for (const seed of SEEDS)
+      expect([seed, objects.role({ rules }, { seed }).rules]).toEqual([seed, [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }]]);
   });
 });
 
@@ -130,7 +144,12 @@ describe('the README states the rule beside its first objects example', () => {
     expect(readme).toContain('`null` removes a member');
     for (const seed of SEEDS) {
       const spec = at(objects.pod({ spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } }, { seed }), 'spec');
-      expect([seed, (spec.containers as unknown as JsonRecord[]).map((c) => [c.name, c.image]), spec.initContainers, spec.imagePullSecrets]).toEqual([seed, [['app', 'nginx:1.27']], undefined, undefined]);
+      expect([seed, (spec.containers as unknown as JsonRecord[]).map((c) => [c.name, c.image]), spec.initContainers, spec.imagePullSecrets]).toEqual([
+        seed,
+        [['app', 'nginx:1.27']],
+        undefined,
+        undefined,
+      ]);
     }
   });
 });

@@ -101,7 +101,13 @@ describe.each(Object.entries(KINDS))('objects.%s', (kind, generate) => {
 
 describe('objects.pod', () => {
   it('keeps its original options: name, namespace, labels, annotations, images, random', () => {
-    const pod = objects.pod({ name: 'web-1', namespace: 'shop', labels: { app: 'web' }, annotations: { a: 'b' }, images: ['nginx:1.27', 'nginx:latest', 'registry.local:5000/app'] });
+    const pod = objects.pod({
+      name: 'web-1',
+      namespace: 'shop',
+      labels: { app: 'web' },
+      annotations: { a: 'b' },
+      images: ['nginx:1.27', 'nginx:latest', 'registry.local:5000/app'],
+    });
     expect(pod.metadata).toMatchObject({ name: 'web-1', namespace: 'shop', labels: { app: 'web' }, annotations: { a: 'b' } });
     expect(pod.spec!.containers.map((c) => [c.name, c.image, c.imagePullPolicy])).toEqual([
       ['nginx', 'nginx:1.27', 'IfNotPresent'],
@@ -121,7 +127,14 @@ describe('objects.pod', () => {
       terminationMessagePolicy: 'File',
       imagePullPolicy: 'IfNotPresent',
     });
-    expect(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { plugins: { disable: ['ServiceAccount'] } }).spec!.containers[0]).toEqual({ name: 'nginx', image: 'nginx:1.27', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' });
+    expect(objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { plugins: { disable: ['ServiceAccount'] } }).spec!.containers[0]).toEqual({
+      name: 'nginx',
+      image: 'nginx:1.27',
+      resources: {},
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      imagePullPolicy: 'IfNotPresent',
+    });
     expect(pod.spec!.securityContext).toEqual({});
     const a = objects.pod({ random: new SeededRandom(9) });
     expect(objects.pod({ random: new SeededRandom(9) })).toEqual(a);
@@ -143,7 +156,10 @@ describe('objects.pod', () => {
       ],
     });
     expect(pod.status).toEqual({});
-    expect(objects.pod({}, { seed: 1, stored: true }).status).toMatchObject({ phase: 'Pending', qosClass: expect.stringMatching(/^(BestEffort|Burstable|Guaranteed)$/) });
+    expect(objects.pod({}, { seed: 1, stored: true }).status).toMatchObject({
+      phase: 'Pending',
+      qosClass: expect.stringMatching(/^(BestEffort|Burstable|Guaranteed)$/),
+    });
   });
 
   it('uses images from real registries, with tags or digests', () => {
@@ -211,7 +227,12 @@ describe('the other kinds', () => {
     expect(service.spec).toMatchObject({ type: 'ClusterIP', sessionAffinity: 'None', internalTrafficPolicy: 'Cluster' });
     const stored = objects.service({ spec: { type: 'NodePort', clusterIP: null } }, { seed: 1, stored: true });
     expect(stored.spec!.clusterIP).toMatch(/^10\.(9[6-9]|10\d|11[01])\.\d+\.\d+$/);
-    expect(stored.spec).toMatchObject({ clusterIPs: [stored.spec!.clusterIP], ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack', externalTrafficPolicy: 'Cluster' });
+    expect(stored.spec).toMatchObject({
+      clusterIPs: [stored.spec!.clusterIP],
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+      externalTrafficPolicy: 'Cluster',
+    });
     for (const port of stored.spec!.ports!) expect(port.nodePort).toBeGreaterThanOrEqual(30000);
   });
 
@@ -238,7 +259,13 @@ spec:
     expect(pod).toEqual(
       expect.objectContaining({
         spec: expect.objectContaining({
-          containers: [expect.objectContaining({ imagePullPolicy: 'Always', ports: [{ containerPort: 80, protocol: 'TCP' }], terminationMessagePath: '/dev/termination-log' })],
+          containers: [
+            expect.objectContaining({
+              imagePullPolicy: 'Always',
+              ports: [{ containerPort: 80, protocol: 'TCP' }],
+              terminationMessagePath: '/dev/termination-log',
+            }),
+          ],
           dnsPolicy: 'ClusterFirst',
           priority: 0,
         }),
@@ -340,7 +367,12 @@ describe('objects.custom', () => {
 
   it('makes widgets from the recorded CRD: schemaless, so a spec with the scale subresource replicas', () => {
     const widget = objects.custom(widgetsCrd(), { name: 'w1', namespace: 'cap', spec: { color: 'red' } }, { seed: 3, version: 'v2' });
-    expect(widget).toEqual({ apiVersion: 'capture.example.com/v2', kind: 'Widget', metadata: { name: 'w1', namespace: 'cap' }, spec: { color: 'red', replicas: expect.any(Number) } });
+    expect(widget).toEqual({
+      apiVersion: 'capture.example.com/v2',
+      kind: 'Widget',
+      metadata: { name: 'w1', namespace: 'cap' },
+      spec: { color: 'red', replicas: expect.any(Number) },
+    });
     expect(objects.custom(widgetsCrd(), {}, { seed: 3 }).apiVersion).toBe('capture.example.com/v1');
     const stored = objects.custom(widgetsCrd(), {}, { seed: 3, stored: true });
     expect(stored.metadata).toMatchObject({ generation: 1, uid: expect.any(String) });

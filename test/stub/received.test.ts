@@ -5,7 +5,15 @@ const config = {
   apiVersion: 'admissionregistration.k8s.io/v1',
   kind: 'ValidatingWebhookConfiguration',
   metadata: { name: 'v' },
-  webhooks: [{ name: 'v.example.com', clientConfig: { url: 'https://v.example.com/' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] }],
+  webhooks: [
+    {
+      name: 'v.example.com',
+      clientConfig: { url: 'https://v.example.com/' },
+      rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+      sideEffects: 'None',
+      admissionReviewVersions: ['v1'],
+    },
+  ],
 };
 
 let h: Harness;
@@ -32,7 +40,9 @@ it('a behavior changed after calls is the one the next call meets: the route fol
   server.behavior = stub.refuse();
   try {
     const refused = await h.call('v.example.com', pod);
-    expect(refused.error?.message).toMatch(/^failed calling webhook "v\.example\.com": failed to call webhook: Post "https:\/\/v\.example\.com\/\?timeout=10s": dial tcp 127\.0\.0\.1:\d+: connect: connection refused$/);
+    expect(refused.error?.message).toMatch(
+      /^failed calling webhook "v\.example\.com": failed to call webhook: Post "https:\/\/v\.example\.com\/\?timeout=10s": dial tcp 127\.0\.0\.1:\d+: connect: connection refused$/,
+    );
   } finally {
     server.behavior = stub.allow();
   }

@@ -10,7 +10,15 @@ describe('stub conditions', () => {
     [{ pointer: '/spec/pair', equals: { y: 2, x: 1 } }, true],
     [{ pointer: '/metadata/labels/b', notEquals: 'x' }, true],
     [{ pointer: '/metadata/labels/a', notEquals: '1' }, false],
-    [{ all: [{ pointer: '/metadata/labels/a', exists: true }, { pointer: '/spec/pair/x', equals: 2 }] }, false],
+    [
+      {
+        all: [
+          { pointer: '/metadata/labels/a', exists: true },
+          { pointer: '/spec/pair/x', equals: 2 },
+        ],
+      },
+      false,
+    ],
   ])('%j → %s', (condition, expected) => {
     expect(conditionHolds(condition, object)).toBe(expected);
   });

@@ -70,7 +70,11 @@ describe('admission-harness test over the recorded suites', () => {
   const cli = async (...argv: string[]) => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(argv, (t) => (stdout += t), (t) => (stderr += t));
+    const code = await runCli(
+      argv,
+      (t) => (stdout += t),
+      (t) => (stderr += t),
+    );
     return { code, stdout, stderr };
   };
 

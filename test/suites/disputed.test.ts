@@ -22,7 +22,9 @@ describe('known failures', () => {
 
     let text = '';
     expect(await testCommand({ files: [file], json: false }, (t) => (text += t))).toBe(0);
-    expect(text).toContain('  ~ recorded: HTTP 403 with a JSON Status body, Fail - forbidden at http level, not the Status message — known failure: the harness reports');
+    expect(text).toContain(
+      '  ~ recorded: HTTP 403 with a JSON Status body, Fail - forbidden at http level, not the Status message — known failure: the harness reports',
+    );
     expect(text).toMatch(/^0 passed, 0 failed, 1 known failure$/m);
   });
 
@@ -31,7 +33,7 @@ describe('known failures', () => {
     try {
       const marked = path.join(dir, 'marked.suite.yaml');
       const basic = readFileSync(path.join(__dirname, 'basic.suite.yaml'), 'utf8');
-      writeFileSync(marked, basic.replace(/^  - name: (.*)$/m, '  - name: $1\n    knownFailure: thought broken'));
+      writeFileSync(marked, basic.replace(/^ {2}- name: (.*)$/m, '  - name: $1\n    knownFailure: thought broken'));
       const report = await runSuiteFile(marked);
       expect(report).toMatchObject({ failed: 1, knownFailures: 0 });
       expect(report.cases[0]).toMatchObject({ verdict: 'failed', failures: ['passed, though marked knownFailure (thought broken): remove the mark'] });

@@ -42,7 +42,7 @@ describe("the README's suite example", () => {
   it('sends the webhook the name and namespace of the object', async () => {
     const file = path.join(dir, 'suites/readme-sent.suite.yaml');
     const sent = '\n    expect: {allowed: true, sentRequests: [{webhook: sidecar.mesh.io, request: {name: web, namespace: prod, operation: CREATE}}]}\n';
-    const withSent = example!.replace(/\n    expect: .*\n/, sent);
+    const withSent = example!.replace(/\n {4}expect: .*\n/, sent);
     expect(withSent).toContain('sentRequests');
     writeFileSync(file, withSent);
     const report = await runSuiteFile(file);

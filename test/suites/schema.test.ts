@@ -9,7 +9,9 @@ import { BUILTIN_PLUGIN_NAMES } from '../../lib/plugins';
 
 const root = path.join(__dirname, '../..');
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
-const suites = readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.suite.yaml')).map((f) => path.join(__dirname, f));
+const suites = readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.suite.yaml'))
+  .map((f) => path.join(__dirname, f));
 const read = (file: string, edit: (text: string) => string = (t) => t) => parseManifestText(edit(readFileSync(file, 'utf8')), file)[0]?.value;
 
 describe('lib/suite/suite.schema.json', () => {
@@ -27,9 +29,21 @@ describe('lib/suite/suite.schema.json', () => {
 
   it.each<[string, (text: string) => string, string]>([
     ['an unknown expectation', (t) => t.replace('callCounts:', 'callCount:'), 'must NOT have additional properties'],
-    ['an empty expect', (t) => t.replace(/expect:\n {6}allowed: true\n {6}called: \[peer\.example\.com\]\n?$/, 'expect: {}\n'), 'must NOT have fewer than 1 properties'],
-    ['a case without a name', (t) => t.replace("  - name: outside prod the policy is not called\n    request:", '  - request:'), "must have required property 'name'"],
-    ['an unknown stub behavior', (t) => t.replace('webhooks:\n  peer.example.com:', 'webhooks:\n  peer.example.com:\n    respnd: {allowed: true}'), 'must NOT have additional properties'],
+    [
+      'an empty expect',
+      (t) => t.replace(/expect:\n {6}allowed: true\n {6}called: \[peer\.example\.com\]\n?$/, 'expect: {}\n'),
+      'must NOT have fewer than 1 properties',
+    ],
+    [
+      'a case without a name',
+      (t) => t.replace('  - name: outside prod the policy is not called\n    request:', '  - request:'),
+      "must have required property 'name'",
+    ],
+    [
+      'an unknown stub behavior',
+      (t) => t.replace('webhooks:\n  peer.example.com:', 'webhooks:\n  peer.example.com:\n    respnd: {allowed: true}'),
+      'must NOT have additional properties',
+    ],
   ])('refuses %s, as the parser does', (_name, edit, message) => {
     const suite = read(path.join(__dirname, 'basic.suite.yaml'), edit);
     expect(validate(suite)).toBe(false);

@@ -41,13 +41,17 @@ describe('admission-harness test', () => {
       const junit = path.join(dir, 'junit.xml');
       const code = await testCommand({ files: [broken], json: true, junit }, (t) => (text += t));
       expect(code).toBe(1);
-      const report = JSON.parse(text) as { passed: number; failed: number; cases: { name: string; passed: boolean; failures: string[]; result: { code?: number } }[] };
+      const report = JSON.parse(text) as {
+        passed: number;
+        failed: number;
+        cases: { name: string; passed: boolean; failures: string[]; result: { code?: number } }[];
+      };
       expect(report).toMatchObject({ passed: 2, failed: 1 });
       const failing = report.cases.find((c) => !c.passed)!;
       expect(failing.name).toBe('without the peer, the policy denies');
       expect(failing.failures[0]).toBe('code: expected 403, got 422');
       expect(failing.failures.at(-1)).toMatch(/^trace:\nCREATE pods prod\/web/);
-      expect(readFileSync(junit, 'utf8')).toContain('<testcase classname="' + broken + '" name="without the peer, the policy denies"');
+      expect(readFileSync(junit, 'utf8')).toContain(`<testcase classname="${broken}" name="without the peer, the policy denies"`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -66,16 +70,52 @@ describe('admission-harness test', () => {
   });
 
   it.each<[string, (text: string) => string, string]>([
-    ['a plugin it does not run, with the nearest spelling', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurty]}'), 'plugins.disable[0]: Unsupported value: "PodSecurty" (did you mean "PodSecurity"?): the built-in plugins the harness runs are NamespaceLifecycle, '],
-    ['a plugin both on and off', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurity, LimitRanger], enable: [PodSecurity]}'), 'plugins: enable and disable both name "PodSecurity": a plugin is on or off, not both'],
-    ['an unknown key of plugins', (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disabled: [PodSecurity]}'), 'plugins.disabled: unknown field "disabled" (did you mean "disable"?); plugins has disable, enable'],
-    ['allowPrivileged that is not a boolean', (t) => t.replace('kind: Suite', 'kind: Suite\nallowPrivileged: "yes"'), 'allowPrivileged: Invalid value: "yes": must be true or false'],
-    ['a PodSecurity level kube does not know', (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: strict}}'), 'podSecurity.defaults.enforce: Invalid value: must be one of privileged, baseline, restricted'],
-    ['sentRequests written as a map instead of a list', (t) => t.replace('      code: 422\n', '      code: 422\n      sentRequests: {pod-policy: {operation: CREATE}}\n'), 'cases[0].expect.sentRequests: Invalid value: must be an array, got an object'],
-    ['a sentRequests entry without its request', (t) => t.replace('      code: 422\n', '      code: 422\n      sentRequests: [{webhook: pod-policy}]\n'), 'cases[0].expect.sentRequests[0].request: Required value'],
+    [
+      'a plugin it does not run, with the nearest spelling',
+      (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurty]}'),
+      'plugins.disable[0]: Unsupported value: "PodSecurty" (did you mean "PodSecurity"?): the built-in plugins the harness runs are NamespaceLifecycle, ',
+    ],
+    [
+      'a plugin both on and off',
+      (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disable: [PodSecurity, LimitRanger], enable: [PodSecurity]}'),
+      'plugins: enable and disable both name "PodSecurity": a plugin is on or off, not both',
+    ],
+    [
+      'an unknown key of plugins',
+      (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disabled: [PodSecurity]}'),
+      'plugins.disabled: unknown field "disabled" (did you mean "disable"?); plugins has disable, enable',
+    ],
+    [
+      'allowPrivileged that is not a boolean',
+      (t) => t.replace('kind: Suite', 'kind: Suite\nallowPrivileged: "yes"'),
+      'allowPrivileged: Invalid value: "yes": must be true or false',
+    ],
+    [
+      'a PodSecurity level kube does not know',
+      (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: strict}}'),
+      'podSecurity.defaults.enforce: Invalid value: must be one of privileged, baseline, restricted',
+    ],
+    [
+      'sentRequests written as a map instead of a list',
+      (t) => t.replace('      code: 422\n', '      code: 422\n      sentRequests: {pod-policy: {operation: CREATE}}\n'),
+      'cases[0].expect.sentRequests: Invalid value: must be an array, got an object',
+    ],
+    [
+      'a sentRequests entry without its request',
+      (t) => t.replace('      code: 422\n', '      code: 422\n      sentRequests: [{webhook: pod-policy}]\n'),
+      'cases[0].expect.sentRequests[0].request: Required value',
+    ],
     ['a code written as text', (t) => t.replace('code: 422', 'code: "422"'), 'cases[0].expect.code: Invalid value: must be an integer, got a string'],
-    ['a call count below zero', (t) => t.replace('      code: 422\n', '      code: 422\n      callCounts: {pod-policy: -1}\n'), 'cases[0].expect.callCounts.pod-policy: Invalid value: must be at least 0'],
-    ['an unknown PodSecurity exemption', (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {exemptions: {namespace: [shop]}}'), 'podSecurity.exemptions.namespace: unknown field "namespace" (did you mean "namespaces"?); podSecurity.exemptions has usernames, namespaces, runtimeClasses'],
+    [
+      'a call count below zero',
+      (t) => t.replace('      code: 422\n', '      code: 422\n      callCounts: {pod-policy: -1}\n'),
+      'cases[0].expect.callCounts.pod-policy: Invalid value: must be at least 0',
+    ],
+    [
+      'an unknown PodSecurity exemption',
+      (t) => t.replace('kind: Suite', 'kind: Suite\npodSecurity: {exemptions: {namespace: [shop]}}'),
+      'podSecurity.exemptions.namespace: unknown field "namespace" (did you mean "namespaces"?); podSecurity.exemptions has usernames, namespaces, runtimeClasses',
+    ],
   ])('refuses %s, naming file and field', async (_name, edit, message) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-suite-'));
     try {
@@ -90,12 +130,17 @@ describe('admission-harness test', () => {
   it('podSecurity configures PodSecurity for the suite: its defaults judge unlabelled namespaces, its exemptions skip them', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ah-suite-'));
     // A pod valid for the API, running as root: restricted refuses it.
-    const rootPod = BARE_SUITE.replace('spec: {containers: []}', 'spec: {containers: [{name: app, image: "registry.example.com/app:1.0"}]}').replace('- name: a pod with no containers is invalid', '- name: a root pod');
+    const rootPod = BARE_SUITE.replace('spec: {containers: []}', 'spec: {containers: [{name: app, image: "registry.example.com/app:1.0"}]}').replace(
+      '- name: a pod with no containers is invalid',
+      '- name: a root pod',
+    );
     try {
       const file = path.join(dir, 'restricted.suite.yaml');
       writeFileSync(file, rootPod.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: restricted}}'));
       const [refused] = (await runSuiteFile(file)).cases;
-      expect(refused!.result.message).toMatch(/^pods "web" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false \(container "app" must set securityContext.allowPrivilegeEscalation=false\)/);
+      expect(refused!.result.message).toMatch(
+        /^pods "web" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false \(container "app" must set securityContext.allowPrivilegeEscalation=false\)/,
+      );
       writeFileSync(file, rootPod.replace('kind: Suite', 'kind: Suite\npodSecurity: {defaults: {enforce: restricted}, exemptions: {namespaces: [shop]}}'));
       const [exempt] = (await runSuiteFile(file)).cases;
       expect(exempt!.result).toMatchObject({ allowed: true, warnings: [] });

@@ -13,7 +13,11 @@ async function serve(serving: KeyPair): Promise<{ url: string; close(): Promise<
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -93,7 +97,9 @@ describe('certificate authority', () => {
     const ca = await CertificateAuthority.create();
     const { X509Certificate } = await import('node:crypto');
     const leaf = new X509Certificate((await ca.issueServing({ hosts: ['a.b.svc', '10.0.0.7'] })).cert);
-    expect(leaf.subjectAltName?.split(', ').sort()).toEqual(['DNS:a.b.svc', 'DNS:localhost', 'IP Address:10.0.0.7', 'IP Address:127.0.0.1', 'IP Address:0:0:0:0:0:0:0:1'].sort());
+    expect(leaf.subjectAltName?.split(', ').sort()).toEqual(
+      ['DNS:a.b.svc', 'DNS:localhost', 'IP Address:10.0.0.7', 'IP Address:127.0.0.1', 'IP Address:0:0:0:0:0:0:0:1'].sort(),
+    );
     expect(leaf.verify(new X509Certificate(ca.cert).publicKey)).toBe(true);
     expect(leaf.checkIssued(new X509Certificate(ca.cert))).toBe(true);
     expect(Buffer.from(ca.caBundle, 'base64').toString()).toBe(ca.cert);
@@ -149,14 +155,23 @@ describe('credentials kube-apiserver presents (k8s.io/apiserver/pkg/util/webhook
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const h = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca, credentials: { token: 's3cret', clientCertificate: true } });
+    const h = await createHarness({
+      target: { url, ca: ca.cert },
+      manifests,
+      seed: 1,
+      authority: ca,
+      credentials: { token: 's3cret', clientCertificate: true },
+    });
     const anonymous = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca });
     try {
       expect(await h.call('svc.example.com', review.create(objects.pod()))).toBeAllowed();
       expect(seen).toEqual([{ authorization: 'Bearer s3cret', client: 'kube-apiserver' }]);
       const client = await ca.issueClient({ commonName: 'from-kubeconfig' });
       const tls = { 'client-certificate-data': Buffer.from(client.cert).toString('base64'), 'client-key-data': Buffer.from(client.key).toString('base64') };
-      const users = [{ name: 'guard.hooks.svc:443', user: { token: 'for-guard', ...tls } }, { name: '*', user: { token: 'anyone', ...tls } }];
+      const users = [
+        { name: 'guard.hooks.svc:443', user: { token: 'for-guard', ...tls } },
+        { name: '*', user: { token: 'anyone', ...tls } },
+      ];
       const byHost = await createHarness({ target: { url, ca: ca.cert }, manifests, seed: 1, authority: ca, credentials: { kubeconfig: { users } } });
       try {
         expect(await byHost.call('svc.example.com', review.create(objects.pod()))).toBeAllowed();
@@ -165,7 +180,9 @@ describe('credentials kube-apiserver presents (k8s.io/apiserver/pkg/util/webhook
       }
       expect(seen.at(-1)).toEqual({ authorization: 'Bearer for-guard', client: 'from-kubeconfig' });
       const refused = await anonymous.call('svc.example.com', review.create(objects.pod()));
-      expect(refused.error?.message).toMatch(/^failed calling webhook "svc\.example\.com": failed to call webhook: Post "https:\/\/guard\.hooks\.svc:443\/validate\?timeout=10s": /);
+      expect(refused.error?.message).toMatch(
+        /^failed calling webhook "svc\.example\.com": failed to call webhook: Post "https:\/\/guard\.hooks\.svc:443\/validate\?timeout=10s": /,
+      );
     } finally {
       await h.close();
       await anonymous.close();

@@ -30,7 +30,13 @@ export const BEHAVIOURS: Record<string, (object: KubeObject | null | undefined) 
   'wrong-type-replicas': () => [{ op: 'replace', path: '/spec/replicas', value: 'three' }],
   'remove-name': () => [{ op: 'remove', path: '/metadata/name' }],
   'replace-missing-labels': () => [{ op: 'replace', path: '/metadata/labels', value: { replaced: 'yes' } }],
-  'sidecar-privileged': () => [{ op: 'add', path: '/spec/containers/-', value: { name: 'priv-sidecar', image: 'registry.example.com/sidecar:1.0', securityContext: { privileged: true } } }],
+  'sidecar-privileged': () => [
+    {
+      op: 'add',
+      path: '/spec/containers/-',
+      value: { name: 'priv-sidecar', image: 'registry.example.com/sidecar:1.0', securityContext: { privileged: true } },
+    },
+  ],
   'sidecar-nonrestricted': () => [{ op: 'add', path: '/spec/containers/-', value: { name: 'plain-sidecar', image: 'registry.example.com/sidecar:1.0' } }],
   'sidecar-noresources': () => [{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'registry.example.com/sidecar:1.0' } }],
   'sidecar-blind': () => [{ op: 'add', path: '/spec/containers/-', value: SIDECAR }],

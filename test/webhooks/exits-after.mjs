@@ -16,7 +16,9 @@ const server = https.createServer({ cert: readFileSync(process.env.TLS_CERT_FILE
     const response = { uid: review.request.uid, allowed: true };
     const labels = review.request.object?.metadata?.labels;
     if (req.url.startsWith('/mutate') && review.request.object && !labels?.['example.com/checked']) {
-      const patch = labels ? [{ op: 'add', path: '/metadata/labels/example.com~1checked', value: 'true' }] : [{ op: 'add', path: '/metadata/labels', value: { 'example.com/checked': 'true' } }];
+      const patch = labels
+        ? [{ op: 'add', path: '/metadata/labels/example.com~1checked', value: 'true' }]
+        : [{ op: 'add', path: '/metadata/labels', value: { 'example.com/checked': 'true' } }];
       Object.assign(response, { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') });
     }
     res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response }));

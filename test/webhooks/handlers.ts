@@ -23,7 +23,10 @@ export type Answer =
  * A webhook for tests: records each request and answers with whatever `answer` returns for it (given the
  * review and the request's URL), so one handler can play a good webhook or any broken one.
  */
-export function scriptedWebhook(answer: (review: AdmissionReview, url: string) => Answer): { handler: (req: IncomingMessage, res: ServerResponse) => void; received: Received[] } {
+export function scriptedWebhook(answer: (review: AdmissionReview, url: string) => Answer): {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  received: Received[];
+} {
   const received: Received[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];

@@ -44,10 +44,14 @@ export function suffixesSidecarName(): (review: AdmissionReview) => Answer {
 }
 
 /** A label derived from its current value: every call appends the suffix once more. */
-export const appendsToLabel = podWebhook((pod) => [{ op: 'replace', path: '/metadata/labels/track', value: `${pod.metadata?.labels?.track ?? 'stable'}-canary` }]);
+export const appendsToLabel = podWebhook((pod) => [
+  { op: 'replace', path: '/metadata/labels/track', value: `${pod.metadata?.labels?.track ?? 'stable'}-canary` },
+]);
 
 /** Docs example (b): rejects pods labelled `env` and labels the others `env: prod`, so it rejects its own output. */
-export const rejectsItsOwnLabel = podWebhook((pod) => (pod.metadata?.labels?.env !== undefined ? { deny: 'pods may not set the env label' } : [{ op: 'add', path: '/metadata/labels/env', value: 'prod' }]));
+export const rejectsItsOwnLabel = podWebhook((pod) =>
+  pod.metadata?.labels?.env !== undefined ? { deny: 'pods may not set the env label' } : [{ op: 'add', path: '/metadata/labels/env', value: 'prod' }],
+);
 
 /** Looks for its sidecar in the last position only: right when alone, fooled by a peer that appends after it. */
 export const checksLastContainerOnly = podWebhook((pod) => (containersOf(pod).at(-1)?.name === SIDECAR.name ? [] : appendSidecar()));

@@ -11,17 +11,99 @@ const slow = (text: string): unknown => yaml().parse(text, { version: '1.1' }) a
 
 /** Plain scalars whose meaning differs between YAML 1.1 and 1.2, or between parsers. */
 const SCALARS = [
-  'y', 'Y', 'n', 'N', 'yes', 'Yes', 'YES', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yEs', 'oN',
-  '~', 'null', 'Null', 'NULL', 'nULL', '',
-  '0', '-0', '+12', '012', '0777', '08', '0o17', '0b1010', '-0b11', '0x1F', '0xg', '1_000', '0_7', '190:20:30', '1:20', '-1:20', '1:61',
-  '1.5', '.5', '5.', '1e3', '1.0e+3', '-1E-2', '6.8523015e+5', '685.230_15e+03', '190:20:30.15', '.inf', '-.Inf', '+.INF', '.nan', '.NaN', 'NaN', 'inf',
-  '2001-12-14', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10 -5', '2001-12-15T02:59:43.1Z', '2002-1-1', '2001-13-45', '12:30',
-  '1.36.2', 'v1', '500m', '1Gi', 'nginx:1.27', 'a b', 'https://x/y?z=1', '"quoted"', "'single'", '0.0.0.0/0', '=', '-', '?x', 'x:y',
+  'y',
+  'Y',
+  'n',
+  'N',
+  'yes',
+  'Yes',
+  'YES',
+  'no',
+  'No',
+  'NO',
+  'on',
+  'On',
+  'ON',
+  'off',
+  'Off',
+  'OFF',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'FALSE',
+  'yEs',
+  'oN',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  'nULL',
+  '',
+  '0',
+  '-0',
+  '+12',
+  '012',
+  '0777',
+  '08',
+  '0o17',
+  '0b1010',
+  '-0b11',
+  '0x1F',
+  '0xg',
+  '1_000',
+  '0_7',
+  '190:20:30',
+  '1:20',
+  '-1:20',
+  '1:61',
+  '1.5',
+  '.5',
+  '5.',
+  '1e3',
+  '1.0e+3',
+  '-1E-2',
+  '6.8523015e+5',
+  '685.230_15e+03',
+  '190:20:30.15',
+  '.inf',
+  '-.Inf',
+  '+.INF',
+  '.nan',
+  '.NaN',
+  'NaN',
+  'inf',
+  '2001-12-14',
+  '2001-12-14t21:59:43.10-05:00',
+  '2001-12-14 21:59:43.10 -5',
+  '2001-12-15T02:59:43.1Z',
+  '2002-1-1',
+  '2001-13-45',
+  '12:30',
+  '1.36.2',
+  'v1',
+  '500m',
+  '1Gi',
+  'nginx:1.27',
+  'a b',
+  'https://x/y?z=1',
+  '"quoted"',
+  "'single'",
+  '0.0.0.0/0',
+  '=',
+  '-',
+  '?x',
+  'x:y',
 ];
 
 describe('loadPlainYaml11', () => {
   it.each(SCALARS)('reads the plain scalar %j as the yaml package does (as a value, a key, a list item)', (scalar) => {
-    for (const text of [`v: ${scalar}\n`, `${scalar || '""'}: v\n`, `l:\n- ${scalar}\n- [${scalar}]\n`, `q: "${scalar.replace(/"/g, '\\"')}"\nr: '${scalar.replace(/'/g, "''")}'\n`]) {
+    for (const text of [
+      `v: ${scalar}\n`,
+      `${scalar || '""'}: v\n`,
+      `l:\n- ${scalar}\n- [${scalar}]\n`,
+      `q: "${scalar.replace(/"/g, '\\"')}"\nr: '${scalar.replace(/'/g, "''")}'\n`,
+    ]) {
       let expected: unknown;
       try {
         expected = slow(text);
@@ -63,10 +145,16 @@ describe('loadPlainYaml11', () => {
   it('reads reviews and fixtures as the harness writes them', () => {
     let accepted = 0;
     for (let seed = 1; seed <= 30; seed++) {
-      const built = [review.create(objects.pod({ namespace: 'shop', images: ['nginx:1.27', 'redis:7.4'] }, { seed })), review.update(objects.deployment({ namespace: 'shop' }, { seed }), objects.deployment({ namespace: 'shop' }, { seed: seed + 1 })), review.delete(objects.configMap({ namespace: 'shop' }, { seed }))];
+      const built = [
+        review.create(objects.pod({ namespace: 'shop', images: ['nginx:1.27', 'redis:7.4'] }, { seed })),
+        review.update(objects.deployment({ namespace: 'shop' }, { seed }), objects.deployment({ namespace: 'shop' }, { seed: seed + 1 })),
+        review.delete(objects.configMap({ namespace: 'shop' }, { seed })),
+      ];
       for (const r of built) {
         const request = encodeReview(r.attributes, 'v1', `uid-${seed}`).request!;
-        const text = fixturesToYaml([{ source: { from: 'record', receivedAt: '2026-05-01T10:00:00.000Z', path: '/validate?timeout=10s', reviewVersion: 'v1' }, request, limits: [] }]);
+        const text = fixturesToYaml([
+          { source: { from: 'record', receivedAt: '2026-05-01T10:00:00.000Z', path: '/validate?timeout=10s', reviewVersion: 'v1' }, request, limits: [] },
+        ]);
         const fast = loadPlainYaml11(text);
         if (!fast) continue;
         accepted++;
@@ -99,7 +187,19 @@ describe('loadPlainYaml11', () => {
   });
 
   it('refuses what only the yaml package may judge: streams, tags, anchors, aliases, merge keys, duplicate keys, errors, empty texts', () => {
-    for (const text of ['a: 1\n---\nb: 2\n', '--- \na: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: !!str 1\n', 'a: &x 1\nb: *x\n', 'a:\n  <<: {b: 1}\n', 'a: 1\na: 2\n', 'a: [1\n', '', '# only a comment\n', 'a: "unterminated\n']) {
+    for (const text of [
+      'a: 1\n---\nb: 2\n',
+      '--- \na: 1\n',
+      '%YAML 1.1\n---\na: 1\n',
+      'a: !!str 1\n',
+      'a: &x 1\nb: *x\n',
+      'a:\n  <<: {b: 1}\n',
+      'a: 1\na: 2\n',
+      'a: [1\n',
+      '',
+      '# only a comment\n',
+      'a: "unterminated\n',
+    ]) {
       expect({ text, fast: loadPlainYaml11(text) }).toEqual({ text, fast: undefined });
     }
   });

@@ -5,12 +5,9 @@
  */
 jest.mock('@kubernetes/client-node', () => jest.requireActual('@kubernetes/client-node-2'));
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 require('./namespace-labels.test');
 
 it('runs the app with client-node 2.x', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   expect(require('@kubernetes/client-node')).toBe(jest.requireActual('@kubernetes/client-node-2'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   expect(jest.requireActual('@kubernetes/client-node-2')).not.toBe(jest.requireActual('@kubernetes/client-node'));
 });

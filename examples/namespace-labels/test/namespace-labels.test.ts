@@ -67,7 +67,12 @@ describe('a slow API', () => {
   });
 
   it('without its own deadline, the webhook times out and kube-apiserver fails the request (failurePolicy Fail)', async () => {
-    const patient = await createHarness({ target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: Infinity }), manifests: MANIFESTS, mockApi: api, seed: 21 });
+    const patient = await createHarness({
+      target: createApp({ kubeConfig: kubeConfig(), apiTimeoutMs: Infinity }),
+      manifests: MANIFESTS,
+      mockApi: api,
+      seed: 21,
+    });
     try {
       api.faults.inject({ path: '/api/v1/namespaces/*', verb: 'get', latencyMs: NEVER_MS });
       const outcome = await patient.call(WEBHOOK, review.create(objects.pod({ namespace: 'team-a' })));

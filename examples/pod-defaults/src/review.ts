@@ -51,7 +51,7 @@ const VERSIONS = ['admission.k8s.io/v1', 'admission.k8s.io/v1beta1'];
 /** The request of a well-formed AdmissionReview body, or undefined. */
 export function requestOf(body: unknown): AdmissionRequest | undefined {
   const review = body as Partial<AdmissionReview> | undefined;
-  if (!review || review.kind !== 'AdmissionReview' || !VERSIONS.includes(review.apiVersion ?? '')) return undefined;
+  if (review?.kind !== 'AdmissionReview' || !VERSIONS.includes(review.apiVersion ?? '')) return undefined;
   const request = review.request;
   return request && typeof request.uid === 'string' ? request : undefined;
 }

@@ -24,9 +24,7 @@ export function validatePod(pod: Pod): Verdict {
   const containers: Container[] = pod.spec?.containers ?? [];
   const all = [...containers, ...(pod.spec?.initContainers ?? [])];
   const unpinned = all.find((c) => !isPinned(c.image ?? ''));
-  const warnings = containers
-    .filter((c) => Object.keys(c.resources?.limits ?? {}).length === 0)
-    .map((c) => `container "${c.name}" has no resource limits`);
+  const warnings = containers.filter((c) => Object.keys(c.resources?.limits ?? {}).length === 0).map((c) => `container "${c.name}" has no resource limits`);
   if (unpinned) {
     return {
       denied: `container "${unpinned.name}" uses image "${unpinned.image ?? ''}": the :latest tag (or no tag) is not allowed; pin a version`,

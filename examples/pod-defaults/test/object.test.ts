@@ -5,8 +5,20 @@ import { app } from '../src/app';
 // What the API does with the sidecar this webhook injects: decoded, defaulted, validated.
 let h: Harness;
 beforeAll(async () => {
-  const peers = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'zz-team-label' },
-    webhooks: [{ name: 'team-label.example.com', clientConfig: { url: 'https://labels.example.com/' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }], sideEffects: 'None', admissionReviewVersions: ['v1'] }] };
+  const peers = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'MutatingWebhookConfiguration',
+    metadata: { name: 'zz-team-label' },
+    webhooks: [
+      {
+        name: 'team-label.example.com',
+        clientConfig: { url: 'https://labels.example.com/' },
+        rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+      },
+    ],
+  };
   h = await createHarness({
     target: app,
     manifests: [path.join(__dirname, '../deploy/webhooks.yaml'), peers],
@@ -26,5 +38,9 @@ it('injects a sidecar the API accepts, alone and after a reinvocation', async ()
   const result = await h.admit(review.create(objects.pod({ images: ['nginx:1.27'], namespace: 'shop' })));
   expect(result).toBeAllowed();
   // The sidecar as it is stored: defaulted by the API, with the ServiceAccount plugin's token mount.
-  expect(result.object).toMatchObject({ spec: { containers: expect.arrayContaining([expect.objectContaining({ name: 'log-shipper', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' })]) } });
+  expect(result.object).toMatchObject({
+    spec: {
+      containers: expect.arrayContaining([expect.objectContaining({ name: 'log-shipper', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' })]),
+    },
+  });
 });

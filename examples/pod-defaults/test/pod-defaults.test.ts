@@ -63,7 +63,14 @@ describe('POST /mutate', () => {
 
   it('leaves the object, as the API continues with it, running as non-root with the sidecar', async () => {
     const outcome = await h.call(MUTATE, review.create(objects.pod({ images: ['nginx:1.27'], namespace: 'shop' })));
-    expect(outcome).toHavePatchedTo(expect.objectContaining({ spec: expect.objectContaining({ securityContext: expect.objectContaining({ runAsNonRoot: true }), containers: [expect.objectContaining({ image: 'nginx:1.27' }), expect.objectContaining({ name: 'log-shipper' })] }) }));
+    expect(outcome).toHavePatchedTo(
+      expect.objectContaining({
+        spec: expect.objectContaining({
+          securityContext: expect.objectContaining({ runAsNonRoot: true }),
+          containers: [expect.objectContaining({ image: 'nginx:1.27' }), expect.objectContaining({ name: 'log-shipper' })],
+        }),
+      }),
+    );
   });
 
   it('adds the whole resources member when a container has none', async () => {

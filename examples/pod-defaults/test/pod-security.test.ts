@@ -21,7 +21,9 @@ const restricted = {
   metadata: { name: 'api', namespace: 'locked' },
   spec: {
     securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
-    containers: [{ name: 'api', image: 'registry.example.com/api:2.4.1', securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } }],
+    containers: [
+      { name: 'api', image: 'registry.example.com/api:2.4.1', securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } },
+    ],
   },
 };
 

@@ -109,11 +109,15 @@ export function registerCidr(env: Environment): void {
     .registerFunction(`${CIDR_TYPE}.containsIP(${IP_TYPE}): bool`, (cidr: CIDRValue, ip: IPValue) => cidr.prefix.contains(ip.addr), sync)
     // cidr.go hands the parse result to the IP overload, which answers anything but an IP, the parse
     // error included, with a new "no such overload": the parse error's text is lost.
-    .registerFunction(`${CIDR_TYPE}.containsIP(string): bool`, (cidr: CIDRValue, raw: string) => {
-      const ip = stringToIP(raw);
-      if (ip instanceof CelFunctionError) throw new CelFunctionError('no such overload');
-      return cidr.prefix.contains(ip.addr);
-    }, sync)
+    .registerFunction(
+      `${CIDR_TYPE}.containsIP(string): bool`,
+      (cidr: CIDRValue, raw: string) => {
+        const ip = stringToIP(raw);
+        if (ip instanceof CelFunctionError) throw new CelFunctionError('no such overload');
+        return cidr.prefix.contains(ip.addr);
+      },
+      sync,
+    )
     .registerFunction(`${CIDR_TYPE}.containsCIDR(${CIDR_TYPE}): bool`, containsCIDR, sync)
     // Here the CIDR overload passes the parse error on.
     .registerFunction(`${CIDR_TYPE}.containsCIDR(string): bool`, (cidr: CIDRValue, raw: string) => containsCIDR(cidr, stringToCIDR(raw)), sync)

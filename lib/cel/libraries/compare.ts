@@ -52,4 +52,3 @@ export function celEquals(left: unknown, right: unknown): boolean {
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 }
-

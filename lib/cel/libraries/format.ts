@@ -45,10 +45,13 @@ const FORMATS: ReadonlyMap<string, NamedFormat> = new Map([
   ['dns1035LabelPrefix', new NamedFormat('DNS1035LabelPrefix', prefixed(nameIsDns1035Label))],
   ['labelValue', new NamedFormat('LabelValue', labelValueErrors)],
   // format.go calls url.ParseRequestURI itself for its error text.
-  ['uri', new NamedFormat('URI', (value) => {
-    const error = parseRequestURI(value);
-    return error === undefined ? [] : [error];
-  })],
+  [
+    'uri',
+    new NamedFormat('URI', (value) => {
+      const error = parseRequestURI(value);
+      return error === undefined ? [] : [error];
+    }),
+  ],
   ['uuid', new NamedFormat('uuid', strfmt('uuid', 'does not match the UUID format'))],
   ['byte', new NamedFormat('byte', strfmt('byte', 'invalid base64'))],
   ['date', new NamedFormat('date', strfmt('date', 'invalid date'))],
@@ -67,14 +70,22 @@ export function registerFormat(env: Environment): void {
   registerNamespace(env, 'format');
   env
     .registerType(FORMAT_TYPE, { ctor: NamedFormat, fields: {} })
-    .registerFunction(`format.named(string): optional<${FORMAT_TYPE}>`, (_: unknown, name: string) => {
-      const format = FORMATS.get(name);
-      return format ? Optional.of(format) : Optional.none();
-    }, sync)
-    .registerFunction(`${FORMAT_TYPE}.validate(string): optional<list<string>>`, (format: NamedFormat, value: string) => {
-      const errors = format.validate(value);
-      return errors.length === 0 ? Optional.none() : Optional.of(errors);
-    }, sync)
+    .registerFunction(
+      `format.named(string): optional<${FORMAT_TYPE}>`,
+      (_: unknown, name: string) => {
+        const format = FORMATS.get(name);
+        return format ? Optional.of(format) : Optional.none();
+      },
+      sync,
+    )
+    .registerFunction(
+      `${FORMAT_TYPE}.validate(string): optional<list<string>>`,
+      (format: NamedFormat, value: string) => {
+        const errors = format.validate(value);
+        return errors.length === 0 ? Optional.none() : Optional.of(errors);
+      },
+      sync,
+    )
     .registerOperator(`${FORMAT_TYPE} == ${FORMAT_TYPE}`, (a: NamedFormat, b: NamedFormat) => a.name === b.name);
   for (const [name, format] of FORMATS) env.registerFunction(`format.${name}(): ${FORMAT_TYPE}`, () => format, sync);
 }

@@ -172,7 +172,9 @@ function roundHalfEven(int: bigint, drop: number): bigint {
 /** |x| rounded to `precision` fractional digits: integer part and fraction digits. */
 function fixedParts(x: number, precision: number): { integer: string; fraction: string } {
   const { int, scale } = exactDecimal(x);
-  const digits = roundHalfEven(int, scale - precision).toString().padStart(precision + 1, '0');
+  const digits = roundHalfEven(int, scale - precision)
+    .toString()
+    .padStart(precision + 1, '0');
   return { integer: digits.slice(0, digits.length - precision), fraction: digits.slice(digits.length - precision) };
 }
 
@@ -222,7 +224,9 @@ export function localizedScientific(x: number, width: number): string {
   else if (!Number.isFinite(x)) text = x > 0 ? '∞' : '-∞';
   else {
     const { digits, exp } = scientificParts(Math.abs(x), 6);
-    const exponent = String(Math.abs(exp)).padStart(2, '0').replace(/\d/g, (d) => SUPERSCRIPT[Number(d)] ?? d);
+    const exponent = String(Math.abs(exp))
+      .padStart(2, '0')
+      .replace(/\d/g, (d) => SUPERSCRIPT[Number(d)] ?? d);
     text = `${sign(x)}${digits[0]}.${digits.slice(1)}\u202f×\u202f10${exp < 0 ? '⁻' : ''}${exponent}`;
   }
   const length = [...text].length;

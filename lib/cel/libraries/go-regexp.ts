@@ -101,27 +101,87 @@ function unhex(cp: number): number {
 const PERL_GROUPS: Readonly<Record<string, { sign: 1 | -1; ranges: Range[] }>> = {
   d: { sign: 1, ranges: [[0x30, 0x39]] },
   D: { sign: -1, ranges: [[0x30, 0x39]] },
-  s: { sign: 1, ranges: [[0x09, 0x0a], [0x0c, 0x0d], [0x20, 0x20]] },
-  S: { sign: -1, ranges: [[0x09, 0x0a], [0x0c, 0x0d], [0x20, 0x20]] },
-  w: { sign: 1, ranges: [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]] },
-  W: { sign: -1, ranges: [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]] },
+  s: {
+    sign: 1,
+    ranges: [
+      [0x09, 0x0a],
+      [0x0c, 0x0d],
+      [0x20, 0x20],
+    ],
+  },
+  S: {
+    sign: -1,
+    ranges: [
+      [0x09, 0x0a],
+      [0x0c, 0x0d],
+      [0x20, 0x20],
+    ],
+  },
+  w: {
+    sign: 1,
+    ranges: [
+      [0x30, 0x39],
+      [0x41, 0x5a],
+      [0x5f, 0x5f],
+      [0x61, 0x7a],
+    ],
+  },
+  W: {
+    sign: -1,
+    ranges: [
+      [0x30, 0x39],
+      [0x41, 0x5a],
+      [0x5f, 0x5f],
+      [0x61, 0x7a],
+    ],
+  },
 };
 
 const POSIX_GROUPS: Readonly<Record<string, Range[]>> = {
-  alnum: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]],
-  alpha: [[0x41, 0x5a], [0x61, 0x7a]],
+  alnum: [
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x61, 0x7a],
+  ],
+  alpha: [
+    [0x41, 0x5a],
+    [0x61, 0x7a],
+  ],
   ascii: [[0x00, 0x7f]],
-  blank: [[0x09, 0x09], [0x20, 0x20]],
-  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
+  blank: [
+    [0x09, 0x09],
+    [0x20, 0x20],
+  ],
+  cntrl: [
+    [0x00, 0x1f],
+    [0x7f, 0x7f],
+  ],
   digit: [[0x30, 0x39]],
   graph: [[0x21, 0x7e]],
   lower: [[0x61, 0x7a]],
   print: [[0x20, 0x7e]],
-  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
-  space: [[0x09, 0x0d], [0x20, 0x20]],
+  punct: [
+    [0x21, 0x2f],
+    [0x3a, 0x40],
+    [0x5b, 0x60],
+    [0x7b, 0x7e],
+  ],
+  space: [
+    [0x09, 0x0d],
+    [0x20, 0x20],
+  ],
   upper: [[0x41, 0x5a]],
-  word: [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]],
-  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
+  word: [
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x5f, 0x5f],
+    [0x61, 0x7a],
+  ],
+  xdigit: [
+    [0x30, 0x39],
+    [0x41, 0x46],
+    [0x61, 0x66],
+  ],
 };
 
 // --- rune sets ---
@@ -248,19 +308,50 @@ function foldExtras(body: string): Range[] {
 // --- Unicode classes (\p{...}) ---
 
 // Go's unicode.Categories (short names) and, from Go 1.25, unicode.CategoryAliases.
-const CATEGORIES = new Set(
-  'C Cc Cf Cn Co Cs L LC Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '),
-);
+const CATEGORIES = new Set('C Cc Cf Cn Co Cs L LC Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '));
 const CATEGORY_ALIASES: Readonly<Record<string, string>> = {
-  Other: 'C', Control: 'Cc', Format: 'Cf', Unassigned: 'Cn', Private_Use: 'Co', Surrogate: 'Cs',
-  Letter: 'L', Cased_Letter: 'LC', Lowercase_Letter: 'Ll', Modifier_Letter: 'Lm', Other_Letter: 'Lo',
-  Titlecase_Letter: 'Lt', Uppercase_Letter: 'Lu', Mark: 'M', Combining_Mark: 'M', Spacing_Mark: 'Mc',
-  Enclosing_Mark: 'Me', Nonspacing_Mark: 'Mn', Number: 'N', Decimal_Number: 'Nd', Letter_Number: 'Nl',
-  Other_Number: 'No', Punctuation: 'P', Connector_Punctuation: 'Pc', Dash_Punctuation: 'Pd',
-  Close_Punctuation: 'Pe', Final_Punctuation: 'Pf', Initial_Punctuation: 'Pi', Other_Punctuation: 'Po',
-  Open_Punctuation: 'Ps', Symbol: 'S', Currency_Symbol: 'Sc', Modifier_Symbol: 'Sk', Math_Symbol: 'Sm',
-  Other_Symbol: 'So', Separator: 'Z', Line_Separator: 'Zl', Paragraph_Separator: 'Zp', Space_Separator: 'Zs',
-  cntrl: 'Cc', digit: 'Nd', punct: 'P',
+  Other: 'C',
+  Control: 'Cc',
+  Format: 'Cf',
+  Unassigned: 'Cn',
+  Private_Use: 'Co',
+  Surrogate: 'Cs',
+  Letter: 'L',
+  Cased_Letter: 'LC',
+  Lowercase_Letter: 'Ll',
+  Modifier_Letter: 'Lm',
+  Other_Letter: 'Lo',
+  Titlecase_Letter: 'Lt',
+  Uppercase_Letter: 'Lu',
+  Mark: 'M',
+  Combining_Mark: 'M',
+  Spacing_Mark: 'Mc',
+  Enclosing_Mark: 'Me',
+  Nonspacing_Mark: 'Mn',
+  Number: 'N',
+  Decimal_Number: 'Nd',
+  Letter_Number: 'Nl',
+  Other_Number: 'No',
+  Punctuation: 'P',
+  Connector_Punctuation: 'Pc',
+  Dash_Punctuation: 'Pd',
+  Close_Punctuation: 'Pe',
+  Final_Punctuation: 'Pf',
+  Initial_Punctuation: 'Pi',
+  Other_Punctuation: 'Po',
+  Open_Punctuation: 'Ps',
+  Symbol: 'S',
+  Currency_Symbol: 'Sc',
+  Modifier_Symbol: 'Sk',
+  Math_Symbol: 'Sm',
+  Other_Symbol: 'So',
+  Separator: 'Z',
+  Line_Separator: 'Zl',
+  Paragraph_Separator: 'Zp',
+  Space_Separator: 'Zs',
+  cntrl: 'Cc',
+  digit: 'Nd',
+  punct: 'P',
 };
 // ISO 15924 codes are four letters; these four-letter names are also the scripts' long names (Go's keys).
 const FOUR_LETTER_SCRIPTS = new Set(['Cham', 'Lisu', 'Modi', 'Newa', 'Thai', 'Toto']);
@@ -300,7 +391,15 @@ function unicodeTable(name: string): UnicodeTable | undefined {
   const canonical = canonicalName(name);
   if (canonical === 'Any') return { ranges: [[0, MAX_RUNE]], negate: false };
   if (canonical === 'Assigned') return { body: '\\p{Cn}', negate: true };
-  if (canonical === 'Ascii') return { ranges: [[0, 0x7f]], negate: false, foldRanges: [[0x17f, 0x17f], [0x212a, 0x212a]] };
+  if (canonical === 'Ascii')
+    return {
+      ranges: [[0, 0x7f]],
+      negate: false,
+      foldRanges: [
+        [0x17f, 0x17f],
+        [0x212a, 0x212a],
+      ],
+    };
   const category = CATEGORIES.has(name) ? name : CANONICAL_CATEGORIES.get(canonical);
   if (category) return { body: `\\p{${category}}`, negate: false };
   // Scripts by their long names (unicode.Scripts keys), as the JS engine knows them.
@@ -556,7 +655,7 @@ class Parser {
     this.alternate();
     const body = this.stack.pop() as Node;
     const open = this.stack.pop();
-    if (!open || open.kind !== 'lparen') throw new GoRegexpSyntaxError(ERR.unexpectedParen, this.src);
+    if (open?.kind !== 'lparen') throw new GoRegexpSyntaxError(ERR.unexpectedParen, this.src);
     this.flags = open.flags;
     this.push(open.capture ? { kind: 'capture', sub: body } : body);
   }
@@ -862,7 +961,10 @@ function emitClass(set: ClassSet, negated: boolean): string {
     return alternatives.length === 1 ? (alternatives[0] as string) : `(?:${alternatives.join('|')})`;
   }
   // Not (P or not N1 or not N2 ...) = not P and N1 and N2 ...
-  const lookaheads = set.complements.slice(0, -1).map((body) => `(?=[${body}])`).join('');
+  const lookaheads = set.complements
+    .slice(0, -1)
+    .map((body) => `(?=[${body}])`)
+    .join('');
   return `(?:${positive ? `(?![${positive}])` : ''}${lookaheads}[${set.complements[set.complements.length - 1]}])`;
 }
 
@@ -899,7 +1001,17 @@ function emit(node: Node): string {
     case 'repeat': {
       const { min, max } = node;
       const quantifier =
-        min === 0 && max === -1 ? '*' : min === 1 && max === -1 ? '+' : min === 0 && max === 1 ? '?' : max === -1 ? `{${min},}` : min === max ? `{${min}}` : `{${min},${max}}`;
+        min === 0 && max === -1
+          ? '*'
+          : min === 1 && max === -1
+            ? '+'
+            : min === 0 && max === 1
+              ? '?'
+              : max === -1
+                ? `{${min},}`
+                : min === max
+                  ? `{${min}}`
+                  : `{${min},${max}}`;
       return `(?:${emit(node.sub)})${quantifier}${node.greedy ? '' : '?'}`;
     }
   }

@@ -166,7 +166,19 @@ function getScheme(raw: string): [string, string] {
 }
 
 function newURL(): GoURL {
-  return { scheme: '', opaque: '', user: undefined, host: '', path: '', rawPath: '', omitHost: false, forceQuery: false, rawQuery: '', fragment: '', rawFragment: '' };
+  return {
+    scheme: '',
+    opaque: '',
+    user: undefined,
+    host: '',
+    path: '',
+    rawPath: '',
+    omitHost: false,
+    forceQuery: false,
+    rawQuery: '',
+    fragment: '',
+    rawFragment: '',
+  };
 }
 
 /** url.go parse(rawURL, viaRequest). */
@@ -250,8 +262,7 @@ function parseHost(scheme: string, host: string): string {
     const port = unescape(colonPort, 'host');
     const hostname = host.slice(1, close);
     const zone = hostname.indexOf('%25');
-    const unescaped =
-      zone >= 0 ? unescape(hostname.slice(0, zone), 'host') + unescape(hostname.slice(zone), 'zone') : unescape(hostname, 'host');
+    const unescaped = zone >= 0 ? unescape(hostname.slice(0, zone), 'host') + unescape(hostname.slice(zone), 'zone') : unescape(hostname, 'host');
     // Only an IPv6 address may be enclosed in brackets (RFC 3986); IPv4-mapped ones included.
     const addr = parseAddr(unescaped);
     if (addr === 4) throw new GoUrlError('invalid IP-literal');
@@ -429,8 +440,14 @@ function addrError(input: string, message: string, at?: string): GoUrlError {
 /** netip.ParseAddr: 4 or 6 for a valid address; throws `invalid host: ParseAddr(...)` otherwise. */
 function parseAddr(s: string): 4 | 6 {
   for (const ch of s) {
-    if (ch === '.') return (parseIPv4(s, s), 4);
-    if (ch === ':') return (parseIPv6(s), 6);
+    if (ch === '.') {
+      parseIPv4(s, s);
+      return 4;
+    }
+    if (ch === ':') {
+      parseIPv6(s);
+      return 6;
+    }
     if (ch === '%') throw addrError(s, 'missing IPv6 address');
   }
   throw addrError(s, 'unable to parse IP');

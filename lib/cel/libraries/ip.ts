@@ -301,18 +301,26 @@ export function registerIp(env: Environment): void {
     .registerType(IP_TYPE, { ctor: IPValue, fields: {} })
     .registerType(NET_TYPES_TYPE, { ctor: NetTypes, fields: { IP: 'type', CIDR: 'type' } })
     .registerConstant('net', NET_TYPES_TYPE, types)
-    .registerFunction(`ip(string): ${IP_TYPE}`, (raw: string) => {
-      const ip = stringToIP(raw);
-      if (ip instanceof CelFunctionError) throw ip;
-      return ip;
-    }, sync)
+    .registerFunction(
+      `ip(string): ${IP_TYPE}`,
+      (raw: string) => {
+        const ip = stringToIP(raw);
+        if (ip instanceof CelFunctionError) throw ip;
+        return ip;
+      },
+      sync,
+    )
     .registerFunction('isIP(string): bool', (raw: string) => typeof parseIPAddr(raw) !== 'string', sync)
     // Addr.String is the one canonical spelling, so a string is canonical when it prints back as itself.
-    .registerFunction('ip.isCanonical(string): bool', (_: unknown, raw: string) => {
-      const addr = parseIPAddr(raw);
-      if (typeof addr === 'string') throw new CelFunctionError(addr);
-      return addr.toString() === raw;
-    }, sync)
+    .registerFunction(
+      'ip.isCanonical(string): bool',
+      (_: unknown, raw: string) => {
+        const addr = parseIPAddr(raw);
+        if (typeof addr === 'string') throw new CelFunctionError(addr);
+        return addr.toString() === raw;
+      },
+      sync,
+    )
     // Every parsed address is IPv4 or IPv6, so ip.go's third case cannot happen.
     .registerFunction(`${IP_TYPE}.family(): int`, (ip: IPValue) => (ip.addr.is4() ? 4n : 6n), sync)
     .registerFunction(`${IP_TYPE}.isUnspecified(): bool`, (ip: IPValue) => ip.addr.isUnspecified(), sync)

@@ -34,40 +34,110 @@ export function registerMath(env: Environment): void {
       .registerFunction(`math.greatest(${params}): dyn`, (input: MacroInput) => minMaxMacro('greatest', input))
       .registerFunction(`math.least(${params}): dyn`, (input: MacroInput) => minMaxMacro('least', input));
   }
-  const unary = <T>(fn: (value: T) => unknown) => (_: unknown, value: T) => fn(value);
-  const binary = <A, B>(fn: (a: A, b: B) => unknown) => (_: unknown, a: A, b: B) => fn(a, b);
+  const unary =
+    <T>(fn: (value: T) => unknown) =>
+    (_: unknown, value: T) =>
+      fn(value);
+  const binary =
+    <A, B>(fn: (a: A, b: B) => unknown) =>
+    (_: unknown, a: A, b: B) =>
+      fn(a, b);
   env
     .registerFunction('math.ceil(double): double', unary(Math.ceil), sync)
     .registerFunction('math.floor(double): double', unary(Math.floor), sync)
     .registerFunction('math.round(double): double', unary(goRound), sync)
     .registerFunction('math.trunc(double): double', unary(Math.trunc), sync)
-    .registerFunction('math.isInf(double): bool', unary((x: number) => x === Infinity || x === -Infinity), sync)
+    .registerFunction(
+      'math.isInf(double): bool',
+      unary((x: number) => x === Infinity || x === -Infinity),
+      sync,
+    )
     .registerFunction('math.isNaN(double): bool', unary(Number.isNaN), sync)
     .registerFunction('math.isFinite(double): bool', unary(Number.isFinite), sync)
     .registerFunction('math.abs(double): double', unary(Math.abs), sync)
     .registerFunction('math.abs(int): int', unary(absInt), sync)
-    .registerFunction('math.abs(uint): uint', unary((v: unknown) => v), sync)
+    .registerFunction(
+      'math.abs(uint): uint',
+      unary((v: unknown) => v),
+      sync,
+    )
     // Go's sign: NaN stays NaN, and zero of either sign is 0.
-    .registerFunction('math.sign(double): double', unary((x: number) => (Number.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0)), sync)
-    .registerFunction('math.sign(int): int', unary((v: bigint) => (v > 0n ? 1n : v < 0n ? -1n : 0n)), sync)
-    .registerFunction('math.sign(uint): uint', unary((v: Unsigned) => uint(v.valueOf() === 0n ? 0n : 1n)), sync)
-    .registerFunction('math.bitAnd(int, int): int', binary((a: bigint, b: bigint) => a & b), sync)
-    .registerFunction('math.bitAnd(uint, uint): uint', binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() & b.valueOf())), sync)
-    .registerFunction('math.bitOr(int, int): int', binary((a: bigint, b: bigint) => a | b), sync)
-    .registerFunction('math.bitOr(uint, uint): uint', binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() | b.valueOf())), sync)
-    .registerFunction('math.bitXor(int, int): int', binary((a: bigint, b: bigint) => a ^ b), sync)
-    .registerFunction('math.bitXor(uint, uint): uint', binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() ^ b.valueOf())), sync)
-    .registerFunction('math.bitNot(int): int', unary((v: bigint) => ~v), sync)
-    .registerFunction('math.bitNot(uint): uint', unary((v: Unsigned) => uint(~v.valueOf())), sync)
-    .registerFunction('math.bitShiftLeft(int, int): int', binary((v: bigint, bits: bigint) => BigInt.asIntN(64, shiftLeft(v, bits))), sync)
-    .registerFunction('math.bitShiftLeft(uint, int): uint', binary((v: Unsigned, bits: bigint) => uint(shiftLeft(v.valueOf(), bits))), sync)
+    .registerFunction(
+      'math.sign(double): double',
+      unary((x: number) => (Number.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0)),
+      sync,
+    )
+    .registerFunction(
+      'math.sign(int): int',
+      unary((v: bigint) => (v > 0n ? 1n : v < 0n ? -1n : 0n)),
+      sync,
+    )
+    .registerFunction(
+      'math.sign(uint): uint',
+      unary((v: Unsigned) => uint(v.valueOf() === 0n ? 0n : 1n)),
+      sync,
+    )
+    .registerFunction(
+      'math.bitAnd(int, int): int',
+      binary((a: bigint, b: bigint) => a & b),
+      sync,
+    )
+    .registerFunction(
+      'math.bitAnd(uint, uint): uint',
+      binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() & b.valueOf())),
+      sync,
+    )
+    .registerFunction(
+      'math.bitOr(int, int): int',
+      binary((a: bigint, b: bigint) => a | b),
+      sync,
+    )
+    .registerFunction(
+      'math.bitOr(uint, uint): uint',
+      binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() | b.valueOf())),
+      sync,
+    )
+    .registerFunction(
+      'math.bitXor(int, int): int',
+      binary((a: bigint, b: bigint) => a ^ b),
+      sync,
+    )
+    .registerFunction(
+      'math.bitXor(uint, uint): uint',
+      binary((a: Unsigned, b: Unsigned) => uint(a.valueOf() ^ b.valueOf())),
+      sync,
+    )
+    .registerFunction(
+      'math.bitNot(int): int',
+      unary((v: bigint) => ~v),
+      sync,
+    )
+    .registerFunction(
+      'math.bitNot(uint): uint',
+      unary((v: Unsigned) => uint(~v.valueOf())),
+      sync,
+    )
+    .registerFunction(
+      'math.bitShiftLeft(int, int): int',
+      binary((v: bigint, bits: bigint) => BigInt.asIntN(64, shiftLeft(v, bits))),
+      sync,
+    )
+    .registerFunction(
+      'math.bitShiftLeft(uint, int): uint',
+      binary((v: Unsigned, bits: bigint) => uint(shiftLeft(v.valueOf(), bits))),
+      sync,
+    )
     .registerFunction(
       'math.bitShiftRight(int, int): int',
       // The sign bit is not extended: the int is shifted as the uint64 it is made of.
       binary((v: bigint, bits: bigint) => BigInt.asIntN(64, shiftRight(BigInt.asUintN(64, v), bits, 'math.bitShiftRight'))),
       sync,
     )
-    .registerFunction('math.bitShiftRight(uint, int): uint', binary((v: Unsigned, bits: bigint) => uint(shiftRight(v.valueOf(), bits, 'math.bitShiftRight'))), sync);
+    .registerFunction(
+      'math.bitShiftRight(uint, int): uint',
+      binary((v: Unsigned, bits: bigint) => uint(shiftRight(v.valueOf(), bits, 'math.bitShiftRight'))),
+      sync,
+    );
 }
 
 /** math.Round: half away from zero. */
@@ -128,7 +198,11 @@ function minMaxMacro(which: Extreme, { ast, args, receiver }: MacroInput) {
       }
       const types = args.map((arg) => checker.check(arg, ctx));
       const noOverload = (shown: TypeDecl[]) =>
-        checker.createError('invalid_argument', `found no matching overload for '${fn}' applied to '(${shown.map((t) => celGoTypeName(t.name)).join(', ')})'`, ast);
+        checker.createError(
+          'invalid_argument',
+          `found no matching overload for '${fn}' applied to '(${shown.map((t) => celGoTypeName(t.name)).join(', ')})'`,
+          ast,
+        );
       const numericOrDyn = (t: TypeDecl) => t.kind === 'dyn' || NUMERIC.has(t.name);
       if (types.length === 1) {
         const [t] = types as [TypeDecl];
@@ -153,7 +227,8 @@ function minMaxMacro(which: Extreme, { ast, args, receiver }: MacroInput) {
           );
         }
       });
-      if (!numericOrDyn(first)) throw checker.createError('invalid_argument', `found no matching overload for '${fn}' applied to '(list(${celGoTypeName(first.name)}))'`, ast);
+      if (!numericOrDyn(first))
+        throw checker.createError('invalid_argument', `found no matching overload for '${fn}' applied to '(list(${celGoTypeName(first.name)}))'`, ast);
       return first;
     },
     evaluate(evaluator: Evaluator, _macro: unknown, ctx: unknown): unknown {
@@ -238,4 +313,3 @@ function compare(a: unknown, b: unknown): -1 | 0 | 1 | CelFunctionError {
 function negate(order: -1 | 0 | 1): -1 | 0 | 1 {
   return order === 0 ? 0 : order === 1 ? -1 : 1;
 }
-

@@ -181,7 +181,11 @@ export function registerSemver(env: Environment): void {
     .registerFunction(`${SEMVER_TYPE}.minor(): int`, (v: SemverValue) => toInt(v.version.minor), sync)
     .registerFunction(`${SEMVER_TYPE}.patch(): int`, (v: SemverValue) => toInt(v.version.patch), sync)
     .registerFunction(`${SEMVER_TYPE}.compareTo(${SEMVER_TYPE}): int`, (v: SemverValue, o: SemverValue) => BigInt(compareVersions(v.version, o.version)), sync)
-    .registerFunction(`${SEMVER_TYPE}.isGreaterThan(${SEMVER_TYPE}): bool`, (v: SemverValue, o: SemverValue) => compareVersions(v.version, o.version) === 1, sync)
+    .registerFunction(
+      `${SEMVER_TYPE}.isGreaterThan(${SEMVER_TYPE}): bool`,
+      (v: SemverValue, o: SemverValue) => compareVersions(v.version, o.version) === 1,
+      sync,
+    )
     .registerFunction(`${SEMVER_TYPE}.isLessThan(${SEMVER_TYPE}): bool`, (v: SemverValue, o: SemverValue) => compareVersions(v.version, o.version) === -1, sync)
     // pkg/cel/semver.go `Equal`: Version.EQ, which ignores build metadata.
     .registerOperator(`${SEMVER_TYPE} == ${SEMVER_TYPE}`, (a: SemverValue, b: SemverValue) => compareVersions(a.version, b.version) === 0);

@@ -48,8 +48,7 @@ function formatMacro({ ast, args, receiver }: MacroInput) {
   return {
     async: false,
     typeCheck(checker: Checker, _macro: unknown, ctx: unknown): TypeDecl {
-      const noOverload = (found: string) =>
-        checker.createError('no_matching_overload', `found no matching overload for '${found}'`, ast);
+      const noOverload = (found: string) => checker.createError('no_matching_overload', `found no matching overload for '${found}'`, ast);
       if (!receiver) throw noOverload('format');
       const receiverType = checker.check(receiver, ctx);
       const argTypes = new Map<ASTNode, TypeDecl>();
@@ -58,9 +57,14 @@ function formatMacro({ ast, args, receiver }: MacroInput) {
         throw noOverload(`${receiverType.name}.format(${argType.name})`);
       }
       if (receiver.op === 'value' && typeof receiver.args === 'string' && arg.op === 'list') {
-        validateFormat(receiver.args, arg.args, (node) => argTypes.get(node) ?? checker.check(node, ctx), (message, node) => {
-          throw checker.createError('invalid_argument', message, node ?? ast);
-        });
+        validateFormat(
+          receiver.args,
+          arg.args,
+          (node) => argTypes.get(node) ?? checker.check(node, ctx),
+          (message, node) => {
+            throw checker.createError('invalid_argument', message, node ?? ast);
+          },
+        );
       }
       return checker.getType('string');
     },
@@ -126,13 +130,7 @@ interface Interpolator {
 }
 
 /** formatting.go parseFormatString, driven by an interpolator (the runtime formatter or the checker). */
-function parseFormatString(
-  format: string,
-  size: number,
-  arg: (index: number) => [unknown, string],
-  callbacks: Interpolator,
-  strictArgs: boolean,
-): string {
+function parseFormatString(format: string, size: number, arg: (index: number) => [unknown, string], callbacks: Interpolator, strictArgs: boolean): string {
   let out = '';
   let argIndex = 0;
   let i = 0;
@@ -385,7 +383,20 @@ function formatMap(value: unknown, typeOf: (value: unknown) => string): string {
 
 // --- stringFormatValidator: compile-time checks of a literal format string and list literal ---
 
-const STRING_KINDS = new Set(['list', 'map', 'int', 'uint', 'double', 'bool', 'string', 'google.protobuf.Timestamp', 'bytes', 'google.protobuf.Duration', 'type', 'null_type']);
+const STRING_KINDS = new Set([
+  'list',
+  'map',
+  'int',
+  'uint',
+  'double',
+  'bool',
+  'string',
+  'google.protobuf.Timestamp',
+  'bytes',
+  'google.protobuf.Duration',
+  'type',
+  'null_type',
+]);
 
 function validateFormat(
   format: string,

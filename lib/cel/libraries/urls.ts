@@ -1,18 +1,6 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from '../errors';
-import {
-  fromBytes,
-  goEscapedPath,
-  goHostname,
-  goParseRequestURI,
-  goParseURL,
-  goPort,
-  goQuery,
-  goUrlString,
-  GoUrlError,
-  toBytes,
-  type GoURL,
-} from './go-url';
+import { fromBytes, goEscapedPath, goHostname, goParseRequestURI, goParseURL, goPort, goQuery, goUrlString, GoUrlError, toBytes, type GoURL } from './go-url';
 
 /*
  * Kubernetes URL library (k8s.io/apiserver/pkg/cel/library/urls.go) and its `kubernetes.URL` type

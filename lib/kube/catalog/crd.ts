@@ -9,7 +9,6 @@ const STATUS: SubresourceSpec = { name: 'status', operations: ['UPDATE'] };
 
 type Json = Record<string, unknown>;
 
-
 function isList(value: unknown): value is readonly unknown[] {
   return Array.isArray(value);
 }
@@ -137,8 +136,10 @@ function conversionOf(value: unknown, crd: string, versions: readonly string[], 
       ...(typeof service.path === 'string' ? { path: service.path } : {}),
     };
   }
-  if (clientConfig.url === undefined && !clientConfig.service) read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
-  if (clientConfig.url !== undefined && clientConfig.service) read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
+  if (clientConfig.url === undefined && !clientConfig.service)
+    read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
+  if (clientConfig.url !== undefined && clientConfig.service)
+    read.fail('spec.conversion.webhook.clientConfig', 'Required value: exactly one of url or service is required');
   if (typeof config.caBundle === 'string' && config.caBundle !== '') clientConfig.caBundle = config.caBundle;
   return { crd, strategy, versions, webhook: { clientConfig, conversionReviewVersions: reviewVersions as string[] } };
 }

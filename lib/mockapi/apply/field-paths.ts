@@ -90,7 +90,10 @@ export function withoutPath(object: JsonObject, path: FieldPath): JsonObject {
   }
   const [next] = rest;
   if (next !== undefined && !next.startsWith('f:') && Array.isArray(child)) {
-    const items = rest.length === 1 ? child.filter((item) => !itemMatches(item, next)) : child.map((item) => (itemMatches(item, next) && isObject(item) ? withoutPath(item, rest.slice(1)) : item));
+    const items =
+      rest.length === 1
+        ? child.filter((item) => !itemMatches(item, next))
+        : child.map((item) => (itemMatches(item, next) && isObject(item) ? withoutPath(item, rest.slice(1)) : item));
     return { ...object, [name]: items };
   }
   return isObject(child) ? { ...object, [name]: withoutPath(child, rest) } : object;

@@ -9,7 +9,15 @@ import type { KubeObject } from '../../kube/admission';
 import { joinApiVersion } from '../../kube/api-version';
 import type { CatalogEntry } from '../../kube/catalog';
 import type { JsonObject } from '../../review/objects/json';
-import { changedFields, managedFieldsEntry, managedFieldsOf, mergeFields, subtractFields, type ManagedFieldsEntry, type Scope } from '../../review/objects/managed-fields';
+import {
+  changedFields,
+  managedFieldsEntry,
+  managedFieldsOf,
+  mergeFields,
+  subtractFields,
+  type ManagedFieldsEntry,
+  type Scope,
+} from '../../review/objects/managed-fields';
 import { isBuiltin, timestamp } from '../store';
 
 /** Who a write is recorded for: `?fieldManager=`, else the User-Agent's first word, else `unknown`. */
@@ -67,7 +75,11 @@ export function recordUpdate(entry: CatalogEntry, before: KubeObject | null, aft
     fieldsV1: previous ? mergeFields(previous.fieldsV1, changed) : changed,
     ...(writer.subresource ? { subresource: writer.subresource } : {}),
   };
-  const others = withoutFields(entries.filter((e) => !sameWriter(e)), changed, () => false);
+  const others = withoutFields(
+    entries.filter((e) => !sameWriter(e)),
+    changed,
+    () => false,
+  );
   return withManagedFields(after, ordered([...others, own]));
 }
 

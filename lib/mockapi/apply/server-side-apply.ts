@@ -29,7 +29,8 @@ interface Conflict {
 }
 
 /** printManager: an Update manager is named with the version it wrote. */
-const managerText = (e: ManagedFieldsEntry): string => (e.operation === 'Update' ? `${JSON.stringify(e.manager)} using ${e.apiVersion}` : JSON.stringify(e.manager));
+const managerText = (e: ManagedFieldsEntry): string =>
+  e.operation === 'Update' ? `${JSON.stringify(e.manager)} using ${e.apiVersion}` : JSON.stringify(e.manager);
 
 /** `NewConflictError` (pkg/util/managedfields/internal/conflict.go): 409 with a cause per conflicting field. */
 function conflictStatus(conflicts: readonly Conflict[]): ApiStatus {
@@ -40,7 +41,9 @@ function conflictStatus(conflicts: readonly Conflict[]): ApiStatus {
   } else {
     const byManager = new Map<string, Conflict[]>();
     for (const conflict of conflicts) byManager.set(managerText(conflict.manager), [...(byManager.get(managerText(conflict.manager)) ?? []), conflict]);
-    const lines = [...byManager.keys()].sort().flatMap((manager) => [`conflicts with ${manager}:`, ...(byManager.get(manager) ?? []).map((c) => `- ${pathText(c.path)}`)]);
+    const lines = [...byManager.keys()]
+      .sort()
+      .flatMap((manager) => [`conflicts with ${manager}:`, ...(byManager.get(manager) ?? []).map((c) => `- ${pathText(c.path)}`)]);
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
   const causes = conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${managerText(c.manager)}`, field: pathText(c.path) }));
@@ -76,7 +79,15 @@ function merged(entry: CatalogEntry, current: JsonObject, applied: JsonObject): 
 const isOwnApply = (manager: string) => (e: ManagedFieldsEntry) => e.manager === manager && e.operation === 'Apply' && (e.subresource ?? '') === '';
 
 /** Serves `PATCH` with `application/apply-patch+yaml`: 201 when it creates the object, else 200. */
-export function serverSideApply(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: string, url: URL, dryRun: boolean): { code: number; body: KubeObject } {
+export function serverSideApply(
+  stage: WriteStage,
+  entry: CatalogEntry,
+  namespace: string,
+  name: string,
+  body: string,
+  url: URL,
+  dryRun: boolean,
+): { code: number; body: KubeObject } {
   const manager = url.searchParams.get('fieldManager');
   if (!manager) {
     const error = { type: 'FieldValueRequired' as const, field: 'fieldManager', body: 'Required value: is required for apply patch' };
@@ -85,7 +96,14 @@ export function serverSideApply(stage: WriteStage, entry: CatalogEntry, namespac
   const force = url.searchParams.get('force') === 'true';
   const applied = parseApplied(body);
   const owned = appliedSet(fieldsOf(applied as FieldsObject, 'object', !isBuiltin(entry)) as JsonObject);
-  const own: ManagedFieldsEntry = { manager, operation: 'Apply', apiVersion: joinApiVersion(entry), time: timestamp(), fieldsType: 'FieldsV1', fieldsV1: owned as FieldsObject };
+  const own: ManagedFieldsEntry = {
+    manager,
+    operation: 'Apply',
+    apiVersion: joinApiVersion(entry),
+    time: timestamp(),
+    fieldsType: 'FieldsV1',
+    fieldsV1: owned as FieldsObject,
+  };
   let current: KubeObject | undefined;
   try {
     current = stage.store.get(entry, namespace, name);

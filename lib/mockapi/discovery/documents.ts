@@ -20,7 +20,9 @@ const foreignKind = (entry: CatalogEntry, sub: SubresourceInfo): boolean => sub.
 
 // A CRD's subresources are listed status first, then scale (customresource_discovery_controller.go); built-ins by name.
 const subresourcesOf = (entry: CatalogEntry): SubresourceInfo[] =>
-  isCustom(entry) ? [...entry.subresources].sort((a, b) => (a.name === 'status' ? -1 : b.name === 'status' ? 1 : 0)) : [...entry.subresources].sort((a, b) => (a.name < b.name ? -1 : 1));
+  isCustom(entry)
+    ? [...entry.subresources].sort((a, b) => (a.name === 'status' ? -1 : b.name === 'status' ? 1 : 0))
+    : [...entry.subresources].sort((a, b) => (a.name < b.name ? -1 : 1));
 
 /** One resource and its subresources as an APIResourceList lists them. */
 function legacyResources(entry: CatalogEntry, catalog: ResourceCatalog): JsonObject[] {

@@ -56,7 +56,11 @@ export function evictPod(stage: WriteStage, entry: CatalogEntry, namespace: stri
       const status = isObject(budget.status) ? budget.status : {};
       if (typeof status.disruptionsAllowed === 'number' && status.disruptionsAllowed > 0) continue;
       const cause = `The disruption budget ${budget.metadata?.name ?? ''} needs ${Number(status.desiredHealthy ?? 0)} healthy pods and has ${Number(status.currentHealthy ?? 0)} currently`;
-      throw new ApiError(failure(429, 'TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", { causes: [{ reason: 'DisruptionBudget', message: cause }] }));
+      throw new ApiError(
+        failure(429, 'TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", {
+          causes: [{ reason: 'DisruptionBudget', message: cause }],
+        }),
+      );
     }
   }
   stage.store.delete(entry, namespace, name, { dryRun });

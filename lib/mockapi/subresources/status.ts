@@ -20,7 +20,12 @@ export function writeStatus(stage: WriteStage, entry: CatalogEntry, namespace: s
   const decoded = decodeBody(stage.registry, entry, accepted);
   const old = current.metadata ?? {};
   const { metadata: _stored, status: _old, ...spec } = current;
-  const metadata = { ...decoded.metadata, uid: old.uid, creationTimestamp: old.creationTimestamp, ...(old.generation === undefined ? {} : { generation: old.generation }) };
+  const metadata = {
+    ...decoded.metadata,
+    uid: old.uid,
+    creationTimestamp: old.creationTimestamp,
+    ...(old.generation === undefined ? {} : { generation: old.generation }),
+  };
   if (old.generation === undefined) delete metadata.generation;
   const object: KubeObject = { ...spec, metadata, ...(decoded.status === undefined ? {} : { status: decoded.status }) };
   const recorded = recordUpdate(entry, current, object, { manager: stage.manager, subresource: 'status' });

@@ -25,7 +25,14 @@ export function writeStage(registry: Registry, store: ObjectStore, user: UserInf
 }
 
 /** POST: the registry stage, then storage (name uniqueness, the namespace's existence, the revision). */
-export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean, record = updateRecorder(stage, entry, '')): KubeObject {
+export function createObject(
+  stage: WriteStage,
+  entry: CatalogEntry,
+  namespace: string,
+  body: KubeObject,
+  dryRun: boolean,
+  record = updateRecorder(stage, entry, ''),
+): KubeObject {
   const prepared = record(null, prepareCreate(stage, entry, namespace, body, dryRun));
   return stage.store.create(entry, namespace, prepared, { dryRun, prepared: true });
 }
@@ -34,7 +41,16 @@ export function createObject(stage: WriteStage, entry: CatalogEntry, namespace: 
  * PUT, and a patch once applied to the stored object: the registry stage, the writer's managedFields, then
  * storage. `subresource`: the scale subresource writes its parent through here.
  */
-export function updateObject(stage: WriteStage, entry: CatalogEntry, namespace: string, name: string, body: KubeObject, dryRun: boolean, subresource = '', record = updateRecorder(stage, entry, subresource)): KubeObject {
+export function updateObject(
+  stage: WriteStage,
+  entry: CatalogEntry,
+  namespace: string,
+  name: string,
+  body: KubeObject,
+  dryRun: boolean,
+  subresource = '',
+  record = updateRecorder(stage, entry, subresource),
+): KubeObject {
   const prepared = prepareUpdate(stage, entry, namespace, name, body, dryRun);
   const stored = stage.store.get(entry, prepared.metadata?.namespace ?? '', name);
   const recorded = record(stored, prepared);

@@ -28,7 +28,19 @@ export interface WriteStage {
 type Metadata = NonNullable<KubeObject['metadata']>;
 
 // Kinds whose strategies start metadata.generation at 1 and raise it when the spec changes.
-const GENERATION = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'CustomResourceDefinition']);
+const GENERATION = new Set([
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'Ingress',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'CustomResourceDefinition',
+]);
 
 export const kindOf = (entry: CatalogEntry): GroupVersionKind => ({ group: entry.group, version: entry.version, kind: entry.kind });
 const hasStatus = (entry: CatalogEntry): boolean => entry.subresources.some((sub) => sub.name === 'status');
@@ -45,7 +57,14 @@ export function decodeBody(registry: Registry, entry: CatalogEntry, body: KubeOb
   return registry.default(kind, registry.storedForm(kind, decoded.object as KubeObject));
 }
 
-function attributesOf(stage: WriteStage, entry: CatalogEntry, operation: 'CREATE' | 'UPDATE', object: KubeObject, oldObject: KubeObject | null, dryRun: boolean): AdmissionAttributes {
+function attributesOf(
+  stage: WriteStage,
+  entry: CatalogEntry,
+  operation: 'CREATE' | 'UPDATE',
+  object: KubeObject,
+  oldObject: KubeObject | null,
+  dryRun: boolean,
+): AdmissionAttributes {
   return {
     operation,
     kind: kindOf(entry),
@@ -76,7 +95,15 @@ function validate(stage: WriteStage, attributes: AdmissionAttributes): void {
 export function prepareCreate(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean): KubeObject {
   const accepted = stage.store.accept(entry, namespace, body);
   const decoded = decodeBody(stage.registry, entry, accepted);
-  const { uid: _uid, creationTimestamp: _created, generation, deletionTimestamp: _deleting, deletionGracePeriodSeconds: _grace, resourceVersion, ...metadata } = decoded.metadata ?? {};
+  const {
+    uid: _uid,
+    creationTimestamp: _created,
+    generation,
+    deletionTimestamp: _deleting,
+    deletionGracePeriodSeconds: _grace,
+    resourceVersion,
+    ...metadata
+  } = decoded.metadata ?? {};
   const fresh: Metadata = { ...metadata, creationTimestamp: timestamp(), ...(tracksGeneration(entry) || generation === undefined ? {} : { generation }) };
   let object: KubeObject = { ...decoded, metadata: fresh };
   // A status is the controllers' to write, through the status subresource: a create starts from none.
@@ -129,7 +156,9 @@ export function prepareUpdate(stage: WriteStage, entry: CatalogEntry, namespace:
   const current = decodeBody(stage.registry, entry, stage.store.get(entry, accepted.metadata?.namespace ?? '', name));
   checkPrecondition(entry, name, accepted, current);
   // An unconditional update is made against the stored version (store.go Update's doUnconditionalUpdate).
-  const conditioned = accepted.metadata?.resourceVersion ? accepted : { ...accepted, metadata: { ...accepted.metadata, resourceVersion: current.metadata?.resourceVersion } };
+  const conditioned = accepted.metadata?.resourceVersion
+    ? accepted
+    : { ...accepted, metadata: { ...accepted.metadata, resourceVersion: current.metadata?.resourceVersion } };
   const decoded = decodeBody(stage.registry, entry, conditioned);
   const old = current.metadata ?? {};
   const changed = !jsonEqual(specOf(entry, decoded), specOf(entry, current));

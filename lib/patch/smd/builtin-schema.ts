@@ -78,7 +78,8 @@ function fieldAtom(type: GoType, facts: FieldFacts): Atom {
     if (facts.list === undefined) return { list: { elementRelationship: 'atomic', keys: [], elementType: elem } };
     return { list: { elementRelationship: 'associative', keys: facts.list === 'set' ? [] : facts.list, elementType: elem } };
   }
-  if (type.kind === 'map') return { map: { fields: new Map(), elementType: typeRef(type.elem), elementRelationship: facts.atomicMap ? 'atomic' : 'separable' } };
+  if (type.kind === 'map')
+    return { map: { fields: new Map(), elementType: typeRef(type.elem), elementRelationship: facts.atomicMap ? 'atomic' : 'separable' } };
   const atom = typeAtom(type);
   return facts.granular ? withMapRelationship(atom, 'separable') : atom;
 }
@@ -117,6 +118,10 @@ function typeAtom(type: GoType): Atom {
     case 'jsonSchemaPropsOrBool':
     case 'jsonSchemaPropsOrStringArray':
       // No `type` in their OpenAPI: schemaconv `parseSchema` makes a scalar, list and map of them.
-      return { scalar: 'untyped', list: { elementRelationship: 'atomic', keys: [], elementType: () => UNTYPED_ATOMIC }, map: { fields: new Map(), elementType: () => DEDUCED, elementRelationship: 'separable' } };
+      return {
+        scalar: 'untyped',
+        list: { elementRelationship: 'atomic', keys: [], elementType: () => UNTYPED_ATOMIC },
+        map: { fields: new Map(), elementType: () => DEDUCED, elementRelationship: 'separable' },
+      };
   }
 }

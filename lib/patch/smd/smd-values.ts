@@ -62,7 +62,10 @@ export function goText(value: GoValue): string {
   if (value === null) return '<nil>';
   if (value instanceof GoOpaque) return value.text;
   if (Array.isArray(value)) return `[${value.map(goText).join(' ')}]`;
-  if (isGoMap(value)) return `map[${sortedKeys(value).map((key) => `${key}:${goText(value[key] as GoValue)}`).join(' ')}]`;
+  if (isGoMap(value))
+    return `map[${sortedKeys(value)
+      .map((key) => `${key}:${goText(value[key] as GoValue)}`)
+      .join(' ')}]`;
   if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
   return String(value);
 }
@@ -72,7 +75,10 @@ export function goSyntax(value: GoValue): string {
   if (value === null) return 'interface {}(nil)';
   if (value instanceof GoOpaque) return value.syntax;
   if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntax).join(', ')}}`;
-  if (isGoMap(value)) return `map[string]interface {}{${sortedKeys(value).map((key) => `${goQuote(key)}:${goSyntax(value[key] as GoValue)}`).join(', ')}}`;
+  if (isGoMap(value))
+    return `map[string]interface {}{${sortedKeys(value)
+      .map((key) => `${goQuote(key)}:${goSyntax(value[key] as GoValue)}`)
+      .join(', ')}}`;
   if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
   return String(value);
@@ -99,7 +105,10 @@ export function smdToString(value: GoValue): string {
   if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(smdToString).join(',')}]`;
-  if (isGoMap(value)) return `{${sortedKeys(value).map((key) => `${key}=${smdToString(value[key] as GoValue)}`).join(',')}}`;
+  if (isGoMap(value))
+    return `{${sortedKeys(value)
+      .map((key) => `${key}=${smdToString(value[key] as GoValue)}`)
+      .join(',')}}`;
   return `{{undefined(${wrapperSyntax(value)})}}`;
 }
 

@@ -55,7 +55,13 @@ export function maxConstraint(limitType: string, name: string, enforced: Quantit
 }
 
 /** limitRequestRatioConstraint: limit ÷ request may not exceed the ratio; both must be there and non-zero. */
-export function limitRequestRatioConstraint(limitType: string, name: string, enforced: Quantity, requests: ResourceList, limits: ResourceList): string | undefined {
+export function limitRequestRatioConstraint(
+  limitType: string,
+  name: string,
+  enforced: Quantity,
+  requests: ResourceList,
+  limits: ResourceList,
+): string | undefined {
   const request = requests.get(name);
   const limit = limits.get(name);
   const [observedRequest, observedLimit] = comparable(request, limit, enforced);

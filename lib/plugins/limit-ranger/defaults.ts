@@ -25,7 +25,10 @@ function containerDefaults(limitRange: JsonRecord): Defaults {
   const defaults: Defaults = { requests: new Map(), limits: new Map() };
   for (const item of listAt(objectAt(limitRange, 'spec'), 'limits')) {
     if (item.type !== 'Container') continue;
-    for (const [kind, field] of [['requests', 'defaultRequest'], ['limits', 'default']] as const) {
+    for (const [kind, field] of [
+      ['requests', 'defaultRequest'],
+      ['limits', 'default'],
+    ] as const) {
       for (const [name, raw] of Object.entries(objectAt(item, field))) {
         const quantity = quantityFromJson(raw);
         if (quantity !== undefined) defaults[kind].set(name, canonicalQuantity(quantity));

@@ -13,7 +13,15 @@ export const limitRanger: MutationPlugin = {
   admit({ attributes, object, cluster }) {
     const kind = attributes.kind;
     if (!kind || !cluster || !attributes.namespace) return undefined;
-    if (!limitRangerHandles({ operation: attributes.operation, kind, subResource: attributes.subResource, oldObject: (attributes.oldObject ?? null) as JsonRecord | null })) return undefined;
+    if (
+      !limitRangerHandles({
+        operation: attributes.operation,
+        kind,
+        subResource: attributes.subResource,
+        oldObject: (attributes.oldObject ?? null) as JsonRecord | null,
+      })
+    )
+      return undefined;
     if (kind.kind !== 'Pod') return undefined;
     const ranges = cluster.list('v1', 'LimitRange', attributes.namespace) as unknown as JsonRecord[];
     return ranges.length === 0 ? undefined : limitRangerDefaults(object, ranges);

@@ -78,8 +78,14 @@ export function readAdmissionConfiguration(input: AdmissionConfigurationInput): 
   const document = typeof input === 'string' ? readDocument(input, where) : input;
   const base = typeof input === 'string' ? path.dirname(input) : process.cwd();
   if (!isRecord(document)) throw usage(where, 'must be an AdmissionConfiguration object');
-  if (!KINDS.has(String(document.kind))) throw usage(where, `kind is ${JSON.stringify(document.kind)}, not AdmissionConfiguration`, 'apiVersion: apiserver.config.k8s.io/v1, kind: AdmissionConfiguration, plugins: [{ name, configuration }]');
-  if (!API_VERSIONS.has(String(document.apiVersion))) throw usage(where, `apiVersion ${JSON.stringify(document.apiVersion)} is not one of ${[...API_VERSIONS].join(', ')}`);
+  if (!KINDS.has(String(document.kind)))
+    throw usage(
+      where,
+      `kind is ${JSON.stringify(document.kind)}, not AdmissionConfiguration`,
+      'apiVersion: apiserver.config.k8s.io/v1, kind: AdmissionConfiguration, plugins: [{ name, configuration }]',
+    );
+  if (!API_VERSIONS.has(String(document.apiVersion)))
+    throw usage(where, `apiVersion ${JSON.stringify(document.apiVersion)} is not one of ${[...API_VERSIONS].join(', ')}`);
   const plugins = document.plugins ?? [];
   if (!Array.isArray(plugins)) throw usage(`${where}: plugins`, 'must be a list of { name, configuration } or { name, path }');
   const result: PluginConfigurations = {};
@@ -90,8 +96,10 @@ export function readAdmissionConfiguration(input: AdmissionConfigurationInput): 
     if (configuration === undefined && typeof entry.path === 'string') configuration = readDocument(path.resolve(base, entry.path), at);
     if (configuration === undefined || configuration === null) return;
     if (!isRecord(configuration)) throw usage(`${at} (${entry.name}).configuration`, 'must be an object');
-    if (entry.name === 'PodNodeSelector') result.podNodeSelector = podNodeSelectorConfiguration(configuration as JsonRecord, `${at} (PodNodeSelector).configuration`);
-    if (entry.name === 'PodTolerationRestriction') result.podTolerationRestriction = podTolerationRestrictionConfiguration(configuration as JsonRecord, `${at} (PodTolerationRestriction).configuration`);
+    if (entry.name === 'PodNodeSelector')
+      result.podNodeSelector = podNodeSelectorConfiguration(configuration as JsonRecord, `${at} (PodNodeSelector).configuration`);
+    if (entry.name === 'PodTolerationRestriction')
+      result.podTolerationRestriction = podTolerationRestrictionConfiguration(configuration as JsonRecord, `${at} (PodTolerationRestriction).configuration`);
   });
   return result;
 }

@@ -50,7 +50,14 @@ export function alwaysPullImagesValidate(attributes: PluginAttributes & { name?:
   if (ignores(attributes, object)) return undefined;
   const messages = podContainers(object)
     .filter(({ container }) => container.imagePullPolicy !== 'Always')
-    .map(({ container, path }) => pluginForbidden(attributes, object, `${path}.imagePullPolicy: Unsupported value: ${JSON.stringify(String(container.imagePullPolicy ?? ''))}: supported values: "Always"`).message ?? '');
+    .map(
+      ({ container, path }) =>
+        pluginForbidden(
+          attributes,
+          object,
+          `${path}.imagePullPolicy: Unsupported value: ${JSON.stringify(String(container.imagePullPolicy ?? ''))}: supported values: "Always"`,
+        ).message ?? '',
+    );
   if (messages.length === 0) return undefined;
   return unknownError(messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`);
 }

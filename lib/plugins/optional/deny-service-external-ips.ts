@@ -17,7 +17,13 @@ const externalIPs = (object: unknown): string[] => {
  * them passes. It never mutates.
  */
 export function denyServiceExternalIPsValidate(attributes: PluginAttributes & { name?: string }, object: JsonRecord): Status | undefined {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'services') return undefined;
+  if (
+    (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') ||
+    attributes.subResource !== '' ||
+    attributes.resource.group !== '' ||
+    attributes.resource.resource !== 'services'
+  )
+    return undefined;
   const wanted = externalIPs(object);
   if (wanted.length === 0) return undefined;
   // isSubset: on an update, every IP the stored Service already had.

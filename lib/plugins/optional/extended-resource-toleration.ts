@@ -11,7 +11,8 @@ export function isExtendedResourceName(name: string): boolean {
   return /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/.test(`requests.${name}`);
 }
 
-const sameToleration = (a: JsonRecord, b: JsonRecord): boolean => ['key', 'operator', 'value', 'effect'].every((field) => (a[field] ?? '') === (b[field] ?? ''));
+const sameToleration = (a: JsonRecord, b: JsonRecord): boolean =>
+  ['key', 'operator', 'value', 'effect'].every((field) => (a[field] ?? '') === (b[field] ?? ''));
 
 /** AddOrUpdateTolerationInPod: the toleration replaces a matching one (key, operator, value, effect), else is appended. */
 function addOrUpdate(tolerations: readonly JsonRecord[], toleration: JsonRecord): JsonRecord[] {
@@ -32,7 +33,11 @@ export const extendedResourceToleration: MutationPlugin = {
     if (attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return undefined;
     if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return undefined;
     const spec = objectAt(object, 'spec');
-    const names = new Set(['containers', 'initContainers'].flatMap((list) => listAt(spec, list).flatMap((c) => Object.keys(objectAt(objectAt(c, 'resources'), 'requests')))).filter(isExtendedResourceName));
+    const names = new Set(
+      ['containers', 'initContainers']
+        .flatMap((list) => listAt(spec, list).flatMap((c) => Object.keys(objectAt(objectAt(c, 'resources'), 'requests'))))
+        .filter(isExtendedResourceName),
+    );
     if (names.size === 0) return undefined;
     let tolerations = listAt(spec, 'tolerations') as JsonRecord[];
     for (const key of [...names].sort()) tolerations = addOrUpdate(tolerations, { key, operator: 'Exists', effect: 'NoSchedule' });

@@ -12,10 +12,20 @@ const HOSTNAME = 'kubernetes.io/hostname';
  * refused (403, named after the pod's own name); preferred terms and pod affinity pass. It never mutates.
  */
 export function limitPodHardAntiAffinityTopologyValidate(attributes: PluginAttributes, object: JsonRecord): Status | undefined {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return undefined;
+  if (
+    (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') ||
+    attributes.subResource !== '' ||
+    attributes.resource.group !== '' ||
+    attributes.resource.resource !== 'pods'
+  )
+    return undefined;
   const terms = listAt(objectAt(objectAt(objectAt(object, 'spec'), 'affinity'), 'podAntiAffinity'), 'requiredDuringSchedulingIgnoredDuringExecution');
   const wrong = terms.find((term) => (stringAt(term, 'topologyKey') ?? '') !== HOSTNAME);
   if (!wrong) return undefined;
   const name = stringAt(objectAt(object, 'metadata'), 'name') ?? '';
-  return forbidden({ group: '', resource: 'pods' }, name, `affinity.PodAntiAffinity.RequiredDuringScheduling has TopologyKey ${stringAt(wrong, 'topologyKey') ?? ''} but only key ${HOSTNAME} is allowed`);
+  return forbidden(
+    { group: '', resource: 'pods' },
+    name,
+    `affinity.PodAntiAffinity.RequiredDuringScheduling has TopologyKey ${stringAt(wrong, 'topologyKey') ?? ''} but only key ${HOSTNAME} is allowed`,
+  );
 }

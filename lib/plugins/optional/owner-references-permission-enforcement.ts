@@ -10,7 +10,8 @@ import { admissionForbidden } from '../../kube/status';
 /** The resources a kind may be (the RESTMapper's RESTMappings); none when the kind is unknown. */
 export type KindResources = (apiVersion: string, kind: string) => { group: string; resource: string }[];
 
-const ownerReferences = (object: unknown): readonly JsonRecord[] => (isRecord(object) ? listAt(objectAt(object as JsonRecord, 'metadata'), 'ownerReferences') : []);
+const ownerReferences = (object: unknown): readonly JsonRecord[] =>
+  isRecord(object) ? listAt(objectAt(object as JsonRecord, 'metadata'), 'ownerReferences') : [];
 
 /** isChangingOwnerReference: a create with any, or an update that changes the list. */
 function changesOwnerReferences(object: unknown, oldObject: unknown): boolean {
@@ -37,15 +38,32 @@ const denial = (result: { reason?: string; error?: string }): string => `${resul
  * Refusals are 403s whose text ends with the authorizer's reason and error (`: , <nil>` from RBAC).
  * pods/status is exempt. It never mutates.
  */
-export function ownerReferencesPermissionEnforcementValidate(attributes: AdmissionAttributes, authorizer: Authorizer, kindResources: KindResources): Status | undefined {
+export function ownerReferencesPermissionEnforcementValidate(
+  attributes: AdmissionAttributes,
+  authorizer: Authorizer,
+  kindResources: KindResources,
+): Status | undefined {
   if (attributes.resource.group === '' && attributes.resource.resource === 'pods' && attributes.subResource === 'status') return undefined;
   if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return undefined;
   if (!changesOwnerReferences(attributes.object, attributes.oldObject)) return undefined;
-  const record = (fields: Partial<AuthorizationAttributes>): AuthorizationAttributes => ({ user: attributes.userInfo, verb: '', group: '', resource: '', subresource: '', namespace: '', name: '', path: '', ...fields });
+  const record = (fields: Partial<AuthorizationAttributes>): AuthorizationAttributes => ({
+    user: attributes.userInfo,
+    verb: '',
+    group: '',
+    resource: '',
+    subresource: '',
+    namespace: '',
+    name: '',
+    path: '',
+    ...fields,
+  });
   const refuse = (cause: string) => admissionForbidden(attributes, cause);
   if (attributes.operation !== 'CREATE') {
     const { group, resource } = attributes.resource;
-    const result = authorize(authorizer, record({ verb: 'delete', namespace: attributes.namespace, group, resource, subresource: attributes.subResource, name: attributes.name }));
+    const result = authorize(
+      authorizer,
+      record({ verb: 'delete', namespace: attributes.namespace, group, resource, subresource: attributes.subResource, name: attributes.name }),
+    );
     if (result.decision !== 'allow') return refuse(`cannot set an ownerRef on a resource you can't delete: ${denial(result)}`);
   }
   const blocking = newBlockingReferences(attributes.object, attributes.oldObject);
@@ -57,11 +75,17 @@ export function ownerReferencesPermissionEnforcementValidate(attributes: Admissi
     const kind = stringAt(ref, 'kind') ?? '';
     const mappings = kindResources(apiVersion, kind);
     if (mappings.length === 0) {
-      return refuse(`cannot set blockOwnerDeletion in this case because cannot find RESTMapping for APIVersion ${apiVersion} Kind ${kind}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`);
+      return refuse(
+        `cannot set blockOwnerDeletion in this case because cannot find RESTMapping for APIVersion ${apiVersion} Kind ${kind}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`,
+      );
     }
     for (const { group, resource } of mappings) {
-      const result = authorize(authorizer, record({ verb: 'update', namespace: attributes.namespace, group, resource, subresource: 'finalizers', name: stringAt(ref, 'name') ?? '' }));
-      if (result.decision !== 'allow') return refuse(`cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: ${denial(result)}`);
+      const result = authorize(
+        authorizer,
+        record({ verb: 'update', namespace: attributes.namespace, group, resource, subresource: 'finalizers', name: stringAt(ref, 'name') ?? '' }),
+      );
+      if (result.decision !== 'allow')
+        return refuse(`cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: ${denial(result)}`);
     }
   }
   return undefined;

@@ -33,7 +33,11 @@ function conflicts(a: Labels, b: Labels): boolean {
 /** labels.Merge, the second winning; keys in Go's (sorted) JSON order. */
 function merge(a: Labels, b: Labels): Labels {
   const all = { ...a, ...b };
-  return Object.fromEntries(Object.keys(all).sort().map((key) => [key, all[key]!]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((key) => [key, all[key]!]),
+  );
 }
 
 /** isSubset: every label of the pod's selector is in the whitelist with its value (an empty whitelist allows all). */
@@ -42,10 +46,15 @@ function isSubset(subset: Labels, superset: Labels): boolean {
   return Object.entries(subset).every(([key, value]) => superset[key] === value);
 }
 
-const ignores = (attributes: PluginAttributes): boolean => attributes.operation !== 'CREATE' || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods';
+const ignores = (attributes: PluginAttributes): boolean =>
+  attributes.operation !== 'CREATE' || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods';
 
 /** getNamespaceNodeSelectorMap: the namespace's annotation, else the configuration's clusterDefaultNodeSelector. */
-function namespaceSelector(namespace: string, cluster: PluginCluster | undefined, configuration: PluginConfigurations | undefined): { labels: Labels } | { status: Status } {
+function namespaceSelector(
+  namespace: string,
+  cluster: PluginCluster | undefined,
+  configuration: PluginConfigurations | undefined,
+): { labels: Labels } | { status: Status } {
   const stored = cluster?.get('v1', 'Namespace', '', namespace);
   if (cluster && !stored) return { status: internalError(`namespace ${namespace} does not exist`) };
   const annotations = stored?.metadata?.annotations ?? {};
@@ -60,7 +69,12 @@ const nodeSelectorOf = (object: JsonRecord): Labels => {
 };
 
 /** Validate: no conflict with the namespace's selector, and within the namespace's whitelist of the configuration. */
-export function podNodeSelectorValidate(attributes: PluginAttributes, object: JsonRecord, cluster: PluginCluster | undefined, configuration: PluginConfigurations | undefined): Status | undefined {
+export function podNodeSelectorValidate(
+  attributes: PluginAttributes,
+  object: JsonRecord,
+  cluster: PluginCluster | undefined,
+  configuration: PluginConfigurations | undefined,
+): Status | undefined {
   if (ignores(attributes) || !isRecord(object)) return undefined;
   const resource = { group: '', resource: 'pods' };
   const name = stringAt(objectAt(object, 'metadata'), 'name') ?? '';
@@ -85,10 +99,20 @@ export const podNodeSelector = refusingPlugin('PodNodeSelector', ({ attributes, 
   const found = namespaceSelector(attributes.namespace ?? '', cluster, configuration);
   if ('status' in found) return { refusal: found.status };
   const podLabels = nodeSelectorOf(object);
-  if (conflicts(found.labels, podLabels)) return { refusal: forbidden({ group: '', resource: 'pods' }, stringAt(objectAt(object, 'metadata'), 'name') ?? '', 'pod node label selector conflicts with its namespace node label selector') };
+  if (conflicts(found.labels, podLabels))
+    return {
+      refusal: forbidden(
+        { group: '', resource: 'pods' },
+        stringAt(objectAt(object, 'metadata'), 'name') ?? '',
+        'pod node label selector conflicts with its namespace node label selector',
+      ),
+    };
   const merged = merge(found.labels, podLabels);
   const spec = objectAt(object, 'spec');
-  const changed = Object.keys(merged).length > 0 && JSON.stringify(merged) !== JSON.stringify(spec.nodeSelector ?? {}) ? { ...object, spec: { ...spec, nodeSelector: merged } } : object;
+  const changed =
+    Object.keys(merged).length > 0 && JSON.stringify(merged) !== JSON.stringify(spec.nodeSelector ?? {})
+      ? { ...object, spec: { ...spec, nodeSelector: merged } }
+      : object;
   const refusal = podNodeSelectorValidate(attributes, changed, cluster, configuration);
   if (refusal) return { refusal };
   return changed === object ? {} : { object: changed };

@@ -13,7 +13,10 @@ const WHITELIST = 'scheduler.alpha.kubernetes.io/tolerationsWhitelist';
 const MEMORY_PRESSURE = { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' };
 
 const ignores = (attributes: PluginAttributes): boolean =>
-  (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods';
+  (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') ||
+  attributes.subResource !== '' ||
+  attributes.resource.group !== '' ||
+  attributes.resource.resource !== 'pods';
 
 /**
  * extractNSTolerations: a namespace annotation's tolerations; undefined when the namespace does not
@@ -44,7 +47,12 @@ function isBestEffort(object: JsonRecord): boolean {
 }
 
 /** Validate: the pod's tolerations within the namespace's whitelist, else the configuration's; a plain error, so a 500. */
-export function podTolerationRestrictionValidate(attributes: PluginAttributes, object: JsonRecord, cluster: PluginCluster | undefined, configuration: PluginConfigurations | undefined): Status | undefined {
+export function podTolerationRestrictionValidate(
+  attributes: PluginAttributes,
+  object: JsonRecord,
+  cluster: PluginCluster | undefined,
+  configuration: PluginConfigurations | undefined,
+): Status | undefined {
   if (ignores(attributes)) return undefined;
   const tolerations = listAt(objectAt(object, 'spec'), 'tolerations');
   if (tolerations.length === 0) return undefined;

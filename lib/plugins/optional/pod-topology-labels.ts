@@ -18,7 +18,11 @@ function withLabels(object: JsonRecord, copied: Record<string, string>): JsonRec
   if (Object.entries(copied).every(([key, value]) => labels[key] === value)) return undefined;
   const merged = { ...labels, ...copied };
   // Go writes a map's keys sorted.
-  const sorted = Object.fromEntries(Object.keys(merged).sort().map((key) => [key, merged[key]]));
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((key) => [key, merged[key]]),
+  );
   return { ...object, metadata: { ...metadata, labels: sorted } };
 }
 

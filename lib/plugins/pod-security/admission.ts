@@ -12,7 +12,14 @@ import { isRecord, jsonEqual } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
 import { badRequest, forbidden, internalError, invalid, type ApiStatus, type FieldError } from '../../kube/status';
 import { AUDIT_VIOLATIONS, ENFORCE_POLICY, ERROR, EXEMPT, prefixed } from './audit-annotations';
-import { exemptNamespace, exemptRuntimeClass, exemptUser, resolveConfiguration, type PodSecurityConfiguration, type ResolvedConfiguration } from './configuration';
+import {
+  exemptNamespace,
+  exemptRuntimeClass,
+  exemptUser,
+  resolveConfiguration,
+  type PodSecurityConfiguration,
+  type ResolvedConfiguration,
+} from './configuration';
 import { evaluatePod, violatesMessage, wouldViolateMessage } from './evaluate';
 import { compareLevels, levelVersionString, sameLevelVersion, sameVersion } from './level-version';
 import { evaluatePodsInNamespace } from './namespace-pods';
@@ -34,7 +41,10 @@ import { DEFAULT_EVALUATOR, type Evaluator } from './registry';
 import { isSignificantPodUpdate } from './significant-update';
 
 /** The request attributes PodSecurity reads (kube-apiserver's admission.Attributes). */
-export type PodSecurityAttributes = Pick<AdmissionAttributes, 'operation' | 'kind' | 'resource' | 'subResource' | 'name' | 'namespace' | 'object' | 'oldObject'> & {
+export type PodSecurityAttributes = Pick<
+  AdmissionAttributes,
+  'operation' | 'kind' | 'resource' | 'subResource' | 'name' | 'namespace' | 'object' | 'oldObject'
+> & {
   userInfo: Pick<UserInfo, 'username'>;
 };
 
@@ -160,7 +170,10 @@ function validatePodController(ctx: Context, namespaceLabels: Readonly<Record<st
   if (exemptUser(config, attributes.userInfo.username)) return exempt('user');
   // Errors here never refuse the workload: they only leave an annotation.
   if (namespaceLabels === null) {
-    return { allowed: true, annotations: { [ERROR]: `failed to lookup namespace ${goQuote(attributes.namespace)}: ${namespaceNotFound(attributes.namespace)}` } };
+    return {
+      allowed: true,
+      annotations: { [ERROR]: `failed to lookup namespace ${goQuote(attributes.namespace)}: ${namespaceNotFound(attributes.namespace)}` },
+    };
   }
   const { policy, errors } = policyToEvaluate(namespaceLabels, config.defaultPolicy);
   if (errors.length === 0 && policy.warn.level === 'privileged' && policy.audit.level === 'privileged') return ALLOWED;
@@ -176,7 +189,8 @@ function exemptNamespaceWarning(ctx: Context, namespace: string, policy: Policy,
   if (fullyPrivileged(policy) || equivalentPolicies(policy, ctx.config.defaultPolicy)) return undefined;
   const has = (label: string): boolean => Object.hasOwn(labels, label);
   const parts: string[] = [];
-  if (policy.enforce.level !== 'privileged' && (has(ENFORCE_LEVEL_LABEL) || has(ENFORCE_VERSION_LABEL))) parts.push(`enforce=${levelVersionString(policy.enforce)}`);
+  if (policy.enforce.level !== 'privileged' && (has(ENFORCE_LEVEL_LABEL) || has(ENFORCE_VERSION_LABEL)))
+    parts.push(`enforce=${levelVersionString(policy.enforce)}`);
   if (policy.audit.level !== 'privileged' && (has(AUDIT_LEVEL_LABEL) || has(AUDIT_VERSION_LABEL))) parts.push(`audit=${levelVersionString(policy.audit)}`);
   if (policy.warn.level !== 'privileged' && (has(WARN_LEVEL_LABEL) || has(WARN_VERSION_LABEL))) parts.push(`warn=${levelVersionString(policy.warn)}`);
   return `namespace ${goQuote(namespace)} is exempt from Pod Security, and the policy (${parts.join(', ')}) will be ignored`;
@@ -211,7 +225,8 @@ function validateNamespace(ctx: Context, existingPods: readonly JsonRecord[]): R
   // Existing pods are only checked when the enforce level got stricter (or its version changed).
   if (sameLevelVersion(policy.enforce, previous.policy.enforce)) return ALLOWED;
   if (policy.enforce.level === 'privileged') return ALLOWED;
-  if (sameVersion(policy.enforce.version, previous.policy.enforce.version) && compareLevels(policy.enforce.level, previous.policy.enforce.level) < 1) return ALLOWED;
+  if (sameVersion(policy.enforce.version, previous.policy.enforce.version) && compareLevels(policy.enforce.level, previous.policy.enforce.level) < 1)
+    return ALLOWED;
   const exempted = exemptWarning();
   if (exempted !== undefined) return exempted;
   return { allowed: true, warnings: evaluatePodsInNamespace(name, policy.enforce, existingPods, config, ctx.evaluator) };

@@ -39,7 +39,16 @@ function detailOf(failed: readonly FailedCheck[]): string {
  */
 export function evaluatePod(levelVersion: LevelVersion, podMetadata: JsonRecord, podSpec: JsonRecord, evaluator: Evaluator = DEFAULT_EVALUATOR): PodEvaluation {
   const failed = evaluator.evaluatePod(levelVersion, podMetadata, podSpec).flatMap(({ id, level, result }): FailedCheck[] =>
-    result.allowed ? [] : [{ id, level, forbiddenReason: result.forbiddenReason === '' ? UNKNOWN_FORBIDDEN_REASON : result.forbiddenReason, forbiddenDetail: result.forbiddenDetail }],
+    result.allowed
+      ? []
+      : [
+          {
+            id,
+            level,
+            forbiddenReason: result.forbiddenReason === '' ? UNKNOWN_FORBIDDEN_REASON : result.forbiddenReason,
+            forbiddenDetail: result.forbiddenDetail,
+          },
+        ],
   );
   return {
     levelVersion,

@@ -45,7 +45,13 @@ function prioritizePods(pods: readonly JsonRecord[], config: ResolvedConfigurati
   return [...first, ...duplicates];
 }
 
-export function evaluatePodsInNamespace(namespace: string, enforce: LevelVersion, pods: readonly JsonRecord[], config: ResolvedConfiguration, evaluator?: Evaluator): string[] {
+export function evaluatePodsInNamespace(
+  namespace: string,
+  enforce: LevelVersion,
+  pods: readonly JsonRecord[],
+  config: ResolvedConfiguration,
+  evaluator?: Evaluator,
+): string[] {
   const prioritized = prioritizePods(pods, config);
   const checked = prioritized.slice(0, MAX_PODS_TO_CHECK);
   // Per distinct reason list: the lexically first pod name and how many pods share it.
@@ -62,8 +68,10 @@ export function evaluatePodsInNamespace(namespace: string, enforce: LevelVersion
     }
   }
   const warnings: string[] = [];
-  if (checked.length < prioritized.length) warnings.push(`new PodSecurity enforce level only checked against the first ${checked.length} of ${prioritized.length} existing pods`);
-  if (byWarning.size > 0) warnings.push(`existing pods in namespace ${goQuote(namespace)} violate the new PodSecurity enforce level ${goQuote(levelVersionString(enforce))}`);
+  if (checked.length < prioritized.length)
+    warnings.push(`new PodSecurity enforce level only checked against the first ${checked.length} of ${prioritized.length} existing pods`);
+  if (byWarning.size > 0)
+    warnings.push(`existing pods in namespace ${goQuote(namespace)} violate the new PodSecurity enforce level ${goQuote(levelVersionString(enforce))}`);
   const podWarnings = [...byWarning].map(([warning, { podName, count }]) => {
     if (count === 1) return `${podName}: ${warning}`;
     if (count === 2) return `${podName} (and 1 other pod): ${warning}`;

@@ -43,7 +43,8 @@ function validateChecks(checks: readonly Check[]): void {
     if (check.versions.length === 0) throw new Error(`check ${check.id}: empty`);
     check.versions.forEach((version, i) => {
       const previous = check.versions[i - 1];
-      if (previous !== undefined && previous.minimumVersion >= version.minimumVersion) throw new Error(`check ${check.id}: versions must be strictly increasing`);
+      if (previous !== undefined && previous.minimumVersion >= version.minimumVersion)
+        throw new Error(`check ${check.id}: versions must be strictly increasing`);
     });
   }
   for (const check of checks) {

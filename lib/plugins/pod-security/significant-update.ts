@@ -11,7 +11,12 @@ import { containerName, listMember, member, stringMap, stringMember } from './po
 
 const SECCOMP_CONTAINER_ANNOTATION_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
 
-function significantContainerUpdate(container: JsonRecord, old: JsonRecord, annotations: Record<string, string>, oldAnnotations: Record<string, string>): boolean {
+function significantContainerUpdate(
+  container: JsonRecord,
+  old: JsonRecord,
+  annotations: Record<string, string>,
+  oldAnnotations: Record<string, string>,
+): boolean {
   if (stringMember(container, 'image') !== stringMember(old, 'image')) return true;
   const key = SECCOMP_CONTAINER_ANNOTATION_PREFIX + containerName(container);
   return (annotations[key] ?? '') !== (oldAnnotations[key] ?? '');

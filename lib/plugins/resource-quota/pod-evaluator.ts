@@ -103,7 +103,9 @@ function isBestEffort(pod: JsonRecord): boolean {
   const recorded = stringAt(objectAt(pod, 'status'), 'qosClass');
   if (recorded) return recorded === 'BestEffort';
   const spec = objectAt(pod, 'spec');
-  const holders = podLevelResourcesSet(pod) ? [objectAt(spec, 'resources')] : [...listAt(spec, 'containers'), ...listAt(spec, 'initContainers')].map((c) => objectAt(c, 'resources'));
+  const holders = podLevelResourcesSet(pod)
+    ? [objectAt(spec, 'resources')]
+    : [...listAt(spec, 'containers'), ...listAt(spec, 'initContainers')].map((c) => objectAt(c, 'resources'));
   const zero = newQuantity(0);
   return holders.every((resources) =>
     (['requests', 'limits'] as const).every((kind) => {

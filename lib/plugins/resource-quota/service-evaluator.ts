@@ -32,7 +32,8 @@ export const serviceEvaluator: QuotaEvaluator = {
       result.set('services.nodeports', newQuantity(ports.length));
     } else if (spec.type === 'LoadBalancer') {
       // Node ports are not allocated yet: the intent counts, not the values.
-      const named = spec.allocateLoadBalancerNodePorts === false ? ports.filter((p) => typeof p.nodePort === 'number' && p.nodePort !== 0).length : ports.length;
+      const named =
+        spec.allocateLoadBalancerNodePorts === false ? ports.filter((p) => typeof p.nodePort === 'number' && p.nodePort !== 0).length : ports.length;
       result.set('services.nodeports', newQuantity(named));
       result.set('services.loadbalancers', newQuantity(1));
     }

@@ -32,8 +32,8 @@ export function applyConfiguration(object: JsonObject, applyConfig: GoMap | Json
   const failed = (error: string): ApplyConfigurationResult => ({ ok: false, error: `error applying patch: ${error}` });
   // patchObject.SetGroupVersionKind(the versioned object's GVK): whatever the expression set there is replaced.
   const patch: GoMap = { ...(applyConfig as GoMap) };
-  if (object.apiVersion !== undefined) patch['apiVersion'] = object.apiVersion;
-  if (object.kind !== undefined) patch['kind'] = object.kind;
+  if (object.apiVersion !== undefined) patch.apiVersion = object.apiVersion;
+  if (object.kind !== undefined) patch.kind = object.kind;
 
   const patchErrors = validateValue(patch, schema.root);
   if (patchErrors.length > 0) return failed(`failed to convert patch object to typed object: ${smdErrorsText(patchErrors)}`);

@@ -61,7 +61,11 @@ export function registerMutationLibrary(env: Environment): void {
   env.registerType('JsonpatchNamespace', JsonpatchNamespace);
   env.registerConstant('jsonpatch', 'JsonpatchNamespace', new JsonpatchNamespace());
   // jsonpatch.go: strings.NewReplacer("/", "~1", "~", "~0").
-  env.registerFunction('JsonpatchNamespace.escapeKey(string): string', (_ns: unknown, key: string) => key.replace(/[~/]/g, (ch) => (ch === '/' ? '~1' : '~0')), sync);
+  env.registerFunction(
+    'JsonpatchNamespace.escapeKey(string): string',
+    (_ns: unknown, key: string) => key.replace(/[~/]/g, (ch) => (ch === '/' ? '~1' : '~0')),
+    sync,
+  );
   env.registerFunction(`${OBJECT_MACRO}(ast, ast): dyn`, objectMacro);
 }
 
@@ -124,8 +128,18 @@ function typeCheck(checker: Checker, macro: ObjectMacro, ctx: unknown): unknown 
   for (const field of macro.fields) {
     const type = checker.check(field.value, ctx);
     // cel-go checker `checkCreateStruct`: a JSONPatch's string fields take strings (or dyn).
-    if (macro.typeName === JSON_PATCH_TYPE && JSON_PATCH_STRING_FIELDS.includes(field.name) && !field.optional && type.kind !== 'dyn' && type.name !== 'string') {
-      throw checker.createError('field_type_mismatch', `expected type of field '${field.name}' is 'string' but provided type is '${celGoTypeName(type.name)}'`, colonOf(field.key));
+    if (
+      macro.typeName === JSON_PATCH_TYPE &&
+      JSON_PATCH_STRING_FIELDS.includes(field.name) &&
+      !field.optional &&
+      type.kind !== 'dyn' &&
+      type.name !== 'string'
+    ) {
+      throw checker.createError(
+        'field_type_mismatch',
+        `expected type of field '${field.name}' is 'string' but provided type is '${celGoTypeName(type.name)}'`,
+        colonOf(field.key),
+      );
     }
   }
   return checker.getType(macro.typeName);
@@ -135,7 +149,16 @@ function typeCheck(checker: Checker, macro: ObjectMacro, ctx: unknown): unknown 
 function colonOf(key: ASTNode): ASTNode {
   const colon = key.input.indexOf(':', key.end);
   if (colon < 0) return key;
-  return { op: 'value', args: '', input: key.input, pos: colon, start: colon, end: colon + 1, range: { start: colon, end: colon + 1 }, toOldStructure: () => ['value', ''] } as ASTNode;
+  return {
+    op: 'value',
+    args: '',
+    input: key.input,
+    pos: colon,
+    start: colon,
+    end: colon + 1,
+    range: { start: colon, end: colon + 1 },
+    toOldStructure: () => ['value', ''],
+  } as ASTNode;
 }
 
 function evaluate(evaluator: Evaluator, macro: ObjectMacro, ctx: unknown): CelObject {

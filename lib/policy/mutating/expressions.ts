@@ -78,7 +78,8 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
   const checked = program.check();
   if (!checked.valid) {
     const { error } = checked;
-    if (error instanceof CelParseError || error instanceof CelCheckError) return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
+    if (error instanceof CelParseError || error instanceof CelCheckError)
+      return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
   const issues = afterCheck(program.ast);

@@ -103,12 +103,17 @@ function nativeValue(value: unknown, request: RequestValues): GoValue {
   // bytes ([]byte: base64 in JSON), timestamps, durations, uints: Go values smd has no kind for.
   const json = jsonScalar(value);
   const encoded = json.ok ? json.value : null;
-  if (value instanceof Uint8Array) return new GoOpaque(`[${[...value].join(' ')}]`, `[]byte{${[...value].map((b) => `0x${b.toString(16)}`).join(', ')}}`, encoded);
+  if (value instanceof Uint8Array)
+    return new GoOpaque(`[${[...value].join(' ')}]`, `[]byte{${[...value].map((b) => `0x${b.toString(16)}`).join(', ')}}`, encoded);
   return new GoOpaque(String(encoded ?? value), JSON.stringify(encoded), encoded);
 }
 
 function jsonPatchOpaque(patch: CelObject): GoOpaque {
-  return new GoOpaque(`&{${String(patch.get('op') ?? '')} ${String(patch.get('from') ?? '')} ${String(patch.get('path') ?? '')}}`, '&unstructured.JSONPatchVal{}', null);
+  return new GoOpaque(
+    `&{${String(patch.get('op') ?? '')} ${String(patch.get('from') ?? '')} ${String(patch.get('path') ?? '')}}`,
+    '&unstructured.JSONPatchVal{}',
+    null,
+  );
 }
 
 /** The JSON patch operations a `list(JSONPatch)` value stands for (json_patch.go `evaluatePatchExpression`). */
@@ -123,7 +128,7 @@ export function jsonPatchOperations(list: unknown): Converted<JsonObject[]> {
     const path = element.get('path');
     const from = element.get('from');
     const operation: JsonObject = { op: typeof op === 'string' ? op : '', path: typeof path === 'string' ? path : '' };
-    if (typeof from === 'string' && from.length > 0) operation['from'] = from;
+    if (typeof from === 'string' && from.length > 0) operation.from = from;
     if (element.has('value')) {
       const value = element.get('value');
       if (value instanceof CelObject) {
@@ -132,7 +137,7 @@ export function jsonPatchOperations(list: unknown): Converted<JsonObject[]> {
       }
       const json = protobufJson(value);
       if (!json.ok) return { ok: false, error: `JSONPath valueExpression evaluated to a type that could not marshal to JSON: ${json.error}` };
-      operation['value'] = json.value;
+      operation.value = json.value;
     }
     operations.push(operation);
   }
@@ -188,7 +193,12 @@ function jsonScalar(value: unknown): Converted<Json> {
 
 /** cel-js's duration (not exported from its main entry): whole seconds as a bigint and nanoseconds. */
 function isDuration(value: unknown): value is { seconds: bigint; nanos: number } {
-  return typeof value === 'object' && value !== null && typeof (value as { seconds?: unknown }).seconds === 'bigint' && typeof (value as { nanos?: unknown }).nanos === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { seconds?: unknown }).seconds === 'bigint' &&
+    typeof (value as { nanos?: unknown }).nanos === 'number'
+  );
 }
 
 /** Go's time.RFC3339Nano: fractional seconds without trailing zeros, UTC as `Z`. */

@@ -206,7 +206,12 @@ function presenceTestIssues(ast: ASTNode, expression: string, objectTypes: Reado
   return issues;
 }
 
-function presenceTestIssue(call: ASTNode, argument: ASTNode, expression: string, objectTypes: ReadonlyMap<string, ReadonlyMap<string, string>>): string | undefined {
+function presenceTestIssue(
+  call: ASTNode,
+  argument: ASTNode,
+  expression: string,
+  objectTypes: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): string | undefined {
   const selections: ASTNode[] = [];
   let root = argument;
   while (root.op === '.') {

@@ -31,7 +31,27 @@ const EMPTY_OBJECT: DeclType = { kind: 'object', fields: new Map() };
 
 // pkg/cel/escaping.go `celReservedSymbols`.
 export const CEL_RESERVED_SYMBOLS: ReadonlySet<string> = new Set([
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
 ]);
 
 const ESCAPES: Readonly<Record<string, string>> = { __: '__underscores__', '.': '__dot__', '-': '__dash__', '/': '__slash__' };
@@ -56,10 +76,23 @@ export function escapeFieldName(name: string): string | undefined {
 function withTypeAndObjectMeta(fields: Map<string, DeclType>): void {
   const isString = (type: DeclType | undefined) => type?.kind === 'scalar' && type.name === 'string';
   const metadata = fields.get('metadata');
-  if (isString(fields.get('kind')) && isString(fields.get('apiVersion')) && metadata?.kind === 'object' && isString(metadata.fields.get('name')) && isString(metadata.fields.get('generateName'))) return;
+  if (
+    isString(fields.get('kind')) &&
+    isString(fields.get('apiVersion')) &&
+    metadata?.kind === 'object' &&
+    isString(metadata.fields.get('name')) &&
+    isString(metadata.fields.get('generateName'))
+  )
+    return;
   fields.set('kind', STRING);
   fields.set('apiVersion', STRING);
-  fields.set('metadata', { kind: 'object', fields: new Map([['name', STRING], ['generateName', STRING]]) });
+  fields.set('metadata', {
+    kind: 'object',
+    fields: new Map([
+      ['name', STRING],
+      ['generateName', STRING],
+    ]),
+  });
 }
 
 const builtinCache = new WeakMap<StructType, DeclType>();
@@ -145,7 +178,15 @@ const OBJECT_META_ID = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 /** The built-in ObjectMeta, which the OpenAPI kube publishes for a custom resource refers to. */
 function objectMetaDeclType(): DeclType {
   const objectMeta = structByName(OBJECT_META_ID);
-  return objectMeta ? structDeclType(objectMeta, new Set(), false) : { kind: 'object', fields: new Map([['name', STRING], ['generateName', STRING]]) };
+  return objectMeta
+    ? structDeclType(objectMeta, new Set(), false)
+    : {
+        kind: 'object',
+        fields: new Map([
+          ['name', STRING],
+          ['generateName', STRING],
+        ]),
+      };
 }
 
 const crdCache = new WeakMap<object, DeclType | null>();

@@ -171,5 +171,6 @@ function registerObjectEquality(env: Environment, typeName: string): void {
 }
 
 function registerLegacyNullability(env: Environment): void {
-  for (const typeName of ['google.protobuf.Timestamp', 'google.protobuf.Duration']) env.registerOperator(`${typeName} == null`, (a: unknown, b: unknown) => a === b);
+  for (const typeName of ['google.protobuf.Timestamp', 'google.protobuf.Duration'])
+    env.registerOperator(`${typeName} == null`, (a: unknown, b: unknown) => a === b);
 }

@@ -52,7 +52,8 @@ function repeats(list: readonly (Json | typeof UNSPECIFIED)[]): number[] {
   const indices: number[] = [];
   list.forEach((item, i) => {
     // Scalars compare as Go values, compounds by their JSON; the tag keeps the two apart.
-    const identity = item === UNSPECIFIED ? 'unspecified' : typeof item === 'object' && item !== null ? `json:${goJson(item)}` : `${typeof item}:${String(item)}`;
+    const identity =
+      item === UNSPECIFIED ? 'unspecified' : typeof item === 'object' && item !== null ? `json:${goJson(item)}` : `${typeof item}:${String(item)}`;
     const times = seen.get(identity) ?? 0;
     seen.set(identity, times + 1);
     if (times === 1) indices.push(i);

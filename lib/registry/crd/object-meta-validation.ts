@@ -53,7 +53,12 @@ export function validateObjectMetaUpdate(meta: JsonObject, old: JsonObject, path
     const before = new Set(Array.isArray(old.finalizers) ? old.finalizers : []);
     for (const finalizer of Array.isArray(meta.finalizers) ? meta.finalizers : []) {
       if (typeof finalizer === 'string' && !before.has(finalizer)) {
-        errors.push(forbidden(path.child('finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers []string{${JSON.stringify(finalizer)}}`));
+        errors.push(
+          forbidden(
+            path.child('finalizers'),
+            `no new finalizers can be added if the object is being deleted, found new finalizers []string{${JSON.stringify(finalizer)}}`,
+          ),
+        );
       }
     }
   }

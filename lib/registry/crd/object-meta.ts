@@ -206,7 +206,9 @@ export function readObjectMeta(metadata: Json | undefined, prefix: string, dropM
   if (!isObject(metadata)) {
     if (metadata === null) return { meta: {}, unknown };
     const error = `json: cannot unmarshal ${goJsonKind(metadata)} into Go value of type v1.ObjectMeta`;
-    return dropMalformed ? { meta: undefined, unknown, error: `invalid metadata: expected object, got ${goTypeName(metadata)}` } : { meta: undefined, unknown, error };
+    return dropMalformed
+      ? { meta: undefined, unknown, error: `invalid metadata: expected object, got ${goTypeName(metadata)}` }
+      : { meta: undefined, unknown, error };
   }
   const decoded = decodeStruct(metadata, OBJECT_META, at, '');
   if ('value' in decoded) return { meta: decoded.value, unknown };

@@ -50,7 +50,8 @@ export async function prepareCustomResourceValidation(schema: StructuralSchema, 
       if (compiled.messageError !== undefined) errors.push(invalid(at.child('messageExpression'), json(ruleValue(compiled.rule)), compiled.messageError));
       if (compiled.rule.fieldPath) {
         const normalized = normalizeFieldPath(compiled.rule.fieldPath, node);
-        if (typeof normalized !== 'string') errors.push(invalid(at.child('fieldPath'), compiled.rule.fieldPath, `fieldPath must be a valid path: ${normalized.error}`));
+        if (typeof normalized !== 'string')
+          errors.push(invalid(at.child('fieldPath'), compiled.rule.fieldPath, `fieldPath must be a valid path: ${normalized.error}`));
       }
     });
   }

@@ -24,7 +24,10 @@ function nested(object: JsonObject, fields: string[]): { value: Json | undefined
   for (const [i, field] of fields.entries()) {
     if (!isObject(current)) {
       const at = `.${fields.slice(0, i).join('.')}`;
-      return { value: undefined, error: `${at} accessor error: ${goValueText(current)} is of the type ${goTypeName(current)}, expected map[string]interface{}` };
+      return {
+        value: undefined,
+        error: `${at} accessor error: ${goValueText(current)} is of the type ${goTypeName(current)}, expected map[string]interface{}`,
+      };
     }
     if (!Object.hasOwn(current, field)) return { value: undefined };
     current = current[field] as Json;
@@ -63,7 +66,9 @@ export function validateScaleStatus(object: JsonObject, scale: ScaleSubresource 
     const field = Path.of(scale.labelSelectorPath);
     if (found.error !== undefined) errors.push(invalid(field, '', found.error));
     else if (found.value !== undefined && typeof found.value !== 'string') {
-      errors.push(invalid(field, '', `.${fields.join('.')} accessor error: ${goValueText(found.value)} is of the type ${goTypeName(found.value)}, expected string`));
+      errors.push(
+        invalid(field, '', `.${fields.join('.')} accessor error: ${goValueText(found.value)} is of the type ${goTypeName(found.value)}, expected string`),
+      );
     }
   }
   return errors;

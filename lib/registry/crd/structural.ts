@@ -147,7 +147,9 @@ function parse(raw: JsonObject, location: string): SchemaNode {
     embeddedResource: raw['x-kubernetes-embedded-resource'] === true,
     intOrString: raw['x-kubernetes-int-or-string'] === true,
     listType: str(raw['x-kubernetes-list-type']),
-    listMapKeys: Array.isArray(raw['x-kubernetes-list-map-keys']) ? raw['x-kubernetes-list-map-keys'].filter((key): key is string => typeof key === 'string') : [],
+    listMapKeys: Array.isArray(raw['x-kubernetes-list-map-keys'])
+      ? raw['x-kubernetes-list-map-keys'].filter((key): key is string => typeof key === 'string')
+      : [],
     mapType: str(raw['x-kubernetes-map-type']),
     validations: rules(raw['x-kubernetes-validations']),
     enum: Array.isArray(raw.enum) ? raw.enum : undefined,

@@ -65,12 +65,22 @@ const BLOCKING = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'Field
  * Validation errors for a create (`old` null) or an update, in kube's order, as FieldErrors. Schemas
  * with x-kubernetes-validations need CEL: `await prepareCustomResourceValidation(schema)` once first.
  */
-export function validateCustomResource(schema: StructuralSchema, object: JsonObject, old: JsonObject | null, options: CustomResourceValidationOptions = {}): FieldError[] {
+export function validateCustomResource(
+  schema: StructuralSchema,
+  object: JsonObject,
+  old: JsonObject | null,
+  options: CustomResourceValidationOptions = {},
+): FieldError[] {
   return customResourceValidation(schema, object, old, options).errors;
 }
 
 /** validateCustomResource with the warnings of a write that passes. */
-export function customResourceValidation(schema: StructuralSchema, object: JsonObject, old: JsonObject | null, options: CustomResourceValidationOptions = {}): CustomResourceValidation {
+export function customResourceValidation(
+  schema: StructuralSchema,
+  object: JsonObject,
+  old: JsonObject | null,
+  options: CustomResourceValidationOptions = {},
+): CustomResourceValidation {
   if (schema.hasRules) requireCel();
   const status = options.subresource === 'status';
   const errors: FieldError[] = [];
@@ -100,7 +110,9 @@ export function customResourceValidation(schema: StructuralSchema, object: JsonO
   const warnings = status ? [] : finalizerWarnings(object, old);
   if (schema.hasRules) {
     if (errors.some((error) => BLOCKING.has(error.type))) {
-      errors.push(invalid(at(''), null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'));
+      errors.push(
+        invalid(at(''), null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'),
+      );
     } else {
       const ratcheting: Ratcheting = old ? { current: new Correlation(object, old, schema.root) } : {};
       const rules = validateRules(schema.root, object, old ?? undefined, ratcheting);

@@ -34,9 +34,12 @@ export type TypeMetaResult = { ok: true; gvk: GroupVersionKind } | { ok: false; 
 function fold(key: string): string {
   let out = '';
   for (const ch of key) {
-    if (ch === '\u0131') out += 'I'; // dotless i
-    else if (ch === '\u017F') out += 'S'; // long s
-    else if (ch === '\u212A') out += 'K'; // Kelvin sign
+    if (ch === '\u0131')
+      out += 'I'; // dotless i
+    else if (ch === '\u017F')
+      out += 'S'; // long s
+    else if (ch === '\u212A')
+      out += 'K'; // Kelvin sign
     else out += ch.length === 1 && ch.charCodeAt(0) < 0x80 ? ch.toUpperCase() : ch;
   }
   return out;

@@ -51,7 +51,10 @@ export function statefulSet(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
     const withClaims = each(value, 'volumeClaimTemplates', persistentVolumeClaim);
     // StatefulSetAutoDeletePVC (GA): the policy is created if nil and each empty member becomes Retain.
-    const retention = shape(objectAt(value, 'persistentVolumeClaimRetentionPolicy'), ['whenDeleted', 'whenScaled'], { whenDeleted: 'Retain', whenScaled: 'Retain' });
+    const retention = shape(objectAt(value, 'persistentVolumeClaimRetentionPolicy'), ['whenDeleted', 'whenScaled'], {
+      whenDeleted: 'Retain',
+      whenScaled: 'Retain',
+    });
     for (const key of ['whenDeleted', 'whenScaled']) if (retention[key] === '' || retention[key] === null) retention[key] = 'Retain';
     return shape(
       withTemplate({
@@ -59,7 +62,19 @@ export function statefulSet(object: JsonRecord): JsonRecord {
         updateStrategy: statefulSetStrategy(objectAt(value, 'updateStrategy')),
         persistentVolumeClaimRetentionPolicy: retention,
       }),
-      ['replicas', 'selector', 'template', 'volumeClaimTemplates', 'serviceName', 'podManagementPolicy', 'updateStrategy', 'revisionHistoryLimit', 'minReadySeconds', 'persistentVolumeClaimRetentionPolicy', 'ordinals'],
+      [
+        'replicas',
+        'selector',
+        'template',
+        'volumeClaimTemplates',
+        'serviceName',
+        'podManagementPolicy',
+        'updateStrategy',
+        'revisionHistoryLimit',
+        'minReadySeconds',
+        'persistentVolumeClaimRetentionPolicy',
+        'ordinals',
+      ],
       {
         replicas: 1,
         podManagementPolicy: 'OrderedReady',

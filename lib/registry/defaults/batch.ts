@@ -5,9 +5,22 @@ import { labelSelector, objectMeta, typed } from './meta';
 import { podTemplate } from './pod';
 
 const JOB_SPEC = [
-  'parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex',
-  'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend',
-  'podReplacementPolicy', 'managedBy',
+  'parallelism',
+  'completions',
+  'activeDeadlineSeconds',
+  'podFailurePolicy',
+  'successPolicy',
+  'backoffLimit',
+  'backoffLimitPerIndex',
+  'maxFailedIndexes',
+  'selector',
+  'manualSelector',
+  'template',
+  'ttlSecondsAfterFinished',
+  'completionMode',
+  'suspend',
+  'podReplacementPolicy',
+  'managedBy',
 ];
 const MAX_INT32 = 2147483647;
 
@@ -64,13 +77,29 @@ export function cronJob(object: JsonRecord): JsonRecord {
   const spec = (value: JsonRecord) => {
     const template = objectAt(value, 'jobTemplate');
     const withMeta = { ...template, metadata: isObject(template.metadata) ? objectMeta(template.metadata) : {} };
-    const jobTemplate = shape(structAt(withMeta, 'spec', (jobSpec) => shape(jobSpecParts(jobSpec), JOB_SPEC)), ['metadata', 'spec']);
-    return shape({ ...value, jobTemplate }, ['schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit'], {
-      concurrencyPolicy: 'Allow',
-      suspend: false,
-      successfulJobsHistoryLimit: 3,
-      failedJobsHistoryLimit: 1,
-    });
+    const jobTemplate = shape(
+      structAt(withMeta, 'spec', (jobSpec) => shape(jobSpecParts(jobSpec), JOB_SPEC)),
+      ['metadata', 'spec'],
+    );
+    return shape(
+      { ...value, jobTemplate },
+      [
+        'schedule',
+        'timeZone',
+        'startingDeadlineSeconds',
+        'concurrencyPolicy',
+        'suspend',
+        'jobTemplate',
+        'successfulJobsHistoryLimit',
+        'failedJobsHistoryLimit',
+      ],
+      {
+        concurrencyPolicy: 'Allow',
+        suspend: false,
+        successfulJobsHistoryLimit: 3,
+        failedJobsHistoryLimit: 1,
+      },
+    );
   };
   return typed(structAt(object, 'spec', spec), ['spec', 'status'], { status: {} });
 }

@@ -6,16 +6,49 @@ import { resourceList } from './resources';
 import { namespaceLabels } from '../../kube/namespaces';
 
 const SERVICE_SPEC = [
-  'ports', 'selector', 'clusterIP', 'clusterIPs', 'type', 'externalIPs', 'sessionAffinity', 'loadBalancerIP', 'loadBalancerSourceRanges',
-  'externalName', 'externalTrafficPolicy', 'healthCheckNodePort', 'publishNotReadyAddresses', 'sessionAffinityConfig', 'ipFamilies',
-  'ipFamilyPolicy', 'allocateLoadBalancerNodePorts', 'loadBalancerClass', 'internalTrafficPolicy', 'trafficDistribution',
+  'ports',
+  'selector',
+  'clusterIP',
+  'clusterIPs',
+  'type',
+  'externalIPs',
+  'sessionAffinity',
+  'loadBalancerIP',
+  'loadBalancerSourceRanges',
+  'externalName',
+  'externalTrafficPolicy',
+  'healthCheckNodePort',
+  'publishNotReadyAddresses',
+  'sessionAffinityConfig',
+  'ipFamilies',
+  'ipFamilyPolicy',
+  'allocateLoadBalancerNodePorts',
+  'loadBalancerClass',
+  'internalTrafficPolicy',
+  'trafficDistribution',
 ];
 const SERVICE_PORT = ['name', 'protocol', 'appProtocol', 'port', 'targetPort', 'nodePort'];
 const PVC_STATUS = [
-  'phase', 'accessModes', 'capacity', 'conditions', 'allocatedResources', 'allocatedResourceStatuses', 'currentVolumeAttributesClassName',
+  'phase',
+  'accessModes',
+  'capacity',
+  'conditions',
+  'allocatedResources',
+  'allocatedResourceStatuses',
+  'currentVolumeAttributesClassName',
   'modifyVolumeStatus',
 ];
-const PVC_SPEC = ['accessModes', 'selector', 'resources', 'volumeName', 'storageClassName', 'volumeMode', 'dataSource', 'dataSourceRef', 'volumeAttributesClassName'];
+const PVC_SPEC = [
+  'accessModes',
+  'selector',
+  'resources',
+  'volumeName',
+  'storageClassName',
+  'volumeMode',
+  'dataSource',
+  'dataSourceRef',
+  'volumeAttributesClassName',
+];
 
 const mapAt = (key: string) => (object: JsonRecord) => at(object, key, sortedMap);
 
@@ -51,7 +84,11 @@ function sessionAffinity(spec: JsonRecord): JsonRecord {
 function loadBalancerStatus(status: JsonRecord): JsonRecord {
   return at(status, 'loadBalancer', (loadBalancer) =>
     each(loadBalancer, 'ingress', (ingress) =>
-      shape(ingress, ['ip', 'hostname', 'ipMode', 'ports'], typeof ingress.ip === 'string' && ingress.ip !== '' && isUnset(ingress.ipMode) ? { ipMode: 'VIP' } : {}),
+      shape(
+        ingress,
+        ['ip', 'hostname', 'ipMode', 'ports'],
+        typeof ingress.ip === 'string' && ingress.ip !== '' && isUnset(ingress.ipMode) ? { ipMode: 'VIP' } : {},
+      ),
     ),
   );
 }
@@ -117,7 +154,9 @@ export function serviceAccount(object: JsonRecord): JsonRecord {
  * (VolumeResourceRequirements) is a struct value: Go always writes it, `{}` when empty.
  */
 export function persistentVolumeClaimSpec(spec: JsonRecord): JsonRecord {
-  const withResources = at(spec, 'resources', (resources) => shape(at(at(resources, 'limits', resourceList), 'requests', resourceList), ['limits', 'requests']));
+  const withResources = at(spec, 'resources', (resources) =>
+    shape(at(at(resources, 'limits', resourceList), 'requests', resourceList), ['limits', 'requests']),
+  );
   const result = { ...at(withResources, 'selector', labelSelector) };
   // A null volumeMode decodes as a nil pointer, which the default replaces.
   if (result.volumeMode === null) delete result.volumeMode;
@@ -139,12 +178,26 @@ export function persistentVolumeClaim(object: JsonRecord): JsonRecord {
 /** Nodes: a status that carries its zero-valued structs (fixtures/apiserver-captures/nodes-create.json). */
 export function node(object: JsonRecord): JsonRecord {
   const nodeInfo = Object.fromEntries(
-    ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion', 'kubeProxyVersion', 'operatingSystem', 'architecture'].map((key) => [key, '']),
+    [
+      'machineID',
+      'systemUUID',
+      'bootID',
+      'kernelVersion',
+      'osImage',
+      'containerRuntimeVersion',
+      'kubeletVersion',
+      'kubeProxyVersion',
+      'operatingSystem',
+      'architecture',
+    ].map((key) => [key, '']),
   );
   return typed(object, ['spec', 'status'], { spec: {}, status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo } });
 }
 
 /** Bindings (the legacy `bindings` resource and `pods/binding`): the target is an ObjectReference in field order. */
 export function binding(object: JsonRecord): JsonRecord {
-  return typed(at(object, 'target', (target) => shape(target, ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'])), ['target']);
+  return typed(
+    at(object, 'target', (target) => shape(target, ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'])),
+    ['target'],
+  );
 }

@@ -1,4 +1,4 @@
-import { type JsonRecord } from '../../kube/record';
+import type { JsonRecord } from '../../kube/record';
 import { at, each, shape, sortedMap } from '../shape';
 
 // metav1.ObjectMeta's field order.

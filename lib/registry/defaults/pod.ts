@@ -8,29 +8,123 @@ import { quantityAt, resourceList, resourceRequirements } from './resources';
 
 // Field orders of the core/v1 structs below (k8s.io/api/core/v1/types.go).
 const CONTAINER = [
-  'name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy',
-  'restartPolicyRules', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle',
-  'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty',
+  'name',
+  'image',
+  'command',
+  'args',
+  'workingDir',
+  'ports',
+  'envFrom',
+  'env',
+  'resources',
+  'resizePolicy',
+  'restartPolicy',
+  'restartPolicyRules',
+  'volumeMounts',
+  'volumeDevices',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'lifecycle',
+  'terminationMessagePath',
+  'terminationMessagePolicy',
+  'imagePullPolicy',
+  'securityContext',
+  'stdin',
+  'stdinOnce',
+  'tty',
   'targetContainerName',
 ];
 const CONTAINER_PORT = ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP'];
-const PROBE = ['exec', 'httpGet', 'tcpSocket', 'grpc', 'initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold', 'terminationGracePeriodSeconds'];
+const PROBE = [
+  'exec',
+  'httpGet',
+  'tcpSocket',
+  'grpc',
+  'initialDelaySeconds',
+  'timeoutSeconds',
+  'periodSeconds',
+  'successThreshold',
+  'failureThreshold',
+  'terminationGracePeriodSeconds',
+];
 const HTTP_GET = ['path', 'port', 'host', 'scheme', 'httpHeaders'];
 const VOLUME_MOUNT = ['name', 'readOnly', 'recursiveReadOnly', 'mountPath', 'subPath', 'mountPropagation', 'subPathExpr'];
 const POD_SPEC = [
-  'volumes', 'initContainers', 'containers', 'ephemeralContainers', 'restartPolicy', 'terminationGracePeriodSeconds',
-  'activeDeadlineSeconds', 'dnsPolicy', 'nodeSelector', 'serviceAccountName', 'serviceAccount', 'automountServiceAccountToken',
-  'nodeName', 'hostNetwork', 'hostPID', 'hostIPC', 'shareProcessNamespace', 'securityContext', 'imagePullSecrets', 'hostname',
-  'subdomain', 'affinity', 'schedulerName', 'tolerations', 'hostAliases', 'priorityClassName', 'priority', 'dnsConfig',
-  'readinessGates', 'runtimeClassName', 'enableServiceLinks', 'preemptionPolicy', 'overhead', 'topologySpreadConstraints',
-  'setHostnameAsFQDN', 'os', 'hostUsers', 'schedulingGates', 'resourceClaims', 'resources', 'hostnameOverride',
+  'volumes',
+  'initContainers',
+  'containers',
+  'ephemeralContainers',
+  'restartPolicy',
+  'terminationGracePeriodSeconds',
+  'activeDeadlineSeconds',
+  'dnsPolicy',
+  'nodeSelector',
+  'serviceAccountName',
+  'serviceAccount',
+  'automountServiceAccountToken',
+  'nodeName',
+  'hostNetwork',
+  'hostPID',
+  'hostIPC',
+  'shareProcessNamespace',
+  'securityContext',
+  'imagePullSecrets',
+  'hostname',
+  'subdomain',
+  'affinity',
+  'schedulerName',
+  'tolerations',
+  'hostAliases',
+  'priorityClassName',
+  'priority',
+  'dnsConfig',
+  'readinessGates',
+  'runtimeClassName',
+  'enableServiceLinks',
+  'preemptionPolicy',
+  'overhead',
+  'topologySpreadConstraints',
+  'setHostnameAsFQDN',
+  'os',
+  'hostUsers',
+  'schedulingGates',
+  'resourceClaims',
+  'resources',
+  'hostnameOverride',
 ];
 // Volume: its name, then VolumeSource's members (inline), in field order.
 const VOLUME_SOURCES = [
-  'hostPath', 'emptyDir', 'gcePersistentDisk', 'awsElasticBlockStore', 'gitRepo', 'secret', 'nfs', 'iscsi', 'glusterfs',
-  'persistentVolumeClaim', 'rbd', 'flexVolume', 'cinder', 'cephfs', 'flocker', 'downwardAPI', 'fc', 'azureFile', 'configMap',
-  'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'projected', 'portworxVolume', 'scaleIO', 'storageos', 'csi',
-  'ephemeral', 'image',
+  'hostPath',
+  'emptyDir',
+  'gcePersistentDisk',
+  'awsElasticBlockStore',
+  'gitRepo',
+  'secret',
+  'nfs',
+  'iscsi',
+  'glusterfs',
+  'persistentVolumeClaim',
+  'rbd',
+  'flexVolume',
+  'cinder',
+  'cephfs',
+  'flocker',
+  'downwardAPI',
+  'fc',
+  'azureFile',
+  'configMap',
+  'vsphereVolume',
+  'quobyte',
+  'azureDisk',
+  'photonPersistentDisk',
+  'projected',
+  'portworxVolume',
+  'scaleIO',
+  'storageos',
+  'csi',
+  'ephemeral',
+  'image',
 ];
 const VOLUME = ['name', ...VOLUME_SOURCES];
 const OBJECT_FIELD_SELECTOR = ['apiVersion', 'fieldPath'];
@@ -81,9 +175,15 @@ export function container(value: JsonRecord): JsonRecord {
   result = at(result, 'resources', resourceRequirements);
   result = each(result, 'volumeMounts', (mount) => shape(mount, VOLUME_MOUNT));
   for (const key of ['livenessProbe', 'readinessProbe', 'startupProbe']) result = at(result, key, probe);
-  result = at(result, 'lifecycle', (lifecycle) => shape(at(at(lifecycle, 'postStart', lifecycleHandler), 'preStop', lifecycleHandler), ['postStart', 'preStop', 'stopSignal']));
+  result = at(result, 'lifecycle', (lifecycle) =>
+    shape(at(at(lifecycle, 'postStart', lifecycleHandler), 'preStop', lifecycleHandler), ['postStart', 'preStop', 'stopSignal']),
+  );
   // The pull policy follows the image reference, parsed only for a container without one.
-  return shape(result, CONTAINER, 'imagePullPolicy' in result ? CONTAINER_DEFAULTS : { ...CONTAINER_DEFAULTS, imagePullPolicy: pullPolicy(stringAt(value, 'image') ?? '') });
+  return shape(
+    result,
+    CONTAINER,
+    'imagePullPolicy' in result ? CONTAINER_DEFAULTS : { ...CONTAINER_DEFAULTS, imagePullPolicy: pullPolicy(stringAt(value, 'image') ?? '') },
+  );
 }
 
 const CONTAINER_DEFAULTS: JsonRecord = {
@@ -137,20 +237,28 @@ function volume(value: JsonRecord): JsonRecord {
     ),
   );
   result = at(result, 'rbd', (source) =>
-    shape(source, ['monitors', 'image', 'fsType', 'pool', 'user', 'keyring', 'secretRef', 'readOnly'], { pool: 'rbd', user: 'admin', keyring: '/etc/ceph/keyring' }),
+    shape(source, ['monitors', 'image', 'fsType', 'pool', 'user', 'keyring', 'secretRef', 'readOnly'], {
+      pool: 'rbd',
+      user: 'admin',
+      keyring: '/etc/ceph/keyring',
+    }),
   );
   result = at(result, 'downwardAPI', (source) => shape(each(source, 'items', downwardAPIFile), ['items', 'defaultMode'], { defaultMode: DEFAULT_MODE }));
   result = at(result, 'configMap', (source) => shape(source, ['name', 'items', 'defaultMode', 'optional'], { defaultMode: DEFAULT_MODE }));
   result = at(result, 'azureDisk', (source) =>
-    shape(source, ['diskName', 'diskURI', 'cachingMode', 'fsType', 'readOnly', 'kind'], { cachingMode: 'ReadWrite', fsType: 'ext4', readOnly: false, kind: 'Shared' }),
+    shape(source, ['diskName', 'diskURI', 'cachingMode', 'fsType', 'readOnly', 'kind'], {
+      cachingMode: 'ReadWrite',
+      fsType: 'ext4',
+      readOnly: false,
+      kind: 'Shared',
+    }),
   );
   result = at(result, 'projected', (source) => shape(each(source, 'sources', volumeProjection), ['sources', 'defaultMode'], { defaultMode: DEFAULT_MODE }));
   result = at(result, 'scaleIO', (source) =>
-    shape(
-      source,
-      ['gateway', 'system', 'secretRef', 'sslEnabled', 'protectionDomain', 'storagePool', 'storageMode', 'volumeName', 'fsType', 'readOnly'],
-      { storageMode: 'ThinProvisioned', fsType: 'xfs' },
-    ),
+    shape(source, ['gateway', 'system', 'secretRef', 'sslEnabled', 'protectionDomain', 'storagePool', 'storageMode', 'volumeName', 'fsType', 'readOnly'], {
+      storageMode: 'ThinProvisioned',
+      fsType: 'xfs',
+    }),
   );
   result = at(result, 'ephemeral', (source) => at(source, 'volumeClaimTemplate', volumeClaimTemplate));
   // ImageVolume (beta, on since 1.35): the pull policy follows the reference like a container's.
@@ -173,7 +281,8 @@ export function podSpec(spec: JsonRecord): JsonRecord {
   // Conversion (Convert_v1_PodSpec_To_core_PodSpec and back): serviceAccountName wins, and the
   // deprecated serviceAccount is always written back as a copy of it.
   const serviceAccount = stringAt(result, 'serviceAccountName') || stringAt(result, 'serviceAccount');
-  if (serviceAccount && (result.serviceAccountName !== serviceAccount || result.serviceAccount !== serviceAccount)) result = { ...result, serviceAccountName: serviceAccount, serviceAccount };
+  if (serviceAccount && (result.serviceAccountName !== serviceAccount || result.serviceAccount !== serviceAccount))
+    result = { ...result, serviceAccountName: serviceAccount, serviceAccount };
   return shape(result, POD_SPEC, {
     restartPolicy: 'Always',
     terminationGracePeriodSeconds: 30,
@@ -209,7 +318,9 @@ function requestsFromLimits(value: JsonRecord): JsonRecord {
 function hostNetworkPorts(value: JsonRecord): JsonRecord {
   return each(value, 'ports', (port) => {
     const unset = port.hostPort === undefined || port.hostPort === null || port.hostPort === 0;
-    return unset && typeof port.containerPort === 'number' && port.containerPort !== 0 ? shape({ ...port, hostPort: port.containerPort }, CONTAINER_PORT) : port;
+    return unset && typeof port.containerPort === 'number' && port.containerPort !== 0
+      ? shape({ ...port, hostPort: port.containerPort }, CONTAINER_PORT)
+      : port;
   });
 }
 

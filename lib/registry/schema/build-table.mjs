@@ -305,9 +305,18 @@ async function build() {
   const resolveInline = (type) => {
     if (type.t === '[' || type.t === '{') return resolveInline(type.elem);
     if (type.t !== 'inline') return;
-    const names = type.props.map(([n]) => n).sort().join(',');
+    const names = type.props
+      .map(([n]) => n)
+      .sort()
+      .join(',');
     const matches = decls.filter((candidate) => {
-      if (candidate.props.map(([n]) => n).sort().join(',') !== names) return false;
+      if (
+        candidate.props
+          .map(([n]) => n)
+          .sort()
+          .join(',') !== names
+      )
+        return false;
       const theirs = new Map(candidate.props);
       return type.props.every(([n, t]) => t.t !== '@' || (theirs.get(n)?.t === '@' && theirs.get(n).id === t.id));
     });
@@ -361,7 +370,11 @@ async function build() {
   });
 
   if (problems.length > 0) fail(`the packages hold shapes this script does not know:\n  ${problems.join('\n  ')}`);
-  const sortedKinds = Object.fromEntries(Object.keys(kinds).sort().map((k) => [k, kinds[k]]));
+  const sortedKinds = Object.fromEntries(
+    Object.keys(kinds)
+      .sort()
+      .map((k) => [k, kinds[k]]),
+  );
   return { format: FORMAT, packages: versions, extensions: extensions.hash, verified: extensions.verified, defs, kinds: sortedKinds };
 }
 
@@ -372,7 +385,8 @@ async function main() {
       const existing = JSON.parse(fs.readFileSync(args.out, 'utf8'));
       const installed = {
         'kubernetes-models': JSON.parse(fs.readFileSync(path.join(packageRoot('kubernetes-models'), 'package.json'), 'utf8')).version,
-        '@kubernetes-models/apimachinery': JSON.parse(fs.readFileSync(path.join(packageRoot('@kubernetes-models/apimachinery'), 'package.json'), 'utf8')).version,
+        '@kubernetes-models/apimachinery': JSON.parse(fs.readFileSync(path.join(packageRoot('@kubernetes-models/apimachinery'), 'package.json'), 'utf8'))
+          .version,
       };
       const sameInputs = JSON.stringify(existing.packages) === JSON.stringify(installed) && existing.extensions === readExtensions().hash;
       if (existing.format === FORMAT && sameInputs) return;
@@ -388,7 +402,9 @@ async function main() {
   fs.writeFileSync(temp, text);
   fs.renameSync(temp, args.out);
   const ms = Math.round(performance.now() - started);
-  console.log(`build-table: ${table.defs.length} definitions, ${Object.keys(table.kinds).length} kinds, ${text.length} bytes → ${path.relative(process.cwd(), args.out)} (${ms} ms)`);
+  console.log(
+    `build-table: ${table.defs.length} definitions, ${Object.keys(table.kinds).length} kinds, ${text.length} bytes → ${path.relative(process.cwd(), args.out)} (${ms} ms)`,
+  );
 }
 
 await main();

@@ -10,7 +10,19 @@ import type { StorageRandom } from './random';
 import { allocateService } from './service';
 
 // Kinds whose registry strategy starts metadata.generation at 1 (custom resources too).
-const GENERATION = new Set(['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'CustomResourceDefinition']);
+const GENERATION = new Set([
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'Ingress',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'CustomResourceDefinition',
+]);
 
 /** What the resource strategies' PrepareForCreate add beyond metadata: pod status, namespace finalizer, service allocations, job selector. */
 function strategyFields(object: JsonRecord, random: StorageRandom, uid: string): JsonRecord {

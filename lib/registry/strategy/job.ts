@@ -12,5 +12,9 @@ export function generateJobSelector(spec: JsonRecord, uid: string, name: string)
     'controller-uid': uid,
     'job-name': name,
   };
-  return { ...spec, selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } }, template: { ...template, metadata: objectMeta({ ...metadata, labels }) } };
+  return {
+    ...spec,
+    selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } },
+    template: { ...template, metadata: objectMeta({ ...metadata, labels }) },
+  };
 }

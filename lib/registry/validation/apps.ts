@@ -44,7 +44,9 @@ function selectorMatchesTemplate(spec: JsonObject, path: Path): FieldError[] {
   const selector = selectorOf(objectOf(spec, 'selector'));
   if (!selector || isEmptySelector(selector)) return [];
   const template = objectOf(spec, 'template') ?? {};
-  return selector.matches(stringMapOf(objectOf(template, 'metadata'), 'labels')) ? [] : [invalid(path.child('metadata', 'labels'), templateLabelsValue(template), '`selector` does not match template `labels`')];
+  return selector.matches(stringMapOf(objectOf(template, 'metadata'), 'labels'))
+    ? []
+    : [invalid(path.child('metadata', 'labels'), templateLabelsValue(template), '`selector` does not match template `labels`')];
 }
 
 /** ValidatePodTemplateSpecForReplicaSet (Deployments use it too, hence "ReplicaSet" in the message). */
@@ -55,7 +57,8 @@ function validateTemplateForReplicaSet(spec: JsonObject, allowPrivileged: boolea
   const podSpec = objectOf(template, 'spec') ?? {};
   const restartPolicy = stringOf(podSpec, 'restartPolicy');
   if (restartPolicy !== 'Always') errors.push(notSupported(path.child('spec', 'restartPolicy'), json(restartPolicy), ['Always']));
-  if (has(podSpec, 'activeDeadlineSeconds')) errors.push(forbidden(path.child('spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicaSet is not Supported'));
+  if (has(podSpec, 'activeDeadlineSeconds'))
+    errors.push(forbidden(path.child('spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicaSet is not Supported'));
   return errors;
 }
 
@@ -78,7 +81,8 @@ function validateRollingUpdateDeployment(rolling: JsonObject, path: Path): Field
   const maxSurge = intOrStringOf(rolling.maxSurge);
   const errors = validatePositiveIntOrPercent(maxUnavailable, path.child('maxUnavailable'));
   errors.push(...validatePositiveIntOrPercent(maxSurge, path.child('maxSurge')));
-  if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) errors.push(invalid(path.child('maxUnavailable'), json(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
+  if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0)
+    errors.push(invalid(path.child('maxUnavailable'), json(maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
   errors.push(...notMoreThan100Percent(maxUnavailable, path.child('maxUnavailable')));
   return errors;
 }
@@ -91,7 +95,9 @@ function validateDeploymentStrategy(strategy: JsonObject, path: Path): FieldErro
     case 'Recreate':
       return rolling ? [forbidden(path.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'")] : [];
     case 'RollingUpdate':
-      return rolling ? validateRollingUpdateDeployment(rolling, path.child('rollingUpdate')) : [required(path.child('rollingUpdate'), 'this should be defaulted and never be nil')];
+      return rolling
+        ? validateRollingUpdateDeployment(rolling, path.child('rollingUpdate'))
+        : [required(path.child('rollingUpdate'), 'this should be defaulted and never be nil')];
     default:
       return [notSupported(path, json({ Type: type, RollingUpdate: rollingUpdateValue(rolling) }), ['Recreate', 'RollingUpdate'])];
   }
@@ -155,7 +161,8 @@ function validateDaemonSetSpec(spec: JsonObject, allowPrivileged: boolean, path:
   const podSpec = objectOf(template, 'spec') ?? {};
   const restartPolicy = stringOf(podSpec, 'restartPolicy');
   if (restartPolicy !== 'Always') errors.push(notSupported(path.child('template', 'spec', 'restartPolicy'), json(restartPolicy), ['Always']));
-  if (has(podSpec, 'activeDeadlineSeconds')) errors.push(forbidden(path.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in DaemonSet is not Supported'));
+  if (has(podSpec, 'activeDeadlineSeconds'))
+    errors.push(forbidden(path.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in DaemonSet is not Supported'));
   errors.push(...nonNegative(numberOf(spec, 'minReadySeconds'), path.child('minReadySeconds')));
   const strategy = objectOf(spec, 'updateStrategy') ?? {};
   const strategyPath = path.child('updateStrategy');
@@ -179,14 +186,16 @@ function validateStatefulSetSpec(spec: JsonObject, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const management = stringOf(spec, 'podManagementPolicy');
   if (management === '') errors.push(required(path.child('podManagementPolicy')));
-  else if (management !== 'OrderedReady' && management !== 'Parallel') errors.push(invalid(path.child('podManagementPolicy'), json(management), "must be 'OrderedReady' or 'Parallel'"));
+  else if (management !== 'OrderedReady' && management !== 'Parallel')
+    errors.push(invalid(path.child('podManagementPolicy'), json(management), "must be 'OrderedReady' or 'Parallel'"));
   const strategy = objectOf(spec, 'updateStrategy') ?? {};
   const type = stringOf(strategy, 'type');
   const rolling = objectOf(strategy, 'rollingUpdate');
   const strategyPath = path.child('updateStrategy');
   if (type === '') errors.push(required(strategyPath));
   else if (type === 'OnDelete') {
-    if (rolling) errors.push(invalid(strategyPath.child('rollingUpdate'), json(statefulRollingValue(rolling)), "only allowed for updateStrategy 'RollingUpdate'"));
+    if (rolling)
+      errors.push(invalid(strategyPath.child('rollingUpdate'), json(statefulRollingValue(rolling)), "only allowed for updateStrategy 'RollingUpdate'"));
   } else if (type === 'RollingUpdate') {
     if (rolling) {
       const at = strategyPath.child('rollingUpdate');
@@ -199,13 +208,16 @@ function validateStatefulSetSpec(spec: JsonObject, path: Path): FieldError[] {
       }
     }
   } else {
-    errors.push(invalid(strategyPath, json({ Type: type, RollingUpdate: rolling ? statefulRollingValue(rolling) : null }), "must be 'RollingUpdate' or 'OnDelete'"));
+    errors.push(
+      invalid(strategyPath, json({ Type: type, RollingUpdate: rolling ? statefulRollingValue(rolling) : null }), "must be 'RollingUpdate' or 'OnDelete'"),
+    );
   }
   const retention = objectOf(spec, 'persistentVolumeClaimRetentionPolicy');
   if (retention) {
     for (const key of ['whenDeleted', 'whenScaled']) {
       const policy = stringOf(retention, key);
-      if (!PVC_RETENTION.includes(policy)) errors.push(notSupported(path.child('persistentVolumeClaimRetentionPolicy').child(key), json(policy), PVC_RETENTION));
+      if (!PVC_RETENTION.includes(policy))
+        errors.push(notSupported(path.child('persistentVolumeClaimRetentionPolicy').child(key), json(policy), PVC_RETENTION));
     }
   }
   errors.push(...nonNegative(numberOf(spec, 'replicas'), path.child('replicas')));
@@ -228,7 +240,8 @@ function validateStatefulSetSpec(spec: JsonObject, path: Path): FieldError[] {
   const podSpec = objectOf(template, 'spec') ?? {};
   const restartPolicy = stringOf(podSpec, 'restartPolicy');
   if (restartPolicy !== 'Always') errors.push(notSupported(path.child('template', 'spec', 'restartPolicy'), json(restartPolicy), ['Always']));
-  if (has(podSpec, 'activeDeadlineSeconds')) errors.push(forbidden(path.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in StatefulSet is not Supported'));
+  if (has(podSpec, 'activeDeadlineSeconds'))
+    errors.push(forbidden(path.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in StatefulSet is not Supported'));
   return errors;
 }
 
@@ -241,7 +254,9 @@ function statefulRollingValue(rolling: JsonObject): Json {
 function selectorImmutable(object: JsonObject, old: JsonObject): FieldError[] {
   const selector = objectOf(objectOf(object, 'spec'), 'selector');
   const oldSelector = objectOf(objectOf(old, 'spec'), 'selector');
-  return semanticEqualAt('io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector', undefined, selector ?? null, oldSelector ?? null) ? [] : [invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), FIELD_IMMUTABLE)];
+  return semanticEqualAt('io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector', undefined, selector ?? null, oldSelector ?? null)
+    ? []
+    : [invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), FIELD_IMMUTABLE)];
 }
 
 const specOf = (object: JsonObject): JsonObject => objectOf(object, 'spec') ?? {};
@@ -251,7 +266,11 @@ export function validateDeployment(object: JsonObject, allowPrivileged: boolean)
   return [...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA), ...validateDeploymentSpec(specOf(object), allowPrivileged, SPEC)];
 }
 export function validateDeploymentUpdate(object: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validateDeploymentSpec(specOf(object), allowPrivileged, SPEC), ...selectorImmutable(object, old)];
+  return [
+    ...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA),
+    ...validateDeploymentSpec(specOf(object), allowPrivileged, SPEC),
+    ...selectorImmutable(object, old),
+  ];
 }
 
 /** ReplicaSet: ValidateReplicaSet / ValidateReplicaSetUpdate + selector immutability. */
@@ -259,7 +278,11 @@ export function validateReplicaSet(object: JsonObject, allowPrivileged: boolean)
   return [...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA), ...validateReplicaSetSpec(specOf(object), allowPrivileged, SPEC)];
 }
 export function validateReplicaSetUpdate(object: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validateReplicaSetSpec(specOf(object), allowPrivileged, SPEC), ...selectorImmutable(object, old)];
+  return [
+    ...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA),
+    ...validateReplicaSetSpec(specOf(object), allowPrivileged, SPEC),
+    ...selectorImmutable(object, old),
+  ];
 }
 
 /** DaemonSet: ValidateDaemonSet / ValidateDaemonSetUpdate + selector immutability. */
@@ -267,7 +290,11 @@ export function validateDaemonSet(object: JsonObject, allowPrivileged: boolean):
   return [...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA), ...validateDaemonSetSpec(specOf(object), allowPrivileged, SPEC)];
 }
 export function validateDaemonSetUpdate(object: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validateDaemonSetSpec(specOf(object), allowPrivileged, SPEC), ...selectorImmutable(object, old)];
+  return [
+    ...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA),
+    ...validateDaemonSetSpec(specOf(object), allowPrivileged, SPEC),
+    ...selectorImmutable(object, old),
+  ];
 }
 
 /** StatefulSet: names are DNS labels (they become pod hostnames). */
@@ -280,9 +307,15 @@ export function validateStatefulSetUpdate(object: JsonObject, old: JsonObject): 
   const errors = [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validateStatefulSetSpec(specOf(object), SPEC)];
   const spec = { ...specOf(object) };
   const oldSpec = specOf(old);
-  for (const key of ['replicas', 'template', 'updateStrategy', 'minReadySeconds', 'ordinals', 'persistentVolumeClaimRetentionPolicy']) spec[key] = oldSpec[key] ?? null;
+  for (const key of ['replicas', 'template', 'updateStrategy', 'minReadySeconds', 'ordinals', 'persistentVolumeClaimRetentionPolicy'])
+    spec[key] = oldSpec[key] ?? null;
   if (!semanticEqualAt('io.k8s.api.apps.v1.StatefulSetSpec', undefined, spec, oldSpec)) {
-    errors.push(forbidden(SPEC, "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"));
+    errors.push(
+      forbidden(
+        SPEC,
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+      ),
+    );
   }
   return errors;
 }

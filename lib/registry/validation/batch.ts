@@ -42,10 +42,12 @@ function validateOnExitCodes(requirement: JsonObject, containerNames: Set<string
   if (operator === '') errors.push(required(path.child('operator'), `valid values: ["${EXIT_CODE_OPERATORS.join('" "')}"]`));
   else if (!EXIT_CODE_OPERATORS.includes(operator)) errors.push(notSupported(path.child('operator'), json(operator), EXIT_CODE_OPERATORS));
   const container = optionalString(requirement, 'containerName');
-  if (container !== undefined && !containerNames.has(container)) errors.push(invalid(path.child('containerName'), container, 'must be one of the container or initContainer names in the pod template'));
+  if (container !== undefined && !containerNames.has(container))
+    errors.push(invalid(path.child('containerName'), container, 'must be one of the container or initContainer names in the pod template'));
   const values = numbersOf(requirement, 'values');
   const valuesPath = path.child('values');
-  if (values.length === 0) errors.push(invalid(valuesPath, json(values.length === 0 && requirement.values === undefined ? null : values), 'at least one value is required'));
+  if (values.length === 0)
+    errors.push(invalid(valuesPath, json(values.length === 0 && requirement.values === undefined ? null : values), 'at least one value is required'));
   else if (values.length > MAX_EXIT_CODES) errors.push(tooMany(valuesPath, values.length, MAX_EXIT_CODES));
   const seen = new Set<number>();
   let ordered = true;
@@ -101,8 +103,10 @@ function indexesFormat(text: string, completions: number): { total: number } | {
   let total = 0;
   for (const interval of text.split(',')) {
     const limits = interval.split('-');
-    if (limits.length > 2) return { error: `the fragment ${JSON.stringify(interval)} violates the requirement that an index interval can have at most two parts separated by '-'` };
-    const parse = (part: string): number | string => (/^[+-]?[0-9]+$/.test(part) ? Number(part) : `cannot convert string to integer for index: ${JSON.stringify(part)}`);
+    if (limits.length > 2)
+      return { error: `the fragment ${JSON.stringify(interval)} violates the requirement that an index interval can have at most two parts separated by '-'` };
+    const parse = (part: string): number | string =>
+      /^[+-]?[0-9]+$/.test(part) ? Number(part) : `cannot convert string to integer for index: ${JSON.stringify(part)}`;
     const x = parse(limits[0] ?? '');
     if (typeof x === 'string') return { error: x };
     if (x >= completions) return { error: `too large index: ${JSON.stringify(limits[0])}` };
@@ -143,8 +147,12 @@ function validateSuccessPolicy(spec: JsonObject, policy: JsonObject, path: Path)
     }
     if (count !== undefined) {
       errors.push(...nonNegative(count, at.child('succeededCount')));
-      if (count > completions) errors.push(invalid(at.child('succeededCount'), count, `must be less than or equal to ${completions} (the number of specified completions)`));
-      if (indexes !== undefined && count > total) errors.push(invalid(at.child('succeededCount'), count, `must be less than or equal to ${total} (the number of indexes in the specified succeededIndexes field)`));
+      if (count > completions)
+        errors.push(invalid(at.child('succeededCount'), count, `must be less than or equal to ${completions} (the number of specified completions)`));
+      if (indexes !== undefined && count > total)
+        errors.push(
+          invalid(at.child('succeededCount'), count, `must be less than or equal to ${total} (the number of indexes in the specified succeededIndexes field)`),
+        );
     }
   });
   return errors;
@@ -186,16 +194,37 @@ function validateJobSpec(spec: JsonObject, allowPrivileged: boolean, path: Path)
   }
   const completionMode = optionalString(spec, 'completionMode');
   if (completionMode !== undefined) {
-    if (completionMode !== 'NonIndexed' && completionMode !== 'Indexed') errors.push(notSupported(path.child('completionMode'), json(completionMode), ['NonIndexed', 'Indexed']));
+    if (completionMode !== 'NonIndexed' && completionMode !== 'Indexed')
+      errors.push(notSupported(path.child('completionMode'), json(completionMode), ['NonIndexed', 'Indexed']));
     if (completionMode === 'Indexed') {
       if (completions === undefined) errors.push(required(path.child('completions'), 'when completion mode is Indexed'));
-      if (parallelism !== undefined && parallelism > MAX_PARALLELISM_INDEXED) errors.push(invalid(path.child('parallelism'), parallelism, `must be less than or equal to ${MAX_PARALLELISM_INDEXED} when completion mode is Indexed`));
-      if (completions !== undefined && maxFailedIndexes !== undefined && maxFailedIndexes > completions) errors.push(invalid(path.child('maxFailedIndexes'), maxFailedIndexes, 'must be less than or equal to completions'));
-      if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES) errors.push(invalid(path.child('maxFailedIndexes'), maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES}`));
+      if (parallelism !== undefined && parallelism > MAX_PARALLELISM_INDEXED)
+        errors.push(
+          invalid(path.child('parallelism'), parallelism, `must be less than or equal to ${MAX_PARALLELISM_INDEXED} when completion mode is Indexed`),
+        );
+      if (completions !== undefined && maxFailedIndexes !== undefined && maxFailedIndexes > completions)
+        errors.push(invalid(path.child('maxFailedIndexes'), maxFailedIndexes, 'must be less than or equal to completions'));
+      if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES)
+        errors.push(invalid(path.child('maxFailedIndexes'), maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES}`));
       if (completions !== undefined && completions > COMPLETIONS_SOFT_LIMIT && backoffLimitPerIndex !== undefined) {
-        if (maxFailedIndexes === undefined) errors.push(required(path.child('maxFailedIndexes'), `must be specified when completions is above ${COMPLETIONS_SOFT_LIMIT}`));
-        if (parallelism !== undefined && parallelism > PARALLELISM_LIMIT_HIGH_COMPLETIONS) errors.push(invalid(path.child('parallelism'), parallelism, `must be less than or equal to ${PARALLELISM_LIMIT_HIGH_COMPLETIONS} when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`));
-        if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES_HIGH_COMPLETIONS) errors.push(invalid(path.child('maxFailedIndexes'), maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES_HIGH_COMPLETIONS} when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`));
+        if (maxFailedIndexes === undefined)
+          errors.push(required(path.child('maxFailedIndexes'), `must be specified when completions is above ${COMPLETIONS_SOFT_LIMIT}`));
+        if (parallelism !== undefined && parallelism > PARALLELISM_LIMIT_HIGH_COMPLETIONS)
+          errors.push(
+            invalid(
+              path.child('parallelism'),
+              parallelism,
+              `must be less than or equal to ${PARALLELISM_LIMIT_HIGH_COMPLETIONS} when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`,
+            ),
+          );
+        if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES_HIGH_COMPLETIONS)
+          errors.push(
+            invalid(
+              path.child('maxFailedIndexes'),
+              maxFailedIndexes,
+              `must be less than or equal to ${MAX_FAILED_INDEXES_HIGH_COMPLETIONS} when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`,
+            ),
+          );
       }
     }
   }
@@ -207,7 +236,8 @@ function validateJobSpec(spec: JsonObject, allowPrivileged: boolean, path: Path)
   if (podFailurePolicy) errors.push(...validatePodFailurePolicy(spec, podFailurePolicy, path.child('podFailurePolicy')));
   const successPolicy = objectOf(spec, 'successPolicy');
   if (successPolicy) {
-    if (completionMode !== 'Indexed') errors.push(invalid(path.child('successPolicy'), json(successPolicyValue(successPolicy)), 'requires indexed completion mode'));
+    if (completionMode !== 'Indexed')
+      errors.push(invalid(path.child('successPolicy'), json(successPolicyValue(successPolicy)), 'requires indexed completion mode'));
     else errors.push(...validateSuccessPolicy(spec, successPolicy, path.child('successPolicy')));
   }
   const replacement = optionalString(spec, 'podReplacementPolicy');
@@ -224,13 +254,19 @@ function validateJobSpec(spec: JsonObject, allowPrivileged: boolean, path: Path)
   const restartPath = path.child('template', 'spec', 'restartPolicy');
   if (restartPolicy === 'Always' || restartPolicy === '') errors.push(required(restartPath, 'valid values: "OnFailure", "Never"'));
   else if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never') errors.push(notSupported(restartPath, json(restartPolicy), ['OnFailure', 'Never']));
-  else if (podFailurePolicy && restartPolicy !== 'Never') errors.push(invalid(restartPath, json(restartPolicy), 'only "Never" is supported when podFailurePolicy is specified'));
+  else if (podFailurePolicy && restartPolicy !== 'Never')
+    errors.push(invalid(restartPath, json(restartPolicy), 'only "Never" is supported when podFailurePolicy is specified'));
   return errors;
 }
 
 /** The internal SuccessPolicy as json.Marshal prints it. */
 function successPolicyValue(policy: JsonObject): Json {
-  return { Rules: listOf(policy, 'rules').map((rule) => ({ SucceededIndexes: optionalString(rule, 'succeededIndexes') ?? null, SucceededCount: optionalNumber(rule, 'succeededCount') ?? null })) };
+  return {
+    Rules: listOf(policy, 'rules').map((rule) => ({
+      SucceededIndexes: optionalString(rule, 'succeededIndexes') ?? null,
+      SucceededCount: optionalNumber(rule, 'succeededCount') ?? null,
+    })),
+  };
 }
 
 /** ValidateJobSpec: the shared rules, then the selector (required, valid, matching the template). */
@@ -242,7 +278,8 @@ function validateJobSpecWithSelector(spec: JsonObject, allowPrivileged: boolean,
   const compiled = selectorOf(selector);
   const template = objectOf(spec, 'template') ?? {};
   const labels = stringMapOf(objectOf(template, 'metadata'), 'labels');
-  if (compiled && !compiled.matches(labels)) errors.push(invalid(path.child('template', 'metadata', 'labels'), json(labels ? goMap(labels) : null), '`selector` does not match template `labels`'));
+  if (compiled && !compiled.matches(labels))
+    errors.push(invalid(path.child('template', 'metadata', 'labels'), json(labels ? goMap(labels) : null), '`selector` does not match template `labels`'));
   return errors;
 }
 
@@ -278,7 +315,8 @@ function validateGeneratedSelector(job: JsonObject, requirePrefixedLabels: boole
   expected['controller-uid'] = uid;
   expected['job-name'] = name;
   const compiled = selectorOf(selector);
-  if (compiled && !compiled.matches(expected)) errors.push(invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), '`selector` not auto-generated'));
+  if (compiled && !compiled.matches(expected))
+    errors.push(invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), '`selector` not auto-generated'));
   return errors;
 }
 
@@ -293,7 +331,8 @@ function validateJobObject(job: JsonObject, allowPrivileged: boolean, requirePre
   if (stringOf(spec, 'completionMode') === 'Indexed' && completions !== undefined && completions > 0) {
     // Indexed pods are named `<job>-<index>`; the longest must be a DNS label.
     const hostname = `${stringOf(meta, 'name')}-${completions - 1}`;
-    if (dns1123LabelErrors(hostname).length > 0) errors.push(invalid(METADATA.child('name'), stringOf(meta, 'name'), `will not able to create pod with invalid DNS label: ${hostname}`));
+    if (dns1123LabelErrors(hostname).length > 0)
+      errors.push(invalid(METADATA.child('name'), stringOf(meta, 'name'), `will not able to create pod with invalid DNS label: ${hostname}`));
   }
   return errors;
 }
@@ -324,8 +363,10 @@ export function validateJobUpdate(job: JsonObject, old: JsonObject, allowPrivile
   const template = objectOf(spec, 'template') ?? {};
   let oldTemplate: JsonObject = objectOf(oldSpec, 'template') ?? {};
   if (suspended) oldTemplate = withMutableSchedulingDirectives(template, oldTemplate);
-  if (!semanticEqualAt('io.k8s.api.core.v1.PodTemplateSpec', undefined, template, oldTemplate)) errors.push(invalid(SPEC.child('template'), json(template), FIELD_IMMUTABLE));
-  for (const key of ['completionMode', 'podFailurePolicy', 'backoffLimitPerIndex', 'managedBy', 'successPolicy']) errors.push(...immutable(spec, oldSpec, key, (v) => v ?? null));
+  if (!semanticEqualAt('io.k8s.api.core.v1.PodTemplateSpec', undefined, template, oldTemplate))
+    errors.push(invalid(SPEC.child('template'), json(template), FIELD_IMMUTABLE));
+  for (const key of ['completionMode', 'podFailurePolicy', 'backoffLimitPerIndex', 'managedBy', 'successPolicy'])
+    errors.push(...immutable(spec, oldSpec, key, (v) => v ?? null));
   return errors;
 }
 
@@ -373,12 +414,15 @@ function validateCronJobSpec(spec: JsonObject, oldSpec: JsonObject | undefined, 
     const problem = cronScheduleError(schedule);
     if (problem !== undefined) errors.push(invalid(path.child('schedule'), schedule, problem));
     const allowTz = oldSpec !== undefined && stringOf(oldSpec, 'schedule').includes('TZ');
-    if (allowTz && schedule.includes('TZ') && timeZone !== undefined) errors.push(invalid(path.child('schedule'), schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
-    else if (!allowTz && schedule.includes('TZ')) errors.push(invalid(path.child('schedule'), schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+    if (allowTz && schedule.includes('TZ') && timeZone !== undefined)
+      errors.push(invalid(path.child('schedule'), schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
+    else if (!allowTz && schedule.includes('TZ'))
+      errors.push(invalid(path.child('schedule'), schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   }
   const deadline = optionalNumber(spec, 'startingDeadlineSeconds');
   if (deadline !== undefined) errors.push(...nonNegative(deadline, path.child('startingDeadlineSeconds')));
-  if (timeZone !== undefined && (oldSpec === undefined || optionalString(oldSpec, 'timeZone') !== timeZone)) errors.push(...validateTimeZone(timeZone, path.child('timeZone')));
+  if (timeZone !== undefined && (oldSpec === undefined || optionalString(oldSpec, 'timeZone') !== timeZone))
+    errors.push(...validateTimeZone(timeZone, path.child('timeZone')));
   const policy = stringOf(spec, 'concurrencyPolicy');
   if (policy === '') errors.push(required(path.child('concurrencyPolicy')));
   else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(notSupported(path.child('concurrencyPolicy'), json(policy), CONCURRENCY_POLICIES));
@@ -399,7 +443,8 @@ function validateTimeZone(zone: string, path: Path): FieldError[] {
     if (part === '.' || part === '..' || part.startsWith('-') || !TIME_ZONE_PART.test(part)) return [invalid(path, json(zone), `unknown time zone ${zone}`)];
   }
   const errors: FieldError[] = [];
-  if (zone.toLowerCase() === 'local') errors.push(invalid(path, json(zone), 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+  if (zone.toLowerCase() === 'local')
+    errors.push(invalid(path, json(zone), 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
   if (!isKnownTimeZone(zone)) errors.push(invalid(path, json(zone), `unknown time zone ${zone}`));
   return errors;
 }

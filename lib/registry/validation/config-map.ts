@@ -44,10 +44,16 @@ export function validateConfigMapUpdate(object: JsonObject, old: JsonObject): Fi
   if (old.immutable === true) {
     if (object.immutable !== true) errors.push(forbidden(Path.of('immutable'), 'field is immutable when `immutable` is set'));
     // reflect.DeepEqual: a nil and an empty map differ here.
-    if (JSON.stringify(sortedEntries(objectOf(object, 'data'))) !== JSON.stringify(sortedEntries(objectOf(old, 'data'))) || (object.data === undefined) !== (old.data === undefined)) {
+    if (
+      JSON.stringify(sortedEntries(objectOf(object, 'data'))) !== JSON.stringify(sortedEntries(objectOf(old, 'data'))) ||
+      (object.data === undefined) !== (old.data === undefined)
+    ) {
       errors.push(forbidden(Path.of('data'), 'field is immutable when `immutable` is set'));
     }
-    if (!semanticEqualAt('io.k8s.api.core.v1.ConfigMap', 'binaryData', object.binaryData, old.binaryData) || (object.binaryData === undefined) !== (old.binaryData === undefined)) {
+    if (
+      !semanticEqualAt('io.k8s.api.core.v1.ConfigMap', 'binaryData', object.binaryData, old.binaryData) ||
+      (object.binaryData === undefined) !== (old.binaryData === undefined)
+    ) {
       errors.push(forbidden(Path.of('binaryData'), 'field is immutable when `immutable` is set'));
     }
   }

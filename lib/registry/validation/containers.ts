@@ -165,14 +165,16 @@ function validateVolumeMounts(container: JsonObject, volumes: VolumeSources, pat
     if (propagation !== undefined) {
       const at = path.child('mountPropagation');
       if (!MOUNT_PROPAGATIONS.includes(propagation)) errors.push(notSupported(at, json(propagation), MOUNT_PROPAGATIONS));
-      if (propagation === 'Bidirectional' && !privileged) errors.push(forbidden(at, 'Bidirectional mount propagation is available only to privileged containers'));
+      if (propagation === 'Bidirectional' && !privileged)
+        errors.push(forbidden(at, 'Bidirectional mount propagation is available only to privileged containers'));
     }
     const recursive = optionalString(mount, 'recursiveReadOnly');
     if (recursive !== undefined && recursive !== 'Disabled') {
       const at = path.child('recursiveReadOnly');
       if (recursive === 'Enabled' || recursive === 'IfPossible') {
         if (mount.readOnly !== true) errors.push(forbidden(at, 'may only be specified when readOnly is true'));
-        if (propagation !== undefined && propagation !== 'None') errors.push(forbidden(at, 'may only be specified when mountPropagation is None or not specified'));
+        if (propagation !== undefined && propagation !== 'None')
+          errors.push(forbidden(at, 'may only be specified when mountPropagation is None or not specified'));
       } else {
         errors.push(notSupported(at, json(recursive), RECURSIVE_READ_ONLY));
       }
@@ -197,11 +199,13 @@ function validateVolumeDevices(container: JsonObject, volumes: VolumeSources, pa
     const isClaim = has(volume, 'persistentVolumeClaim') || has(volume, 'ephemeral');
     if (name === '') errors.push(required(at.child('name')));
     if (names.has(name)) errors.push(invalid(at.child('name'), name, 'must be unique'));
-    if (volume && !isClaim) errors.push(invalid(at.child('name'), name, 'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode'));
+    if (volume && !isClaim)
+      errors.push(invalid(at.child('name'), name, 'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode'));
     if (!volume) errors.push(notFound(at.child('name'), name));
     if (devicePath === '') errors.push(required(at.child('devicePath')));
     if (paths.has(devicePath)) errors.push(invalid(at.child('devicePath'), devicePath, 'must be unique'));
-    if (devicePath.length > 0 && validatePathNoBacksteps(devicePath, at).length > 0) errors.push(invalid(at.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
+    if (devicePath.length > 0 && validatePathNoBacksteps(devicePath, at).length > 0)
+      errors.push(invalid(at.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
     else paths.add(devicePath);
     if (mountNames.has(name)) errors.push(invalid(at.child('name'), name, 'must not already exist in volumeMounts'));
     if (mountPaths.has(devicePath)) errors.push(invalid(at.child('devicePath'), devicePath, 'must not already exist as a path in volumeMounts'));
@@ -226,7 +230,8 @@ function validateResizePolicy(policies: readonly JsonObject[], restartPolicy: st
     else if (!RESIZE_RESOURCES.includes(resource)) errors.push(notSupported(path, json(resource), RESIZE_RESOURCES));
     if (restart === '') errors.push(required(path));
     else if (!RESIZE_POLICIES.includes(restart)) errors.push(notSupported(path, json(restart), RESIZE_POLICIES));
-    if (restartPolicy === 'Never' && restart !== 'NotRequired') errors.push(invalid(path, json(restart), "must be 'NotRequired' when `restartPolicy` is 'Never'"));
+    if (restartPolicy === 'Never' && restart !== 'NotRequired')
+      errors.push(invalid(path, json(restart), "must be 'NotRequired' when `restartPolicy` is 'Never'"));
   });
   return errors;
 }
@@ -242,7 +247,8 @@ function validateContainerCommon(container: JsonObject, context: ContainerContex
   if (stringOf(container, 'image') === '') errors.push(required(path.child('image')));
   const policy = stringOf(container, 'terminationMessagePolicy');
   if (policy === '') errors.push(required(path.child('terminationMessagePolicy')));
-  else if (!TERMINATION_MESSAGE_POLICIES.includes(policy)) errors.push(notSupported(path.child('terminationMessagePolicy'), json(policy), TERMINATION_MESSAGE_POLICIES));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(policy))
+    errors.push(notSupported(path.child('terminationMessagePolicy'), json(policy), TERMINATION_MESSAGE_POLICIES));
   errors.push(...validatePorts(listOf(container, 'ports'), path.child('ports')));
   errors.push(...validateEnv(listOf(container, 'env'), path.child('env')));
   errors.push(...validateEnvFrom(listOf(container, 'envFrom'), path.child('envFrom')));
@@ -251,7 +257,9 @@ function validateContainerCommon(container: JsonObject, context: ContainerContex
   errors.push(...validatePullPolicy(stringOf(container, 'imagePullPolicy'), path.child('imagePullPolicy')));
   errors.push(...validateContainerResources(objectOf(container, 'resources'), context.podClaimNames, path.child('resources')));
   errors.push(...validateResizePolicy(listOf(container, 'resizePolicy'), context.restartPolicy, path.child('resizePolicy')));
-  errors.push(...validateContainerSecurityContext(objectOf(container, 'securityContext'), path.child('securityContext'), context.hostUsers, context.allowPrivileged));
+  errors.push(
+    ...validateContainerSecurityContext(objectOf(container, 'securityContext'), path.child('securityContext'), context.hostUsers, context.allowPrivileged),
+  );
   return errors;
 }
 
@@ -327,11 +335,30 @@ export function validateInitContainers(containers: readonly JsonObject[], regula
 
 /** EphemeralContainerCommon's fields in Go order, and whether an ephemeral container may set them (allowedEphemeralContainerFields). */
 const EPHEMERAL_FIELDS: readonly [string, boolean][] = [
-  ['name', true], ['image', true], ['command', true], ['args', true], ['workingDir', true], ['ports', false], ['envFrom', true],
-  ['env', true], ['resources', false], ['resizePolicy', false], ['restartPolicy', false], ['volumeMounts', true],
-  ['volumeDevices', true], ['livenessProbe', false], ['readinessProbe', false], ['startupProbe', false], ['lifecycle', false],
-  ['terminationMessagePath', true], ['terminationMessagePolicy', true], ['imagePullPolicy', true], ['securityContext', true],
-  ['stdin', true], ['stdinOnce', true], ['tty', true],
+  ['name', true],
+  ['image', true],
+  ['command', true],
+  ['args', true],
+  ['workingDir', true],
+  ['ports', false],
+  ['envFrom', true],
+  ['env', true],
+  ['resources', false],
+  ['resizePolicy', false],
+  ['restartPolicy', false],
+  ['volumeMounts', true],
+  ['volumeDevices', true],
+  ['livenessProbe', false],
+  ['readinessProbe', false],
+  ['startupProbe', false],
+  ['lifecycle', false],
+  ['terminationMessagePath', true],
+  ['terminationMessagePolicy', true],
+  ['imagePullPolicy', true],
+  ['securityContext', true],
+  ['stdin', true],
+  ['stdinOnce', true],
+  ['tty', true],
 ];
 
 /** Whether a v1 member holds a non-zero Go value (reflect.DeepEqual against the zero value). */
@@ -343,7 +370,13 @@ function isSet(value: unknown): boolean {
 }
 
 /** validateEphemeralContainers (also run for templates, where they are then refused). */
-export function validateEphemeralContainers(ephemeral: readonly JsonObject[], containers: readonly JsonObject[], initContainers: readonly JsonObject[], context: ContainerContext, path: Path): FieldError[] {
+export function validateEphemeralContainers(
+  ephemeral: readonly JsonObject[],
+  containers: readonly JsonObject[],
+  initContainers: readonly JsonObject[],
+  context: ContainerContext,
+  path: Path,
+): FieldError[] {
   if (ephemeral.length === 0) return [];
   const errors: FieldError[] = [];
   const others = new Set([...containers, ...initContainers].map((c) => stringOf(c, 'name')));
@@ -357,10 +390,13 @@ export function validateEphemeralContainers(ephemeral: readonly JsonObject[], co
     else all.add(name);
     const target = stringOf(container, 'targetContainerName');
     if (target !== '' && !others.has(target)) errors.push(notFound(at.child('targetContainerName'), target));
-    for (const [key, allowed] of EPHEMERAL_FIELDS) if (!allowed && isSet(valueOf(container, key))) errors.push(forbidden(at.child(key), 'cannot be set for an Ephemeral Container'));
+    for (const [key, allowed] of EPHEMERAL_FIELDS)
+      if (!allowed && isSet(valueOf(container, key))) errors.push(forbidden(at.child(key), 'cannot be set for an Ephemeral Container'));
     listOf(container, 'volumeMounts').forEach((mount, j) => {
-      if (stringOf(mount, 'subPath') !== '') errors.push(forbidden(at.child('volumeMounts').index(j).child('subPath'), 'cannot be set for an Ephemeral Container'));
-      if (stringOf(mount, 'subPathExpr') !== '') errors.push(forbidden(at.child('volumeMounts').index(j).child('subPathExpr'), 'cannot be set for an Ephemeral Container'));
+      if (stringOf(mount, 'subPath') !== '')
+        errors.push(forbidden(at.child('volumeMounts').index(j).child('subPath'), 'cannot be set for an Ephemeral Container'));
+      if (stringOf(mount, 'subPathExpr') !== '')
+        errors.push(forbidden(at.child('volumeMounts').index(j).child('subPathExpr'), 'cannot be set for an Ephemeral Container'));
     });
   });
   return errors;

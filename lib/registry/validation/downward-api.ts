@@ -13,7 +13,17 @@ import type { Path } from '../../kube/field-path';
 import { quantityOf } from './resources';
 
 /** validEnvDownwardAPIFieldPathExpressions, sorted as sets.List gives them. */
-export const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs'];
+export const ENV_FIELD_PATHS = [
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.serviceAccountName',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
+];
 
 /** validVolumeDownwardAPIFieldPathExpressions, sorted. */
 export const VOLUME_FIELD_PATHS = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid'];
@@ -23,9 +33,20 @@ const RESOURCE_FIELD_PATHS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.
 const HUGEPAGES_PREFIXES = ['limits.hugepages-', 'requests.hugepages-'];
 
 const CONVERTIBLE_FIELD_PATHS = new Set([
-  'metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName',
-  'spec.restartPolicy', 'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs',
-  'status.podIP', 'status.podIPs',
+  'metadata.annotations',
+  'metadata.labels',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.serviceAccountName',
+  'spec.schedulerName',
+  'status.phase',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
 ]);
 
 /** fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['app']` → path and subscript. */
@@ -60,7 +81,8 @@ export function validateObjectFieldSelector(selector: JsonObject, expressions: r
   if ('error' in converted) return [invalid(path.child('fieldPath'), fieldPath, `error converting fieldPath: ${converted.error}`)];
   const split = splitSubscript(converted.path);
   if (split) {
-    if (split.path === 'metadata.annotations') return qualifiedNameErrors(split.subscript.toLowerCase()).map((message) => invalid(path, split.subscript.toLowerCase(), message));
+    if (split.path === 'metadata.annotations')
+      return qualifiedNameErrors(split.subscript.toLowerCase()).map((message) => invalid(path, split.subscript.toLowerCase(), message));
     if (split.path === 'metadata.labels') return qualifiedNameErrors(split.subscript).map((message) => invalid(path, split.subscript, message));
     return [invalid(path, split.path, 'does not support subscript')];
   }
@@ -70,7 +92,7 @@ export function validateObjectFieldSelector(selector: JsonObject, expressions: r
 
 const CPU_DIVISORS = new Set(['1m', '1']);
 const BYTE_DIVISORS = new Set(['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei']);
-const BYTE_DIVISOR_TEXT = "1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei";
+const BYTE_DIVISOR_TEXT = '1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei';
 
 /** validateContainerResourceDivisor: an unset (zero) divisor is fine. */
 function validateDivisor(resource: string, selector: JsonObject, path: Path): FieldError[] {

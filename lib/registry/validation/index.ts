@@ -13,7 +13,16 @@
 import { BUILTIN_RESOURCES } from '../../kube/catalog/builtin';
 import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { validateDaemonSet, validateDaemonSetUpdate, validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate, validateStatefulSet, validateStatefulSetUpdate } from './apps';
+import {
+  validateDaemonSet,
+  validateDaemonSetUpdate,
+  validateDeployment,
+  validateDeploymentUpdate,
+  validateReplicaSet,
+  validateReplicaSetUpdate,
+  validateStatefulSet,
+  validateStatefulSetUpdate,
+} from './apps';
 import { validateCronJob, validateCronJobUpdate, validateJob, validateJobUpdate } from './batch';
 import { validateConfigMap, validateConfigMapUpdate } from './config-map';
 import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from '../../kube/name-validators';

@@ -12,7 +12,10 @@ export function ipBytes(value: string): number[] | undefined {
   let tail: number[] = [];
   if (text.includes('.')) {
     const at = text.lastIndexOf(':');
-    tail = text.slice(at + 1).split('.').map(Number);
+    tail = text
+      .slice(at + 1)
+      .split('.')
+      .map(Number);
     const [a = 0, b = 0, c = 0, d = 0] = tail;
     text = `${text.slice(0, at + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
@@ -29,7 +32,8 @@ export function ipBytes(value: string): number[] | undefined {
 /** Whether the address is IPv4 (including IPv4-mapped IPv6, as Go's To4 sees it). */
 export function isIPv4(value: string): boolean {
   const bytes = ipBytes(value);
-  return bytes !== undefined && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  if (bytes === undefined) return false;
+  return bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
 }
 
 /** netutils.IsIPv6String. */

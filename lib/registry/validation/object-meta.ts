@@ -61,7 +61,13 @@ export function validateOwnerReferences(references: readonly JsonObject[], path:
     if (optionalBoolean(reference, 'controller') === true) {
       const current = `${kind}/${stringOf(reference, 'name')}`;
       if (firstController !== '') {
-        errors.push(invalid(path, json(references.map(ownerReferenceValue)), `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`));
+        errors.push(
+          invalid(
+            path,
+            json(references.map(ownerReferenceValue)),
+            `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`,
+          ),
+        );
       } else {
         firstController = current;
       }
@@ -187,7 +193,10 @@ export function validateGenericObjectMetaUpdate(meta: JsonObject, old: JsonObjec
   if (has(old, 'deletionTimestamp')) {
     const known = new Set(stringsOf(old, 'finalizers'));
     const extra = [...new Set(stringsOf(meta, 'finalizers').filter((f) => !known.has(f)))].sort();
-    if (extra.length > 0) errors.push(forbidden(path.child('finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers ${goStringSlice(extra)}`));
+    if (extra.length > 0)
+      errors.push(
+        forbidden(path.child('finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers ${goStringSlice(extra)}`),
+      );
   }
   const resourceVersion = stringOf(meta, 'resourceVersion');
   if (resourceVersion === '') errors.push(invalid(path.child('resourceVersion'), resourceVersion, 'must be specified for an update'));
@@ -199,8 +208,16 @@ export function validateGenericObjectMetaUpdate(meta: JsonObject, old: JsonObjec
   immutable('name', stringOf(meta, 'name'), stringOf(meta, 'name') === stringOf(old, 'name'));
   immutable('namespace', stringOf(meta, 'namespace'), stringOf(meta, 'namespace') === stringOf(old, 'namespace'));
   immutable('uid', json(stringOf(meta, 'uid')), stringOf(meta, 'uid') === stringOf(old, 'uid'));
-  immutable('creationTimestamp', json(timeValue(meta, 'creationTimestamp')), sameTime(optionalString(meta, 'creationTimestamp'), optionalString(old, 'creationTimestamp')));
-  immutable('deletionTimestamp', json(timeValue(meta, 'deletionTimestamp')), sameTime(optionalString(meta, 'deletionTimestamp'), optionalString(old, 'deletionTimestamp')));
+  immutable(
+    'creationTimestamp',
+    json(timeValue(meta, 'creationTimestamp')),
+    sameTime(optionalString(meta, 'creationTimestamp'), optionalString(old, 'creationTimestamp')),
+  );
+  immutable(
+    'deletionTimestamp',
+    json(timeValue(meta, 'deletionTimestamp')),
+    sameTime(optionalString(meta, 'deletionTimestamp'), optionalString(old, 'deletionTimestamp')),
+  );
   const grace = optionalNumber(meta, 'deletionGracePeriodSeconds');
   immutable('deletionGracePeriodSeconds', grace ?? null, grace === optionalNumber(old, 'deletionGracePeriodSeconds'));
   errors.push(...validateLabels(stringMapOf(meta, 'labels'), path.child('labels')));

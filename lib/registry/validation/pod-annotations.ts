@@ -45,10 +45,15 @@ function containerNames(spec: JsonObject): Set<string> {
 export function validatePodAnnotations(annotations: Readonly<Record<string, string>> | undefined, spec: JsonObject, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   const map = annotations ?? {};
-  if (MIRROR_POD in map && stringOf(spec, 'nodeName') === '') errors.push(invalid(path.key(MIRROR_POD), map[MIRROR_POD] ?? '', 'must set spec.nodeName if mirror pod annotation is set'));
+  if (MIRROR_POD in map && stringOf(spec, 'nodeName') === '')
+    errors.push(invalid(path.key(MIRROR_POD), map[MIRROR_POD] ?? '', 'must set spec.nodeName if mirror pod annotation is set'));
   const tolerations = map[TOLERATIONS];
   if (tolerations !== undefined && tolerations !== '') {
-    const problem = goUnmarshalError(tolerations, '[]core.Toleration', (value) => value === null || (Array.isArray(value) && value.every((t) => t === null || isObject(t))));
+    const problem = goUnmarshalError(
+      tolerations,
+      '[]core.Toleration',
+      (value) => value === null || (Array.isArray(value) && value.every((t) => t === null || isObject(t))),
+    );
     if (problem !== undefined) errors.push(invalid(path, TOLERATIONS, problem));
     else {
       const parsed: unknown = JSON.parse(tolerations);
@@ -60,7 +65,8 @@ export function validatePodAnnotations(annotations: Readonly<Record<string, stri
   const cost = map[DELETION_COST];
   if (cost !== undefined && !isDeletionCost(cost)) errors.push(invalid(path.key(DELETION_COST), cost, 'must be a 32bit integer'));
   if (SECCOMP_POD in map) errors.push(...validateSeccompAnnotation(map[SECCOMP_POD] ?? '', path.child(SECCOMP_POD)));
-  for (const [key, value] of sortedEntries(map)) if (key.startsWith(SECCOMP_CONTAINER_PREFIX)) errors.push(...validateSeccompAnnotation(value, path.child(key)));
+  for (const [key, value] of sortedEntries(map))
+    if (key.startsWith(SECCOMP_CONTAINER_PREFIX)) errors.push(...validateSeccompAnnotation(value, path.child(key)));
   const names = containerNames(spec);
   for (const [key, value] of sortedEntries(map)) {
     if (!key.startsWith(APPARMOR_PREFIX)) continue;
@@ -96,10 +102,12 @@ export function validatePodAnnotationUpdates(pod: JsonObject, old: JsonObject, p
 function seccompMismatch(annotation: string, profile: JsonObject, path: Path): FieldError | undefined {
   const type = stringOf(profile, 'type');
   if (type === 'Unconfined' && annotation !== 'unconfined') return forbidden(path.child('type'), 'seccomp type in annotation and field must match');
-  if (type === 'RuntimeDefault' && annotation !== 'runtime/default' && annotation !== 'docker/default') return forbidden(path.child('type'), 'seccomp type in annotation and field must match');
+  if (type === 'RuntimeDefault' && annotation !== 'runtime/default' && annotation !== 'docker/default')
+    return forbidden(path.child('type'), 'seccomp type in annotation and field must match');
   if (type === 'Localhost') {
     if (!annotation.startsWith('localhost/')) return forbidden(path.child('type'), 'seccomp type in annotation and field must match');
-    if (optionalString(profile, 'localhostProfile') !== annotation.slice('localhost/'.length)) return forbidden(path.child('localhostProfile'), 'seccomp profile in annotation and field must match');
+    if (optionalString(profile, 'localhostProfile') !== annotation.slice('localhost/'.length))
+      return forbidden(path.child('localhostProfile'), 'seccomp profile in annotation and field must match');
   }
   return undefined;
 }
@@ -138,10 +146,12 @@ export function validateAppArmorAnnotationsAndFields(meta: JsonObject, spec: Jso
     const at2 = at().child('securityContext').child('appArmorProfile');
     const type = stringOf(profile, 'type');
     if (type === 'Unconfined' && annotation !== 'unconfined') errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
-    else if (type === 'RuntimeDefault' && annotation !== 'runtime/default') errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
+    else if (type === 'RuntimeDefault' && annotation !== 'runtime/default')
+      errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
     else if (type === 'Localhost') {
       if (!annotation.startsWith('localhost/')) errors.push(forbidden(at2.child('type'), 'apparmor type in annotation and field must match'));
-      else if (optionalString(profile, 'localhostProfile') !== annotation.slice('localhost/'.length)) errors.push(forbidden(at2.child('localhostProfile'), 'apparmor profile in annotation and field must match'));
+      else if (optionalString(profile, 'localhostProfile') !== annotation.slice('localhost/'.length))
+        errors.push(forbidden(at2.child('localhostProfile'), 'apparmor profile in annotation and field must match'));
     }
   });
   return errors;

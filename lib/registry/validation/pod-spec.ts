@@ -47,7 +47,8 @@ function validateDnsPolicy(policy: string, path: Path): FieldError[] {
 function validateDnsConfig(dnsConfig: JsonObject | undefined, dnsPolicy: string, path: Path): FieldError[] {
   if (dnsPolicy === 'None') {
     if (!dnsConfig) return [required(path, 'must provide `dnsConfig` when `dnsPolicy` is None')];
-    if (stringsOf(dnsConfig, 'nameservers').length === 0) return [required(path.child('nameservers'), 'must provide at least one DNS nameserver when `dnsPolicy` is None')];
+    if (stringsOf(dnsConfig, 'nameservers').length === 0)
+      return [required(path.child('nameservers'), 'must provide at least one DNS nameserver when `dnsPolicy` is None')];
   }
   if (!dnsConfig) return [];
   const errors: FieldError[] = [];
@@ -58,7 +59,8 @@ function validateDnsConfig(dnsConfig: JsonObject | undefined, dnsPolicy: string,
   });
   const searches = stringsOf(dnsConfig, 'searches');
   if (searches.length > 32) errors.push(invalid(path.child('searches'), json(searches), 'must not have more than 32 search paths'));
-  if (Buffer.byteLength(searches.join(' '), 'utf8') > 2048) errors.push(invalid(path.child('searches'), json(searches), 'must not have more than 2048 characters (including spaces) in the search list'));
+  if (Buffer.byteLength(searches.join(' '), 'utf8') > 2048)
+    errors.push(invalid(path.child('searches'), json(searches), 'must not have more than 2048 characters (including spaces) in the search list'));
   searches.forEach((search, i) => {
     if (search === '.') return;
     const trimmed = search.endsWith('.') ? search.slice(0, -1) : search;
@@ -78,7 +80,9 @@ function subdomainWithUnderscoreErrors(value: string): string[] {
   const errors: string[] = [];
   if (Buffer.byteLength(value, 'utf8') > 253) errors.push('must be no more than 253 bytes');
   if (!new RegExp(`^${UNDERSCORE_SUBDOMAIN}$`).test(value)) {
-    errors.push(`a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${UNDERSCORE_SUBDOMAIN}')`);
+    errors.push(
+      `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${UNDERSCORE_SUBDOMAIN}')`,
+    );
   }
   return errors;
 }
@@ -92,7 +96,13 @@ function validateHostNetworkPorts(spec: JsonObject, resourceIsPod: boolean, path
       const hostPort = typeof port.hostPort === 'number' ? port.hostPort : 0;
       const containerPort = typeof port.containerPort === 'number' ? port.containerPort : 0;
       if ((resourceIsPod || hostPort !== 0) && hostPort !== containerPort) {
-        errors.push(invalid(path.child('containers').index(i).child('ports').index(j).child('hostPort'), hostPort, 'must match `containerPort` when `hostNetwork` is true'));
+        errors.push(
+          invalid(
+            path.child('containers').index(i).child('ports').index(j).child('hostPort'),
+            hostPort,
+            'must match `containerPort` when `hostNetwork` is true',
+          ),
+        );
       }
     });
   });
@@ -115,10 +125,14 @@ function validateResourceClaims(claims: readonly JsonObject[], path: Path): Fiel
     const claimName = optionalString(claim, 'resourceClaimName');
     const templateName = optionalString(claim, 'resourceClaimTemplateName');
     const value = json({ Name: name, ResourceClaimName: claimName ?? null, ResourceClaimTemplateName: templateName ?? null });
-    if (claimName !== undefined && templateName !== undefined) errors.push(invalid(at, value, 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified'));
-    if (claimName === undefined && templateName === undefined) errors.push(invalid(at, value, 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`'));
-    if (claimName !== undefined) errors.push(...nameIsDnsSubdomain(claimName, false).map((message) => invalid(at.child('resourceClaimName'), claimName, message)));
-    if (templateName !== undefined) errors.push(...nameIsDnsSubdomain(templateName, false).map((message) => invalid(at.child('resourceClaimTemplateName'), templateName, message)));
+    if (claimName !== undefined && templateName !== undefined)
+      errors.push(invalid(at, value, 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified'));
+    if (claimName === undefined && templateName === undefined)
+      errors.push(invalid(at, value, 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`'));
+    if (claimName !== undefined)
+      errors.push(...nameIsDnsSubdomain(claimName, false).map((message) => invalid(at.child('resourceClaimName'), claimName, message)));
+    if (templateName !== undefined)
+      errors.push(...nameIsDnsSubdomain(templateName, false).map((message) => invalid(at.child('resourceClaimTemplateName'), templateName, message)));
   });
   return errors;
 }
@@ -150,7 +164,18 @@ function validateHostUsers(spec: JsonObject, path: Path): FieldError[] {
   return errors;
 }
 
-const WINDOWS_CONTAINER_FORBIDDEN = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'];
+const WINDOWS_CONTAINER_FORBIDDEN = [
+  'appArmorProfile',
+  'seLinuxOptions',
+  'seccompProfile',
+  'capabilities',
+  'readOnlyRootFilesystem',
+  'privileged',
+  'allowPrivilegeEscalation',
+  'procMount',
+  'runAsUser',
+  'runAsGroup',
+];
 
 /** validateOS, then validateLinux / validateWindows. */
 function validateOs(spec: JsonObject, path: Path): FieldError[] {
@@ -164,9 +189,11 @@ function validateOs(spec: JsonObject, path: Path): FieldError[] {
   const notForWindows = (at: Path): FieldError => forbidden(at, 'cannot be set for a windows pod');
   const set = (object: JsonObject, key: string): boolean => object[key] !== undefined && object[key] !== null;
   if (name === 'linux') {
-    if (set(sc, 'windowsOptions')) errors.push(forbidden(path.child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
+    if (set(sc, 'windowsOptions'))
+      errors.push(forbidden(path.child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
     visitContainers(spec, path, (container, at) => {
-      if (set(objectOf(container, 'securityContext') ?? {}, 'windowsOptions')) errors.push(forbidden(at().child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
+      if (set(objectOf(container, 'securityContext') ?? {}, 'windowsOptions'))
+        errors.push(forbidden(at().child('securityContext').child('windowsOptions'), 'windows options cannot be set for a linux pod'));
     });
     return errors;
   }
@@ -199,17 +226,28 @@ function validateHostAliases(aliases: readonly JsonObject[], path: Path): FieldE
   aliases.forEach((alias, i) => {
     const ip = stringOf(alias, 'ip');
     if (!isIP(ip)) errors.push(invalid(path.index(i).child('ip'), ip, INVALID_IP));
-    stringsOf(alias, 'hostnames').forEach((hostname, j) => errors.push(...dns1123SubdomainErrors(hostname).map((message) => invalid(path.index(i).child('hostnames').index(j), hostname, message))));
+    stringsOf(alias, 'hostnames').forEach((hostname, j) =>
+      errors.push(...dns1123SubdomainErrors(hostname).map((message) => invalid(path.index(i).child('hostnames').index(j), hostname, message))),
+    );
   });
   return errors;
 }
 
 /** The pod's volumes and claims, which container validation needs. */
-export function podContainerContext(spec: JsonObject, podName: string | undefined, path: Path, options: PodSpecOptions): { context: ContainerContext; volumeErrors: FieldError[] } {
+export function podContainerContext(
+  spec: JsonObject,
+  podName: string | undefined,
+  path: Path,
+  options: PodSpecOptions,
+): { context: ContainerContext; volumeErrors: FieldError[] } {
   const { sources, errors } = validateVolumes(listOf(spec, 'volumes'), podName, path.child('volumes'), options.resourceIsPod);
   const context: ContainerContext = {
     volumes: sources,
-    podClaimNames: new Set(listOf(spec, 'resourceClaims').map((c) => stringOf(c, 'name')).filter((n) => n !== '')),
+    podClaimNames: new Set(
+      listOf(spec, 'resourceClaims')
+        .map((c) => stringOf(c, 'name'))
+        .filter((n) => n !== ''),
+    ),
     gracePeriod: optionalNumber(spec, 'terminationGracePeriodSeconds'),
     restartPolicy: stringOf(spec, 'restartPolicy'),
     // spec.hostUsers (v1): a pod in its own user namespace may unmask /proc.
@@ -233,7 +271,8 @@ export function validatePodSpec(spec: JsonObject, podName: string | undefined, p
   errors.push(...validateEphemeralContainers(listOf(spec, 'ephemeralContainers'), containers, initContainers, context, path.child('ephemeralContainers')));
   const podResources = objectOf(spec, 'resources');
   if (podResources) {
-    if (podResources.claims !== undefined && podResources.claims !== null) errors.push(forbidden(path.child('resources').child('claims'), 'claims cannot be set for Resources at pod-level'));
+    if (podResources.claims !== undefined && podResources.claims !== null)
+      errors.push(forbidden(path.child('resources').child('claims'), 'claims cannot be set for Resources at pod-level'));
     errors.push(...validatePodLevelResources(podResources, context.podClaimNames, path.child('resources')));
   }
   errors.push(...validateHostNetworkPorts(spec, options.resourceIsPod, path));
@@ -253,11 +292,13 @@ export function validatePodSpec(spec: JsonObject, podName: string | undefined, p
   errors.push(...validateHostUsers(spec, path));
   // The deprecated serviceAccount is an alias the conversion copies when serviceAccountName is empty.
   const serviceAccountName = stringOf(spec, 'serviceAccountName') || stringOf(spec, 'serviceAccount');
-  if (serviceAccountName.length > 0) errors.push(...nameIsDnsSubdomain(serviceAccountName, false).map((message) => invalid(path.child('serviceAccountName'), serviceAccountName, message)));
+  if (serviceAccountName.length > 0)
+    errors.push(...nameIsDnsSubdomain(serviceAccountName, false).map((message) => invalid(path.child('serviceAccountName'), serviceAccountName, message)));
   const nodeName = stringOf(spec, 'nodeName');
   if (nodeName.length > 0) errors.push(...nameIsDnsSubdomain(nodeName, false).map((message) => invalid(path.child('nodeName'), nodeName, message)));
   const deadline = optionalNumber(spec, 'activeDeadlineSeconds');
-  if (deadline !== undefined && (deadline < 1 || deadline > MAX_INT32)) errors.push(invalid(path.child('activeDeadlineSeconds'), deadline, inclusiveRangeError(1, MAX_INT32)));
+  if (deadline !== undefined && (deadline < 1 || deadline > MAX_INT32))
+    errors.push(invalid(path.child('activeDeadlineSeconds'), deadline, inclusiveRangeError(1, MAX_INT32)));
   for (const key of ['hostname', 'subdomain']) {
     const value = stringOf(spec, key);
     if (value.length > 0) errors.push(...dns1123LabelErrors(value).map((message) => invalid(path.child(key), value, message)));
@@ -266,12 +307,18 @@ export function validatePodSpec(spec: JsonObject, podName: string | undefined, p
   if (tolerations.length > 0) errors.push(...validateTolerations(tolerations, path.child('tolerations')));
   errors.push(...validateHostAliases(listOf(spec, 'hostAliases'), path.child('hostAliases')));
   const priorityClassName = stringOf(spec, 'priorityClassName');
-  if (priorityClassName.length > 0) errors.push(...nameIsDnsSubdomain(priorityClassName, false).map((message) => invalid(path.child('priorityClassName'), priorityClassName, message)));
+  if (priorityClassName.length > 0)
+    errors.push(...nameIsDnsSubdomain(priorityClassName, false).map((message) => invalid(path.child('priorityClassName'), priorityClassName, message)));
   const runtimeClassName = optionalString(spec, 'runtimeClassName');
-  if (runtimeClassName !== undefined) errors.push(...nameIsDnsSubdomain(runtimeClassName, false).map((message) => invalid(path.child('runtimeClassName'), runtimeClassName, message)));
+  if (runtimeClassName !== undefined)
+    errors.push(...nameIsDnsSubdomain(runtimeClassName, false).map((message) => invalid(path.child('runtimeClassName'), runtimeClassName, message)));
   const preemptionPolicy = optionalString(spec, 'preemptionPolicy');
   if (preemptionPolicy !== undefined && preemptionPolicy !== 'PreemptLowerPriority' && preemptionPolicy !== 'Never') {
-    errors.push(preemptionPolicy === '' ? required(path.child('preemptionPolicy')) : notSupported(path.child('preemptionPolicy'), json(preemptionPolicy), ['PreemptLowerPriority', 'Never']));
+    errors.push(
+      preemptionPolicy === ''
+        ? required(path.child('preemptionPolicy'))
+        : notSupported(path.child('preemptionPolicy'), json(preemptionPolicy), ['PreemptLowerPriority', 'Never']),
+    );
   }
   const overhead = objectOf(spec, 'overhead');
   if (overhead) errors.push(...validateOverhead(overhead, path.child('overhead')));

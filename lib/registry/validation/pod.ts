@@ -15,7 +15,12 @@ import { nameIsDnsSubdomain } from '../../kube/name-validators';
 import { MAX_INT32 } from './numbers';
 import { metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { Path } from '../../kube/field-path';
-import { validateAppArmorAnnotationsAndFields, validatePodAnnotations, validatePodAnnotationUpdates, validateSeccompAnnotationsAndFields } from './pod-annotations';
+import {
+  validateAppArmorAnnotationsAndFields,
+  validatePodAnnotations,
+  validatePodAnnotationUpdates,
+  validateSeccompAnnotationsAndFields,
+} from './pod-annotations';
 import { validatePodSpec, type PodSpecOptions } from './pod-spec';
 import { validateTolerations } from './scheduling';
 import { semanticEqualAt } from '../equality';
@@ -37,12 +42,18 @@ function validatePodMetadataAndSpec(pod: JsonObject, allowPrivileged: boolean): 
     listOf(spec, 'volumes').forEach((volume, i) => {
       listOf(objectOf(volume, 'projected'), 'sources').forEach((source, j) => {
         if (objectOf(source, 'serviceAccountToken')) {
-          errors.push(forbidden(SPEC.child('volumes').index(i).child('projected').child('sources').index(j).child('serviceAccountToken'), 'must not be specified when serviceAccountName is not set'));
+          errors.push(
+            forbidden(
+              SPEC.child('volumes').index(i).child('projected').child('sources').index(j).child('serviceAccountToken'),
+              'must not be specified when serviceAccountName is not set',
+            ),
+          );
         }
       });
     });
   }
-  for (const key of ['containers', 'initContainers']) listOf(spec, key).forEach((container, i) => errors.push(...imageWhitespace(container, SPEC.child(key).index(i))));
+  for (const key of ['containers', 'initContainers'])
+    listOf(spec, key).forEach((container, i) => errors.push(...imageWhitespace(container, SPEC.child(key).index(i))));
   return errors;
 }
 
@@ -51,7 +62,8 @@ export function validatePodCreate(pod: JsonObject, allowPrivileged: boolean): Fi
   const errors = validatePodMetadataAndSpec(pod, allowPrivileged);
   const spec = objectOf(pod, 'spec') ?? {};
   if (listOf(spec, 'ephemeralContainers').length > 0) errors.push(forbidden(SPEC.child('ephemeralContainers'), 'cannot be set on create'));
-  if (stringOf(spec, 'nodeName') !== '' && listOf(spec, 'schedulingGates').length !== 0) errors.push(forbidden(SPEC.child('nodeName'), 'cannot be set until all schedulingGates have been cleared'));
+  if (stringOf(spec, 'nodeName') !== '' && listOf(spec, 'schedulingGates').length !== 0)
+    errors.push(forbidden(SPEC.child('nodeName'), 'cannot be set until all schedulingGates have been cleared'));
   errors.push(...validateSeccompAnnotationsAndFields(metadataOf(pod), spec, SPEC));
   errors.push(...validateAppArmorAnnotationsAndFields(metadataOf(pod), spec, SPEC));
   return errors;
@@ -80,7 +92,8 @@ function sameToleration(a: JsonObject, b: JsonObject, ignoreSeconds: boolean): b
 /** validateOnlyAddedTolerations. */
 function validateOnlyAddedTolerations(tolerations: readonly JsonObject[], old: readonly JsonObject[], path: Path): FieldError[] {
   for (const previous of old) {
-    if (!tolerations.some((t) => sameToleration(previous, t, true))) return [forbidden(path, 'existing toleration can not be modified except its tolerationSeconds')];
+    if (!tolerations.some((t) => sameToleration(previous, t, true)))
+      return [forbidden(path, 'existing toleration can not be modified except its tolerationSeconds')];
   }
   return validateTolerations(tolerations, path);
 }
@@ -111,7 +124,8 @@ export const POD_UPDATE_FORBIDDEN_PREFIX = `pod updates may not change fields ot
 /** The gated-pod rule for nodeSelector: only additions (validateNodeSelectorMutation). */
 function nodeSelectorMutation(selector: Record<string, string> | undefined, old: Record<string, string> | undefined, path: Path): FieldError[] {
   for (const [key, value] of Object.entries(old ?? {})) {
-    if (selector?.[key] !== value) return [invalid(path, json(goMap(selector ?? {})), 'only additions to spec.nodeSelector are allowed (no mutations or deletions)')];
+    if (selector?.[key] !== value)
+      return [invalid(path, json(goMap(selector ?? {})), 'only additions to spec.nodeSelector are allowed (no mutations or deletions)')];
   }
   return [];
 }
@@ -132,7 +146,8 @@ export function validatePodUpdate(pod: JsonObject, old: JsonObject, allowPrivile
   const oldDeadline = optionalNumber(oldSpec, 'activeDeadlineSeconds');
   if (deadline !== undefined) {
     if (deadline < 0 || deadline > MAX_INT32) return [...errors, invalid(SPEC.child('activeDeadlineSeconds'), deadline, inclusiveRangeError(0, MAX_INT32))];
-    if (oldDeadline !== undefined && oldDeadline < deadline) return [...errors, invalid(SPEC.child('activeDeadlineSeconds'), deadline, 'must be less than or equal to previous value')];
+    if (oldDeadline !== undefined && oldDeadline < deadline)
+      return [...errors, invalid(SPEC.child('activeDeadlineSeconds'), deadline, 'must be less than or equal to previous value')];
   } else if (oldDeadline !== undefined) {
     errors.push(invalid(SPEC.child('activeDeadlineSeconds'), null, 'must not update from a positive integer to nil value'));
   }
@@ -155,7 +170,8 @@ export function validatePodUpdate(pod: JsonObject, old: JsonObject, allowPrivile
     errors.push(...nodeSelectorMutation(stringMapOf(munged, 'nodeSelector'), stringMapOf(oldSpec, 'nodeSelector'), SPEC.child('nodeSelector')));
     munged.nodeSelector = oldSpec.nodeSelector ?? null;
   }
-  if (!semanticEqualAt(POD_SPEC_DEFINITION, undefined, munged, oldSpec)) errors.push(forbidden(SPEC, `${POD_UPDATE_FORBIDDEN_PREFIX}\n${podSpecDiff(oldSpec, munged)}`));
+  if (!semanticEqualAt(POD_SPEC_DEFINITION, undefined, munged, oldSpec))
+    errors.push(forbidden(SPEC, `${POD_UPDATE_FORBIDDEN_PREFIX}\n${podSpecDiff(oldSpec, munged)}`));
   return errors;
 }
 
@@ -173,6 +189,7 @@ export function validatePodTemplateSpec(template: JsonObject, path: Path, option
   errors.push(...validatePodSpec(spec, undefined, path.child('spec'), options));
   errors.push(...validateSeccompAnnotationsAndFields(meta, spec, path.child('spec')));
   errors.push(...validateAppArmorAnnotationsAndFields(meta, spec, path.child('spec')));
-  if (listOf(spec, 'ephemeralContainers').length > 0) errors.push(forbidden(path.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
+  if (listOf(spec, 'ephemeralContainers').length > 0)
+    errors.push(forbidden(path.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
   return errors;
 }

@@ -33,22 +33,35 @@ function validateSpec(spec: JsonObject, allowPrivileged: boolean, path: Path): F
   const podSpec = objectOf(template, 'spec') ?? {};
   const restartPolicy = stringOf(podSpec, 'restartPolicy');
   if (restartPolicy !== 'Always') errors.push(notSupported(templatePath.child('spec', 'restartPolicy'), json(restartPolicy), ['Always']));
-  if (has(podSpec, 'activeDeadlineSeconds')) errors.push(forbidden(templatePath.child('spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicationController is not Supported'));
+  if (has(podSpec, 'activeDeadlineSeconds'))
+    errors.push(forbidden(templatePath.child('spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicationController is not Supported'));
   return errors;
 }
 
 export function validateReplicationController(object: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA), ...validateSpec(objectOf(object, 'spec') ?? {}, allowPrivileged, Path.of('spec'))];
+  return [
+    ...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA),
+    ...validateSpec(objectOf(object, 'spec') ?? {}, allowPrivileged, Path.of('spec')),
+  ];
 }
 
 export function validateReplicationControllerUpdate(object: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validateSpec(objectOf(object, 'spec') ?? {}, allowPrivileged, Path.of('spec'))];
+  return [
+    ...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA),
+    ...validateSpec(objectOf(object, 'spec') ?? {}, allowPrivileged, Path.of('spec')),
+  ];
 }
 
 export function validatePodTemplate(object: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA), ...validatePodTemplateSpec(objectOf(object, 'template') ?? {}, Path.of('template'), { allowPrivileged, resourceIsPod: false })];
+  return [
+    ...validateObjectMeta(metadataOf(object), true, nameIsDnsSubdomain, METADATA),
+    ...validatePodTemplateSpec(objectOf(object, 'template') ?? {}, Path.of('template'), { allowPrivileged, resourceIsPod: false }),
+  ];
 }
 
 export function validatePodTemplateUpdate(object: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA), ...validatePodTemplateSpec(objectOf(object, 'template') ?? {}, Path.of('template'), { allowPrivileged, resourceIsPod: false })];
+  return [
+    ...validateObjectMetaUpdate(metadataOf(object), metadataOf(old), METADATA),
+    ...validatePodTemplateSpec(objectOf(object, 'template') ?? {}, Path.of('template'), { allowPrivileged, resourceIsPod: false }),
+  ];
 }

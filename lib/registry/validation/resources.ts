@@ -20,13 +20,37 @@ const DEFAULT_NAMESPACE_PREFIX = 'kubernetes.io/';
 
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const STANDARD_RESOURCES = new Set([
-  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu',
-  'limits.memory', 'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets',
-  'configmaps', 'persistentvolumeclaims', 'storage', 'requests.storage', 'services.nodeports', 'services.loadbalancers',
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'storage',
+  'requests.storage',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 const INTEGER_RESOURCES = new Set([
-  'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims',
-  'services.nodeports', 'services.loadbalancers',
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 
 /** helper.IsHugePageResourceName. */
@@ -91,7 +115,8 @@ export function quantityOf(value: unknown): Quantity {
 export function validateResourceQuantityValue(resource: string, quantity: Quantity, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   if (signOf(quantity) < 0) errors.push(invalid(path, canonicalQuantity(quantity), IS_NEGATIVE));
-  if (isIntegerResourceName(resource) && milliValue(quantity) % 1000n !== 0n) errors.push(invalid(path, json(canonicalQuantity(quantity)), 'must be an integer'));
+  if (isIntegerResourceName(resource) && milliValue(quantity) % 1000n !== 0n)
+    errors.push(invalid(path, json(canonicalQuantity(quantity)), 'must be an integer'));
   return errors;
 }
 
@@ -133,7 +158,8 @@ function validateResourceClaimNames(claims: readonly JsonObject[], podClaimNames
         key += `/${request}`;
       }
       if (names.has(key)) errors.push(duplicate(path.index(i), key));
-      else if (request === '') for (const known of names) if (known.includes('/') && known.slice(0, known.indexOf('/')) === name) errors.push(duplicate(path.index(i), name));
+      else if (request === '')
+        for (const known of names) if (known.includes('/') && known.slice(0, known.indexOf('/')) === name) errors.push(duplicate(path.index(i), name));
       names.add(key);
     }
     if (!podClaimNames.has(name)) {
@@ -148,7 +174,12 @@ function validateResourceClaimNames(claims: readonly JsonObject[], podClaimNames
 type NameCheck = (name: string, path: Path) => FieldError[];
 
 /** validateResourceRequirements. Go ranges over the two maps in random order; names are taken sorted here. */
-function validateResourceRequirements(requirements: JsonObject | undefined, nameCheck: NameCheck, podClaimNames: ReadonlySet<string>, path: Path): FieldError[] {
+function validateResourceRequirements(
+  requirements: JsonObject | undefined,
+  nameCheck: NameCheck,
+  podClaimNames: ReadonlySet<string>,
+  path: Path,
+): FieldError[] {
   const errors: FieldError[] = [];
   const limitsPath = path.child('limits');
   const requestsPath = path.child('requests');

@@ -35,7 +35,8 @@ function validateNodeSelectorRequirement(requirement: JsonObject, checkValues: b
       errors.push(invalid(path.child('operator'), json(operator), 'not a valid selector operator'));
   }
   errors.push(...validateLabelName(stringOf(requirement, 'key'), path.child('key')));
-  if (checkValues) values.forEach((value, i) => errors.push(...labelValueErrors(value).map((message) => invalid(path.child('values').index(i), value, message))));
+  if (checkValues)
+    values.forEach((value, i) => errors.push(...labelValueErrors(value).map((message) => invalid(path.child('values').index(i), value, message))));
   return errors;
 }
 
@@ -87,7 +88,10 @@ function validateLabelKeyLists(term: JsonObject, path: Path): FieldError[] {
   const selector = objectOf(term, 'labelSelector');
   const match = stringsOf(term, 'matchLabelKeys');
   const mismatch = stringsOf(term, 'mismatchLabelKeys');
-  for (const [key, keys] of [['matchLabelKeys', match], ['mismatchLabelKeys', mismatch]] as const) {
+  for (const [key, keys] of [
+    ['matchLabelKeys', match],
+    ['mismatchLabelKeys', mismatch],
+  ] as const) {
     if (keys.length === 0) continue;
     if (!selector) errors.push(forbidden(path.child(key), 'must not be specified when labelSelector is not set'));
     else keys.forEach((k, i) => errors.push(...validateLabelName(k, path.child(key).index(i))));
@@ -113,7 +117,8 @@ function validateLabelKeyLists(term: JsonObject, path: Path): FieldError[] {
 function validatePodAffinityTerm(term: JsonObject, path: Path): FieldError[] {
   const errors = validateLabelSelector(objectOf(term, 'labelSelector'), path.child('labelSelector'));
   errors.push(...validateLabelSelector(objectOf(term, 'namespaceSelector'), path.child('namespaceSelector')));
-  for (const namespace of stringsOf(term, 'namespaces')) errors.push(...nameIsDnsLabel(namespace, false).map((message) => invalid(path.child('namespace'), namespace, message)));
+  for (const namespace of stringsOf(term, 'namespaces'))
+    errors.push(...nameIsDnsLabel(namespace, false).map((message) => invalid(path.child('namespace'), namespace, message)));
   errors.push(...validateLabelKeyLists(term, path));
   const topologyKey = stringOf(term, 'topologyKey');
   if (topologyKey === '') errors.push(required(path.child('topologyKey'), 'can not be empty'));
@@ -165,8 +170,10 @@ export function validateTolerations(tolerations: readonly JsonObject[], path: Pa
     const effect = stringOf(toleration, 'effect');
     const value = stringOf(toleration, 'value');
     if (key.length > 0) errors.push(...validateLabelName(key, at.child('key')));
-    if (key.length === 0 && operator !== 'Exists') errors.push(invalid(at.child('operator'), json(operator), 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    if (optionalNumber(toleration, 'tolerationSeconds') !== undefined && effect !== 'NoExecute') errors.push(invalid(at.child('effect'), json(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+    if (key.length === 0 && operator !== 'Exists')
+      errors.push(invalid(at.child('operator'), json(operator), 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+    if (optionalNumber(toleration, 'tolerationSeconds') !== undefined && effect !== 'NoExecute')
+      errors.push(invalid(at.child('effect'), json(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     switch (operator) {
       case 'Equal':
       case '': {
@@ -199,12 +206,15 @@ export function validateTopologySpreadConstraints(constraints: readonly JsonObje
     if (topologyKey === '') errors.push(required(at.child('topologyKey'), 'can not be empty'));
     const action = stringOf(constraint, 'whenUnsatisfiable');
     if (!WHEN_UNSATISFIABLE.includes(action)) errors.push(notSupported(at.child('whenUnsatisfiable'), json(action), WHEN_UNSATISFIABLE));
-    const repeated = constraints.slice(i + 1).some((other) => stringOf(other, 'topologyKey') === topologyKey && stringOf(other, 'whenUnsatisfiable') === action);
+    const repeated = constraints
+      .slice(i + 1)
+      .some((other) => stringOf(other, 'topologyKey') === topologyKey && stringOf(other, 'whenUnsatisfiable') === action);
     if (repeated) errors.push(duplicate(at.child('{topologyKey, whenUnsatisfiable}'), `{${topologyKey}, ${action}}`));
     const minDomains = optionalNumber(constraint, 'minDomains');
     if (minDomains !== undefined) {
       if (minDomains <= 0) errors.push(invalid(at.child('minDomains'), minDomains, 'must be greater than zero'));
-      if (action !== 'DoNotSchedule') errors.push(invalid(at.child('minDomains'), minDomains, `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`));
+      if (action !== 'DoNotSchedule')
+        errors.push(invalid(at.child('minDomains'), minDomains, `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`));
     }
     for (const key of ['nodeAffinityPolicy', 'nodeTaintsPolicy']) {
       const policy = optionalString(constraint, key);

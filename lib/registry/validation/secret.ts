@@ -40,7 +40,8 @@ export function validateSecret(object: JsonObject): FieldError[] {
   const requiredKey = (key: string): FieldError => required(DATA.key(key));
   switch (stringOf(object, 'type')) {
     case 'kubernetes.io/service-account-token':
-      if (!stringMapOf(meta, 'annotations')?.['kubernetes.io/service-account.name']) errors.push(required(METADATA.child('annotations').key('kubernetes.io/service-account.name')));
+      if (!stringMapOf(meta, 'annotations')?.['kubernetes.io/service-account.name'])
+        errors.push(required(METADATA.child('annotations').key('kubernetes.io/service-account.name')));
       break;
     case 'kubernetes.io/dockercfg':
     case 'kubernetes.io/dockerconfigjson': {

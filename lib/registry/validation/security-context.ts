@@ -101,7 +101,12 @@ function securityContextValue(sc: JsonObject): Json {
   return {
     Capabilities: capabilities ? { Add: slice(capabilities, 'add'), Drop: slice(capabilities, 'drop') } : null,
     Privileged: pointer(optionalBoolean(sc, 'privileged')),
-    SELinuxOptions: goStruct(objectOf(sc, 'seLinuxOptions'), [['User', 'user', false], ['Role', 'role', false], ['Type', 'type', false], ['Level', 'level', false]]),
+    SELinuxOptions: goStruct(objectOf(sc, 'seLinuxOptions'), [
+      ['User', 'user', false],
+      ['Role', 'role', false],
+      ['Type', 'type', false],
+      ['Level', 'level', false],
+    ]),
     WindowsOptions: windowsOptionsValue(objectOf(sc, 'windowsOptions')),
     RunAsUser: pointer(optionalNumber(sc, 'runAsUser')),
     RunAsGroup: pointer(optionalNumber(sc, 'runAsGroup')),
@@ -109,8 +114,14 @@ function securityContextValue(sc: JsonObject): Json {
     ReadOnlyRootFilesystem: pointer(optionalBoolean(sc, 'readOnlyRootFilesystem')),
     AllowPrivilegeEscalation: pointer(optionalBoolean(sc, 'allowPrivilegeEscalation')),
     ProcMount: pointer(optionalString(sc, 'procMount')),
-    SeccompProfile: goStruct(objectOf(sc, 'seccompProfile'), [['Type', 'type', false], ['LocalhostProfile', 'localhostProfile', true]]),
-    AppArmorProfile: goStruct(objectOf(sc, 'appArmorProfile'), [['Type', 'type', false], ['LocalhostProfile', 'localhostProfile', true]]),
+    SeccompProfile: goStruct(objectOf(sc, 'seccompProfile'), [
+      ['Type', 'type', false],
+      ['LocalhostProfile', 'localhostProfile', true],
+    ]),
+    AppArmorProfile: goStruct(objectOf(sc, 'appArmorProfile'), [
+      ['Type', 'type', false],
+      ['LocalhostProfile', 'localhostProfile', true],
+    ]),
   };
 }
 
@@ -131,9 +142,11 @@ export function validateContainerSecurityContext(sc: JsonObject | undefined, pat
   }
   errors.push(...validateSeccompProfile(objectOf(sc, 'seccompProfile'), path.child('seccompProfile')));
   if (optionalBoolean(sc, 'allowPrivilegeEscalation') === false) {
-    if (privileged === true) errors.push(invalid(path, json(securityContextValue(sc)), 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
+    if (privileged === true)
+      errors.push(invalid(path, json(securityContextValue(sc)), 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
     for (const capability of stringsOf(objectOf(sc, 'capabilities'), 'add')) {
-      if (capability === 'CAP_SYS_ADMIN') errors.push(invalid(path, json(securityContextValue(sc)), 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'));
+      if (capability === 'CAP_SYS_ADMIN')
+        errors.push(invalid(path, json(securityContextValue(sc)), 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'));
     }
   }
   errors.push(...validateAppArmorProfile(objectOf(sc, 'appArmorProfile'), path.child('appArmorProfile')));
@@ -160,7 +173,8 @@ function validateSysctls(spec: JsonObject, sysctls: readonly JsonObject[], path:
     const name = stringOf(sysctl, 'name');
     const at = path.index(i).child('name');
     if (name === '') errors.push(required(at));
-    else if (Buffer.byteLength(name, 'utf8') > 253 || !SYSCTL.test(name)) errors.push(invalid(at, name, `must have at most 253 characters and match regex ${SYSCTL_PATTERN}`));
+    else if (Buffer.byteLength(name, 'utf8') > 253 || !SYSCTL.test(name))
+      errors.push(invalid(at, name, `must have at most 253 characters and match regex ${SYSCTL_PATTERN}`));
     else if (seen.has(name)) errors.push(duplicate(at, name));
     const namespace = sysctlNamespace(name);
     if (booleanOf(spec, 'hostNetwork') && namespace === 'net') errors.push(invalid(at, name, "may not be specified when 'hostNetwork' is true"));
@@ -189,7 +203,8 @@ export function validatePodSecurityContext(spec: JsonObject, path: Path): FieldE
     if (typeof gid === 'number') errors.push(...groupIdErrors(gid).map((message) => invalid(path.child('supplementalGroups').index(i), gid, message)));
   });
   const share = optionalBoolean(spec, 'shareProcessNamespace');
-  if (share === true && booleanOf(spec, 'hostPID')) errors.push(invalid(path.child('shareProcessNamespace'), share, 'ShareProcessNamespace and HostPID cannot both be enabled'));
+  if (share === true && booleanOf(spec, 'hostPID'))
+    errors.push(invalid(path.child('shareProcessNamespace'), share, 'ShareProcessNamespace and HostPID cannot both be enabled'));
   const sysctls = listOf(sc, 'sysctls');
   if (sysctls.length > 0) errors.push(...validateSysctls(spec, sysctls, path.child('sysctls')));
   const fsGroupChangePolicy = optionalString(sc, 'fsGroupChangePolicy');

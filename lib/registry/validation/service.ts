@@ -7,7 +7,16 @@ import type { JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
 import { has, listOf, numberOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf, stringsOf, valueOf } from './access';
 import { duplicate, forbidden, invalid, json, notSupported, required } from '../../kube/field-errors';
-import { dns1123LabelErrors, dns1123SubdomainErrors, INVALID_CIDR, INVALID_IP, isCIDR, isIP, portNumberErrors, qualifiedNameErrors } from '../../kube/value-formats';
+import {
+  dns1123LabelErrors,
+  dns1123SubdomainErrors,
+  INVALID_CIDR,
+  INVALID_IP,
+  isCIDR,
+  isIP,
+  portNumberErrors,
+  qualifiedNameErrors,
+} from '../../kube/value-formats';
 import { isDualStack, isIPv6String, specialIPMessages } from './ip-address';
 import { validateLabels } from './labels';
 import { nameIsDns1035Label } from '../../kube/name-validators';
@@ -84,12 +93,15 @@ function validateClusterIPsRelated(spec: JsonObject): FieldError[] {
   });
   if (clusterIPs.length > 2) errors.push(invalid(clusterIPsPath, json(clusterIPs), 'may only hold up to 2 values'));
   if (invalidIPs) return errors;
-  if (clusterIPs.length > 1 && !isDualStack(clusterIPs)) errors.push(invalid(clusterIPsPath, json(clusterIPs), 'may specify no more than one IP for each IP family'));
+  if (clusterIPs.length > 1 && !isDualStack(clusterIPs))
+    errors.push(invalid(clusterIPsPath, json(clusterIPs), 'may specify no more than one IP for each IP family'));
   if (!isHeadless(spec) && clusterIPs.length > 0 && families.length > 0) {
     clusterIPs.forEach((ip, i) => {
       if (i > families.length - 1) return;
-      if (families[i] === 'IPv4' && isIPv6String(ip)) errors.push(invalid(clusterIPsPath.index(i), ip, `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``));
-      if (families[i] === 'IPv6' && !isIPv6String(ip)) errors.push(invalid(clusterIPsPath.index(i), ip, `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``));
+      if (families[i] === 'IPv4' && isIPv6String(ip))
+        errors.push(invalid(clusterIPsPath.index(i), ip, `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``));
+      if (families[i] === 'IPv6' && !isIPv6String(ip))
+        errors.push(invalid(clusterIPsPath.index(i), ip, `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``));
     });
   }
   return errors;
@@ -127,7 +139,13 @@ export function validateService(object: JsonObject): FieldError[] {
   const hints = annotations['service.kubernetes.io/topology-aware-hints'];
   const mode = annotations['service.kubernetes.io/topology-mode'];
   if (hints !== undefined && mode !== undefined && hints !== mode) {
-    errors.push(invalid(METADATA.child('annotations').key('service.kubernetes.io/topology-mode'), mode, 'must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified'));
+    errors.push(
+      invalid(
+        METADATA.child('annotations').key('service.kubernetes.io/topology-mode'),
+        mode,
+        'must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified',
+      ),
+    );
   }
   const type = stringOf(spec, 'type');
   const ports = listOf(spec, 'ports');
@@ -157,7 +175,14 @@ export function validateService(object: JsonObject): FieldError[] {
     if (!config) errors.push(required(affinityPath, 'when session affinity type is ClientIP'));
     else if (!clientIP) errors.push(required(affinityPath.child('clientIP'), 'when session affinity type is ClientIP'));
     else if (timeout === undefined) errors.push(required(affinityPath.child('clientIP').child('timeoutSeconds'), 'when session affinity type is ClientIP'));
-    else if (timeout <= 0 || timeout > MAX_CLIENT_IP_AFFINITY_SECONDS) errors.push(invalid(affinityPath.child('clientIP').child('timeoutSeconds'), json(timeout), `must be greater than 0 and less than ${MAX_CLIENT_IP_AFFINITY_SECONDS}`));
+    else if (timeout <= 0 || timeout > MAX_CLIENT_IP_AFFINITY_SECONDS)
+      errors.push(
+        invalid(
+          affinityPath.child('clientIP').child('timeoutSeconds'),
+          json(timeout),
+          `must be greater than 0 and less than ${MAX_CLIENT_IP_AFFINITY_SECONDS}`,
+        ),
+      );
   } else if (affinity === 'None' && has(spec, 'sessionAffinityConfig')) {
     errors.push(forbidden(affinityPath, 'must not be set when session affinity is None'));
   }
@@ -171,7 +196,8 @@ export function validateService(object: JsonObject): FieldError[] {
   else if (!SERVICE_TYPES.includes(type)) errors.push(notSupported(SPEC.child('type'), json(type), SERVICE_TYPES));
   if (type === 'ClusterIP') {
     ports.forEach((port, i) => {
-      if (numberOf(port, 'nodePort') !== 0) errors.push(forbidden(SPEC.child('ports').index(i).child('nodePort'), "may not be used when `type` is 'ClusterIP'"));
+      if (numberOf(port, 'nodePort') !== 0)
+        errors.push(forbidden(SPEC.child('ports').index(i).child('nodePort'), "may not be used when `type` is 'ClusterIP'"));
     });
   }
   const nodePorts = new Set<string>();
@@ -188,7 +214,8 @@ export function validateService(object: JsonObject): FieldError[] {
     const number = numberOf(port, 'port');
     const key = `${protocol}/${number}`;
     // The duplicate is reported with the internal ServicePort key struct (no json tags).
-    if (portKeys.has(key)) errors.push(duplicate(SPEC.child('ports').index(i), json({ Name: '', Protocol: protocol, AppProtocol: null, Port: number, TargetPort: 0, NodePort: 0 })));
+    if (portKeys.has(key))
+      errors.push(duplicate(SPEC.child('ports').index(i), json({ Name: '', Protocol: protocol, AppProtocol: null, Port: number, TargetPort: 0, NodePort: 0 })));
     portKeys.add(key);
   });
   const ranges = stringsOf(spec, 'loadBalancerSourceRanges');
@@ -211,7 +238,8 @@ export function validateService(object: JsonObject): FieldError[] {
     }
   }
   const allocate = optionalBoolean(spec, 'allocateLoadBalancerNodePorts');
-  if (allocate !== undefined && type !== 'LoadBalancer') errors.push(forbidden(SPEC.child('allocateLoadBalancerNodePorts'), "may only be used when `type` is 'LoadBalancer'"));
+  if (allocate !== undefined && type !== 'LoadBalancer')
+    errors.push(forbidden(SPEC.child('allocateLoadBalancerNodePorts'), "may only be used when `type` is 'LoadBalancer'"));
   if (type === 'LoadBalancer' && allocate === undefined) errors.push(required(Path.of('allocateLoadBalancerNodePorts')));
   errors.push(...validateLoadBalancerClass(spec, undefined));
   errors.push(...validateTrafficPolicies(spec));
@@ -230,7 +258,10 @@ function validateTrafficPolicies(spec: JsonObject): FieldError[] {
   const healthCheckNodePort = numberOf(spec, 'healthCheckNodePort');
   const needsHealthCheck = type === 'LoadBalancer' && external === 'Local';
   if (!needsHealthCheck) {
-    if (healthCheckNodePort !== 0) errors.push(invalid(SPEC.child('healthCheckNodePort'), healthCheckNodePort, "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"));
+    if (healthCheckNodePort !== 0)
+      errors.push(
+        invalid(SPEC.child('healthCheckNodePort'), healthCheckNodePort, "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"),
+      );
   } else if (healthCheckNodePort === 0) errors.push(required(SPEC.child('healthCheckNodePort')));
   else errors.push(...portNumberErrors(healthCheckNodePort).map((message) => invalid(SPEC.child('healthCheckNodePort'), healthCheckNodePort, message)));
   const internal = optionalString(spec, 'internalTrafficPolicy');
@@ -241,7 +272,8 @@ function validateTrafficPolicies(spec: JsonObject): FieldError[] {
   }
   const distribution = optionalString(spec, 'trafficDistribution');
   const distributions = ['PreferClose', 'PreferSameZone', 'PreferSameNode'];
-  if (distribution !== undefined && !distributions.includes(distribution)) errors.push(notSupported(SPEC.child('trafficDistribution'), json(distribution), distributions));
+  if (distribution !== undefined && !distributions.includes(distribution))
+    errors.push(notSupported(SPEC.child('trafficDistribution'), json(distribution), distributions));
   return errors;
 }
 
@@ -261,7 +293,13 @@ function validateClusterIPsChange(spec: JsonObject, oldSpec: JsonObject): FieldE
     if (ips.length === 0) errors.push(invalid(path.index(0), json(ips), 'primary clusterIP can not be unset'));
     if (oldIps.length > 0 && ips.length > 0 && ips[0] !== oldIps[0]) errors.push(invalid(path.index(0), json(ips), 'may not change once set'));
     if (ips.length === 1 && optionalString(spec, 'ipFamilyPolicy') !== 'SingleStack') {
-      errors.push(invalid(SPEC.child('ipFamilyPolicy'), json(optionalString(spec, 'ipFamilyPolicy') ?? null), "must be set to 'SingleStack' when releasing the secondary clusterIP"));
+      errors.push(
+        invalid(
+          SPEC.child('ipFamilyPolicy'),
+          json(optionalString(spec, 'ipFamilyPolicy') ?? null),
+          "must be set to 'SingleStack' when releasing the secondary clusterIP",
+        ),
+      );
     }
   } else if (oldIps.length > 0 && ips[0] !== oldIps[0]) {
     errors.push(invalid(path.index(0), json(ips), 'may not change once set'));
@@ -285,7 +323,13 @@ function validateIPFamiliesChange(spec: JsonObject, oldSpec: JsonObject): FieldE
     if (clusterIPsOf(spec).length === 0) errors.push(invalid(path, json(families), 'primary ipFamily can not be unset'));
     if (families.length > 0 && families[0] !== oldFamilies[0]) errors.push(invalid(path, json(clusterIPsOf(spec)), 'may not change once set'));
     if (families.length === 1 && optionalString(spec, 'ipFamilyPolicy') !== 'SingleStack') {
-      errors.push(invalid(SPEC.child('ipFamilyPolicy'), json(optionalString(spec, 'ipFamilyPolicy') ?? null), "must be set to 'SingleStack' when releasing the secondary ipFamily"));
+      errors.push(
+        invalid(
+          SPEC.child('ipFamilyPolicy'),
+          json(optionalString(spec, 'ipFamilyPolicy') ?? null),
+          "must be set to 'SingleStack' when releasing the secondary ipFamily",
+        ),
+      );
     }
   } else if (oldFamilies.length > 0 && families.length > 0 && families[0] !== oldFamilies[0]) {
     errors.push(invalid(path, json(clusterIPsOf(spec)), 'may not change once set'));

@@ -102,8 +102,10 @@ function validateProjected(projected: JsonObject, path: Path): FieldError[] {
     if (token) {
       count++;
       const expiration = numberOf(token, 'expirationSeconds');
-      if (expiration < 600) errors.push(invalid(at.child('serviceAccountToken').child('expirationSeconds'), expiration, 'may not specify a duration less than 10 minutes'));
-      if (expiration > 2 ** 32) errors.push(invalid(at.child('serviceAccountToken').child('expirationSeconds'), expiration, 'may not specify a duration larger than 2^32 seconds'));
+      if (expiration < 600)
+        errors.push(invalid(at.child('serviceAccountToken').child('expirationSeconds'), expiration, 'may not specify a duration less than 10 minutes'));
+      if (expiration > 2 ** 32)
+        errors.push(invalid(at.child('serviceAccountToken').child('expirationSeconds'), expiration, 'may not specify a duration larger than 2^32 seconds'));
       const target = stringOf(token, 'path');
       // Upstream names the projected volume's path here, not the source's.
       if (target === '') errors.push(required(path.child('path')));
@@ -145,7 +147,11 @@ const ISCSI_NAA = /^naa.[A-Za-z0-9]{32}$/;
 
 function iqnFormatErrors(value: string, path: Path, prefixMessage: string): FieldError[] {
   if (!value.startsWith('iqn') && !value.startsWith('eui') && !value.startsWith('naa')) return [invalid(path, value, prefixMessage)];
-  if ((value.startsWith('iqn') && !ISCSI_IQN.test(value)) || (value.startsWith('eui') && !ISCSI_EUI.test(value)) || (value.startsWith('naa') && !ISCSI_NAA.test(value))) {
+  if (
+    (value.startsWith('iqn') && !ISCSI_IQN.test(value)) ||
+    (value.startsWith('eui') && !ISCSI_EUI.test(value)) ||
+    (value.startsWith('naa') && !ISCSI_NAA.test(value))
+  ) {
     return [invalid(path, value, 'must be valid format')];
   }
   return [];
@@ -162,8 +168,13 @@ function validateIscsi(source: JsonObject, path: Path): FieldError[] {
   const initiator = optionalString(source, 'initiatorName');
   if (initiator !== undefined) {
     const at = path.child('initiatorname');
-    if (!initiator.startsWith('iqn') && !initiator.startsWith('eui') && !initiator.startsWith('naa')) errors.push(invalid(at, initiator, 'must be valid format starting with iqn, eui, or naa'));
-    if ((initiator.startsWith('iqn') && !ISCSI_IQN.test(initiator)) || (initiator.startsWith('eui') && !ISCSI_EUI.test(initiator)) || (initiator.startsWith('naa') && !ISCSI_NAA.test(initiator))) {
+    if (!initiator.startsWith('iqn') && !initiator.startsWith('eui') && !initiator.startsWith('naa'))
+      errors.push(invalid(at, initiator, 'must be valid format starting with iqn, eui, or naa'));
+    if (
+      (initiator.startsWith('iqn') && !ISCSI_IQN.test(initiator)) ||
+      (initiator.startsWith('eui') && !ISCSI_EUI.test(initiator)) ||
+      (initiator.startsWith('naa') && !ISCSI_NAA.test(initiator))
+    ) {
       errors.push(invalid(at, initiator, 'must be valid format'));
     }
   }
@@ -175,7 +186,8 @@ function validateFlexVolume(source: JsonObject, path: Path): FieldError[] {
   for (const [key] of sortedEntries(stringMapOf(source, 'options'))) {
     const namespace = key.includes('/') ? key.slice(0, key.indexOf('/')) : key;
     const normalized = `.${namespace.toLowerCase()}`;
-    if (normalized.endsWith('.kubernetes.io') || normalized.endsWith('.k8s.io')) errors.push(invalid(path.child('options').key(key), key, 'kubernetes.io and k8s.io namespaces are reserved'));
+    if (normalized.endsWith('.kubernetes.io') || normalized.endsWith('.k8s.io'))
+      errors.push(invalid(path.child('options').key(key), key, 'kubernetes.io and k8s.io namespaces are reserved'));
   }
   return errors;
 }
@@ -191,8 +203,10 @@ function validateAzureDisk(source: JsonObject, path: Path): FieldError[] {
   if (caching !== undefined && !AZURE_CACHING_MODES.includes(caching)) errors.push(notSupported(path.child('cachingMode'), json(caching), AZURE_CACHING_MODES));
   const kind = optionalString(source, 'kind');
   if (kind !== undefined && !AZURE_KINDS.includes(kind)) errors.push(notSupported(path.child('kind'), json(kind), AZURE_KINDS));
-  if (kind === 'Managed' && !uri.startsWith('/subscriptions/')) errors.push(notSupported(path.child('diskURI'), uri, ['/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}']));
-  if (kind !== undefined && kind !== 'Managed' && !uri.startsWith('https://')) errors.push(notSupported(path.child('diskURI'), uri, ['https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd']));
+  if (kind === 'Managed' && !uri.startsWith('/subscriptions/'))
+    errors.push(notSupported(path.child('diskURI'), uri, ['/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}']));
+  if (kind !== undefined && kind !== 'Managed' && !uri.startsWith('https://'))
+    errors.push(notSupported(path.child('diskURI'), uri, ['https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd']));
   return errors;
 }
 
@@ -233,7 +247,8 @@ function validateEphemeral(source: JsonObject, path: Path): FieldError[] {
   const storage = valueOf(objectOf(objectOf(spec, 'resources'), 'requests'), 'storage');
   const storagePath = specPath.child('resources').key('storage');
   if (storage === undefined) errors.push(required(storagePath));
-  else if (compareQuantities(quantityOf(storage), { mantissa: 0n, exponent: 0, format: 'DecimalSI' }) <= 0) errors.push(invalid(storagePath, String(storage), 'must be greater than zero'));
+  else if (compareQuantities(quantityOf(storage), { mantissa: 0n, exponent: 0, format: 'DecimalSI' }) <= 0)
+    errors.push(invalid(storagePath, String(storage), 'must be greater than zero'));
   return errors;
 }
 
@@ -265,26 +280,39 @@ const SOURCES: readonly SourceRule[] = [
   { key: 'hostPath', validate: validateHostPath },
   {
     key: 'gitRepo',
-    validate: (source, path) => [...requiredString(source, 'repository', path), ...validateLocalDescendingPath(stringOf(source, 'directory'), path.child('directory'))],
+    validate: (source, path) => [
+      ...requiredString(source, 'repository', path),
+      ...validateLocalDescendingPath(stringOf(source, 'directory'), path.child('directory')),
+    ],
   },
   {
     key: 'gcePersistentDisk',
     validate: (source, _path, { volumePath }) => {
       const at = volumePath.child('persistentDisk');
       const partition = numberOf(source, 'partition');
-      return [...requiredString(source, 'pdName', at), ...(partition < 0 || partition > 255 ? [invalid(at.child('partition'), partition, PARTITION_ERROR)] : [])];
+      return [
+        ...requiredString(source, 'pdName', at),
+        ...(partition < 0 || partition > 255 ? [invalid(at.child('partition'), partition, PARTITION_ERROR)] : []),
+      ];
     },
   },
   {
     key: 'awsElasticBlockStore',
     validate: (source, path) => {
       const partition = numberOf(source, 'partition');
-      return [...requiredString(source, 'volumeID', path), ...(partition < 0 || partition > 255 ? [invalid(path.child('partition'), partition, PARTITION_ERROR)] : [])];
+      return [
+        ...requiredString(source, 'volumeID', path),
+        ...(partition < 0 || partition > 255 ? [invalid(path.child('partition'), partition, PARTITION_ERROR)] : []),
+      ];
     },
   },
   {
     key: 'secret',
-    validate: (source, path) => [...requiredString(source, 'secretName', path), ...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')), ...validateItems(source, path)],
+    validate: (source, path) => [
+      ...requiredString(source, 'secretName', path),
+      ...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')),
+      ...validateItems(source, path),
+    ],
   },
   {
     key: 'nfs',
@@ -300,7 +328,13 @@ const SOURCES: readonly SourceRule[] = [
     validate: (source, path, { volumePath, volumeName }) => {
       const errors = validateIscsi(source, path);
       if (has(source, 'initiatorName') && Buffer.byteLength(`${volumeName}:${stringOf(source, 'targetPortal')}`, 'utf8') > 64) {
-        errors.push(invalid(volumePath.child('name'), volumeName, 'Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.'));
+        errors.push(
+          invalid(
+            volumePath.child('name'),
+            volumeName,
+            'Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.',
+          ),
+        );
       }
       return errors;
     },
@@ -321,7 +355,10 @@ const SOURCES: readonly SourceRule[] = [
   { key: 'persistentVolumeClaim', validate: (source, path) => requiredString(source, 'claimName', path) },
   {
     key: 'rbd',
-    validate: (source, path) => [...(stringsOf(source, 'monitors').length === 0 ? [required(path.child('monitors'))] : []), ...requiredString(source, 'image', path)],
+    validate: (source, path) => [
+      ...(stringsOf(source, 'monitors').length === 0 ? [required(path.child('monitors'))] : []),
+      ...requiredString(source, 'image', path),
+    ],
   },
   {
     key: 'cinder',
@@ -339,15 +376,22 @@ const SOURCES: readonly SourceRule[] = [
       const errors: FieldError[] = [];
       const registry = stringOf(source, 'registry');
       if (registry === '') errors.push(required(path.child('registry'), 'must be a host:port pair or multiple pairs separated by commas'));
-      else if (Buffer.byteLength(stringOf(source, 'tenant'), 'utf8') >= 65) errors.push(required(path.child('tenant'), 'must be a UUID and may not exceed a length of 64 characters'));
-      else for (const pair of registry.split(',')) if (!/^(\[[^\]]*\]|[^:]*):[^:]*$/.test(pair)) errors.push(invalid(path.child('registry'), registry, 'must be a host:port pair or multiple pairs separated by commas'));
+      else if (Buffer.byteLength(stringOf(source, 'tenant'), 'utf8') >= 65)
+        errors.push(required(path.child('tenant'), 'must be a UUID and may not exceed a length of 64 characters'));
+      else
+        for (const pair of registry.split(','))
+          if (!/^(\[[^\]]*\]|[^:]*):[^:]*$/.test(pair))
+            errors.push(invalid(path.child('registry'), registry, 'must be a host:port pair or multiple pairs separated by commas'));
       return [...errors, ...requiredString(source, 'volume', path)];
     },
   },
   {
     key: 'downwardAPI',
     forbiddenAs: 'downwarAPI',
-    validate: (source, path) => [...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')), ...listOf(source, 'items').flatMap((file) => validateDownwardAPIFile(file, path))],
+    validate: (source, path) => [
+      ...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')),
+      ...listOf(source, 'items').flatMap((file) => validateDownwardAPIFile(file, path)),
+    ],
   },
   {
     key: 'fc',
@@ -356,7 +400,8 @@ const SOURCES: readonly SourceRule[] = [
       const targets = stringsOf(source, 'targetWWNs');
       const wwids = stringsOf(source, 'wwids');
       if (targets.length < 1 && wwids.length < 1) errors.push(required(path.child('targetWWNs'), 'must specify either targetWWNs or wwids, but not both'));
-      if (targets.length !== 0 && wwids.length !== 0) errors.push(invalid(path.child('targetWWNs'), json(targets), 'targetWWNs and wwids can not be specified simultaneously'));
+      if (targets.length !== 0 && wwids.length !== 0)
+        errors.push(invalid(path.child('targetWWNs'), json(targets), 'targetWWNs and wwids can not be specified simultaneously'));
       if (targets.length !== 0) {
         const lun = optionalNumber(source, 'lun');
         if (lun === undefined) errors.push(required(path.child('lun'), 'lun is required if targetWWNs is specified'));
@@ -368,7 +413,11 @@ const SOURCES: readonly SourceRule[] = [
   { key: 'flexVolume', validate: validateFlexVolume },
   {
     key: 'configMap',
-    validate: (source, path) => [...requiredString(source, 'name', path), ...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')), ...validateItems(source, path)],
+    validate: (source, path) => [
+      ...requiredString(source, 'name', path),
+      ...fileMode(optionalNumber(source, 'defaultMode'), path.child('defaultMode')),
+      ...validateItems(source, path),
+    ],
   },
   { key: 'azureFile', validate: (source, path) => [...requiredString(source, 'secretName', path), ...requiredString(source, 'shareName', path)] },
   { key: 'vsphereVolume', validate: (source, path) => requiredString(source, 'volumePath', path) },
@@ -390,7 +439,14 @@ const SOURCES: readonly SourceRule[] = [
     },
   },
   { key: 'projected', validate: validateProjected },
-  { key: 'scaleIO', validate: (source, path) => [...requiredString(source, 'gateway', path), ...requiredString(source, 'system', path), ...requiredString(source, 'volumeName', path)] },
+  {
+    key: 'scaleIO',
+    validate: (source, path) => [
+      ...requiredString(source, 'gateway', path),
+      ...requiredString(source, 'system', path),
+      ...requiredString(source, 'volumeName', path),
+    ],
+  },
   { key: 'csi', validate: validateCsi },
   {
     key: 'ephemeral',
@@ -398,7 +454,11 @@ const SOURCES: readonly SourceRule[] = [
       const errors = validateEphemeral(source, path);
       if (podName && volumeName) {
         const claimName = `${podName}-${volumeName}`;
-        errors.push(...nameIsDnsSubdomain(claimName, false).map((message) => invalid(volumePath.child('name'), volumeName, `PVC name ${JSON.stringify(claimName)}: ${message}`)));
+        errors.push(
+          ...nameIsDnsSubdomain(claimName, false).map((message) =>
+            invalid(volumePath.child('name'), volumeName, `PVC name ${JSON.stringify(claimName)}: ${message}`),
+          ),
+        );
       }
       return errors;
     },
@@ -434,7 +494,12 @@ function validateVolumeSource(volume: JsonObject, context: SourceContext): Field
  * ValidateVolumes: the volumes that validated, by name, and the errors. A volume with errors is left
  * out of the map, so mounts of it are reported as not found too (as upstream does).
  */
-export function validateVolumes(volumes: readonly JsonObject[], podName: string | undefined, path: Path, resourceIsPod: boolean): { sources: VolumeSources; errors: FieldError[] } {
+export function validateVolumes(
+  volumes: readonly JsonObject[],
+  podName: string | undefined,
+  path: Path,
+  resourceIsPod: boolean,
+): { sources: VolumeSources; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const names = new Set<string>();
   const sources = new Map<string, JsonObject>();
@@ -454,9 +519,14 @@ export function validateVolumes(volumes: readonly JsonObject[], podName: string 
     }
     const claim = objectOf(volume, 'persistentVolumeClaim');
     if (claim && createdClaims.has(stringOf(claim, 'claimName'))) {
-      errors.push(invalid(at.child('persistentVolumeClaim').child('claimName'), stringOf(claim, 'claimName'), 'must not reference a PVC that gets created for an ephemeral volume'));
+      errors.push(
+        invalid(
+          at.child('persistentVolumeClaim').child('claimName'),
+          stringOf(claim, 'claimName'),
+          'must not reference a PVC that gets created for an ephemeral volume',
+        ),
+      );
     }
   });
   return { sources, errors };
 }
-

@@ -38,13 +38,20 @@ export type ConnectOptions = Omit<RequestOptions, 'dryRun' | 'options' | 'fieldM
  * the object is the connect options (PodExecOptions…), there is no oldObject, no options and never
  * dryRun. `fields` are members of the options object; `name` overrides the request name (`pod:port` for a proxy).
  */
-export function connect(object: KubeObject, subResource: string, fields: Record<string, unknown> = {}, options: ConnectOptions & { name?: string } = {}): Review {
+export function connect(
+  object: KubeObject,
+  subResource: string,
+  fields: Record<string, unknown> = {},
+  options: ConnectOptions & { name?: string } = {},
+): Review {
   const catalog = catalogOf(options);
   const entry = entryFor(object, catalog);
   const sub = subresourceFor(entry, subResource, 'CONNECT', catalog);
   const placed = placement(object, entry, options);
   const kind = sub.kind.kind;
-  const members = Object.fromEntries(Object.entries({ ...defaults(subResource, placed.object), ...fields }).filter(([, value]) => value !== false && value !== undefined));
+  const members = Object.fromEntries(
+    Object.entries({ ...defaults(subResource, placed.object), ...fields }).filter(([, value]) => value !== false && value !== undefined),
+  );
   return new Review({
     operation: 'CONNECT',
     kind: { group: sub.kind.group, version: sub.kind.version, kind },

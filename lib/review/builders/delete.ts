@@ -67,7 +67,11 @@ export function deleteCollection(items: readonly KubeObject[], options: Omit<Del
   for (const item of items) {
     const entry = entryFor(item, catalogOf(options));
     if (entry.group === '' && entry.resource === 'namespaces') {
-      throw new HarnessError('REVIEW_INVALID', 'namespaces cannot be deleted as a collection: kube-apiserver answers 405 MethodNotAllowed and admits nothing', 'delete each namespace with review.delete(namespace)');
+      throw new HarnessError(
+        'REVIEW_INVALID',
+        'namespaces cannot be deleted as a collection: kube-apiserver answers 405 MethodNotAllowed and admits nothing',
+        'delete each namespace with review.delete(namespace)',
+      );
     }
   }
   return items.map((item) => remove(item, { ...options, collection: true }));

@@ -22,6 +22,11 @@ export function applyPatch(object: KubeObject, patch: unknown, type: PatchType):
   if (type === 'merge') return mergePatch(object as JsonObject, patch as JsonObject) as KubeObject;
   if (type === 'strategic') return strategicMergeOf(object, patch as KubeObject);
   const result = applyJsonPatch(object, patch);
-  if (!result.ok) throw new HarnessError('REVIEW_INVALID', `the JSON patch does not apply: ${result.error}`, 'give RFC 6902 operations whose paths exist in the stored object');
+  if (!result.ok)
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `the JSON patch does not apply: ${result.error}`,
+      'give RFC 6902 operations whose paths exist in the stored object',
+    );
   return result.document as KubeObject;
 }

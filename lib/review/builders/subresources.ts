@@ -2,7 +2,7 @@ import type { KubeObject } from '../../kube/admission';
 import type { CatalogEntry, SubresourceInfo } from '../../kube/catalog';
 import { container, podSpec } from '../../registry/defaults/pod';
 import { withSeed } from '../objects/faker';
-import { isObject, listAt, objectAt, stringAt, type JsonObject } from '../objects/json';
+import { isObject, listAt, objectAt, stringAt } from '../objects/json';
 import { managedFieldsOf } from '../objects/managed-fields';
 import { deepMerge } from '../objects/merge';
 import { hashSeed } from '../../random';
@@ -31,7 +31,15 @@ function nameOf(object: KubeObject): string {
 }
 
 /** A CREATE of a subresource (eviction, binding, token): the new object, no oldObject, CreateOptions. */
-function createSubresource(entry: CatalogEntry, sub: SubresourceInfo, parent: KubeObject, namespace: string, object: KubeObject, writer: Writer, options: RequestOptions): Review {
+function createSubresource(
+  entry: CatalogEntry,
+  sub: SubresourceInfo,
+  parent: KubeObject,
+  namespace: string,
+  object: KubeObject,
+  writer: Writer,
+  options: RequestOptions,
+): Review {
   return request(
     {
       entry,
@@ -64,7 +72,16 @@ export function status(object: KubeObject, newStatus: Record<string, unknown>, o
   const next = { ...stored, status: deepMerge(objectAt(stored, 'status'), newStatus) };
   const writer = updateWriter(options.via ?? 'merge-patch', options);
   return request(
-    { entry, operation: 'UPDATE', subResource: sub.name, name: nameOf(stored), namespace, object: stampUpdate(stored, next, writer, options, 'status', 'status'), oldObject: stored, fields: writer.fields },
+    {
+      entry,
+      operation: 'UPDATE',
+      subResource: sub.name,
+      name: nameOf(stored),
+      namespace,
+      object: stampUpdate(stored, next, writer, options, 'status', 'status'),
+      oldObject: stored,
+      fields: writer.fields,
+    },
     options,
   );
 }
@@ -124,7 +141,12 @@ export function evict(pod: KubeObject, options: RequestOptions & { deleteOptions
 /** The scheduler binding `pod` to `node` (CREATE of `pods/binding`, a v1 Binding), as the scheduler by default. */
 export function bind(pod: KubeObject, node: string, options: RequestOptions = {}): Review {
   const { entry, sub, namespace, stored } = parentOf(pod, 'binding', 'CREATE', options);
-  const binding = { kind: sub.kind.kind, apiVersion: joinApiVersion(sub.kind), metadata: { name: nameOf(stored), namespace }, target: { kind: 'Node', name: node, apiVersion: 'v1' } };
+  const binding = {
+    kind: sub.kind.kind,
+    apiVersion: joinApiVersion(sub.kind),
+    metadata: { name: nameOf(stored), namespace },
+    target: { kind: 'Node', name: node, apiVersion: 'v1' },
+  };
   const writer = kubectlWriter({ userAgent: 'kube-scheduler', ...options });
   return createSubresource(entry, sub, stored, namespace, binding, writer, { userInfo: users.scheduler(), ...options });
 }
@@ -148,7 +170,9 @@ export function token(serviceAccount: KubeObject, options: TokenOptions = {}): R
     spec: {
       audiences: audiences ?? null,
       expirationSeconds: expirationSeconds ?? 3600,
-      boundObjectRef: boundObject ? { kind: boundObject.kind, apiVersion: boundObject.apiVersion ?? 'v1', name: boundObject.name, ...(boundObject.uid ? { uid: boundObject.uid } : {}) } : null,
+      boundObjectRef: boundObject
+        ? { kind: boundObject.kind, apiVersion: boundObject.apiVersion ?? 'v1', name: boundObject.name, ...(boundObject.uid ? { uid: boundObject.uid } : {}) }
+        : null,
     },
     status: { token: '', expirationTimestamp: null },
   };
@@ -181,7 +205,16 @@ export function debug(pod: KubeObject, options: DebugOptions = {}): Review {
   const next = { ...stored, spec: podSpec({ ...spec, ephemeralContainers: [...listAt(spec, 'ephemeralContainers'), added] }) };
   const writer = kubectlWriter(rest);
   return request(
-    { entry, operation: 'UPDATE', subResource: sub.name, name: nameOf(stored), namespace, object: stampUpdate(stored, next, writer, rest, 'object', sub.name), oldObject: stored, fields: writer.fields },
+    {
+      entry,
+      operation: 'UPDATE',
+      subResource: sub.name,
+      name: nameOf(stored),
+      namespace,
+      object: stampUpdate(stored, next, writer, rest, 'object', sub.name),
+      oldObject: stored,
+      fields: writer.fields,
+    },
     rest,
   );
 }
@@ -193,7 +226,16 @@ export function finalize(namespace: KubeObject, options: RequestOptions & { fina
   const spec = finalizers.length > 0 ? { finalizers } : {};
   const writer = updateWriter('api', rest);
   return request(
-    { entry, operation: 'UPDATE', subResource: sub.name, name: nameOf(stored), namespace: name, object: stampUpdate(stored, { ...stored, spec }, writer, rest, 'object', sub.name), oldObject: stored, fields: writer.fields },
+    {
+      entry,
+      operation: 'UPDATE',
+      subResource: sub.name,
+      name: nameOf(stored),
+      namespace: name,
+      object: stampUpdate(stored, { ...stored, spec }, writer, rest, 'object', sub.name),
+      oldObject: stored,
+      fields: writer.fields,
+    },
     rest,
   );
 }
@@ -212,7 +254,16 @@ export function resize(pod: KubeObject, resources: Record<string, Record<string,
   const writer = updateWriter('merge-patch', options);
   const next = canonical({ ...stored, spec: { ...spec, containers } });
   return request(
-    { entry, operation: 'UPDATE', subResource: sub.name, name: nameOf(stored), namespace, object: stampUpdate(stored, next, writer, options, 'object', sub.name), oldObject: stored, fields: writer.fields },
+    {
+      entry,
+      operation: 'UPDATE',
+      subResource: sub.name,
+      name: nameOf(stored),
+      namespace,
+      object: stampUpdate(stored, next, writer, options, 'object', sub.name),
+      oldObject: stored,
+      fields: writer.fields,
+    },
     options,
   );
 }

@@ -14,7 +14,11 @@ export function entryFor(object: KubeObject, catalog: ResourceCatalog): CatalogE
   const [group, version] = splitApiVersion(object.apiVersion);
   const entry = catalog.resourceForKind({ group, version, kind: object.kind });
   if (!entry) {
-    throw new HarnessError('REVIEW_INVALID', `no resource serves ${object.apiVersion} ${object.kind}`, 'register custom resources with registerCustomResourceDefinition(crd) or through the manifests');
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `no resource serves ${object.apiVersion} ${object.kind}`,
+      'register custom resources with registerCustomResourceDefinition(crd) or through the manifests',
+    );
   }
   return entry;
 }
@@ -27,7 +31,11 @@ export function catalogOf(options: RequestOptions): ResourceCatalog {
 export function requireOperation(entry: CatalogEntry, operation: Operation): void {
   if (entry.operations.includes(operation)) return;
   const admitted = entry.operations.length > 0 ? `only ${entry.operations.join(', ')}` : 'no operation (it is read-only)';
-  throw new HarnessError('REVIEW_INVALID', `${entry.resource} admits ${admitted}, not ${operation}`, `build a ${entry.operations[0] ?? 'request for another resource'} instead`);
+  throw new HarnessError(
+    'REVIEW_INVALID',
+    `${entry.resource} admits ${admitted}, not ${operation}`,
+    `build a ${entry.operations[0] ?? 'request for another resource'} instead`,
+  );
 }
 
 function names(subresources: readonly SubresourceInfo[]): string {
@@ -48,10 +56,17 @@ function connectSubresources(catalog: ResourceCatalog): string {
 export function subresourceFor(entry: CatalogEntry, name: string, operation: Operation, catalog: ResourceCatalog): SubresourceInfo {
   const sub = catalog.subresourceInfo(gvrOf(entry), name);
   const valid = entry.subresources.filter((s) => s.operations.includes(operation));
-  const choices = valid.length > 0 ? `${entry.resource} subresources admitted as ${operation}: ${names(valid)}` : `${entry.resource} has no subresource admitted as ${operation}`;
+  const choices =
+    valid.length > 0
+      ? `${entry.resource} subresources admitted as ${operation}: ${names(valid)}`
+      : `${entry.resource} has no subresource admitted as ${operation}`;
   if (!sub) {
     if (operation === 'CONNECT' && valid.length === 0) {
-      throw new HarnessError('REVIEW_INVALID', `${entry.resource} has no CONNECT subresource (${entry.resource}/${name})`, `CONNECT subresources: ${connectSubresources(catalog)}`);
+      throw new HarnessError(
+        'REVIEW_INVALID',
+        `${entry.resource} has no CONNECT subresource (${entry.resource}/${name})`,
+        `CONNECT subresources: ${connectSubresources(catalog)}`,
+      );
     }
     throw new HarnessError('REVIEW_INVALID', `${entry.resource} has no subresource ${JSON.stringify(name)}; it serves ${names(entry.subresources)}`, choices);
   }

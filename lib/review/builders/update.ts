@@ -27,7 +27,11 @@ export function updateAs(oldObject: KubeObject, newObject: KubeObject, options: 
   if (subResource) {
     const sub = subresourceFor(entry, subResource, 'UPDATE', catalog);
     if (sub.kind.kind !== entry.kind || sub.kind.group !== entry.group) {
-      throw new HarnessError('REVIEW_INVALID', `${entry.resource}/${subResource} carries ${sub.kind.group || 'core'}/${sub.kind.version} ${sub.kind.kind}, not ${entry.kind}`, `use review.${subResource}(…)`);
+      throw new HarnessError(
+        'REVIEW_INVALID',
+        `${entry.resource}/${subResource} carries ${sub.kind.group || 'core'}/${sub.kind.version} ${sub.kind.kind}, not ${entry.kind}`,
+        `use review.${subResource}(…)`,
+      );
     }
   } else {
     requireOperation(entry, 'UPDATE');

@@ -73,7 +73,15 @@ export function stampCreate(object: KubeObject, writer: Writer, options: Request
 }
 
 /** The new object of an update, with (when asked for) the writer's entry for what it changed added to the stored managedFields. */
-export function stampUpdate(before: KubeObject, after: KubeObject, writer: Writer, options: RequestOptions, scope: Scope, subresource?: string, fields?: JsonObject): KubeObject {
+export function stampUpdate(
+  before: KubeObject,
+  after: KubeObject,
+  writer: Writer,
+  options: RequestOptions,
+  scope: Scope,
+  subresource?: string,
+  fields?: JsonObject,
+): KubeObject {
   if (!options.managedFields) return canonical(after);
   const inherited = managedFieldsOf(after).length > 0 ? managedFieldsOf(after) : managedFieldsOf(withCreator(before, options));
   const changed = fields ?? changedFields(before, after, scope, isUnstructured(after.apiVersion));

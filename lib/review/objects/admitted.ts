@@ -14,7 +14,6 @@ import { serviceAccount } from '../../plugins/service-account';
 // the cluster's), Priority knows only the system classes.
 const BEFORE_WEBHOOKS = [serviceAccount, taintNodesByCondition, priority, defaultTolerationSeconds];
 
-
 /**
  * `object` as mutating webhooks see a create of it: decoded with the API's defaults (lib/registry),
  * then changed by the in-tree plugins that run before webhooks, as in fixtures/apiserver-outcomes/
@@ -32,10 +31,13 @@ export function asAdmitted(object: JsonRecord, plugins: { disable?: readonly str
   const metadata = objectAt(defaulted, 'metadata');
   const random = new SeededRandom(hashSeed(`${String(metadata.namespace ?? '')}/${String(metadata.name ?? metadata.generateName ?? '')}`));
   const disabled = plugins.disable ?? [];
-  const { changedBy, object: changed } = runMutationPlugins(BEFORE_WEBHOOKS.filter((plugin) => !disabled.includes(plugin.name)), {
-    attributes: { operation: 'CREATE', subResource: '', resource: { group, version, resource: entry.resource }, namespace: String(metadata.namespace ?? '') },
-    object: defaulted,
-    randomSuffix: (length) => random.suffix(length),
-  });
+  const { changedBy, object: changed } = runMutationPlugins(
+    BEFORE_WEBHOOKS.filter((plugin) => !disabled.includes(plugin.name)),
+    {
+      attributes: { operation: 'CREATE', subResource: '', resource: { group, version, resource: entry.resource }, namespace: String(metadata.namespace ?? '') },
+      object: defaulted,
+      randomSuffix: (length) => random.suffix(length),
+    },
+  );
   return changedBy.length > 0 ? apiDefaults(changed) : defaulted;
 }

@@ -19,11 +19,17 @@ export interface FromYamlOptions extends GenerateOptions {
 
 function parse(source: string | object): JsonObject {
   if (typeof source !== 'string') return cloneJson(source) as JsonObject;
-  const documents = yaml().parseAllDocuments(source).filter((document) => document.contents !== null);
+  const documents = yaml()
+    .parseAllDocuments(source)
+    .filter((document) => document.contents !== null);
   const failed = documents.find((document) => document.errors.length > 0);
   if (failed) throw new HarnessError('REVIEW_INVALID', `objects.fromYaml: ${failed.errors[0]?.message ?? 'unreadable YAML'}`);
   if (documents.length !== 1) {
-    throw new HarnessError('REVIEW_INVALID', `objects.fromYaml: expected one document, found ${documents.length}`, 'split the documents and call objects.fromYaml once per object');
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `objects.fromYaml: expected one document, found ${documents.length}`,
+      'split the documents and call objects.fromYaml once per object',
+    );
   }
   return documents[0]?.toJS() as JsonObject;
 }
@@ -37,7 +43,11 @@ export function fromYaml(source: string | object, options: FromYamlOptions = {})
   const manifest = parse(source);
   const apiVersion = isObject(manifest) ? manifest.apiVersion : undefined;
   if (!isObject(manifest) || typeof apiVersion !== 'string' || typeof manifest.kind !== 'string') {
-    throw new HarnessError('REVIEW_INVALID', 'objects.fromYaml: the manifest has no apiVersion and kind', 'give a whole Kubernetes object, e.g. apiVersion: v1, kind: ConfigMap, metadata: {name: settings}');
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      'objects.fromYaml: the manifest has no apiVersion and kind',
+      'give a whole Kubernetes object, e.g. apiVersion: v1, kind: ConfigMap, metadata: {name: settings}',
+    );
   }
   const unstructured = isUnstructured(apiVersion);
   let object: JsonObject;

@@ -56,7 +56,10 @@ export function seedOf(options: GenerateOptions): number {
 }
 
 /** metadata from the generated name, namespace and labels, with the user's shorthands winning. */
-export function metadataOf(shortcuts: Shortcuts, generated: { name: string; namespace?: string | undefined; labels?: JsonObject; annotations?: JsonObject }): JsonObject {
+export function metadataOf(
+  shortcuts: Shortcuts,
+  generated: { name: string; namespace?: string | undefined; labels?: JsonObject; annotations?: JsonObject },
+): JsonObject {
   const annotations = shortcuts.annotations ?? generated.annotations;
   const labels = shortcuts.labels ?? generated.labels;
   const namespace = shortcuts.namespace ?? generated.namespace;
@@ -75,7 +78,10 @@ function finish(object: JsonObject, gen: Gen, options: GenerateOptions): JsonObj
 }
 
 /** `objects.<kind>(overrides?, options?)`: a seeded object of kind `T`. */
-export type ObjectGenerator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions> = (input?: ObjectInput<T, S>, options?: O) => T & KubeObject;
+export type ObjectGenerator<T, S extends Shortcuts = Shortcuts, O extends GenerateOptions = GenerateOptions> = (
+  input?: ObjectInput<T, S>,
+  options?: O,
+) => T & KubeObject;
 
 /**
  * `objects.<kind>` from a manifest builder: seeds the generation, builds the manifest from the

@@ -74,10 +74,28 @@ function offTheShelf(gen: Gen): Workload {
   return gen.pick([
     () => {
       const version = gen.pick(['1.27.3', '1.27.2', '1.26.2']);
-      return { image: gen.pick([`nginx:${version}`, `nginx:${version}-alpine`]), version, ports: http(80), probes: { readinessProbe: { httpGet: { path: '/', port: 'http' } } }, env: [] };
+      return {
+        image: gen.pick([`nginx:${version}`, `nginx:${version}-alpine`]),
+        version,
+        ports: http(80),
+        probes: { readinessProbe: { httpGet: { path: '/', port: 'http' } } },
+        env: [],
+      };
     },
-    () => ({ image: 'nginxinc/nginx-unprivileged:1.27.3-alpine', version: '1.27.3', ports: http(8080), probes: { readinessProbe: { httpGet: { path: '/', port: 'http' } } }, env: [] }),
-    () => ({ image: 'redis:7.4.1-alpine', version: '7.4.1', ports: [{ name: 'redis', containerPort: 6379 }], probes: { livenessProbe: { tcpSocket: { port: 'redis' } } }, env: [] }),
+    () => ({
+      image: 'nginxinc/nginx-unprivileged:1.27.3-alpine',
+      version: '1.27.3',
+      ports: http(8080),
+      probes: { readinessProbe: { httpGet: { path: '/', port: 'http' } } },
+      env: [],
+    }),
+    () => ({
+      image: 'redis:7.4.1-alpine',
+      version: '7.4.1',
+      ports: [{ name: 'redis', containerPort: 6379 }],
+      probes: { livenessProbe: { tcpSocket: { port: 'redis' } } },
+      env: [],
+    }),
     () => ({
       image: 'postgres:16.4',
       version: '16.4',
@@ -86,7 +104,13 @@ function offTheShelf(gen: Gen): Workload {
       env: [{ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'postgres', key: 'password' } } }],
     }),
     () => ({ image: 'quay.io/prometheus/node-exporter:v1.8.2', version: '1.8.2', ports: [{ name: 'metrics', containerPort: 9100 }], probes: {}, env: [] }),
-    () => ({ image: 'registry.k8s.io/ingress-nginx/controller:v1.11.3', version: '1.11.3', ports: [...http(80), { name: 'https', containerPort: 443 }], probes: { livenessProbe: { httpGet: { path: '/healthz', port: 10254 } } }, env: [] }),
+    () => ({
+      image: 'registry.k8s.io/ingress-nginx/controller:v1.11.3',
+      version: '1.11.3',
+      ports: [...http(80), { name: 'https', containerPort: 443 }],
+      probes: { livenessProbe: { httpGet: { path: '/healthz', port: 10254 } } },
+      env: [],
+    }),
   ])();
 }
 
@@ -99,8 +123,17 @@ export function workloadFor(gen: Gen, app: string): Workload {
 /** Sidecars clusters commonly inject or add by hand. */
 export function sidecar(gen: Gen): JsonObject {
   return gen.pick([
-    { name: 'log-shipper', image: 'cr.fluentbit.io/fluent/fluent-bit:3.1.9', resources: { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '64Mi' } } },
-    { name: 'cloud-sql-proxy', image: 'gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1', args: ['--structured-logs', '--port=5432'], resources: { requests: { cpu: '50m', memory: '64Mi' } } },
+    {
+      name: 'log-shipper',
+      image: 'cr.fluentbit.io/fluent/fluent-bit:3.1.9',
+      resources: { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '64Mi' } },
+    },
+    {
+      name: 'cloud-sql-proxy',
+      image: 'gcr.io/cloud-sql-connectors/cloud-sql-proxy:2.14.1',
+      args: ['--structured-logs', '--port=5432'],
+      resources: { requests: { cpu: '50m', memory: '64Mi' } },
+    },
     { name: 'oauth2-proxy', image: 'quay.io/oauth2-proxy/oauth2-proxy:v7.7.1', ports: [{ name: 'proxy', containerPort: 4180 }] },
   ]);
 }

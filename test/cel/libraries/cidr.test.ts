@@ -11,7 +11,8 @@ beforeAll(loadCel);
 const compileError = compileErrorLine;
 
 // cidr.go wraps ParsePrefix's error in its prefix twice (parseCIDR, then stringToCIDR).
-const parseError = (message: string) => `network address parse error during conversion from string: network address parse error during conversion from string: ${message}`;
+const parseError = (message: string) =>
+  `network address parse error during conversion from string: network address parse error during conversion from string: ${message}`;
 
 describe('kubernetes.io "Kubernetes CIDR library" examples', () => {
   it.each([
@@ -85,13 +86,15 @@ describe("kube's parsing rules (netip.ParsePrefix, then no IPv4-mapped IPv6)", (
     ['010.0.0.0/8', 'netip.ParsePrefix("010.0.0.0/8"): ParseAddr("010.0.0.0"): IPv4 field has octet with leading zero'],
     ['fe80::1%eth0/64', 'netip.ParsePrefix("fe80::1%eth0/64"): IPv6 zones cannot be present in a prefix'],
     ['1.2.3.4/24/8', 'netip.ParsePrefix("1.2.3.4/24/8"): ParseAddr("1.2.3.4/24"): unexpected character (at "/24")'],
-  ])('cidr(%j) fails with ParsePrefix\'s text', (raw, message) => {
+  ])("cidr(%j) fails with ParsePrefix's text", (raw, message) => {
     expect(errorOf(`cidr(${JSON.stringify(raw)})`)).toBe(parseError(message));
     expect(evaluate(`isCIDR(${JSON.stringify(raw)})`)).toBe(false);
   });
 
   it('an IPv4-mapped IPv6 network is refused, with the prefix added once', () => {
-    expect(errorOf("cidr('::ffff:1.2.3.4/120')")).toBe('network address parse error during conversion from string: IPv4-mapped IPv6 address "::ffff:1.2.3.4/120" is not allowed');
+    expect(errorOf("cidr('::ffff:1.2.3.4/120')")).toBe(
+      'network address parse error during conversion from string: IPv4-mapped IPv6 address "::ffff:1.2.3.4/120" is not allowed',
+    );
     expect(evaluate("isCIDR('::ffff:1.2.3.4/120')")).toBe(false);
   });
 

@@ -59,7 +59,21 @@ describe('kubernetes.io "Kubernetes format library" examples', () => {
   });
 
   it('format.named returns the format of a listed name, optional.none otherwise', () => {
-    for (const name of ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix', 'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime']) {
+    for (const name of [
+      'dns1123Label',
+      'dns1123Subdomain',
+      'dns1035Label',
+      'qualifiedName',
+      'dns1123LabelPrefix',
+      'dns1123SubdomainPrefix',
+      'dns1035LabelPrefix',
+      'labelValue',
+      'uri',
+      'uuid',
+      'byte',
+      'date',
+      'datetime',
+    ]) {
       expect(evaluate(`format.named('${name}').hasValue() && format.named('${name}').value() == format.${name}()`)).toBe(true);
     }
     expect(evaluate("format.named('unknown').hasValue()")).toBe(false);
@@ -116,7 +130,21 @@ describe('format_test.go', () => {
   });
 
   it('formats compare equal to themselves only (pkg/cel/format.go compares Name)', () => {
-    const names = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix', 'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime'];
+    const names = [
+      'dns1123Label',
+      'dns1123Subdomain',
+      'dns1035Label',
+      'qualifiedName',
+      'dns1123LabelPrefix',
+      'dns1123SubdomainPrefix',
+      'dns1035LabelPrefix',
+      'labelValue',
+      'uri',
+      'uuid',
+      'byte',
+      'date',
+      'datetime',
+    ];
     for (const a of names) {
       for (const b of names) expect(evaluate(`format.${a}() == format.${b}()`)).toBe(a === b);
     }
@@ -134,9 +162,13 @@ describe('the apimachinery name checks behind the formats', () => {
     ['qualifiedName', 'example.com/MyName', []],
     ['qualifiedName', '/name', ['prefix part must be non-empty']],
     ['qualifiedName', 'Example.com/name', [`prefix part ${SUBDOMAIN_MESSAGE}`]],
-    ['qualifiedName', 'a/b/c', [
-      "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ]],
+    [
+      'qualifiedName',
+      'a/b/c',
+      [
+        "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+      ],
+    ],
     ['qualifiedName', 'example.com/', ['name part must be non-empty', NAME_PART_MESSAGE]],
     ['qualifiedName', 'a'.repeat(64), ['name part must be no more than 63 bytes']],
     ['labelValue', '', []],
@@ -156,7 +188,20 @@ describe('the apimachinery name checks behind the formats', () => {
 });
 
 describe('uri: url.ParseRequestURI and its error texts', () => {
-  it.each(['http://example.com', 'https://u:p@example.com:8443/a%20b?q=1', '/absolute/path', '*', 'mailto:someone@example.com', 'urn:isbn:0451450523', 'http://[::1]:80/', 'http://[fe80::1%25en0]/', 'http://[fe80::1%25%20]/', 'http://[::ffff:1.2.3.4]/', '//host/path', 'http://example.com/#frag'])('%j is a URI', (value) => {
+  it.each([
+    'http://example.com',
+    'https://u:p@example.com:8443/a%20b?q=1',
+    '/absolute/path',
+    '*',
+    'mailto:someone@example.com',
+    'urn:isbn:0451450523',
+    'http://[::1]:80/',
+    'http://[fe80::1%25en0]/',
+    'http://[fe80::1%25%20]/',
+    'http://[::ffff:1.2.3.4]/',
+    '//host/path',
+    'http://example.com/#frag',
+  ])('%j is a URI', (value) => {
     expect(messages('uri', value)).toEqual([]);
   });
 
@@ -238,7 +283,7 @@ describe('types and compile errors', () => {
   });
 
   // cel-js has no qualified function names, so `format.` is a constant (see lib/cel/libraries/format.ts).
-  it.failing("a wrongly typed format.named call names the function as cel-go does", () => {
+  it.failing('a wrongly typed format.named call names the function as cel-go does', () => {
     expect(compileError('format.named(1)')).toBe("ERROR: <input>:1:13: found no matching overload for 'format.named' applied to '(int)'");
   });
 });

@@ -49,10 +49,16 @@ describe('ip and isIP (ip.go godoc)', () => {
 
   it.each([
     ["ip('127.0.0.256')", 'IP Address "127.0.0.256" parse error during conversion from string: ParseAddr("127.0.0.256"): IPv4 field has value >255'],
-    ["ip(':::1')", 'IP Address ":::1" parse error during conversion from string: ParseAddr(":::1"): each colon-separated field must have at least one digit (at ":1")'],
+    [
+      "ip(':::1')",
+      'IP Address ":::1" parse error during conversion from string: ParseAddr(":::1"): each colon-separated field must have at least one digit (at ":1")',
+    ],
     // ip_test.go
     ["ip('192.168.0.1.0')", 'IP Address "192.168.0.1.0" parse error during conversion from string: ParseAddr("192.168.0.1.0"): IPv4 address too long'],
-    ["ip('2001:db8:::68')", 'IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")'],
+    [
+      "ip('2001:db8:::68')",
+      'IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")',
+    ],
   ])('%s is an error', (expression, message) => {
     expect(errorOf(expression)).toBe(message);
   });
@@ -79,7 +85,7 @@ describe("kube's parsing rules (netip.ParseAddr, then no zone and no IPv4-mapped
     // An embedded IPv4 is checked as Go 1.22+ checks it: the message names the whole input.
     ['::1.2.3.256', 'ParseAddr("::1.2.3.256"): IPv4 field has value >255'],
     ['::1.2.3.04', 'ParseAddr("::1.2.3.04"): IPv4 field has octet with leading zero'],
-  ])('ip(%j) fails with ParseAddr\'s text', (raw, parseError) => {
+  ])("ip(%j) fails with ParseAddr's text", (raw, parseError) => {
     expect(errorOf(`ip(${JSON.stringify(raw)})`)).toBe(`IP Address ${JSON.stringify(raw)} parse error during conversion from string: ${parseError}`);
     expect(evaluate(`isIP(${JSON.stringify(raw)})`)).toBe(false);
   });
@@ -118,8 +124,12 @@ describe('ip.isCanonical (ip.go godoc)', () => {
   });
 
   it('an invalid address is an error, not false', () => {
-    expect(errorOf("ip.isCanonical('127.0.0.1.0')")).toBe('IP Address "127.0.0.1.0" parse error during conversion from string: ParseAddr("127.0.0.1.0"): IPv4 address too long');
-    expect(errorOf("ip.isCanonical('2001:db8:::68')")).toBe('IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")');
+    expect(errorOf("ip.isCanonical('127.0.0.1.0')")).toBe(
+      'IP Address "127.0.0.1.0" parse error during conversion from string: ParseAddr("127.0.0.1.0"): IPv4 address too long',
+    );
+    expect(errorOf("ip.isCanonical('2001:db8:::68')")).toBe(
+      'IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")',
+    );
   });
 });
 
@@ -199,7 +209,7 @@ describe('string, equality and the type (pkg/cel/ip.go)', () => {
     expect(compileError('ip == ip')).toMatch(/undeclared reference to 'ip'/);
   });
 
-  it.failing("a wrongly typed ip.isCanonical call names the function as cel-go does", () => {
+  it.failing('a wrongly typed ip.isCanonical call names the function as cel-go does', () => {
     expect(compileError('ip.isCanonical(1)')).toBe("ERROR: <input>:1:15: found no matching overload for 'ip.isCanonical' applied to '(int)'");
   });
 });

@@ -26,7 +26,9 @@ describe('quantity library: examples of "CEL in Kubernetes"', () => {
   });
 
   it('the older page\'s quantity("50k").add("20k") does not compile: add takes a Quantity or an int', () => {
-    expect(compileError(`quantity("50k").add("20k") == quantity("70k")`)).toMatch(/found no matching overload for 'add' applied to 'kubernetes.Quantity.\(string\)'/);
+    expect(compileError(`quantity("50k").add("20k") == quantity("70k")`)).toMatch(
+      /found no matching overload for 'add' applied to 'kubernetes.Quantity.\(string\)'/,
+    );
   });
 });
 
@@ -175,6 +177,8 @@ describe('declarations', () => {
   });
 
   it('works on quantities from JSON data', () => {
-    expect(evaluate(`quantity(object.limits.memory).isGreaterThan(quantity(object.requests.memory))`, { limits: { memory: '1Gi' }, requests: { memory: '512Mi' } })).toBe(true);
+    expect(
+      evaluate(`quantity(object.limits.memory).isGreaterThan(quantity(object.requests.memory))`, { limits: { memory: '1Gi' }, requests: { memory: '512Mi' } }),
+    ).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ describe('find and findAll: examples of "CEL in Kubernetes"', () => {
 
   // The page's earlier version used `[0-9]*`, which also matches the empty strings between the numbers;
   // in kube, int('') is then an error (cel-js's int('') happens to be 0, a cel-js divergence).
-  it('the older page\'s `findAll(\'[0-9]*\')` example yields empty matches too', () => {
+  it("the older page's `findAll('[0-9]*')` example yields empty matches too", () => {
     expect(evaluate(`"1, 2, 3, 4".findAll('[0-9]*')`)).toEqual(['1', '', '2', '', '3', '', '4']);
   });
 });
@@ -99,7 +99,7 @@ describe("Go's matching semantics", () => {
   });
 });
 
-describe('invalid patterns: `Illegal regex: ` and Go\'s regexp/syntax error', () => {
+describe("invalid patterns: `Illegal regex: ` and Go's regexp/syntax error", () => {
   it.each([
     ['(', 'missing closing ): `(`'],
     ['a(b', 'missing closing ): `a(b`'],

@@ -31,9 +31,12 @@ describe('semver (semverlib.go godoc)', () => {
     expect(evaluate(`[${expression}.major(), ${expression}.minor(), ${expression}.patch()]`)).toEqual([major, minor, patch]);
   });
 
-  it.each(["semver('v1.0.0', true) == semver('1.0.0')", "semver('1.0', true) == semver('1.0.0')", "semver('01.01.01', true) == semver('1.1.1')"])('%s', (expression) => {
-    expect(evaluate(expression)).toBe(true);
-  });
+  it.each(["semver('v1.0.0', true) == semver('1.0.0')", "semver('1.0', true) == semver('1.0.0')", "semver('01.01.01', true) == semver('1.1.1')"])(
+    '%s',
+    (expression) => {
+      expect(evaluate(expression)).toBe(true);
+    },
+  );
 
   // blang/semver's error text, as types.WrapErr passes it on.
   it.each([
@@ -145,7 +148,10 @@ describe("blang/semver's rules and texts", () => {
 
   it.each([
     // semver.org's precedence example: 1.0.0-alpha < alpha.1 < alpha.beta < beta < beta.2 < beta.11 < rc.1 < 1.0.0.
-    ["['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'].map(v, semver(v)).all(v, true)", true],
+    [
+      "['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'].map(v, semver(v)).all(v, true)",
+      true,
+    ],
     ["semver('1.0.0-alpha').isLessThan(semver('1.0.0-alpha.1'))", true],
     ["semver('1.0.0-alpha.1').isLessThan(semver('1.0.0-alpha.beta'))", true],
     ["semver('1.0.0-alpha.beta').isLessThan(semver('1.0.0-beta'))", true],

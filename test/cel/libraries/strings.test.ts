@@ -55,12 +55,18 @@ describe('format: the version 1 formatter (ext/formatting.go), en_US', () => {
     ['"%s".format([duration("2ns")])', '0.000000002s'],
     ['"%s %s %s".format([1e6, 123456.0, 0.00001])', '1e+06 123456 1e-05'],
     ['"%s".format([999999999999])', '999999999999'],
-    ['"%s".format([["abc", 3.14, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]])', '["abc", 3.140000, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]'],
+    [
+      '"%s".format([["abc", 3.14, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]])',
+      '["abc", 3.140000, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]',
+    ],
     [
       '"%s".format([{"key1": b"xyz", "key5": null, "key2": duration("2h"), "key4": true, "key3": 2.71828}])',
       '{"key1":b"xyz", "key2":duration("7200s"), "key3":2.718280, "key4":true, "key5":null}',
     ],
-    ['"map with multiple key types: %s".format([{1: "value1", uint(2): "value2", true: double("NaN")}])', 'map with multiple key types: {1:"value1", 2:"value2", true:"NaN"}'],
+    [
+      '"map with multiple key types: %s".format([{1: "value1", uint(2): "value2", true: double("NaN")}])',
+      'map with multiple key types: {1:"value1", 2:"value2", true:"NaN"}',
+    ],
     ['"%s".format([[double("NaN"), double("Infinity"), type(1)]])', '["NaN", "+Inf", int]'],
     ['"%s".format([{"b\\"q": 1, "a": [1.5]}])', '{"a":[1.500000], "b\\"q":1}'],
   ])('%s → %j', (expression, expected) => {
@@ -69,20 +75,26 @@ describe('format: the version 1 formatter (ext/formatting.go), en_US', () => {
 
   it('formats JSON data', () => {
     const data = { name: 'web', replicas: 3, ratio: 0.75, labels: { app: 'web', tier: 'front' }, ports: [80, 443] };
-    expect(evaluate(`"%s has %d replicas (%.1f), labels %s, ports %s".format([object.name, object.replicas, object.ratio, object.labels, object.ports])`, data)).toBe(
-      'web has 3 replicas (0.8), labels {"app":"web", "tier":"front"}, ports [80, 443]',
-    );
+    expect(
+      evaluate(`"%s has %d replicas (%.1f), labels %s, ports %s".format([object.name, object.replicas, object.ratio, object.labels, object.ports])`, data),
+    ).toBe('web has 3 replicas (0.8), labels {"app":"web", "tier":"front"}, ports [80, 443]');
   });
 
   it.each([
-    ['"%s".format([dyn(quantity("1"))])', 'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity'],
+    [
+      '"%s".format([dyn(quantity("1"))])',
+      'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity',
+    ],
     ['"%s".format([[dyn(quantity("1"))]])', 'error during formatting: no formatting function for kubernetes.Quantity'],
     ['"%d %d %d".format(object.args)', 'index 2 out of range'],
     ['"%".format(object.args)', 'unexpected end of string'],
     ['"%a".format(object.args)', 'could not parse formatting clause: unrecognized formatting clause "a"'],
     ['"%E".format(object.args)', 'could not parse formatting clause: unrecognized formatting clause "E"'],
     ['"%é".format(object.args)', 'could not parse formatting clause: unrecognized formatting clause "Ã"'],
-    ['"%.f".format(object.args)', 'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax'],
+    [
+      '"%.f".format(object.args)',
+      'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax',
+    ],
     ['"%.3".format(object.args)', 'could not parse formatting clause: error while parsing precision: could not find end of precision specifier'],
     ['"%b".format(object.strings)', 'error during formatting: only integers and bools can be formatted as binary, was given string'],
     ['"%o".format(object.strings)', 'error during formatting: octal clause can only be used on integers, was given string'],
@@ -103,7 +115,10 @@ describe('format: compile-time validation of a literal format and list (stringFo
     ['"%a".format([1])', 'could not parse formatting clause: unrecognized formatting clause "a"'],
     ['"string is %b".format(["abc"])', 'error during formatting: only integers and bools can be formatted as binary, was given string'],
     ['"%d".format([duration("30m2s")])', 'error during formatting: decimal clause can only be used on integers, was given google.protobuf.Duration'],
-    ['"%s".format([[1, quantity("1")]])', 'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity'],
+    [
+      '"%s".format([[1, quantity("1")]])',
+      'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity',
+    ],
     ['"%f".format([null])', 'error during formatting: fixed-point clause can only be used on doubles, was given null_type'],
     ['"%s".format([1, 2])', 'too many arguments supplied to string.format (expected 1, got 2)'],
   ])('%s: %s', (expression, error) => {
@@ -180,12 +195,15 @@ describe('the rest of ext.Strings version 2 (cel-js and lib/cel/library.ts): god
     expect(evaluate(expression)).toEqual(expected);
   });
 
-  it.each([`'hello'.charAt(-1)`, `'hello mellow'.indexOf('ello', 20)`, `'hello mellow'.lastIndexOf('ello', -1)`, `'tacocat'.substring(-1)`, `'tacocat'.substring(2, 1)`])(
-    '%s is an error',
-    (expression) => {
-      expect(runtimeError(expression)).toBeDefined();
-    },
-  );
+  it.each([
+    `'hello'.charAt(-1)`,
+    `'hello mellow'.indexOf('ello', 20)`,
+    `'hello mellow'.lastIndexOf('ello', -1)`,
+    `'tacocat'.substring(-1)`,
+    `'tacocat'.substring(2, 1)`,
+  ])('%s is an error', (expression) => {
+    expect(runtimeError(expression)).toBeDefined();
+  });
 
   it('reverse of a string is strings version 3, which kube does not enable (ext.Lists declares it on lists only)', () => {
     expect(compileError(`'gums'.reverse() == 'smug'`)).toMatch(/found no matching overload for 'reverse' applied to 'string.\(\)'/);

@@ -119,8 +119,12 @@ describe("net/url's parsing", () => {
   });
 
   it('quotes the input as Go does (%q)', () => {
-    expect(runtimeError('url(object.u)', { u: 'https://é x/' })).toBe('URL parse error during conversion from string: parse "https://é x/": invalid character " " in host name');
-    expect(runtimeError('url(object.u)', { u: 'https://x/\n' })).toBe('URL parse error during conversion from string: parse "https://x/\\n": net/url: invalid control character in URL');
+    expect(runtimeError('url(object.u)', { u: 'https://é x/' })).toBe(
+      'URL parse error during conversion from string: parse "https://é x/": invalid character " " in host name',
+    );
+    expect(runtimeError('url(object.u)', { u: 'https://x/\n' })).toBe(
+      'URL parse error during conversion from string: parse "https://x/\\n": net/url: invalid control character in URL',
+    );
     expect(runtimeError('url(object.u)', { u: 'https://x/\u0007\u0085' })).toBe(
       'URL parse error during conversion from string: parse "https://x/\\a\\u0085": net/url: invalid control character in URL',
     );

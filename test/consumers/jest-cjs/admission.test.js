@@ -12,11 +12,13 @@ function allowAll(req, res) {
   req.on('end', () => {
     const incoming = JSON.parse(body);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      apiVersion: 'admission.k8s.io/v1',
-      kind: 'AdmissionReview',
-      response: { uid: incoming.request.uid, allowed: true },
-    }));
+    res.end(
+      JSON.stringify({
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        response: { uid: incoming.request.uid, allowed: true },
+      }),
+    );
   });
 }
 
@@ -47,7 +49,12 @@ test('the parts loaded on first use load under Jest CommonJS: registry, CEL, moc
       validations: [{ expression: 'size(object.spec.containers) == 1', message: 'one container only' }],
     },
   };
-  const binding = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'one-container' }, spec: { policyName: 'one-container', validationActions: ['Deny'] } };
+  const binding = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicyBinding',
+    metadata: { name: 'one-container' },
+    spec: { policyName: 'one-container', validationActions: ['Deny'] },
+  };
   const api = await startMockApi({ namespaces: [{ name: 'shop' }] });
   const h = await createHarness({ manifests: [policy, binding], mockApi: api, seed: 1 });
   try {

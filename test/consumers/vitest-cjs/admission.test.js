@@ -13,11 +13,13 @@ function allowAll(req, res) {
   req.on('end', () => {
     const incoming = JSON.parse(body);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      apiVersion: 'admission.k8s.io/v1',
-      kind: 'AdmissionReview',
-      response: { uid: incoming.request.uid, allowed: true },
-    }));
+    res.end(
+      JSON.stringify({
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        response: { uid: incoming.request.uid, allowed: true },
+      }),
+    );
   });
 }
 

@@ -5,7 +5,12 @@ import { ManualClock, openWatch, request } from './watch-client';
 
 jest.setTimeout(60_000);
 
-const configMap = (namespace: string, name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, ...(labels ? { labels } : {}) }, data: { k: name } });
+const configMap = (namespace: string, name: string, labels?: Record<string, string>) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace, ...(labels ? { labels } : {}) },
+  data: { k: name },
+});
 
 /** A refused watch's body: one Status, not an event. */
 const statusOf = (watch: { events: unknown[] }) => watch.events[0] as { message: string };
@@ -28,7 +33,13 @@ describe('the event log', () => {
     const stop = api.store.events.subscribe((e) => events.push([e.type, e.key, e.revision]));
     const created = api.store.put(configMap('team', 'a'));
     // A put with a status is two writes: the object, then its status, each a version of its own.
-    const withStatus = api.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'team' }, spec: { containers: [{ name: 'c', image: 'i' }] }, status: { phase: 'Running' } });
+    const withStatus = api.store.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'team' },
+      spec: { containers: [{ name: 'c', image: 'i' }] },
+      status: { phase: 'Running' },
+    });
     await request(api, 'POST', '/api/v1/namespaces/team/configmaps?dryRun=All', configMap('team', 'dry'));
     await request(api, 'DELETE', '/api/v1/namespaces/team/configmaps/a');
     stop();
@@ -44,7 +55,7 @@ describe('the event log', () => {
     expect(api.store.resourceVersion).toBe(String(start + 4));
   });
 
-  it('deletes a namespace\'s objects one write each, then the namespace, so watchers see each go', async () => {
+  it("deletes a namespace's objects one write each, then the namespace, so watchers see each go", async () => {
     api.store.put(configMap('gone', 'x'));
     api.store.put(configMap('gone', 'y'));
     const watch = await openWatch(api, `/api/v1/configmaps?watch=1&resourceVersion=${api.store.resourceVersion}`, 'msw');
@@ -63,7 +74,11 @@ describe('the event log', () => {
 
 describe('watch rules', () => {
   it('sends a bookmark 2 s before the deadline, and every minute, with the current version', async () => {
-    const watch = await openWatch(api, `/api/v1/namespaces/team/configmaps?watch=1&resourceVersion=${api.store.resourceVersion}&allowWatchBookmarks=true&timeoutSeconds=150`, 'msw');
+    const watch = await openWatch(
+      api,
+      `/api/v1/namespaces/team/configmaps?watch=1&resourceVersion=${api.store.resourceVersion}&allowWatchBookmarks=true&timeoutSeconds=150`,
+      'msw',
+    );
     expect(clock.pending()).toEqual([60_000, 150_000]);
     clock.advance(60_000);
     await watch.next(1);
@@ -110,7 +125,9 @@ describe('watch rules', () => {
   });
 
   it('streams to global fetch in process, as undici-based clients read it', async () => {
-    const response = await fetch(`${api.url}/api/v1/namespaces/team/configmaps?watch=true&resourceVersion=${api.store.resourceVersion}`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const response = await fetch(`${api.url}/api/v1/namespaces/team/configmaps?watch=true&resourceVersion=${api.store.resourceVersion}`, {
+      headers: { Authorization: `Bearer ${api.token}` },
+    });
     expect([response.status, response.headers.get('content-type'), response.headers.get('content-length')]).toEqual([200, 'application/json', null]);
     api.store.put(configMap('team', 'f'));
     const reader = response.body!.getReader();

@@ -19,7 +19,10 @@ function recorder(informer: k8s.Informer<k8s.V1ConfigMap>) {
   informer.on('add', note('add'));
   informer.on('update', note('update'));
   informer.on('delete', note('delete'));
-  return { seen, until: (count: number) => (seen.length >= count ? Promise.resolve(seen.slice()) : new Promise<Seen[]>((resolve) => waiters.push({ count, resolve }))) };
+  return {
+    seen,
+    until: (count: number) => (seen.length >= count ? Promise.resolve(seen.slice()) : new Promise<Seen[]>((resolve) => waiters.push({ count, resolve }))),
+  };
 }
 
 describe.each<Transport>(['msw', 'loopback'])('client-node makeInformer over %s', (transport) => {

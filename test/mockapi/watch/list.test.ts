@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 describe('list-pagination', () => {
-  it('pages over one snapshot with kube\'s continue tokens and remaining counts; a bad token is a 400 with Go\'s text', async () => {
+  it("pages over one snapshot with kube's continue tokens and remaining counts; a bad token is a 400 with Go's text", async () => {
     const recorded = recording('list-pagination');
     for (const name of ['p1', 'p2', 'p3', 'p4', 'p5']) api.store.put(configMap('o4-err2', name));
     const rv = api.store.resourceVersion;
@@ -40,7 +40,8 @@ describe('list-pagination', () => {
   });
 
   it('counts what is left only without selectors, and pages through selected objects', async () => {
-    for (const name of ['a', 'b', 'c', 'd']) api.store.put({ ...configMap('o4-err2', name), metadata: { name, namespace: 'o4-err2', labels: { keep: name === 'b' ? 'no' : 'yes' } } });
+    for (const name of ['a', 'b', 'c', 'd'])
+      api.store.put({ ...configMap('o4-err2', name), metadata: { name, namespace: 'o4-err2', labels: { keep: name === 'b' ? 'no' : 'yes' } } });
     const first = await request(api, 'GET', '/api/v1/namespaces/o4-err2/configmaps?limit=1&labelSelector=keep%3Dyes');
     expect(first.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['a']);
     expect(first.body.metadata.remainingItemCount).toBeUndefined();
@@ -62,14 +63,29 @@ describe('list-pagination', () => {
     ['not-a-valid-token', 'invalid continue token: continue key is not valid: illegal base64 data at input byte 16'],
     ['e30=', 'invalid continue token: continue key is not valid: illegal base64 data at input byte 3'],
     [Buffer.from('{').toString('base64url'), 'invalid continue token: continue key is not valid: unexpected end of JSON input'],
-    [Buffer.from('{"v":"x","rv":1,"start":"/a"}').toString('base64url'), 'invalid continue token: continue key is not valid: server does not recognize this encoded version x'],
-    [Buffer.from('{"v":"meta.k8s.io/v1","rv":0,"start":"/a"}').toString('base64url'), 'invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'],
-    [Buffer.from('{"v":"meta.k8s.io/v1","rv":1,"start":""}').toString('base64url'), 'invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)'],
+    [
+      Buffer.from('{"v":"x","rv":1,"start":"/a"}').toString('base64url'),
+      'invalid continue token: continue key is not valid: server does not recognize this encoded version x',
+    ],
+    [
+      Buffer.from('{"v":"meta.k8s.io/v1","rv":0,"start":"/a"}').toString('base64url'),
+      'invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)',
+    ],
+    [
+      Buffer.from('{"v":"meta.k8s.io/v1","rv":1,"start":""}').toString('base64url'),
+      'invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)',
+    ],
     [Buffer.from('{"v":"meta.k8s.io/v1","rv":1,"start":"/../a"}').toString('base64url'), 'invalid continue token: continue key is not valid: /../a'],
-    [Buffer.from('{"v":"meta.k8s.io/v1","rv":"1","start":"/a"}').toString('base64url'), 'invalid continue token: continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64'],
-  ])('refuses the token %s with storage/continue.go\'s text', async (token, message) => {
+    [
+      Buffer.from('{"v":"meta.k8s.io/v1","rv":"1","start":"/a"}').toString('base64url'),
+      'invalid continue token: continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64',
+    ],
+  ])("refuses the token %s with storage/continue.go's text", async (token, message) => {
     const reply = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?limit=1&continue=${token}`);
-    expect(reply).toEqual({ status: 400, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 } });
+    expect(reply).toEqual({
+      status: 400,
+      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 },
+    });
   });
 
   it('refuses a resourceVersion beside a continue token', async () => {
@@ -95,7 +111,7 @@ describe('resourceVersion and resourceVersionMatch', () => {
     }
   });
 
-  it('answers a version the store has not reached with storage\'s Too large resource version', async () => {
+  it("answers a version the store has not reached with storage's Too large resource version", async () => {
     const ahead = Number(api.store.resourceVersion) + 10;
     const reply = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?resourceVersion=${ahead}&resourceVersionMatch=NotOlderThan`);
     expect(reply).toEqual({
@@ -118,8 +134,11 @@ describe('resourceVersion and resourceVersionMatch', () => {
     ['resourceVersion=0&resourceVersionMatch=Exact', 'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
     ['resourceVersion=1&resourceVersionMatch=Newest', 'resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""'],
     ['sendInitialEvents=true', 'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list'],
-    ['watch=1&resourceVersion=3&resourceVersionMatch=NotOlderThan', 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'],
-  ])('refuses %s with ValidateListOptions\' 422', async (query, cause) => {
+    [
+      'watch=1&resourceVersion=3&resourceVersionMatch=NotOlderThan',
+      'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+    ],
+  ])("refuses %s with ValidateListOptions' 422", async (query, cause) => {
     const reply = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?${query}`);
     expect(reply.status).toBe(422);
     expect(reply.body.message).toBe(`ListOptions.meta.k8s.io "" is invalid: ${cause}`);
@@ -138,10 +157,32 @@ describe('compaction: api.store.compact() forgets history, as an apiserver resta
     await watch.ended;
     expect(watch.status).toBe(200);
     expect(watch.events).toEqual([
-      { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${old} (${compacted})`, reason: 'Expired', code: 410 } },
+      {
+        type: 'ERROR',
+        object: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: `too old resource version: ${old} (${compacted})`,
+          reason: 'Expired',
+          code: 410,
+        },
+      },
     ]);
     const list = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?resourceVersion=${old}&resourceVersionMatch=Exact`);
-    expect(list).toEqual({ status: 410, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'The resourceVersion for the provided list is too old.', reason: 'Expired', code: 410 } });
+    expect(list).toEqual({
+      status: 410,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'The resourceVersion for the provided list is too old.',
+        reason: 'Expired',
+        code: 410,
+      },
+    });
     // From the compacted version itself, nothing is missing.
     const fromCompacted = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?resourceVersion=${compacted}&resourceVersionMatch=Exact`);
     expect(fromCompacted.status).toBe(200);
@@ -154,7 +195,9 @@ describe('compaction: api.store.compact() forgets history, as an apiserver resta
     api.store.compact();
     const reply = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?limit=1&continue=${first.body.metadata.continue}`);
     expect(reply.status).toBe(410);
-    expect(reply.body.message).toMatch(/^The provided continue parameter is too old to display a consistent list result\. You can start a new list without the continue parameter, or use the continue token/);
+    expect(reply.body.message).toMatch(
+      /^The provided continue parameter is too old to display a consistent list result\. You can start a new list without the continue parameter, or use the continue token/,
+    );
     expect(JSON.parse(decoded(reply.body.metadata.continue))).toEqual({ v: 'meta.k8s.io/v1', rv: -1, start: '/a\u0000' });
     const rest = await request(api, 'GET', `/api/v1/namespaces/o4-err2/configmaps?limit=5&continue=${reply.body.metadata.continue}`);
     expect(rest.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['a2', 'b', 'c']);
@@ -175,7 +218,12 @@ describe('kubectl-get-watch', () => {
     const watchUrl = watchRequest!.url.replace(/resourceVersion=\d+/, `resourceVersion=${listed.body.metadata.resourceVersion}`);
     const watch = await openWatch(api, watchUrl, 'msw', { Accept: watchRequest!.accept });
     expect(`${watch.status} OK`).toBe(watchRequest!.status);
-    await request(api, 'POST', '/api/v1/namespaces/o4-kubectl/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'wcm' }, data: { a: 'b' } });
+    await request(api, 'POST', '/api/v1/namespaces/o4-kubectl/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'wcm' },
+      data: { a: 'b' },
+    });
     const [event] = await watch.next(1);
     expect(event).toMatchObject({ type: 'ADDED', object: { kind: 'ConfigMap', metadata: { name: 'wcm', namespace: 'o4-kubectl' }, data: { a: 'b' } } });
     watch.abort();

@@ -88,7 +88,13 @@ export function openWatch(api: MockApi, pathAndQuery: string, transport: Transpo
 }
 
 /** A JSON request over https trusting the API's CA (msw answers it in process when intercepting). */
-export function request(api: MockApi, method: string, pathAndQuery: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: any }> {
+export function request(
+  api: MockApi,
+  method: string,
+  pathAndQuery: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const headers = { Authorization: `Bearer ${api.token}`, Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': contentType } : {}) };
     const sent = https.request(`${api.url}${pathAndQuery}`, { method, headers, ca: api.ca }, (response) => {
@@ -145,7 +151,10 @@ export interface RecordedWatch {
 
 export interface Recording {
   case: string;
-  steps: { request: { method: string; path: string; headers: Record<string, string>; body?: any }; response: { code: number; body: any; headers: Record<string, string> } }[];
+  steps: {
+    request: { method: string; path: string; headers: Record<string, string>; body?: any };
+    response: { code: number; body: any; headers: Record<string, string> };
+  }[];
   watch?: RecordedWatch;
   watch2?: RecordedWatch;
   watch3?: RecordedWatch;

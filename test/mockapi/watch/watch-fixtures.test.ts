@@ -2,7 +2,18 @@
 // against the mock API, in process through msw and over the loopback HTTPS server: the same requests, the same
 // events field by field, resourceVersions in the same order.
 import { startMockApi, type MockApi } from '../../../lib/mockapi';
-import { comparable, expectSameOrder, ManualClock, openWatch, recording, request, versionsOf, type OpenWatch, type Transport, type WatchLine } from './watch-client';
+import {
+  comparable,
+  expectSameOrder,
+  ManualClock,
+  openWatch,
+  recording,
+  request,
+  versionsOf,
+  type OpenWatch,
+  type Transport,
+  type WatchLine,
+} from './watch-client';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +43,8 @@ function expectWatchHeaders(watch: OpenWatch, transport: Transport): void {
 /** Replays a recorded write, with the resourceVersion of a PUT body taken from the object as the mock API has it. */
 async function replayWrite(api: MockApi, step: ReturnType<typeof recording>['steps'][number], last?: { metadata: { resourceVersion: string; uid: string } }) {
   const { method, path, headers, body } = step.request;
-  const sent = method === 'PUT' && last ? { ...body, metadata: { ...body.metadata, resourceVersion: last.metadata.resourceVersion, uid: last.metadata.uid } } : body;
+  const sent =
+    method === 'PUT' && last ? { ...body, metadata: { ...body.metadata, resourceVersion: last.metadata.resourceVersion, uid: last.metadata.uid } } : body;
   const reply = await request(api, method, path, sent, headers['Content-Type']);
   expect(reply.status).toBe(step.response.code);
   return reply.body;
@@ -43,7 +55,12 @@ describe.each<Transport>(['msw', 'loopback'])('watch over %s', (transport) => {
   let clock: ManualClock;
   beforeEach(async () => {
     clock = new ManualClock();
-    api = await startMockApi({ seed: 27, intercept: transport === 'msw', watchClock: clock, namespaces: ['o4-watch', 'o4-sie', 'o4-sel', 'o4-compact', 'o4-err2'].map((name) => ({ name })) });
+    api = await startMockApi({
+      seed: 27,
+      intercept: transport === 'msw',
+      watchClock: clock,
+      namespaces: ['o4-watch', 'o4-sie', 'o4-sel', 'o4-compact', 'o4-err2'].map((name) => ({ name })),
+    });
   });
   afterEach(async () => {
     await api.close();
@@ -105,7 +122,9 @@ describe.each<Transport>(['msw', 'loopback'])('watch over %s', (transport) => {
     const listed = await request(api, 'GET', recorded.steps[0]!.request.path);
     const rv = listed.body.metadata.resourceVersion as string;
     const watches = await Promise.all(
-      [recorded.watch!, recorded.watch2!, recorded.watch3!].map((w) => openWatch(api, w.request.path.replace('resourceVersion=255', `resourceVersion=${rv}`), transport)),
+      [recorded.watch!, recorded.watch2!, recorded.watch3!].map((w) =>
+        openWatch(api, w.request.path.replace('resourceVersion=255', `resourceVersion=${rv}`), transport),
+      ),
     );
     await watches[1]!.next(1);
     // Each watch holds one timer, for its 2 s; with a 2 s timeout no bookmark comes before the deadline.
@@ -146,7 +165,12 @@ describe('history: watches and exact lists at past versions', () => {
 
   /** The writes the recording's cluster had made to configmaps before watch-too-old-rv, in order. */
   async function replayHistory(): Promise<void> {
-    api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' }, data: { since: '2026-12-01' } });
+    api.store.put({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' },
+      data: { since: '2026-12-01' },
+    });
     let last;
     for (const step of recording('list-then-watch').steps.slice(1)) last = await replayWrite(api, step, last);
     for (const name of ['x1', 'x2', 'x3']) api.store.put(configMap('o4-sie', name, { n: name }));
@@ -178,7 +202,8 @@ describe('history: watches and exact lists at past versions', () => {
     const recorded = recording('watch-after-etcd-compaction');
     const created = await replayWrite(api, recorded.steps[0]!);
     const oldRv = created.metadata.resourceVersion as string;
-    for (const k of ['1', '2', '3', '4', '5']) await request(api, 'PATCH', '/api/v1/namespaces/o4-compact/configmaps/c', { data: { k } }, 'application/merge-patch+json');
+    for (const k of ['1', '2', '3', '4', '5'])
+      await request(api, 'PATCH', '/api/v1/namespaces/o4-compact/configmaps/c', { data: { k } }, 'application/merge-patch+json');
     for (const step of recorded.steps.slice(2)) {
       const reply = await request(api, 'GET', step.request.path.replace('370', oldRv));
       expect(reply.status).toBe(200);

@@ -56,7 +56,11 @@ describe('limitRangerDefaults', () => {
     const complete = container('app', { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } });
     expect(limitRangerDefaults(pod([complete]), [limitRange(CONTAINER_DEFAULTS)])).toBeUndefined();
     // Pod and PersistentVolumeClaim items, and min/max of Container items, default nothing.
-    const noDefaults = limitRange({ type: 'Pod', max: { cpu: '2' } }, { type: 'Container', min: { cpu: '10m' } }, { type: 'PersistentVolumeClaim', min: { storage: '1Gi' } });
+    const noDefaults = limitRange(
+      { type: 'Pod', max: { cpu: '2' } },
+      { type: 'Container', min: { cpu: '10m' } },
+      { type: 'PersistentVolumeClaim', min: { storage: '1Gi' } },
+    );
     expect(limitRangerDefaults(pod([container('app')]), [noDefaults])).toBeUndefined();
     expect(limitRangerDefaults(pod([container('app')]), [])).toBeUndefined();
   });
@@ -76,9 +80,14 @@ describe('limitRangerDefaults', () => {
   });
 
   it('writes the defaults as their Quantities print, and keeps other annotations', () => {
-    const result = limitRangerDefaults(pod([container('app')], undefined, { team: 'a' }), [limitRange({ type: 'Container', defaultRequest: { cpu: '0.5', memory: '1024Mi' } })]);
+    const result = limitRangerDefaults(pod([container('app')], undefined, { team: 'a' }), [
+      limitRange({ type: 'Container', defaultRequest: { cpu: '0.5', memory: '1024Mi' } }),
+    ]);
     expect(((result?.spec as JsonRecord).containers as JsonRecord[])[0]?.resources).toEqual({ requests: { cpu: '500m', memory: '1Gi' } });
-    expect((result?.metadata as JsonRecord).annotations).toEqual({ [LIMIT_RANGER_ANNOTATION]: 'LimitRanger plugin set: cpu, memory request for container app', team: 'a' });
+    expect((result?.metadata as JsonRecord).annotations).toEqual({
+      [LIMIT_RANGER_ANNOTATION]: 'LimitRanger plugin set: cpu, memory request for container app',
+      team: 'a',
+    });
   });
 
   it('applies to containers added since (a reinvocation round) and leaves the input unchanged', () => {

@@ -30,10 +30,26 @@ describe('limitRangerValidate: Container items', () => {
     [{ max: { memory: '1Gi' } }, container('app', { memory: '1Gi' }), 'maximum memory usage per Container is 1Gi.  No limit is specified'],
     [{ max: { memory: '1Gi' } }, container('app', undefined, { memory: '2Gi' }), 'maximum memory usage per Container is 1Gi, but limit is 2Gi'],
     [{ max: { memory: '1Gi' } }, container('app', { memory: '1536Mi' }, { memory: '1Gi' }), 'maximum memory usage per Container is 1Gi, but request is 1536Mi'],
-    [{ maxLimitRequestRatio: { cpu: '2' } }, container('app', { cpu: '250m' }, { cpu: '1' }), 'cpu max limit to request ratio per Container is 2, but provided ratio is 4.000000'],
-    [{ maxLimitRequestRatio: { cpu: '2' } }, container('app', undefined, { cpu: '1' }), 'cpu max limit to request ratio per Container is 2, but no request is specified or request is 0'],
-    [{ maxLimitRequestRatio: { cpu: '2' } }, container('app', { cpu: '0' }, { cpu: '1' }), 'cpu max limit to request ratio per Container is 2, but no request is specified or request is 0'],
-    [{ maxLimitRequestRatio: { cpu: '2' } }, container('app', { cpu: '1' }), 'cpu max limit to request ratio per Container is 2, but no limit is specified or limit is 0'],
+    [
+      { maxLimitRequestRatio: { cpu: '2' } },
+      container('app', { cpu: '250m' }, { cpu: '1' }),
+      'cpu max limit to request ratio per Container is 2, but provided ratio is 4.000000',
+    ],
+    [
+      { maxLimitRequestRatio: { cpu: '2' } },
+      container('app', undefined, { cpu: '1' }),
+      'cpu max limit to request ratio per Container is 2, but no request is specified or request is 0',
+    ],
+    [
+      { maxLimitRequestRatio: { cpu: '2' } },
+      container('app', { cpu: '0' }, { cpu: '1' }),
+      'cpu max limit to request ratio per Container is 2, but no request is specified or request is 0',
+    ],
+    [
+      { maxLimitRequestRatio: { cpu: '2' } },
+      container('app', { cpu: '1' }),
+      'cpu max limit to request ratio per Container is 2, but no limit is specified or limit is 0',
+    ],
   ])('%j, %j → %s', (item, app, message) => {
     expect(validatePod(pod([app]), { type: 'Container', ...item })).toBe(message);
   });
@@ -53,7 +69,8 @@ describe('limitRangerValidate: Container items', () => {
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
-      message: 'pods "p" is forbidden: [minimum cpu usage per Container is 100m, but request is 50m, maximum memory usage per Container is 1Gi, but limit is 2Gi]',
+      message:
+        'pods "p" is forbidden: [minimum cpu usage per Container is 100m, but request is 50m, maximum memory usage per Container is 1Gi, but limit is 2Gi]',
       reason: 'Forbidden',
       details: { name: 'p', kind: 'pods' },
       code: 403,
@@ -69,7 +86,9 @@ describe('limitRangerValidate: Container items', () => {
   it('compares in whole milli-units rounded up, as requestLimitEnforcedValues does', () => {
     // 100.5m rounds up to 101m, so it meets a 101m minimum although it is below it.
     expect(validatePod(pod([container('app', { cpu: '100500u' })]), { type: 'Container', min: { cpu: '101m' } })).toBeUndefined();
-    expect(validatePod(pod([container('app', { cpu: '100m' })]), { type: 'Container', min: { cpu: '101m' } })).toBe('minimum cpu usage per Container is 101m, but request is 100m');
+    expect(validatePod(pod([container('app', { cpu: '100m' })]), { type: 'Container', min: { cpu: '101m' } })).toBe(
+      'minimum cpu usage per Container is 101m, but request is 100m',
+    );
   });
 
   it('prints the ratio with %f, rounding half to even', () => {
@@ -87,21 +106,30 @@ describe('limitRangerValidate: Container items', () => {
 
 describe('limitRangerValidate: Pod items', () => {
   it('holds the sum of the containers to the bounds', () => {
-    const message = validatePod(pod([container('a', undefined, { memory: '600Mi' }), container('b', undefined, { memory: '600Mi' })]), { type: 'Pod', max: { memory: '1Gi' } });
+    const message = validatePod(pod([container('a', undefined, { memory: '600Mi' }), container('b', undefined, { memory: '600Mi' })]), {
+      type: 'Pod',
+      max: { memory: '1Gi' },
+    });
     expect(message).toBe('maximum memory usage per Pod is 1Gi, but limit is 1200Mi');
   });
 
   it('adds what the containers state; with none stating a limit the pod has none', () => {
     // A container without the limit adds nothing: the sum is the other container's.
     expect(validatePod(pod([container('a', undefined, { cpu: '500m' }), container('b')]), { type: 'Pod', max: { cpu: '1' } })).toBeUndefined();
-    expect(validatePod(pod([container('a'), container('b')]), { type: 'Pod', max: { cpu: '1' } })).toBe('maximum cpu usage per Pod is 1.  No limit is specified');
+    expect(validatePod(pod([container('a'), container('b')]), { type: 'Pod', max: { cpu: '1' } })).toBe(
+      'maximum cpu usage per Pod is 1.  No limit is specified',
+    );
   });
 
   it('counts sidecars with the app containers and a plain init container on its own', () => {
     const sidecar = container('sidecar', { cpu: '200m' }, undefined, { restartPolicy: 'Always' });
     const setup = container('setup', { cpu: '700m' });
     // Running: app 300m + sidecar 200m = 500m; the setup container ran next to the sidecar: 900m.
-    const message = validatePod(pod([container('app', { cpu: '300m' })], { initContainers: [sidecar, setup] }), { type: 'Pod', max: { cpu: '800m' }, min: { cpu: '1' } });
+    const message = validatePod(pod([container('app', { cpu: '300m' })], { initContainers: [sidecar, setup] }), {
+      type: 'Pod',
+      max: { cpu: '800m' },
+      min: { cpu: '1' },
+    });
     expect(message).toBe('[minimum cpu usage per Pod is 1, but request is 900m, maximum cpu usage per Pod is 800m.  No limit is specified]');
   });
 

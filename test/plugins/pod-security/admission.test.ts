@@ -8,7 +8,13 @@ import { WarningRecorder } from '../../../lib/dispatch/warnings';
 import type { AdmissionReview, KubeObject } from '../../../lib/kube/admission';
 import type { JsonRecord } from '../../../lib/kube/record';
 import { applyJsonPatch } from '../../../lib/patch/apply';
-import { podSecurityAdmit, resolveConfiguration, type PodSecurityAttributes, type PodSecurityConfiguration, type PodSecurityRequest } from '../../../lib/plugins/pod-security';
+import {
+  podSecurityAdmit,
+  resolveConfiguration,
+  type PodSecurityAttributes,
+  type PodSecurityConfiguration,
+  type PodSecurityRequest,
+} from '../../../lib/plugins/pod-security';
 import { restrictedContainer, restrictedPod } from './pods';
 
 interface Recording {
@@ -27,7 +33,8 @@ interface Recording {
 const recording = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/apiserver-policies/psa-restricted-sidecar.json'), 'utf8')) as Recording;
 
 const PSA = 'pod-security.kubernetes.io/';
-const psaAnnotations = (annotations: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(annotations).filter(([key]) => key.startsWith(PSA)));
+const psaAnnotations = (annotations: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(annotations).filter(([key]) => key.startsWith(PSA)));
 const headers = (warnings: readonly string[]): string[] => {
   const recorder = new WarningRecorder();
   for (const warning of warnings) recorder.add(warning);
@@ -68,7 +75,11 @@ const asPod = (pod: { metadata: JsonRecord; spec: JsonRecord }): KubeObject => (
 const privilegedPod = asPod(restrictedPod({ spec: { containers: [restrictedContainer('app', { securityContext: { privileged: true } })] } }));
 const PRIVILEGED_DETAIL = 'privileged (container "app" must not set securityContext.privileged=true)';
 
-function admitPod(pod: KubeObject, namespaceLabels: Record<string, string> | null, more: Partial<PodSecurityRequest> & { attrs?: Partial<PodSecurityAttributes> } = {}) {
+function admitPod(
+  pod: KubeObject,
+  namespaceLabels: Record<string, string> | null,
+  more: Partial<PodSecurityRequest> & { attrs?: Partial<PodSecurityAttributes> } = {},
+) {
   const { attrs, ...rest } = more;
   return podSecurityAdmit({ attributes: attributes({ object: pod, ...attrs }), namespaceLabels, ...rest });
 }
@@ -115,7 +126,15 @@ describe('PodSecurity as a real kube-apiserver v1.36.2 runs it (fixtures/apiserv
 
   it('the namespace relabel (enforce restricted → baseline) warns about nothing, as recorded', () => {
     const decision = podSecurityAdmit({
-      attributes: attributes({ operation: 'UPDATE', kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: RESOURCES.namespaces, name: recording.namespace, namespace: recording.namespace, object: relabelled, oldObject: created }),
+      attributes: attributes({
+        operation: 'UPDATE',
+        kind: { group: '', version: 'v1', kind: 'Namespace' },
+        resource: RESOURCES.namespaces,
+        name: recording.namespace,
+        namespace: recording.namespace,
+        object: relabelled,
+        oldObject: created,
+      }),
       namespaceLabels: null,
       existingPods: [control!.storedObjectAfter.body as JsonRecord],
     });
@@ -127,7 +146,9 @@ describe('pods: enforce, audit and warn (admission.go ValidatePod, EvaluatePod)'
   it('allows everything in a namespace without labels, naming privileged:latest as the enforced policy', () => {
     expect(admitPod(privilegedPod, {})).toEqual({ allowed: true, warnings: [], auditAnnotations: { [`${PSA}enforce-policy`]: 'privileged:latest' } });
     // The shared privileged answer names latest whatever version the labels pin.
-    expect(admitPod(privilegedPod, { 'pod-security.kubernetes.io/enforce-version': 'v1.30' }).auditAnnotations).toEqual({ [`${PSA}enforce-policy`]: 'privileged:latest' });
+    expect(admitPod(privilegedPod, { 'pod-security.kubernetes.io/enforce-version': 'v1.30' }).auditAnnotations).toEqual({
+      [`${PSA}enforce-policy`]: 'privileged:latest',
+    });
   });
 
   it('refuses with 403 Forbidden, the enforced level quoted as labelled', () => {
@@ -150,7 +171,10 @@ describe('pods: enforce, audit and warn (admission.go ValidatePod, EvaluatePod)'
     expect(decision).toEqual({
       allowed: true,
       warnings: [],
-      auditAnnotations: { [`${PSA}enforce-policy`]: 'privileged:latest', [`${PSA}audit-violations`]: `would violate PodSecurity "restricted:latest": ${PRIVILEGED_DETAIL}` },
+      auditAnnotations: {
+        [`${PSA}enforce-policy`]: 'privileged:latest',
+        [`${PSA}audit-violations`]: `would violate PodSecurity "restricted:latest": ${PRIVILEGED_DETAIL}`,
+      },
     });
   });
 
@@ -163,9 +187,12 @@ describe('pods: enforce, audit and warn (admission.go ValidatePod, EvaluatePod)'
 
   it('enforces restricted on an invalid enforce label, and says why in the error annotation', () => {
     const decision = admitPod(asPod(restrictedPod({ podSecurityContext: { runAsNonRoot: undefined } })), labels('Restricted'));
-    expect(decision.status?.message).toBe('pods "p" is forbidden: violates PodSecurity "restricted:latest": runAsNonRoot != true (pod or container "app" must set securityContext.runAsNonRoot=true)');
+    expect(decision.status?.message).toBe(
+      'pods "p" is forbidden: violates PodSecurity "restricted:latest": runAsNonRoot != true (pod or container "app" must set securityContext.runAsNonRoot=true)',
+    );
     expect(decision.auditAnnotations).toEqual({
-      [`${PSA}error`]: 'Failed to parse policy: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "Restricted": must be one of privileged, baseline, restricted',
+      [`${PSA}error`]:
+        'Failed to parse policy: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "Restricted": must be one of privileged, baseline, restricted',
       [`${PSA}enforce-policy`]: 'restricted:latest',
     });
   });
@@ -185,7 +212,9 @@ describe('pods: enforce, audit and warn (admission.go ValidatePod, EvaluatePod)'
 
   it('uses the configured defaults for a namespace without labels', () => {
     const configuration: PodSecurityConfiguration = { defaults: { enforce: 'baseline', 'enforce-version': 'v1.33' } };
-    expect(admitPod(privilegedPod, {}, { configuration }).status?.message).toBe(`pods "p" is forbidden: violates PodSecurity "baseline:v1.33": ${PRIVILEGED_DETAIL}`);
+    expect(admitPod(privilegedPod, {}, { configuration }).status?.message).toBe(
+      `pods "p" is forbidden: violates PodSecurity "baseline:v1.33": ${PRIVILEGED_DETAIL}`,
+    );
     expect(admitPod(privilegedPod, {}, { configuration: resolveConfiguration(configuration) }).allowed).toBe(false);
   });
 
@@ -204,23 +233,40 @@ describe('pods: enforce, audit and warn (admission.go ValidatePod, EvaluatePod)'
     expect(decision.auditAnnotations).toEqual({ [`${PSA}error`]: 'Internal error occurred: failed to lookup namespace "team": namespaces "team" not found' });
   });
 
-  it('answers 400 for a request without its pod, with the plugin\'s Forbidden details', () => {
+  it("answers 400 for a request without its pod, with the plugin's Forbidden details", () => {
     const decision = podSecurityAdmit({ attributes: attributes({ object: null }), namespaceLabels: labels('baseline') });
-    expect(decision.status).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'failed to decode object', reason: 'BadRequest', details: { name: 'p', kind: 'pods' }, code: 400 });
+    expect(decision.status).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'failed to decode object',
+      reason: 'BadRequest',
+      details: { name: 'p', kind: 'pods' },
+      code: 400,
+    });
     expect(decision.auditAnnotations).toEqual({ [`${PSA}error`]: 'failed to decode object: unexpected type <nil>' });
   });
 });
 
 describe('exemptions (PodSecurityConfiguration.exemptions)', () => {
-  const configuration: PodSecurityConfiguration = { exemptions: { namespaces: ['kube-system'], usernames: ['system:serviceaccount:kube-system:replicaset-controller'], runtimeClasses: ['kata'] } };
+  const configuration: PodSecurityConfiguration = {
+    exemptions: { namespaces: ['kube-system'], usernames: ['system:serviceaccount:kube-system:replicaset-controller'], runtimeClasses: ['kata'] },
+  };
   const enforced = labels('restricted');
 
   it('skips an exempt namespace, before even reading its labels', () => {
-    expect(admitPod(privilegedPod, null, { configuration, attrs: { namespace: 'kube-system' } })).toEqual({ allowed: true, warnings: [], auditAnnotations: { [`${PSA}exempt`]: 'namespace' } });
+    expect(admitPod(privilegedPod, null, { configuration, attrs: { namespace: 'kube-system' } })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: { [`${PSA}exempt`]: 'namespace' },
+    });
   });
 
   it('skips an exempt user', () => {
-    expect(admitPod(privilegedPod, enforced, { configuration, attrs: { userInfo: { username: 'system:serviceaccount:kube-system:replicaset-controller' } } })).toEqual({
+    expect(
+      admitPod(privilegedPod, enforced, { configuration, attrs: { userInfo: { username: 'system:serviceaccount:kube-system:replicaset-controller' } } }),
+    ).toEqual({
       allowed: true,
       warnings: [],
       auditAnnotations: { [`${PSA}exempt`]: 'user' },
@@ -243,33 +289,61 @@ describe('pod subresources and updates (ignoredPodSubresources, isSignificantPod
   const enforced = labels('baseline');
 
   it.each(['status', 'binding', 'eviction', 'exec', 'attach', 'log', 'portforward', 'proxy'])('does not evaluate pods/%s', (subResource) => {
-    expect(admitPod(privilegedPod, enforced, { attrs: { subResource, operation: 'UPDATE', oldObject: privilegedPod } })).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
+    expect(admitPod(privilegedPod, enforced, { attrs: { subResource, operation: 'UPDATE', oldObject: privilegedPod } })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
   });
 
   it('evaluates pods/ephemeralcontainers adding a privileged debug container', () => {
     const pod = asPod(restrictedPod());
-    const debugged = { ...pod, spec: { ...(pod.spec as JsonRecord), ephemeralContainers: [{ name: 'debug', image: 'busybox', securityContext: { privileged: true } }] } };
+    const debugged = {
+      ...pod,
+      spec: { ...(pod.spec as JsonRecord), ephemeralContainers: [{ name: 'debug', image: 'busybox', securityContext: { privileged: true } }] },
+    };
     const decision = admitPod(debugged, enforced, { attrs: { operation: 'UPDATE', subResource: 'ephemeralcontainers', oldObject: pod } });
-    expect(decision.status?.message).toBe('pods "p" is forbidden: violates PodSecurity "baseline:latest": privileged (container "debug" must not set securityContext.privileged=true)');
+    expect(decision.status?.message).toBe(
+      'pods "p" is forbidden: violates PodSecurity "baseline:latest": privileged (container "debug" must not set securityContext.privileged=true)',
+    );
   });
 
   it('allows an update that changes nothing the checks read, without evaluating it', () => {
     const relabelled = { ...privilegedPod, metadata: { ...privilegedPod.metadata, labels: { tier: 'web' } } };
-    expect(admitPod(relabelled, enforced, { attrs: { operation: 'UPDATE', oldObject: privilegedPod } })).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
+    expect(admitPod(relabelled, enforced, { attrs: { operation: 'UPDATE', oldObject: privilegedPod } })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
   });
 
   it('evaluates an update that changes an image, or a container seccomp annotation', () => {
     const spec = privilegedPod.spec as JsonRecord;
     const newImage = { ...privilegedPod, spec: { ...spec, containers: [{ ...(spec.containers as JsonRecord[])[0], image: 'registry.example.com/app:2.0' }] } };
     expect(admitPod(newImage, enforced, { attrs: { operation: 'UPDATE', oldObject: privilegedPod } }).allowed).toBe(false);
-    const annotated = { ...privilegedPod, metadata: { ...privilegedPod.metadata, annotations: { 'container.seccomp.security.alpha.kubernetes.io/app': 'runtime/default' } } };
+    const annotated = {
+      ...privilegedPod,
+      metadata: { ...privilegedPod.metadata, annotations: { 'container.seccomp.security.alpha.kubernetes.io/app': 'runtime/default' } },
+    };
     expect(admitPod(annotated, enforced, { attrs: { operation: 'UPDATE', oldObject: privilegedPod } }).allowed).toBe(false);
   });
 
   it('ignores DELETE and CONNECT, and resources without pods', () => {
-    expect(admitPod(privilegedPod, labels('restricted'), { attrs: { operation: 'DELETE', oldObject: privilegedPod } })).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
-    expect(admitPod(privilegedPod, labels('restricted'), { attrs: { operation: 'CONNECT', subResource: 'exec' } })).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
-    expect(admitPod({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }, labels('restricted'), { attrs: { resource: RESOURCES.configmaps, kind: { group: '', version: 'v1', kind: 'ConfigMap' } } })).toEqual({
+    expect(admitPod(privilegedPod, labels('restricted'), { attrs: { operation: 'DELETE', oldObject: privilegedPod } })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
+    expect(admitPod(privilegedPod, labels('restricted'), { attrs: { operation: 'CONNECT', subResource: 'exec' } })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
+    expect(
+      admitPod({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }, labels('restricted'), {
+        attrs: { resource: RESOURCES.configmaps, kind: { group: '', version: 'v1', kind: 'ConfigMap' } },
+      }),
+    ).toEqual({
       allowed: true,
       warnings: [],
       auditAnnotations: {},
@@ -294,9 +368,20 @@ describe('workload resources: their pod templates are warned about and audited, 
     ['batch', 'jobs', 'Job', { spec: { template } }],
     ['batch', 'cronjobs', 'CronJob', { spec: { schedule: '* * * * *', jobTemplate: { spec: { template } } } }],
   ];
-  const admitWorkload = ([group, resource, kind, body]: [string, string, string, KubeObject], namespaceLabels: Record<string, string> | null, more: Partial<PodSecurityAttributes> = {}, configuration?: PodSecurityConfiguration) =>
+  const admitWorkload = (
+    [group, resource, kind, body]: [string, string, string, KubeObject],
+    namespaceLabels: Record<string, string> | null,
+    more: Partial<PodSecurityAttributes> = {},
+    configuration?: PodSecurityConfiguration,
+  ) =>
     podSecurityAdmit({
-      attributes: attributes({ kind: { group, version: 'v1', kind }, resource: { group, version: 'v1', resource }, name: 'w', object: { apiVersion: 'v1', kind, metadata: { name: 'w' }, ...body }, ...more }),
+      attributes: attributes({
+        kind: { group, version: 'v1', kind },
+        resource: { group, version: 'v1', resource },
+        name: 'w',
+        object: { apiVersion: 'v1', kind, metadata: { name: 'w' }, ...body },
+        ...more,
+      }),
       namespaceLabels,
       ...(configuration ? { configuration } : {}),
     });
@@ -311,7 +396,9 @@ describe('workload resources: their pod templates are warned about and audited, 
 
   it('on update too', () => {
     const deployment = WORKLOADS[3]!;
-    expect(admitWorkload(deployment, labels(undefined, 'baseline'), { operation: 'UPDATE', oldObject: { kind: 'Deployment' } }).warnings).toEqual([`would violate PodSecurity "baseline:latest": ${PRIVILEGED_DETAIL}`]);
+    expect(admitWorkload(deployment, labels(undefined, 'baseline'), { operation: 'UPDATE', oldObject: { kind: 'Deployment' } }).warnings).toEqual([
+      `would violate PodSecurity "baseline:latest": ${PRIVILEGED_DETAIL}`,
+    ]);
   });
 
   it('says nothing when only enforce is set', () => {
@@ -319,44 +406,98 @@ describe('workload resources: their pod templates are warned about and audited, 
   });
 
   it('ignores subresources (deployments/scale)', () => {
-    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { subResource: 'scale' })).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
+    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { subResource: 'scale' })).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
   });
 
-  it('skips a ReplicationController without a template, but evaluates another workload\'s missing template as empty', () => {
-    expect(admitWorkload(['', 'replicationcontrollers', 'ReplicationController', { spec: {} }], labels(undefined, 'restricted', 'restricted'))).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
-    expect(admitWorkload(['apps', 'deployments', 'Deployment', { spec: {} }], labels(undefined, 'restricted', 'restricted'))).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
-    const hostNetwork = admitWorkload(['apps', 'deployments', 'Deployment', { spec: { template: { spec: { hostNetwork: true } } } }], labels(undefined, 'baseline'));
+  it("skips a ReplicationController without a template, but evaluates another workload's missing template as empty", () => {
+    expect(admitWorkload(['', 'replicationcontrollers', 'ReplicationController', { spec: {} }], labels(undefined, 'restricted', 'restricted'))).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
+    expect(admitWorkload(['apps', 'deployments', 'Deployment', { spec: {} }], labels(undefined, 'restricted', 'restricted'))).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
+    const hostNetwork = admitWorkload(
+      ['apps', 'deployments', 'Deployment', { spec: { template: { spec: { hostNetwork: true } } } }],
+      labels(undefined, 'baseline'),
+    );
     expect(hostNetwork.warnings).toEqual(['would violate PodSecurity "baseline:latest": host namespaces (hostNetwork)']);
   });
 
   it('honours exemptions, the runtime class one read from the template', () => {
     const configuration: PodSecurityConfiguration = { exemptions: { namespaces: ['ops'], usernames: ['deployer'], runtimeClasses: ['kata'] } };
-    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { namespace: 'ops' }, configuration).auditAnnotations).toEqual({ [`${PSA}exempt`]: 'namespace' });
-    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { userInfo: { username: 'deployer' } }, configuration).auditAnnotations).toEqual({ [`${PSA}exempt`]: 'user' });
-    const kata: [string, string, string, KubeObject] = ['apps', 'deployments', 'Deployment', { spec: { template: { spec: { ...(template.spec as JsonRecord), runtimeClassName: 'kata' } } } }];
-    expect(admitWorkload(kata, labels(undefined, 'restricted'), {}, configuration)).toEqual({ allowed: true, warnings: [], auditAnnotations: { [`${PSA}exempt`]: 'runtimeClass' } });
+    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { namespace: 'ops' }, configuration).auditAnnotations).toEqual({
+      [`${PSA}exempt`]: 'namespace',
+    });
+    expect(admitWorkload(WORKLOADS[3]!, labels(undefined, 'restricted'), { userInfo: { username: 'deployer' } }, configuration).auditAnnotations).toEqual({
+      [`${PSA}exempt`]: 'user',
+    });
+    const kata: [string, string, string, KubeObject] = [
+      'apps',
+      'deployments',
+      'Deployment',
+      { spec: { template: { spec: { ...(template.spec as JsonRecord), runtimeClassName: 'kata' } } } },
+    ];
+    expect(admitWorkload(kata, labels(undefined, 'restricted'), {}, configuration)).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: { [`${PSA}exempt`]: 'runtimeClass' },
+    });
   });
 
   it('allows, with an error annotation, when the namespace cannot be found', () => {
-    expect(admitWorkload(WORKLOADS[3]!, null)).toEqual({ allowed: true, warnings: [], auditAnnotations: { [`${PSA}error`]: 'failed to lookup namespace "team": namespaces "team" not found' } });
+    expect(admitWorkload(WORKLOADS[3]!, null)).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: { [`${PSA}error`]: 'failed to lookup namespace "team": namespaces "team" not found' },
+    });
   });
 });
 
 describe('namespaces: label validation and the existing pods of a tightened enforce level (ValidateNamespace)', () => {
-  const namespace = (name: string, nsLabels: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name, ...nsLabels } } });
+  const namespace = (name: string, nsLabels: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels: { 'kubernetes.io/metadata.name': name, ...nsLabels } },
+  });
   const admitNamespace = (operation: 'CREATE' | 'UPDATE', object: KubeObject, oldObject: KubeObject | null, more: Partial<PodSecurityRequest> = {}) =>
     podSecurityAdmit({
-      attributes: attributes({ operation, kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: RESOURCES.namespaces, name: object.metadata!.name!, namespace: object.metadata!.name!, object, oldObject }),
+      attributes: attributes({
+        operation,
+        kind: { group: '', version: 'v1', kind: 'Namespace' },
+        resource: RESOURCES.namespaces,
+        name: object.metadata!.name!,
+        namespace: object.metadata!.name!,
+        object,
+        oldObject,
+      }),
       namespaceLabels: null,
       ...more,
     });
 
   const compliant = (name: string, extra: JsonRecord = {}): JsonRecord => ({ ...restrictedPod({ metadata: { name, ...extra } }) });
-  const withoutDropAll = (name: string, extra: JsonRecord = {}): JsonRecord => ({ metadata: { name, ...extra }, spec: { securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } }, containers: [{ name: 'c', image: 'i', securityContext: { allowPrivilegeEscalation: false } }] } });
+  const withoutDropAll = (name: string, extra: JsonRecord = {}): JsonRecord => ({
+    metadata: { name, ...extra },
+    spec: {
+      securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [{ name: 'c', image: 'i', securityContext: { allowPrivilegeEscalation: false } }],
+    },
+  });
   const privileged = (name: string, extra: JsonRecord = {}): JsonRecord => ({ metadata: { name, ...extra }, spec: privilegedPod.spec as JsonRecord });
 
   it('refuses a namespace created with an invalid label: 422 Invalid, one cause per label', () => {
-    const decision = admitNamespace('CREATE', namespace('ns', labels('bogus', undefined, undefined, { 'pod-security.kubernetes.io/enforce-version': 'v1.x' })), null);
+    const decision = admitNamespace(
+      'CREATE',
+      namespace('ns', labels('bogus', undefined, undefined, { 'pod-security.kubernetes.io/enforce-version': 'v1.x' })),
+      null,
+    );
     expect(decision.status).toEqual({
       kind: 'Status',
       apiVersion: 'v1',
@@ -369,8 +510,16 @@ describe('namespaces: label validation and the existing pods of a tightened enfo
         name: 'ns',
         kind: 'Namespace',
         causes: [
-          { reason: 'FieldValueInvalid', message: 'Invalid value: "bogus": must be one of privileged, baseline, restricted', field: 'metadata.labels[pod-security.kubernetes.io/enforce]' },
-          { reason: 'FieldValueInvalid', message: 'Invalid value: "v1.x": must be "latest" or "v1.x"', field: 'metadata.labels[pod-security.kubernetes.io/enforce-version]' },
+          {
+            reason: 'FieldValueInvalid',
+            message: 'Invalid value: "bogus": must be one of privileged, baseline, restricted',
+            field: 'metadata.labels[pod-security.kubernetes.io/enforce]',
+          },
+          {
+            reason: 'FieldValueInvalid',
+            message: 'Invalid value: "v1.x": must be "latest" or "v1.x"',
+            field: 'metadata.labels[pod-security.kubernetes.io/enforce-version]',
+          },
         ],
       },
       code: 422,
@@ -384,7 +533,11 @@ describe('namespaces: label validation and the existing pods of a tightened enfo
   it('refuses an update that introduces or changes invalid labels, but not one that keeps them', () => {
     const bad = namespace('ns', labels('bogus'));
     expect(admitNamespace('UPDATE', bad, namespace('ns', labels('baseline'))).status?.code).toBe(422);
-    expect(admitNamespace('UPDATE', namespace('ns', labels('bogus', undefined, undefined, { team: 'a' })), bad)).toEqual({ allowed: true, warnings: [], auditAnnotations: {} });
+    expect(admitNamespace('UPDATE', namespace('ns', labels('bogus', undefined, undefined, { team: 'a' })), bad)).toEqual({
+      allowed: true,
+      warnings: [],
+      auditAnnotations: {},
+    });
     expect(admitNamespace('UPDATE', namespace('ns', labels('worse')), bad).status?.code).toBe(422);
   });
 
@@ -400,8 +553,13 @@ describe('namespaces: label validation and the existing pods of a tightened enfo
       ],
       auditAnnotations: {},
     });
-    const two = admitNamespace('UPDATE', namespace('ns', labels('restricted')), namespace('ns', labels('baseline')), { existingPods: [withoutDropAll('y'), withoutDropAll('x')] });
-    expect(two.warnings).toEqual(['existing pods in namespace "ns" violate the new PodSecurity enforce level "restricted:latest"', 'x (and 1 other pod): unrestricted capabilities']);
+    const two = admitNamespace('UPDATE', namespace('ns', labels('restricted')), namespace('ns', labels('baseline')), {
+      existingPods: [withoutDropAll('y'), withoutDropAll('x')],
+    });
+    expect(two.warnings).toEqual([
+      'existing pods in namespace "ns" violate the new PodSecurity enforce level "restricted:latest"',
+      'x (and 1 other pod): unrestricted capabilities',
+    ]);
   });
 
   it('checks pods when only the enforce version changes, but not when enforce is relaxed, unchanged or privileged', () => {
@@ -409,14 +567,23 @@ describe('namespaces: label validation and the existing pods of a tightened enfo
     const pinned = namespace('ns', labels('baseline', undefined, undefined, { 'pod-security.kubernetes.io/enforce-version': 'v1.30' }));
     expect(admitNamespace('UPDATE', namespace('ns', labels('baseline')), pinned, { existingPods: pods }).warnings).toHaveLength(2);
     expect(admitNamespace('UPDATE', namespace('ns', labels('baseline')), namespace('ns', labels('restricted')), { existingPods: pods }).warnings).toEqual([]);
-    expect(admitNamespace('UPDATE', namespace('ns', labels('baseline', 'restricted')), namespace('ns', labels('baseline')), { existingPods: pods }).warnings).toEqual([]);
+    expect(
+      admitNamespace('UPDATE', namespace('ns', labels('baseline', 'restricted')), namespace('ns', labels('baseline')), { existingPods: pods }).warnings,
+    ).toEqual([]);
     expect(admitNamespace('UPDATE', namespace('ns', labels('privileged')), namespace('ns', {}), { existingPods: pods }).warnings).toEqual([]);
   });
 
   it('skips pods with an exempt runtime class, and checks one pod per controller first (at most 3000)', () => {
     const configuration: PodSecurityConfiguration = { exemptions: { runtimeClasses: ['kata'] } };
-    const owned = (i: number): JsonRecord => compliant(`rs-${String(i).padStart(4, '0')}`, { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1', controller: true }] });
-    const pods = [...Array.from({ length: 3000 }, (_, i) => owned(i)), { ...privileged('kata'), spec: { ...(privilegedPod.spec as JsonRecord), runtimeClassName: 'kata' } }, privileged('standalone')];
+    const owned = (i: number): JsonRecord =>
+      compliant(`rs-${String(i).padStart(4, '0')}`, {
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1', controller: true }],
+      });
+    const pods = [
+      ...Array.from({ length: 3000 }, (_, i) => owned(i)),
+      { ...privileged('kata'), spec: { ...(privilegedPod.spec as JsonRecord), runtimeClassName: 'kata' } },
+      privileged('standalone'),
+    ];
     const decision = admitNamespace('UPDATE', namespace('ns', labels('baseline')), namespace('ns', {}), { existingPods: pods, configuration });
     expect(decision.warnings).toEqual([
       'new PodSecurity enforce level only checked against the first 3000 of 3001 existing pods',
@@ -425,19 +592,37 @@ describe('namespaces: label validation and the existing pods of a tightened enfo
     ]);
   });
 
-  it('warns that an exempt namespace\'s labels will be ignored, listing the modes explicitly set', () => {
+  it("warns that an exempt namespace's labels will be ignored, listing the modes explicitly set", () => {
     const configuration: PodSecurityConfiguration = { exemptions: { namespaces: ['ops'] } };
-    const nsLabels = labels('restricted', undefined, undefined, { 'pod-security.kubernetes.io/warn-version': 'v1.30', 'pod-security.kubernetes.io/audit': 'privileged' });
+    const nsLabels = labels('restricted', undefined, undefined, {
+      'pod-security.kubernetes.io/warn-version': 'v1.30',
+      'pod-security.kubernetes.io/audit': 'privileged',
+    });
     const warning = 'namespace "ops" is exempt from Pod Security, and the policy (enforce=restricted:latest) will be ignored';
     expect(admitNamespace('CREATE', namespace('ops', nsLabels), null, { configuration }).warnings).toEqual([warning]);
-    expect(admitNamespace('UPDATE', namespace('ops', nsLabels), namespace('ops', {}), { configuration, existingPods: [privileged('p')] }).warnings).toEqual([warning]);
-    expect(admitNamespace('CREATE', namespace('ops', labels('baseline', 'restricted')), null, { configuration }).warnings).toEqual(['namespace "ops" is exempt from Pod Security, and the policy (enforce=baseline:latest, warn=restricted:latest) will be ignored']);
+    expect(admitNamespace('UPDATE', namespace('ops', nsLabels), namespace('ops', {}), { configuration, existingPods: [privileged('p')] }).warnings).toEqual([
+      warning,
+    ]);
+    expect(admitNamespace('CREATE', namespace('ops', labels('baseline', 'restricted')), null, { configuration }).warnings).toEqual([
+      'namespace "ops" is exempt from Pod Security, and the policy (enforce=baseline:latest, warn=restricted:latest) will be ignored',
+    ]);
     // Labels equivalent to the defaults, or fully privileged, say nothing.
     expect(admitNamespace('CREATE', namespace('ops', labels('privileged')), null, { configuration }).warnings).toEqual([]);
   });
 
   it('ignores namespace subresources', () => {
-    expect(podSecurityAdmit({ attributes: attributes({ operation: 'UPDATE', resource: RESOURCES.namespaces, subResource: 'finalize', object: namespace('ns', labels('bogus')), oldObject: namespace('ns', {}) }), namespaceLabels: null })).toEqual({
+    expect(
+      podSecurityAdmit({
+        attributes: attributes({
+          operation: 'UPDATE',
+          resource: RESOURCES.namespaces,
+          subResource: 'finalize',
+          object: namespace('ns', labels('bogus')),
+          oldObject: namespace('ns', {}),
+        }),
+        namespaceLabels: null,
+      }),
+    ).toEqual({
       allowed: true,
       warnings: [],
       auditAnnotations: {},

@@ -1,7 +1,16 @@
 // The evaluator (policy/registry.go) and the texts built from its results (policy/checks.go,
 // admission/admission.go): which checks run at a level and version, their order, and the aggregate
 // `violates PodSecurity …` / `would violate PodSecurity …` texts.
-import { createEvaluator, DEFAULT_CHECKS, DEFAULT_EVALUATOR, evaluatePod, forbidden, violatesMessage, wouldViolateMessage, type Check } from '../../../lib/plugins/pod-security';
+import {
+  createEvaluator,
+  DEFAULT_CHECKS,
+  DEFAULT_EVALUATOR,
+  evaluatePod,
+  forbidden,
+  violatesMessage,
+  wouldViolateMessage,
+  type Check,
+} from '../../../lib/plugins/pod-security';
 import { evaluateAt, failures, lv, restrictedContainer, restrictedPod } from './pods';
 
 /** Checks that fail unconditionally, to see which run and in what order. */
@@ -87,7 +96,12 @@ describe('which checks run (policy/registry.go)', () => {
   });
 
   it('orders by ID, baseline first, in Go string order (uppercase before lowercase)', () => {
-    const evaluator = createEvaluator([alwaysFails('b', 'restricted'), alwaysFails('seccomp', 'baseline'), alwaysFails('seLinux', 'baseline'), alwaysFails('a', 'restricted')]);
+    const evaluator = createEvaluator([
+      alwaysFails('b', 'restricted'),
+      alwaysFails('seccomp', 'baseline'),
+      alwaysFails('seLinux', 'baseline'),
+      alwaysFails('a', 'restricted'),
+    ]);
     expect(evaluatePod(lv('restricted:latest'), {}, {}, evaluator).failed.map((f) => f.id)).toEqual(['seLinux', 'seccomp', 'a', 'b']);
   });
 
@@ -101,7 +115,14 @@ describe('which checks run (policy/registry.go)', () => {
   it('refuses check lists upstream refuses', () => {
     expect(() => createEvaluator([alwaysFails('x', 'baseline'), alwaysFails('x', 'restricted')])).toThrow('multiple checks registered for ID x');
     expect(() => createEvaluator([{ id: 'x', level: 'baseline', versions: [] }])).toThrow('check x: empty');
-    const twice: Check = { id: 'x', level: 'baseline', versions: [{ minimumVersion: 3, checkPod: () => forbidden('x', '') }, { minimumVersion: 3, checkPod: () => forbidden('x', '') }] };
+    const twice: Check = {
+      id: 'x',
+      level: 'baseline',
+      versions: [
+        { minimumVersion: 3, checkPod: () => forbidden('x', '') },
+        { minimumVersion: 3, checkPod: () => forbidden('x', '') },
+      ],
+    };
     expect(() => createEvaluator([twice])).toThrow('check x: versions must be strictly increasing');
     expect(() => createEvaluator([alwaysFails('x', 'baseline', 0, ['y'])])).toThrow('check x: only restricted checks may set overrides');
     expect(() => createEvaluator([alwaysFails('y', 'restricted'), alwaysFails('x', 'restricted', 0, ['y'])])).toThrow('check x: overrides restricted check y');
@@ -119,13 +140,27 @@ describe('the aggregate texts (checks.go, admission.go)', () => {
     expect(result.forbiddenReason).toBe('host ports, privileged containers, unknown forbidden reason');
     expect(result.forbiddenDetail).toBe('host ports (8080, 9090), privileged containers, unknown forbidden reason (x)');
     expect(violatesMessage(result)).toBe('violates PodSecurity "baseline:v1.30": host ports (8080, 9090), privileged containers, unknown forbidden reason (x)');
-    expect(wouldViolateMessage(result)).toBe('would violate PodSecurity "baseline:v1.30": host ports (8080, 9090), privileged containers, unknown forbidden reason (x)');
+    expect(wouldViolateMessage(result)).toBe(
+      'would violate PodSecurity "baseline:v1.30": host ports (8080, 9090), privileged containers, unknown forbidden reason (x)',
+    );
   });
 
   it('reproduces a v1.32 kube-apiserver denial of a pod failing six checks, in its order', () => {
     // kubectl's output against a restricted:v1.32 namespace, as published; the 1.32 revisions are still
     // v1.36's at that pinned version.
-    const pod = { metadata: { name: 'sysctlpod' }, spec: { securityContext: { seLinuxOptions: { user: 'system_u', role: 'system_r' }, sysctls: [{ name: 'net.core.somaxconn', value: '1024' }, { name: 'kernel.msgmax', value: '65536' }] }, containers: [{ name: 'my-pod', image: 'busybox' }] } };
+    const pod = {
+      metadata: { name: 'sysctlpod' },
+      spec: {
+        securityContext: {
+          seLinuxOptions: { user: 'system_u', role: 'system_r' },
+          sysctls: [
+            { name: 'net.core.somaxconn', value: '1024' },
+            { name: 'kernel.msgmax', value: '65536' },
+          ],
+        },
+        containers: [{ name: 'my-pod', image: 'busybox' }],
+      },
+    };
     expect(violatesMessage(evaluateAt('restricted:v1.32', pod))).toBe(
       'violates PodSecurity "restricted:v1.32": seLinuxOptions (pod set forbidden securityContext.seLinuxOptions: user may not be set; role may not be set), ' +
         'forbidden sysctls (net.core.somaxconn, kernel.msgmax), allowPrivilegeEscalation != false (container "my-pod" must set securityContext.allowPrivilegeEscalation=false), ' +

@@ -1,6 +1,14 @@
 // Namespace labels → policy (api/helpers.go ParseLevel, ParseVersion, PolicyToEvaluate) and the plugin
 // configuration's defaults (admission/api ToPolicy).
-import { DEFAULT_POLICY, levelVersionString, parseLevel, parseVersion, policyToEvaluate, resolveConfiguration, type Policy } from '../../../lib/plugins/pod-security';
+import {
+  DEFAULT_POLICY,
+  levelVersionString,
+  parseLevel,
+  parseVersion,
+  policyToEvaluate,
+  resolveConfiguration,
+  type Policy,
+} from '../../../lib/plugins/pod-security';
 
 const modes = (policy: Policy): string[] => [policy.enforce, policy.audit, policy.warn].map(levelVersionString);
 
@@ -24,9 +32,12 @@ describe('levels and versions (api/helpers.go)', () => {
     expect(levelVersionString({ level: 'baseline', version: parsed.value })).toBe(`baseline:${printed}`);
   });
 
-  it.each(['1.25', 'v1.25.0', 'v2.0', 'v1.025', 'v1.', 'Latest', '', 'v1.99999999999999999999'])('reads the invalid version %j as latest, with an error', (text) => {
-    expect(parseVersion(text)).toEqual({ value: { latest: true }, error: 'must be "latest" or "v1.x"' });
-  });
+  it.each(['1.25', 'v1.25.0', 'v2.0', 'v1.025', 'v1.', 'Latest', '', 'v1.99999999999999999999'])(
+    'reads the invalid version %j as latest, with an error',
+    (text) => {
+      expect(parseVersion(text)).toEqual({ value: { latest: true }, error: 'must be "latest" or "v1.x"' });
+    },
+  );
 });
 
 describe('policyToEvaluate (api.PolicyToEvaluate)', () => {
@@ -49,7 +60,11 @@ describe('policyToEvaluate (api.PolicyToEvaluate)', () => {
   });
 
   it('sets a version without a level on the default level', () => {
-    expect(modes(policyToEvaluate({ 'pod-security.kubernetes.io/enforce-version': 'v1.20' }).policy)).toEqual(['privileged:v1.20', 'privileged:latest', 'privileged:latest']);
+    expect(modes(policyToEvaluate({ 'pod-security.kubernetes.io/enforce-version': 'v1.20' }).policy)).toEqual([
+      'privileged:v1.20',
+      'privileged:latest',
+      'privileged:latest',
+    ]);
   });
 
   it('fails closed on an invalid enforce level and open on invalid audit and warn levels, reporting each label', () => {
@@ -79,7 +94,11 @@ describe('policyToEvaluate (api.PolicyToEvaluate)', () => {
     const { defaultPolicy } = resolveConfiguration({ defaults: { enforce: 'baseline', 'enforce-version': 'v1.30', warn: 'restricted' } });
     expect(modes(defaultPolicy)).toEqual(['baseline:v1.30', 'privileged:latest', 'restricted:latest']);
     expect(modes(policyToEvaluate({}, defaultPolicy).policy)).toEqual(modes(defaultPolicy));
-    expect(modes(policyToEvaluate({ 'pod-security.kubernetes.io/enforce': 'restricted' }, defaultPolicy).policy)).toEqual(['restricted:v1.30', 'privileged:latest', 'restricted:latest']);
+    expect(modes(policyToEvaluate({ 'pod-security.kubernetes.io/enforce': 'restricted' }, defaultPolicy).policy)).toEqual([
+      'restricted:v1.30',
+      'privileged:latest',
+      'restricted:latest',
+    ]);
   });
 });
 

@@ -7,10 +7,17 @@ const pod = (spec: JsonRecord, annotations: Record<string, string> = {}): JsonRe
 const app = (image = 'app:1', extra: JsonRecord = {}): JsonRecord => ({ name: 'app', image, ...extra });
 
 describe('isSignificantPodUpdate', () => {
-  const before = pod({ initContainers: [{ name: 'init', image: 'init:1' }], containers: [app()], ephemeralContainers: [{ name: 'debug', image: 'busybox:1' }] });
+  const before = pod({
+    initContainers: [{ name: 'init', image: 'init:1' }],
+    containers: [app()],
+    ephemeralContainers: [{ name: 'debug', image: 'busybox:1' }],
+  });
 
   it('ignores labels, annotations other than seccomp, resources (a resize) and status', () => {
-    const after = { ...pod({ ...(before.spec as JsonRecord), containers: [app('app:1', { resources: { limits: { cpu: '2' } } })] }, { note: 'x' }), status: { phase: 'Running' } };
+    const after = {
+      ...pod({ ...(before.spec as JsonRecord), containers: [app('app:1', { resources: { limits: { cpu: '2' } } })] }, { note: 'x' }),
+      status: { phase: 'Running' },
+    };
     expect(isSignificantPodUpdate(after, before)).toBe(false);
   });
 
@@ -23,7 +30,18 @@ describe('isSignificantPodUpdate', () => {
   it('counts containers added or removed, and an ephemeral container added', () => {
     expect(isSignificantPodUpdate(pod({ ...(before.spec as JsonRecord), containers: [app(), { name: 'side', image: 's' }] }), before)).toBe(true);
     expect(isSignificantPodUpdate(pod({ ...(before.spec as JsonRecord), initContainers: [] }), before)).toBe(true);
-    expect(isSignificantPodUpdate(pod({ ...(before.spec as JsonRecord), ephemeralContainers: [{ name: 'debug', image: 'busybox:1' }, { name: 'debug2', image: 'busybox:1' }] }), before)).toBe(true);
+    expect(
+      isSignificantPodUpdate(
+        pod({
+          ...(before.spec as JsonRecord),
+          ephemeralContainers: [
+            { name: 'debug', image: 'busybox:1' },
+            { name: 'debug2', image: 'busybox:1' },
+          ],
+        }),
+        before,
+      ),
+    ).toBe(true);
   });
 
   it('counts a container seccomp annotation change, not the pod one (dropped upstream)', () => {

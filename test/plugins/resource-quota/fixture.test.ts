@@ -27,7 +27,15 @@ const quotaWithoutStatus = recording.objectsCreated.find((o) => o.method === 'PO
 
 function podCreate(object: JsonRecord): QuotaAttributes {
   const name = (object.metadata as JsonRecord).name as string;
-  return { operation: 'CREATE', resource: { group: '', resource: 'pods' }, kind: { group: '', kind: 'Pod' }, name, namespace: recording.namespace, object, oldObject: null };
+  return {
+    operation: 'CREATE',
+    resource: { group: '', resource: 'pods' },
+    kind: { group: '', kind: 'Pod' },
+    name,
+    namespace: recording.namespace,
+    object,
+    oldObject: null,
+  };
 }
 
 /** The pod at ResourceQuota's turn: what the webhook received, with its sidecar patch applied. */

@@ -23,12 +23,16 @@ describe('quotaAdmit: services', () => {
     metadata: { name, namespace: 'ns', ...(resourceVersion ? { resourceVersion } : {}) },
     spec: { ports: [{ port: 80 }, { port: 443 }], ...spec },
   });
-  const services = quota('services', { services: '10', 'count/services': '10', 'services.nodeports': '2', 'services.loadbalancers': '1' }, {
-    services: '1',
-    'count/services': '1',
-    'services.nodeports': '0',
-    'services.loadbalancers': '1',
-  });
+  const services = quota(
+    'services',
+    { services: '10', 'count/services': '10', 'services.nodeports': '2', 'services.loadbalancers': '1' },
+    {
+      services: '1',
+      'count/services': '1',
+      'services.nodeports': '0',
+      'services.loadbalancers': '1',
+    },
+  );
 
   it('counts a service, and a NodePort service’s ports', () => {
     expect(quotaAdmit(request('services', service('web', { type: 'NodePort' })), [services])).toEqual({
@@ -79,29 +83,42 @@ describe('quotaAdmit: persistent volume claims', () => {
   });
 
   it('charges the claim and its storage, in total and per storage class', () => {
-    const storage = quota('storage', { persistentvolumeclaims: '5', 'requests.storage': '100Gi', 'gold.storageclass.storage.k8s.io/requests.storage': '10Gi' }, {
-      persistentvolumeclaims: '1',
-      'requests.storage': '10Gi',
-      'gold.storageclass.storage.k8s.io/requests.storage': '8Gi',
-    });
+    const storage = quota(
+      'storage',
+      { persistentvolumeclaims: '5', 'requests.storage': '100Gi', 'gold.storageclass.storage.k8s.io/requests.storage': '10Gi' },
+      {
+        persistentvolumeclaims: '1',
+        'requests.storage': '10Gi',
+        'gold.storageclass.storage.k8s.io/requests.storage': '8Gi',
+      },
+    );
     expect(refusal(quotaAdmit(request('persistentvolumeclaims', claim('5Gi', { storageClassName: 'gold' })), [storage]))).toBe(
       'persistentvolumeclaims "data" is forbidden: exceeded quota: storage, requested: gold.storageclass.storage.k8s.io/requests.storage=5Gi, used: gold.storageclass.storage.k8s.io/requests.storage=8Gi, limited: gold.storageclass.storage.k8s.io/requests.storage=10Gi',
     );
     expect(quotaAdmit(request('persistentvolumeclaims', claim('5Gi', { storageClassName: 'silver' })), [storage])).toEqual({
       ok: true,
-      updatedUsage: [{ name: 'storage', used: { 'gold.storageclass.storage.k8s.io/requests.storage': '8Gi', persistentvolumeclaims: '2', 'requests.storage': '15Gi' } }],
+      updatedUsage: [
+        { name: 'storage', used: { 'gold.storageclass.storage.k8s.io/requests.storage': '8Gi', persistentvolumeclaims: '2', 'requests.storage': '15Gi' } },
+      ],
     });
   });
 
   it('takes the beta storage-class annotation over storageClassName', () => {
-    const gold = quota('gold', { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '0' }, { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '0' });
+    const gold = quota(
+      'gold',
+      { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '0' },
+      { 'gold.storageclass.storage.k8s.io/persistentvolumeclaims': '0' },
+    );
     const annotated = claim('1Gi', { storageClassName: 'silver' }, { annotations: { 'volume.beta.kubernetes.io/storage-class': 'gold' } });
     expect(refusal(quotaAdmit(request('persistentvolumeclaims', annotated), [gold]))).toContain('exceeded quota: gold');
   });
 
   it('counts storage in whole bytes', () => {
     const storage = quota('storage', { 'requests.storage': '10' }, { 'requests.storage': '0' });
-    expect(quotaAdmit(request('persistentvolumeclaims', claim('1500m')), [storage])).toEqual({ ok: true, updatedUsage: [{ name: 'storage', used: { 'requests.storage': '2' } }] });
+    expect(quotaAdmit(request('persistentvolumeclaims', claim('1500m')), [storage])).toEqual({
+      ok: true,
+      updatedUsage: [{ name: 'storage', used: { 'requests.storage': '2' } }],
+    });
   });
 
   it('records a status update (allocated storage) without refusing it', () => {
@@ -115,10 +132,17 @@ describe('quotaAdmit: persistent volume claims', () => {
   });
 
   it('matches VolumeAttributesClass scopes', () => {
-    const fast = quota('fast', { persistentvolumeclaims: '0' }, { persistentvolumeclaims: '0' }, {
-      scopeSelector: { matchExpressions: [{ scopeName: 'VolumeAttributesClass', operator: 'In', values: ['fast'] }] },
-    });
-    expect(refusal(quotaAdmit(request('persistentvolumeclaims', claim('1Gi', { volumeAttributesClassName: 'fast' })), [fast]))).toContain('exceeded quota: fast');
+    const fast = quota(
+      'fast',
+      { persistentvolumeclaims: '0' },
+      { persistentvolumeclaims: '0' },
+      {
+        scopeSelector: { matchExpressions: [{ scopeName: 'VolumeAttributesClass', operator: 'In', values: ['fast'] }] },
+      },
+    );
+    expect(refusal(quotaAdmit(request('persistentvolumeclaims', claim('1Gi', { volumeAttributesClassName: 'fast' })), [fast]))).toContain(
+      'exceeded quota: fast',
+    );
     expect(quotaAdmit(request('persistentvolumeclaims', claim('1Gi')), [fast]).ok).toBe(true);
   });
 });
@@ -127,17 +151,29 @@ describe('quotaAdmit: object counts', () => {
   const object = (kind: string, name: string): JsonRecord => ({ kind, metadata: { name, namespace: 'ns' } });
 
   it('counts any resource as count/<resource>[.<group>]', () => {
-    const counts = quota('counts', { 'count/deployments.apps': '1', 'count/widgets.example.com': '3' }, { 'count/deployments.apps': '1', 'count/widgets.example.com': '0' });
+    const counts = quota(
+      'counts',
+      { 'count/deployments.apps': '1', 'count/widgets.example.com': '3' },
+      { 'count/deployments.apps': '1', 'count/widgets.example.com': '0' },
+    );
     expect(refusal(quotaAdmit(request('deployments.apps', object('Deployment', 'web')), [counts]))).toBe(
       'deployments.apps "web" is forbidden: exceeded quota: counts, requested: count/deployments.apps=1, used: count/deployments.apps=1, limited: count/deployments.apps=1',
     );
-    expect(quotaAdmit(request('widgets.example.com', object('Widget', 'w')), [counts])).toEqual({ ok: true, updatedUsage: [{ name: 'counts', used: { 'count/deployments.apps': '1', 'count/widgets.example.com': '1' } }] });
+    expect(quotaAdmit(request('widgets.example.com', object('Widget', 'w')), [counts])).toEqual({
+      ok: true,
+      updatedUsage: [{ name: 'counts', used: { 'count/deployments.apps': '1', 'count/widgets.example.com': '1' } }],
+    });
   });
 
   it('counts configmaps, secrets, resourcequotas and replicationcontrollers under their legacy names too', () => {
     const legacy = quota('legacy', { configmaps: '2', 'count/secrets': '5' }, { configmaps: '2', 'count/secrets': '0' });
-    expect(refusal(quotaAdmit(request('configmaps', object('ConfigMap', 'c')), [legacy]))).toBe('configmaps "c" is forbidden: exceeded quota: legacy, requested: configmaps=1, used: configmaps=2, limited: configmaps=2');
-    expect(quotaAdmit(request('secrets', object('Secret', 's')), [legacy])).toEqual({ ok: true, updatedUsage: [{ name: 'legacy', used: { configmaps: '2', 'count/secrets': '1' } }] });
+    expect(refusal(quotaAdmit(request('configmaps', object('ConfigMap', 'c')), [legacy]))).toBe(
+      'configmaps "c" is forbidden: exceeded quota: legacy, requested: configmaps=1, used: configmaps=2, limited: configmaps=2',
+    );
+    expect(quotaAdmit(request('secrets', object('Secret', 's')), [legacy])).toEqual({
+      ok: true,
+      updatedUsage: [{ name: 'legacy', used: { configmaps: '2', 'count/secrets': '1' } }],
+    });
   });
 
   it('counts creates only, and no subresource', () => {
@@ -167,7 +203,11 @@ describe('quotaAdmit: known divergences', () => {
 });
 
 describe('quotaAdmit: requests it never looks at', () => {
-  const full = quota('full', { 'count/events': '0', 'count/namespaces': '0', 'count/configmaps': '0' }, { 'count/events': '0', 'count/namespaces': '0', 'count/configmaps': '0' });
+  const full = quota(
+    'full',
+    { 'count/events': '0', 'count/namespaces': '0', 'count/configmaps': '0' },
+    { 'count/events': '0', 'count/namespaces': '0', 'count/configmaps': '0' },
+  );
   const cm: JsonRecord = { kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns' } };
 
   it.each<[string, QuotaAttributes]>([

@@ -19,7 +19,16 @@ const container = (name: string, requests?: JsonRecord, limits?: JsonRecord): Js
 });
 
 function create(object: JsonRecord, extra: Partial<QuotaAttributes> = {}): QuotaAttributes {
-  return { operation: 'CREATE', resource: { group: '', resource: 'pods' }, kind: { group: '', kind: 'Pod' }, name: String((object.metadata as JsonRecord).name), namespace: 'ns', object, oldObject: null, ...extra };
+  return {
+    operation: 'CREATE',
+    resource: { group: '', resource: 'pods' },
+    kind: { group: '', kind: 'Pod' },
+    name: String((object.metadata as JsonRecord).name),
+    namespace: 'ns',
+    object,
+    oldObject: null,
+    ...extra,
+  };
 }
 
 const refusal = (result: ReturnType<typeof quotaAdmit>) => (result.ok ? undefined : result.message);
@@ -28,7 +37,11 @@ describe('quotaAdmit: pod usage and limits', () => {
   const guaranteed = container('app', { cpu: '500m', memory: '256Mi' }, { cpu: '500m', memory: '256Mi' });
 
   it('charges a pod to the quota: every tracked name, the rest masked out', () => {
-    const compute = quota('compute', { 'requests.cpu': '2', 'limits.memory': '1Gi', pods: '10', 'count/pods': '10' }, { 'requests.cpu': '1', 'limits.memory': '0', pods: '1', 'count/pods': '1' });
+    const compute = quota(
+      'compute',
+      { 'requests.cpu': '2', 'limits.memory': '1Gi', pods: '10', 'count/pods': '10' },
+      { 'requests.cpu': '1', 'limits.memory': '0', pods: '1', 'count/pods': '1' },
+    );
     expect(quotaAdmit(create(pod('p', [guaranteed])), [compute])).toEqual({
       ok: true,
       updatedUsage: [{ name: 'compute', used: { 'count/pods': '2', 'limits.memory': '256Mi', pods: '2', 'requests.cpu': '1500m' } }],
@@ -36,7 +49,11 @@ describe('quotaAdmit: pod usage and limits', () => {
   });
 
   it('refuses what would exceed a hard limit, naming only the exceeded resources, sorted', () => {
-    const compute = quota('compute', { 'requests.cpu': '1', 'requests.memory': '256Mi', 'limits.cpu': '4' }, { 'requests.cpu': '800m', 'requests.memory': '128Mi', 'limits.cpu': '0' });
+    const compute = quota(
+      'compute',
+      { 'requests.cpu': '1', 'requests.memory': '256Mi', 'limits.cpu': '4' },
+      { 'requests.cpu': '800m', 'requests.memory': '128Mi', 'limits.cpu': '0' },
+    );
     expect(refusal(quotaAdmit(create(pod('p', [guaranteed])), [compute]))).toBe(
       'pods "p" is forbidden: exceeded quota: compute, requested: requests.cpu=500m,requests.memory=256Mi, used: requests.cpu=800m,requests.memory=128Mi, limited: requests.cpu=1,requests.memory=256Mi',
     );
@@ -44,9 +61,13 @@ describe('quotaAdmit: pod usage and limits', () => {
 
   it('counts pods: `pods` and `count/pods`', () => {
     const counted = quota('count', { pods: '2' }, { pods: '2' });
-    expect(refusal(quotaAdmit(create(pod('p', [container('app')])), [counted]))).toBe('pods "p" is forbidden: exceeded quota: count, requested: pods=1, used: pods=2, limited: pods=2');
+    expect(refusal(quotaAdmit(create(pod('p', [container('app')])), [counted]))).toBe(
+      'pods "p" is forbidden: exceeded quota: count, requested: pods=1, used: pods=2, limited: pods=2',
+    );
     const objects = quota('objects', { 'count/pods': '1' }, { 'count/pods': '1' });
-    expect(refusal(quotaAdmit(create(pod('p', [container('app')])), [objects]))).toBe('pods "p" is forbidden: exceeded quota: objects, requested: count/pods=1, used: count/pods=1, limited: count/pods=1');
+    expect(refusal(quotaAdmit(create(pod('p', [container('app')])), [objects]))).toBe(
+      'pods "p" is forbidden: exceeded quota: objects, requested: count/pods=1, used: count/pods=1, limited: count/pods=1',
+    );
   });
 
   it('sums the containers, sidecars included, and adds pod overhead to requests', () => {
@@ -63,9 +84,16 @@ describe('quotaAdmit: pod usage and limits', () => {
   });
 
   it('needs no container values for ephemeral storage or extended resources', () => {
-    const other = quota('other', { 'requests.ephemeral-storage': '10Gi', 'requests.example.com/gpu': '4' }, { 'requests.ephemeral-storage': '0', 'requests.example.com/gpu': '0' });
+    const other = quota(
+      'other',
+      { 'requests.ephemeral-storage': '10Gi', 'requests.example.com/gpu': '4' },
+      { 'requests.ephemeral-storage': '0', 'requests.example.com/gpu': '0' },
+    );
     const p = pod('p', [container('app', { 'example.com/gpu': '1' }, { 'example.com/gpu': '1' })]);
-    expect(quotaAdmit(create(p), [other])).toEqual({ ok: true, updatedUsage: [{ name: 'other', used: { 'requests.ephemeral-storage': '0', 'requests.example.com/gpu': '1' } }] });
+    expect(quotaAdmit(create(p), [other])).toEqual({
+      ok: true,
+      updatedUsage: [{ name: 'other', used: { 'requests.ephemeral-storage': '0', 'requests.example.com/gpu': '1' } }],
+    });
   });
 
   it('needs no container values when pod-level resources are set', () => {
@@ -76,18 +104,24 @@ describe('quotaAdmit: pod usage and limits', () => {
 
   it('refuses while the quota has no usage for a limit it tracks', () => {
     const compute = quota('compute', { 'limits.cpu': '4', 'limits.memory': '1Gi' }, { 'limits.cpu': '0' });
-    expect(refusal(quotaAdmit(create(pod('p', [guaranteed])), [compute]))).toBe('pods "p" is forbidden: status unknown for quota: compute, resources: limits.cpu,limits.memory');
+    expect(refusal(quotaAdmit(create(pod('p', [guaranteed])), [compute]))).toBe(
+      'pods "p" is forbidden: status unknown for quota: compute, resources: limits.cpu,limits.memory',
+    );
   });
 
   it('refuses negative usage', () => {
     const pods = quota('pods', { pods: '10' }, { pods: '0' });
-    expect(refusal(quotaAdmit(create(pod('p', [container('app', { cpu: '-1' })])), [pods]))).toBe('pods "p" is forbidden: quota usage is negative for resource(s): cpu,requests.cpu');
+    expect(refusal(quotaAdmit(create(pod('p', [container('app', { cpu: '-1' })])), [pods]))).toBe(
+      'pods "p" is forbidden: quota usage is negative for resource(s): cpu,requests.cpu',
+    );
   });
 
   it('names a pod that has only a generateName by it', () => {
     const counted = quota('count', { pods: '0' }, { pods: '0' });
     const p = pod('', [container('app')], {}, { generateName: 'web-' });
-    expect(refusal(quotaAdmit({ ...create(p), name: '' }, [counted]))).toBe('pods "web-" is forbidden: exceeded quota: count, requested: pods=1, used: pods=0, limited: pods=0');
+    expect(refusal(quotaAdmit({ ...create(p), name: '' }, [counted]))).toBe(
+      'pods "web-" is forbidden: exceeded quota: count, requested: pods=1, used: pods=0, limited: pods=0',
+    );
   });
 
   it('checks every quota that applies and updates each', () => {
@@ -123,8 +157,12 @@ describe('quotaAdmit: scopes', () => {
   it('BestEffort and NotBestEffort split pods by QoS class', () => {
     const be = quota('be', { pods: '0' }, { pods: '0' }, { scopes: ['BestEffort'] });
     const notBe = quota('not-be', { pods: '0' }, { pods: '0' }, { scopes: ['NotBestEffort'] });
-    expect(refusal(quotaAdmit(create(bestEffort), [be, notBe]))).toBe('pods "be" is forbidden: exceeded quota: be, requested: pods=1, used: pods=0, limited: pods=0');
-    expect(refusal(quotaAdmit(create(burstable), [be, notBe]))).toBe('pods "burst" is forbidden: exceeded quota: not-be, requested: pods=1, used: pods=0, limited: pods=0');
+    expect(refusal(quotaAdmit(create(bestEffort), [be, notBe]))).toBe(
+      'pods "be" is forbidden: exceeded quota: be, requested: pods=1, used: pods=0, limited: pods=0',
+    );
+    expect(refusal(quotaAdmit(create(burstable), [be, notBe]))).toBe(
+      'pods "burst" is forbidden: exceeded quota: not-be, requested: pods=1, used: pods=0, limited: pods=0',
+    );
   });
 
   it('takes the recorded status.qosClass over the containers', () => {
@@ -140,9 +178,19 @@ describe('quotaAdmit: scopes', () => {
   });
 
   it('PriorityClass scope selectors match the pod’s priorityClassName', () => {
-    const high = quota('high', { pods: '0' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] } });
+    const high = quota(
+      'high',
+      { pods: '0' },
+      { pods: '0' },
+      { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] } },
+    );
     const anyClass = quota('any', { pods: '0' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'Exists' }] } });
-    const none = quota('none', { pods: '0' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'DoesNotExist' }] } });
+    const none = quota(
+      'none',
+      { pods: '0' },
+      { pods: '0' },
+      { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'DoesNotExist' }] } },
+    );
     const highPod = pod('hp', [container('app')], { priorityClassName: 'high' });
     const lowPod = pod('lp', [container('app')], { priorityClassName: 'low' });
     expect(refusal(quotaAdmit(create(highPod), [high]))).toBe('pods "hp" is forbidden: exceeded quota: high, requested: pods=1, used: pods=0, limited: pods=0');
@@ -177,7 +225,9 @@ describe('quotaAdmit: pod updates', () => {
     const resize = { ...create(after), operation: 'UPDATE' as const, subResource: 'resize', oldObject: before };
     expect(quotaAdmit(resize, [compute])).toEqual({ ok: true, updatedUsage: [{ name: 'compute', used: { 'requests.cpu': '900m' } }] });
     const bigger = stored(pod('p', [container('app', { cpu: '1' })]));
-    expect(refusal(quotaAdmit({ ...resize, object: bigger }, [compute]))).toBe('pods "p" is forbidden: exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=600m, limited: requests.cpu=1');
+    expect(refusal(quotaAdmit({ ...resize, object: bigger }, [compute]))).toBe(
+      'pods "p" is forbidden: exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=600m, limited: requests.cpu=1',
+    );
     // Shrinking frees nothing at admission (the delta is never negative); the quota controller recounts.
     const smaller = stored(pod('p', [container('app', { cpu: '100m' })]));
     expect(quotaAdmit({ ...resize, object: smaller }, [compute])).toEqual({ ok: true, updatedUsage: [] });
@@ -187,7 +237,10 @@ describe('quotaAdmit: pod updates', () => {
     const terminating = quota('t', { pods: '5' }, { pods: '2' }, { scopes: ['Terminating'] });
     const before = stored(pod('p', [container('app')]));
     const after = stored(pod('p', [container('app')], { activeDeadlineSeconds: 30 }));
-    expect(quotaAdmit({ ...create(after), operation: 'UPDATE', oldObject: before }, [terminating])).toEqual({ ok: true, updatedUsage: [{ name: 't', used: { pods: '3' } }] });
+    expect(quotaAdmit({ ...create(after), operation: 'UPDATE', oldObject: before }, [terminating])).toEqual({
+      ok: true,
+      updatedUsage: [{ name: 't', used: { pods: '3' } }],
+    });
   });
 
   it('ignores other pod subresources', () => {

@@ -56,14 +56,54 @@ describe('granular maps merge key by key', () => {
 describe('list-maps merge their items by key', () => {
   it('merges containers by name: fields of a matched container are kept, new containers are added', () => {
     const object = pod({ containers: [container('app', { ports: [{ containerPort: 80 }] }), container('log')] });
-    const out = applied(object, { spec: { containers: [{ name: 'log', image: 'log:2' }, { name: 'side', image: 'side:1' }] } });
-    expect((out.spec as JsonObject).containers).toEqual([container('app', { ports: [{ containerPort: 80 }] }), { name: 'log', image: 'log:2' }, { name: 'side', image: 'side:1' }]);
+    const out = applied(object, {
+      spec: {
+        containers: [
+          { name: 'log', image: 'log:2' },
+          { name: 'side', image: 'side:1' },
+        ],
+      },
+    });
+    expect((out.spec as JsonObject).containers).toEqual([
+      container('app', { ports: [{ containerPort: 80 }] }),
+      { name: 'log', image: 'log:2' },
+      { name: 'side', image: 'side:1' },
+    ]);
   });
 
   it('merges a nested list-map: a container’s env by name', () => {
-    const object = pod({ containers: [container('app', { env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] })] });
-    const out = applied(object, { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '3' }, { name: 'C', value: '4' }] }] } });
-    expect((out.spec as JsonObject).containers).toEqual([container('app', { env: [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'C', value: '4' }] })]);
+    const object = pod({
+      containers: [
+        container('app', {
+          env: [
+            { name: 'A', value: '1' },
+            { name: 'B', value: '2' },
+          ],
+        }),
+      ],
+    });
+    const out = applied(object, {
+      spec: {
+        containers: [
+          {
+            name: 'app',
+            env: [
+              { name: 'B', value: '3' },
+              { name: 'C', value: '4' },
+            ],
+          },
+        ],
+      },
+    });
+    expect((out.spec as JsonObject).containers).toEqual([
+      container('app', {
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '3' },
+          { name: 'C', value: '4' },
+        ],
+      }),
+    ]);
   });
 
   it('takes the apply configuration’s order for the items it has (smd visitListItems)', () => {
@@ -84,7 +124,12 @@ describe('list-maps merge their items by key', () => {
   });
 
   it('merges a Service’s ports by port and protocol', () => {
-    const service: JsonObject = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 8080 }] } };
+    const service: JsonObject = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's' },
+      spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 8080 }] },
+    };
     const out = applied(service, { spec: { ports: [{ port: 80, name: 'http' }, { port: 443 }] } }, schemaOf('v1', 'Service'));
     expect((out.spec as JsonObject).ports).toEqual([{ port: 80, protocol: 'TCP', targetPort: 8080, name: 'http' }, { port: 443 }]);
   });
@@ -96,15 +141,26 @@ describe('list-maps merge their items by key', () => {
       metadata: { name: 'd' },
       spec: { selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container('app')] } } },
     };
-    const out = applied(deployment, { spec: { template: { spec: { containers: [{ name: 'app', env: [{ name: 'X', value: 'y' }] }] } } } }, schemaOf('apps/v1', 'Deployment'));
-    expect(out.spec).toEqual({ selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container('app', { env: [{ name: 'X', value: 'y' }] })] } } });
+    const out = applied(
+      deployment,
+      { spec: { template: { spec: { containers: [{ name: 'app', env: [{ name: 'X', value: 'y' }] }] } } } },
+      schemaOf('apps/v1', 'Deployment'),
+    );
+    expect(out.spec).toEqual({
+      selector: { matchLabels: { app: 'd' } },
+      template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container('app', { env: [{ name: 'X', value: 'y' }] })] } },
+    });
   });
 });
 
 describe('sets are unions', () => {
   it('adds finalizers the object lacks, in the apply configuration’s order for the shared ones', () => {
     const object = pod({ containers: [container('app')] }, { finalizers: ['a.io/x'] });
-    expect(applied(object, { metadata: { finalizers: ['b.io/y', 'a.io/x'] } }).metadata).toEqual({ name: 'p', namespace: 'ns', finalizers: ['b.io/y', 'a.io/x'] });
+    expect(applied(object, { metadata: { finalizers: ['b.io/y', 'a.io/x'] } }).metadata).toEqual({
+      name: 'p',
+      namespace: 'ns',
+      finalizers: ['b.io/y', 'a.io/x'],
+    });
     const two = pod({ containers: [container('app')] }, { finalizers: ['a', 'c'] });
     expect((applied(two, { metadata: { finalizers: ['b'] } }).metadata as JsonObject).finalizers).toEqual(['a', 'c', 'b']);
   });
@@ -113,7 +169,11 @@ describe('sets are unions', () => {
 describe('atomic lists, maps and structs', () => {
   it('are replaced whole by the structured merge', () => {
     const type = POD.root;
-    const merged = mergeValues(pod({ containers: [container('app', { command: ['a', 'b'] })], nodeSelector: { zone: 'a', disk: 'ssd' } }), pod({ containers: [{ name: 'app', command: ['c'] }], nodeSelector: { zone: 'b' } }), type);
+    const merged = mergeValues(
+      pod({ containers: [container('app', { command: ['a', 'b'] })], nodeSelector: { zone: 'a', disk: 'ssd' } }),
+      pod({ containers: [{ name: 'app', command: ['c'] }], nodeSelector: { zone: 'b' } }),
+      type,
+    );
     expect(merged.errors).toEqual([]);
     const spec = (merged.out as JsonObject).spec as JsonObject;
     expect(spec.nodeSelector).toEqual({ zone: 'b' });
@@ -132,7 +192,12 @@ describe('atomic lists, maps and structs', () => {
     expect(refused(deployment, { spec: { selector: { matchLabels: { a: 'b' } } } }, schemaOf('apps/v1', 'Deployment'))).toBe(
       'error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector',
     );
-    expect(refused(pod({ containers: [container('app')] }), { metadata: { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'n', uid: 'u' }] }, spec: { imagePullSecrets: [{ name: 'reg' }] } })).toBe(
+    expect(
+      refused(pod({ containers: [container('app')] }), {
+        metadata: { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'n', uid: 'u' }] },
+        spec: { imagePullSecrets: [{ name: 'reg' }] },
+      }),
+    ).toBe(
       'error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .metadata.ownerReferences[0], .spec.imagePullSecrets[0]',
     );
   });
@@ -146,7 +211,11 @@ describe('atomic lists, maps and structs', () => {
 
 describe('explicit null in the structured merge', () => {
   it('replaces a scalar, leaves a granular map with content untouched', () => {
-    const merged = mergeValues(pod({ containers: [container('app')], hostname: 'h' }, { labels: { a: 'b' } }), { metadata: { labels: null }, spec: { hostname: null } }, POD.root);
+    const merged = mergeValues(
+      pod({ containers: [container('app')], hostname: 'h' }, { labels: { a: 'b' } }),
+      { metadata: { labels: null }, spec: { hostname: null } },
+      POD.root,
+    );
     expect(merged.errors).toEqual([]);
     expect(merged.out).toEqual(pod({ containers: [container('app')], hostname: null }, { labels: { a: 'b' } }));
   });
@@ -162,23 +231,33 @@ describe('what smd refuses in the apply configuration', () => {
   const object = pod({ containers: [container('app')] });
 
   it('an undeclared field', () => {
-    expect(refused(object, { spec: { containerz: [] } })).toBe('error applying patch: failed to convert patch object to typed object: .spec.containerz: field not declared in schema');
+    expect(refused(object, { spec: { containerz: [] } })).toBe(
+      'error applying patch: failed to convert patch object to typed object: .spec.containerz: field not declared in schema',
+    );
   });
 
   it('scalars of the wrong type, several errors as one list', () => {
-    expect(refused(object, { spec: { priority: 'high' } })).toBe('error applying patch: failed to convert patch object to typed object: .spec.priority: expected numeric (int or float), got *value.valueUnstructured');
+    expect(refused(object, { spec: { priority: 'high' } })).toBe(
+      'error applying patch: failed to convert patch object to typed object: .spec.priority: expected numeric (int or float), got *value.valueUnstructured',
+    );
     expect(refused(object, { spec: { hostname: 5, hostNetwork: 'yes' } })).toBe(
       'error applying patch: failed to convert patch object to typed object: errors:\n  .spec.hostname: expected string, got &value.valueUnstructured{Value:5}\n  .spec.hostNetwork: expected boolean, got &{yes}',
     );
   });
 
   it('a map or list where the schema has the other', () => {
-    expect(refused(object, { spec: { containers: { name: 'x' } } })).toBe('error applying patch: failed to convert patch object to typed object: .spec.containers: expected list, got &{map[name:x]}');
-    expect(refused(object, { metadata: { labels: ['a'] } })).toBe('error applying patch: failed to convert patch object to typed object: .metadata.labels: expected map, got &{[a]}');
+    expect(refused(object, { spec: { containers: { name: 'x' } } })).toBe(
+      'error applying patch: failed to convert patch object to typed object: .spec.containers: expected list, got &{map[name:x]}',
+    );
+    expect(refused(object, { metadata: { labels: ['a'] } })).toBe(
+      'error applying patch: failed to convert patch object to typed object: .metadata.labels: expected map, got &{[a]}',
+    );
   });
 
   it('duplicate keys, and an item whose key has no default', () => {
-    expect(refused(object, { spec: { containers: [{ name: 'a' }, { name: 'a' }] } })).toBe('error applying patch: failed to convert patch object to typed object: .spec.containers: duplicate entries for key [name="a"]');
+    expect(refused(object, { spec: { containers: [{ name: 'a' }, { name: 'a' }] } })).toBe(
+      'error applying patch: failed to convert patch object to typed object: .spec.containers: duplicate entries for key [name="a"]',
+    );
     const account: JsonObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'sa' } };
     expect(refused(account, { secrets: [{ namespace: 'ns' }] }, schemaOf('v1', 'ServiceAccount'))).toBe(
       'error applying patch: failed to convert patch object to typed object: .secrets: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
@@ -186,7 +265,16 @@ describe('what smd refuses in the apply configuration', () => {
   });
 
   it('an object smd cannot read: two env vars of one name, which the API accepts', () => {
-    const twice = pod({ containers: [container('app', { env: [{ name: 'A', value: '1' }, { name: 'A', value: '2' }] })] });
+    const twice = pod({
+      containers: [
+        container('app', {
+          env: [
+            { name: 'A', value: '1' },
+            { name: 'A', value: '2' },
+          ],
+        }),
+      ],
+    });
     expect(refused(twice, { metadata: { labels: { a: 'b' } } })).toBe(
       'error applying patch: failed to convert original object to typed object: .spec.containers[name="app"].env: duplicate entries for key [name="A"]',
     );
@@ -221,19 +309,41 @@ describe('custom resources take their semantics from the CRD’s structural sche
   const resource = (spec: JsonObject): JsonObject => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', labels: { a: 'b' } }, spec });
 
   it('merges a list-map by its keys, with a key default from the item schema', () => {
-    const out = applied(resource({ routes: [{ host: 'a', port: 443, weight: 1 }] }), { spec: { routes: [{ host: 'a', weight: 2 }, { host: 'b', port: 80 }] } }, schema);
-    expect((out.spec as JsonObject).routes).toEqual([{ host: 'a', port: 443, weight: 2 }, { host: 'b', port: 80 }]);
+    const out = applied(
+      resource({ routes: [{ host: 'a', port: 443, weight: 1 }] }),
+      {
+        spec: {
+          routes: [
+            { host: 'a', weight: 2 },
+            { host: 'b', port: 80 },
+          ],
+        },
+      },
+      schema,
+    );
+    expect((out.spec as JsonObject).routes).toEqual([
+      { host: 'a', port: 443, weight: 2 },
+      { host: 'b', port: 80 },
+    ]);
   });
 
   it('unions a set, merges maps and metadata (ObjectMeta), keeps unknown fields where they are preserved', () => {
-    const out = applied(resource({ tags: ['x'], settings: { a: '1' }, raw: { deep: { keep: 1 } } }), { metadata: { labels: { c: 'd' } }, spec: { tags: ['y'], settings: { b: '2' }, raw: { deep: { add: 2 } }, size: '50%' } }, schema);
+    const out = applied(
+      resource({ tags: ['x'], settings: { a: '1' }, raw: { deep: { keep: 1 } } }),
+      { metadata: { labels: { c: 'd' } }, spec: { tags: ['y'], settings: { b: '2' }, raw: { deep: { add: 2 } }, size: '50%' } },
+      schema,
+    );
     expect(out.metadata).toEqual({ name: 'w', labels: { a: 'b', c: 'd' } });
     expect(out.spec).toEqual({ tags: ['x', 'y'], settings: { a: '1', b: '2' }, raw: { deep: { keep: 1, add: 2 } }, size: '50%' });
   });
 
   it('refuses atomic lists and maps, and fields the schema does not declare', () => {
-    expect(refused(resource({}), { spec: { args: ['a'], selector: { a: 'b' } } }, schema)).toBe('error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.args, .spec.selector');
-    expect(refused(resource({}), { spec: { unknown: 1 } }, schema)).toBe('error applying patch: failed to convert patch object to typed object: .spec.unknown: field not declared in schema');
+    expect(refused(resource({}), { spec: { args: ['a'], selector: { a: 'b' } } }, schema)).toBe(
+      'error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.args, .spec.selector',
+    );
+    expect(refused(resource({}), { spec: { unknown: 1 } }, schema)).toBe(
+      'error applying patch: failed to convert patch object to typed object: .spec.unknown: field not declared in schema',
+    );
   });
 });
 

@@ -1,5 +1,12 @@
 import type { JsonObject } from '../../../lib/kube/json';
-import { applyConfiguration, builtinApplySchema, compileMutation, type MutationEnvironment, type MutationEvaluation, type PatchType } from '../../../lib/policy/mutating';
+import {
+  applyConfiguration,
+  builtinApplySchema,
+  compileMutation,
+  type MutationEnvironment,
+  type MutationEvaluation,
+  type PatchType,
+} from '../../../lib/policy/mutating';
 import { rewriteObjectLiterals } from '../../../lib/policy/mutating/object-literals';
 import { toJson } from '../../../lib/patch/smd/smd-values';
 import { activation, policyMutationEnvironment } from './helpers';
@@ -84,31 +91,61 @@ describe('compiling', () => {
   });
 
   it('reports compile errors where the expression as written has them', () => {
-    expect(compileError('JSONPatch', '[JSONPatch{op: 1}]')).toBe("compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'\n | [JSONPatch{op: 1}]\n | .............^");
-    expect(compileError('ApplyConfiguration', 'Unknown{}')).toBe("compilation failed: ERROR: <input>:1:8: undeclared reference to 'Unknown' (in container '')\n | Unknown{}\n | .......^");
+    expect(compileError('JSONPatch', '[JSONPatch{op: 1}]')).toBe(
+      "compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'\n | [JSONPatch{op: 1}]\n | .............^",
+    );
+    expect(compileError('ApplyConfiguration', 'Unknown{}')).toBe(
+      "compilation failed: ERROR: <input>:1:8: undeclared reference to 'Unknown' (in container '')\n | Unknown{}\n | .......^",
+    );
     expect(compileError('ApplyConfiguration', 'Object{\n  metadata: Object.metadata{labels: {"a": 1 + "b"}}\n}')).toBe(
-      "compilation failed: ERROR: <input>:2:45: found no matching overload for '_+_' applied to '(int, string)'\n |   metadata: Object.metadata{labels: {\"a\": 1 + \"b\"}}\n | ............................................^",
+      'compilation failed: ERROR: <input>:2:45: found no matching overload for \'_+_\' applied to \'(int, string)\'\n |   metadata: Object.metadata{labels: {"a": 1 + "b"}}\n | ............................................^',
     );
   });
 });
 
 describe('ApplyConfiguration values', () => {
   it('become the apply configuration as JSON', () => {
-    expect(applyConfigurationOf('Object{metadata: Object.metadata{labels: {"a": "b"}}, spec: Object.spec{containers: [Object.spec.containers{name: "x", image: "y"}]}}')).toEqual({
+    expect(
+      applyConfigurationOf(
+        'Object{metadata: Object.metadata{labels: {"a": "b"}}, spec: Object.spec{containers: [Object.spec.containers{name: "x", image: "y"}]}}',
+      ),
+    ).toEqual({
       metadata: { labels: { a: 'b' } },
       spec: { containers: [{ name: 'x', image: 'y' }] },
     });
   });
 
   it('set optional fields only when the optional has a value', () => {
-    expect(applyConfigurationOf('Object{metadata: Object.metadata{?labels: optional.none(), ?annotations: optional.of({"a": "b"})}}')).toEqual({ metadata: { annotations: { a: 'b' } } });
+    expect(applyConfigurationOf('Object{metadata: Object.metadata{?labels: optional.none(), ?annotations: optional.of({"a": "b"})}}')).toEqual({
+      metadata: { annotations: { a: 'b' } },
+    });
   });
 
   it('merge into the object', () => {
-    const config = run('ApplyConfiguration', 'Object{spec: Object.spec{containers: object.spec.containers.map(c, Object.spec.containers{name: c.name, env: [Object.spec.containers.env{name: "B", value: "2"}]})}}');
+    const config = run(
+      'ApplyConfiguration',
+      'Object{spec: Object.spec{containers: object.spec.containers.map(c, Object.spec.containers{name: c.name, env: [Object.spec.containers.env{name: "B", value: "2"}]})}}',
+    );
     if (!config.ok || config.patchType !== 'ApplyConfiguration') throw new Error(JSON.stringify(config));
     const merged = applyConfiguration(POD, config.applyConfiguration, builtinApplySchema('v1', 'Pod')!);
-    expect(merged).toEqual({ ok: true, object: { ...POD, spec: { containers: [{ name: 'app', image: 'app:1', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }] } } });
+    expect(merged).toEqual({
+      ok: true,
+      object: {
+        ...POD,
+        spec: {
+          containers: [
+            {
+              name: 'app',
+              image: 'app:1',
+              env: [
+                { name: 'A', value: '1' },
+                { name: 'B', value: '2' },
+              ],
+            },
+          ],
+        },
+      },
+    });
   });
 
   it('copy lists and maps of the request whole', () => {
@@ -122,7 +159,8 @@ describe('ApplyConfiguration values', () => {
     if (!config.ok || config.patchType !== 'ApplyConfiguration') throw new Error(JSON.stringify(config));
     expect(applyConfiguration(POD, config.applyConfiguration, builtinApplySchema('v1', 'Pod')!)).toEqual({
       ok: false,
-      error: 'error applying patch: failed to convert patch object to typed object: .spec.containers: element 0: associative list with keys may not have non-map elements',
+      error:
+        'error applying patch: failed to convert patch object to typed object: .spec.containers: element 0: associative list with keys may not have non-map elements',
     });
   });
 
@@ -142,7 +180,8 @@ describe('ApplyConfiguration values', () => {
     });
     expect(run('ApplyConfiguration', 'Object{spec: Object.spec{containers: [Object.spec.container{name: "x"}]}}')).toEqual({
       ok: false,
-      error: 'type mismatch: unexpected type name "Object.spec.container", expected "Object.spec.containers", which matches field name path from root Object type',
+      error:
+        'type mismatch: unexpected type name "Object.spec.container", expected "Object.spec.containers", which matches field name path from root Object type',
     });
   });
 
@@ -156,7 +195,11 @@ describe('ApplyConfiguration values', () => {
 
 describe('JSONPatch values', () => {
   it('become JSON patch operations; path escaping with jsonpatch.escapeKey', () => {
-    expect(operationsOf('[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("example.com/a~b"), value: "x"}, JSONPatch{op: "move", from: "/a", path: "/b"}, JSONPatch{op: "remove", path: "/c"}]')).toEqual([
+    expect(
+      operationsOf(
+        '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("example.com/a~b"), value: "x"}, JSONPatch{op: "move", from: "/a", path: "/b"}, JSONPatch{op: "remove", path: "/c"}]',
+      ),
+    ).toEqual([
       { op: 'add', path: '/metadata/labels/example.com~1a~0b', value: 'x' },
       { op: 'move', path: '/b', from: '/a' },
       { op: 'remove', path: '/c' },
@@ -165,7 +208,9 @@ describe('JSONPatch values', () => {
 
   it('marshal values as protobuf JSON: ints as numbers, bytes base64, timestamps RFC 3339, durations in seconds, objects as maps', () => {
     expect(
-      operationsOf('[JSONPatch{op: "add", path: "/x", value: [1, 2]}, JSONPatch{op: "add", path: "/b", value: b"hi"}, JSONPatch{op: "add", path: "/t", value: timestamp("2024-01-02T03:04:05.500Z")}, JSONPatch{op: "add", path: "/d", value: duration("90s")}, JSONPatch{op: "add", path: "/o", value: Object.spec.containers{name: "c", ports: [Object.spec.containers.ports{containerPort: 80}]}}]'),
+      operationsOf(
+        '[JSONPatch{op: "add", path: "/x", value: [1, 2]}, JSONPatch{op: "add", path: "/b", value: b"hi"}, JSONPatch{op: "add", path: "/t", value: timestamp("2024-01-02T03:04:05.500Z")}, JSONPatch{op: "add", path: "/d", value: duration("90s")}, JSONPatch{op: "add", path: "/o", value: Object.spec.containers{name: "c", ports: [Object.spec.containers.ports{containerPort: 80}]}}]',
+      ),
     ).toEqual([
       { op: 'add', path: '/x', value: [1, 2] },
       { op: 'add', path: '/b', value: 'aGk=' },
@@ -177,8 +222,14 @@ describe('JSONPatch values', () => {
 
   it('take an absent op as empty and check field types at run time (mutation/jsonpatch.go)', () => {
     expect(operationsOf('[JSONPatch{path: "/x"}]')).toEqual([{ op: '', path: '/x' }]);
-    expect(run('JSONPatch', '[JSONPatch{op: dyn(1), path: "/x"}]')).toEqual({ ok: false, error: `expression '[JSONPatch{op: dyn(1), path: "/x"}]' resulted in error: unexpected type int64 for JSONPatchType 'op' field` });
-    expect(run('JSONPatch', '[JSONPatch{op: "add", path: "/x", other: 1}]')).toEqual({ ok: false, error: `expression '[JSONPatch{op: "add", path: "/x", other: 1}]' resulted in error: unexpected JSONPatchType field: other` });
+    expect(run('JSONPatch', '[JSONPatch{op: dyn(1), path: "/x"}]')).toEqual({
+      ok: false,
+      error: `expression '[JSONPatch{op: dyn(1), path: "/x"}]' resulted in error: unexpected type int64 for JSONPatchType 'op' field`,
+    });
+    expect(run('JSONPatch', '[JSONPatch{op: "add", path: "/x", other: 1}]')).toEqual({
+      ok: false,
+      error: `expression '[JSONPatch{op: "add", path: "/x", other: 1}]' resulted in error: unexpected JSONPatchType field: other`,
+    });
   });
 });
 

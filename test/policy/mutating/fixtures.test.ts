@@ -19,7 +19,8 @@ interface Recording {
   requests: Array<{ label: string; webhookCalls: Array<{ admissionReviewReceived: { request: { object: JsonObject } }; patchOpsDecoded?: unknown[] }> }>;
 }
 
-const recording = (name: string): Recording => JSON.parse(fs.readFileSync(path.join(__dirname, '../../fixtures/apiserver-policies', `${name}.json`), 'utf8')) as Recording;
+const recording = (name: string): Recording =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../fixtures/apiserver-policies', `${name}.json`), 'utf8')) as Recording;
 
 function mutationsOf(file: Recording, policy: string): Mutation[] {
   const created = file.objectsCreated.find((object) => object.sent.kind === 'MutatingAdmissionPolicy' && object.sent.metadata.name === policy);

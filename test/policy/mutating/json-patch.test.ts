@@ -2,12 +2,21 @@ import type { JsonObject } from '../../../lib/kube/json';
 import { applyMutationJsonPatch, compileMutation } from '../../../lib/policy/mutating';
 import { activation, policyMutationEnvironment } from './helpers';
 
-const POD: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: { app: 't' } }, spec: { containers: [{ name: 'app', image: 'app:1' }] } };
+const POD: JsonObject = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'p', labels: { app: 't' } },
+  spec: { containers: [{ name: 'app', image: 'app:1' }] },
+};
 
 describe('JSONPatch mutations (patch/json_patch.go, evanphx/json-patch v4 as for webhooks)', () => {
   it('apply the operations an expression gives', async () => {
     const env = await policyMutationEnvironment();
-    const compiled = compileMutation(env, 'JSONPatch', '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("example.com/owner"), value: object.metadata.name}, JSONPatch{op: "add", path: "/spec/containers/-", value: Object.spec.containers{name: "side", image: "side:1"}}]');
+    const compiled = compileMutation(
+      env,
+      'JSONPatch',
+      '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("example.com/owner"), value: object.metadata.name}, JSONPatch{op: "add", path: "/spec/containers/-", value: Object.spec.containers{name: "side", image: "side:1"}}]',
+    );
     if (!compiled.ok) throw new Error(compiled.error);
     const evaluated = compiled.evaluate(activation(POD));
     if (!evaluated.ok || evaluated.patchType !== 'JSONPatch') throw new Error(JSON.stringify(evaluated));
@@ -17,7 +26,12 @@ describe('JSONPatch mutations (patch/json_patch.go, evanphx/json-patch v4 as for
       object: {
         ...POD,
         metadata: { name: 'p', labels: { app: 't', 'example.com/owner': 'p' } },
-        spec: { containers: [{ name: 'app', image: 'app:1' }, { name: 'side', image: 'side:1' }] },
+        spec: {
+          containers: [
+            { name: 'app', image: 'app:1' },
+            { name: 'side', image: 'side:1' },
+          ],
+        },
       },
     });
   });

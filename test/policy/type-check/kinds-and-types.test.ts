@@ -19,7 +19,9 @@ import { structForKind } from '../../../lib/registry/schema/table';
 
 const catalog = new ResourceCatalog();
 const resolve = catalogKindResolver(catalog);
-const rules = (...list: { apiGroups: string[]; apiVersions: string[]; resources: string[] }[]): MatchResources => ({ resourceRules: list.map((rule) => ({ ...rule, operations: ['CREATE'] })) });
+const rules = (...list: { apiGroups: string[]; apiVersions: string[]; resources: string[] }[]): MatchResources => ({
+  resourceRules: list.map((rule) => ({ ...rule, operations: ['CREATE'] })),
+});
 
 describe('typesToCheck', () => {
   it('no resourceRules: nothing to check', () => {
@@ -28,7 +30,10 @@ describe('typesToCheck', () => {
   });
 
   it('resolves each group/version/resource to its kind, sorted by group, version and kind', () => {
-    const match = rules({ apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] }, { apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] });
+    const match = rules(
+      { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] },
+      { apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] },
+    );
     expect(typesToCheck(match, resolve)).toEqual([
       { group: '', version: 'v1', kind: 'Pod' },
       { group: 'apps', version: 'v1', kind: 'Deployment' },
@@ -38,12 +43,19 @@ describe('typesToCheck', () => {
   it('skips a rule with a wildcard group or version, and wildcard or subresource resources', () => {
     expect(typesToCheck(rules({ apiGroups: ['apps'], apiVersions: ['v1'], resources: ['*'] }), resolve)).toEqual([]);
     expect(typesToCheck(rules({ apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments/*'] }), resolve)).toEqual([]);
-    const mixed = rules({ apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments', 'deployments/scale', '*'] }, { apiGroups: ['apps'], apiVersions: ['*'], resources: ['replicasets'] }, { apiGroups: ['*'], apiVersions: ['v1'], resources: ['pods'] });
+    const mixed = rules(
+      { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments', 'deployments/scale', '*'] },
+      { apiGroups: ['apps'], apiVersions: ['*'], resources: ['replicasets'] },
+      { apiGroups: ['*'], apiVersions: ['v1'], resources: ['pods'] },
+    );
     expect(typesToCheck(mixed, resolve)).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
   });
 
   it('lists a kind named twice once', () => {
-    const match = rules({ apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments', 'deployment'] }, { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] });
+    const match = rules(
+      { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments', 'deployment'] },
+      { apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] },
+    );
     expect(typesToCheck(match, resolve)).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
   });
 
@@ -57,7 +69,10 @@ describe('typesToCheck', () => {
   });
 
   it('counts kinds per rule, so rules of fewer kinds each may add up to more', () => {
-    const match = rules({ apiGroups: ['x'], apiVersions: ['v1'], resources: resources('a', 6) }, { apiGroups: ['x'], apiVersions: ['v1'], resources: resources('b', 6) });
+    const match = rules(
+      { apiGroups: ['x'], apiVersions: ['v1'], resources: resources('a', 6) },
+      { apiGroups: ['x'], apiVersions: ['v1'], resources: resources('b', 6) },
+    );
     expect(typesToCheck(match, madeUp)).toHaveLength(12);
   });
 
@@ -81,7 +96,12 @@ describe('catalog resolvers', () => {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
       metadata: { name: 'gadgets.example.com' },
-      spec: { group: 'example.com', names: { plural: 'gadgets', kind: 'Gadget' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema } }] },
+      spec: {
+        group: 'example.com',
+        names: { plural: 'gadgets', kind: 'Gadget' },
+        scope: 'Cluster',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema } }],
+      },
     });
     const schemaFor = catalogSchemaResolver(crdCatalog);
     expect(schemaFor({ group: 'example.com', version: 'v1', kind: 'Gadget' })).toEqual({ source: 'openAPIV3Schema', schema: openAPIV3Schema });
@@ -145,7 +165,9 @@ describe('built-in kinds (schema table → SchemaDeclType)', () => {
   ])('Pod %s: %s', (path, expected) => expect(describeType(at(pod, path))).toBe(expected));
 
   it('int32 is int, []byte is bytes, RawExtension an object without fields', () => {
-    expect(describeType(at(builtinDeclType(struct('autoscaling/v2', 'HorizontalPodAutoscaler')), 'spec.metrics.*.resource.target.averageUtilization'))).toBe('int');
+    expect(describeType(at(builtinDeclType(struct('autoscaling/v2', 'HorizontalPodAutoscaler')), 'spec.metrics.*.resource.target.averageUtilization'))).toBe(
+      'int',
+    );
     expect(describeType(at(builtinDeclType(struct('v1', 'Secret')), 'data'))).toBe('map(bytes)');
     expect(describeType(at(builtinDeclType(struct('apps/v1', 'ControllerRevision')), 'data'))).toBe('object without fields');
   });

@@ -51,7 +51,12 @@ const widgetsCrd = {
                   expires: { type: 'string', format: 'date-time' },
                   'max-size': { type: 'integer' },
                   extra: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-                  template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true, properties: { spec: { type: 'object', properties: { image: { type: 'string' } } } } },
+                  template: {
+                    type: 'object',
+                    'x-kubernetes-embedded-resource': true,
+                    'x-kubernetes-preserve-unknown-fields': true,
+                    properties: { spec: { type: 'object', properties: { image: { type: 'string' } } } },
+                  },
                 },
               },
             },
@@ -104,7 +109,8 @@ describe('warnings in kube’s words', () => {
     expect(validate([DEPLOYMENTS], "object.spec.replicas == 'x'")).toEqual([
       {
         fieldRef: 'spec.validations[0].expression',
-        warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:22: found no matching overload for '_==_' applied to '(int, string)'\n | object.spec.replicas == 'x'\n | .....................^\n",
+        warning:
+          "apps/v1, Kind=Deployment: ERROR: <input>:1:22: found no matching overload for '_==_' applied to '(int, string)'\n | object.spec.replicas == 'x'\n | .....................^\n",
       },
     ]);
   });
@@ -119,15 +125,20 @@ describe('warnings in kube’s words', () => {
 
   it('only the kinds an expression fails for are named', () => {
     const [warning] = validate([PODS, DEPLOYMENTS], 'object.spec.containers.size() > 0');
-    expect(warning?.warning).toBe("apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'containers'\n | object.spec.containers.size() > 0\n | ...........^\n");
+    expect(warning?.warning).toBe(
+      "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'containers'\n | object.spec.containers.size() > 0\n | ...........^\n",
+    );
   });
 
   it('a messageExpression is checked too, under its own fieldRef', () => {
-    const warnings = check(policy([DEPLOYMENTS], { validations: [{ expression: 'object.spec.replicas < 10', messageExpression: "'too many: ' + object.spec.replicas" }] }));
+    const warnings = check(
+      policy([DEPLOYMENTS], { validations: [{ expression: 'object.spec.replicas < 10', messageExpression: "'too many: ' + object.spec.replicas" }] }),
+    );
     expect(warnings).toEqual([
       {
         fieldRef: 'spec.validations[0].messageExpression',
-        warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:14: found no matching overload for '_+_' applied to '(string, int)'\n | 'too many: ' + object.spec.replicas\n | .............^\n",
+        warning:
+          "apps/v1, Kind=Deployment: ERROR: <input>:1:14: found no matching overload for '_+_' applied to '(string, int)'\n | 'too many: ' + object.spec.replicas\n | .............^\n",
       },
     ]);
   });
@@ -144,7 +155,8 @@ describe('list and map element types', () => {
     expect(validate([PODS], "object.spec.containers.all(c, c.imag == '')")).toEqual([
       {
         fieldRef: 'spec.validations[0].expression',
-        warning: "/v1, Kind=Pod: ERROR: <input>:1:32: undefined field 'imag'\n | object.spec.containers.all(c, c.imag == '')\n | ...............................^\n",
+        warning:
+          "/v1, Kind=Pod: ERROR: <input>:1:32: undefined field 'imag'\n | object.spec.containers.all(c, c.imag == '')\n | ...............................^\n",
       },
     ]);
   });
@@ -155,7 +167,12 @@ describe('list and map element types', () => {
   });
 
   it('map values and keys have the map’s types', () => {
-    const warnings = validate([PODS], "object.metadata.labels['app'] == 1", 'object.metadata.annotations.all(k, k > 1)', "object.spec.nodeSelector['zone'] == 'a'");
+    const warnings = validate(
+      [PODS],
+      "object.metadata.labels['app'] == 1",
+      'object.metadata.annotations.all(k, k > 1)',
+      "object.spec.nodeSelector['zone'] == 'a'",
+    );
     expect(warnings.map((w) => [w.fieldRef, /found no matching overload for '(.*?)' applied to '(.*?)'/.exec(w.warning)?.slice(1)])).toEqual([
       ['spec.validations[0].expression', ['_==_', '(string, int)']],
       ['spec.validations[1].expression', ['_>_', '(string, int)']],
@@ -182,7 +199,13 @@ describe('how built-in schemas become CEL types (common/schemas.go SchemaDeclTyp
   });
 
   it('objects and timestamps compare with null (cel-go’s legacy nullability); ints and maps do not', () => {
-    const warnings = validate([DEPLOYMENTS], 'object.spec.template.spec.securityContext != null', 'object.metadata.deletionTimestamp == null', 'object.spec.replicas == null', 'object.metadata.labels == null');
+    const warnings = validate(
+      [DEPLOYMENTS],
+      'object.spec.template.spec.securityContext != null',
+      'object.metadata.deletionTimestamp == null',
+      'object.spec.replicas == null',
+      'object.metadata.labels == null',
+    );
     expect(warnings.map((w) => /applied to '(.*?)'/.exec(w.warning)?.[1])).toEqual(['(int, null_type)', '(map(string, string), null_type)']);
   });
 
@@ -228,17 +251,28 @@ describe('custom resources, typed from the CRD’s openAPIV3Schema', () => {
 
 describe('params, variables, namespaceObject', () => {
   it('params are typed from a known paramKind’s schema', () => {
-    const spec = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, validations: [{ expression: "object.metadata.name == params.data['name']" }, { expression: 'params.spec.replicas > 1' }] };
-    expect(check(policy([DEPLOYMENTS], spec)).map((w) => [w.fieldRef, /undefined field '(\w+)'/.exec(w.warning)?.[1]])).toEqual([['spec.validations[1].expression', 'spec']]);
+    const spec = {
+      paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+      validations: [{ expression: "object.metadata.name == params.data['name']" }, { expression: 'params.spec.replicas > 1' }],
+    };
+    expect(check(policy([DEPLOYMENTS], spec)).map((w) => [w.fieldRef, /undefined field '(\w+)'/.exec(w.warning)?.[1]])).toEqual([
+      ['spec.validations[1].expression', 'spec'],
+    ]);
   });
 
   it('params are dyn when the paramKind’s schema is unknown', () => {
-    const spec = { paramKind: { apiVersion: 'example.com/v1', kind: 'Unknown' }, validations: [{ expression: 'params.anything.at.all == object.spec.replicas' }] };
+    const spec = {
+      paramKind: { apiVersion: 'example.com/v1', kind: 'Unknown' },
+      validations: [{ expression: 'params.anything.at.all == object.spec.replicas' }],
+    };
     expect(check(policy([DEPLOYMENTS], spec))).toEqual([]);
   });
 
   it('params of the object’s own kind are typed independently of it', () => {
-    const spec = { paramKind: { apiVersion: 'example.com/v1', kind: 'Widget' }, validations: [{ expression: 'object.spec.size <= params.spec.size' }, { expression: 'params.spec.sise > 0' }] };
+    const spec = {
+      paramKind: { apiVersion: 'example.com/v1', kind: 'Widget' },
+      validations: [{ expression: 'object.spec.size <= params.spec.size' }, { expression: 'params.spec.sise > 0' }],
+    };
     expect(check(policy([WIDGETS], spec)).map((w) => w.fieldRef)).toEqual(['spec.validations[1].expression']);
   });
 
@@ -248,7 +282,11 @@ describe('params, variables, namespaceObject', () => {
         { name: 'replicas', expression: 'object.spec.replicas' },
         { name: 'images', expression: 'object.spec.template.spec.containers.map(c, c.image)' },
       ],
-      validations: [{ expression: "variables.replicas == 'x'" }, { expression: 'variables.images.all(i, i.size() > 0)' }, { expression: 'variables.nonExisting' }],
+      validations: [
+        { expression: "variables.replicas == 'x'" },
+        { expression: 'variables.images.all(i, i.size() > 0)' },
+        { expression: 'variables.nonExisting' },
+      ],
     };
     const warnings = check(policy([DEPLOYMENTS], spec));
     expect(warnings.map((w) => w.fieldRef)).toEqual(['spec.validations[0].expression', 'spec.validations[2].expression']);
@@ -262,14 +300,20 @@ describe('params, variables, namespaceObject', () => {
   });
 
   it('namespaceObject has the fields of BuildNamespaceType', () => {
-    const warnings = validate([PODS], "namespaceObject.metadata.labels['team'] == 'shop'", "namespaceObject.status.phase == 'Active'", 'namespaceObject.metadata.ownerReferences.size() == 0');
+    const warnings = validate(
+      [PODS],
+      "namespaceObject.metadata.labels['team'] == 'shop'",
+      "namespaceObject.status.phase == 'Active'",
+      'namespaceObject.metadata.ownerReferences.size() == 0',
+    );
     expect(warnings.map((w) => /undefined field '(\w+)'/.exec(w.warning)?.[1])).toEqual(['ownerReferences']);
   });
 });
 
 describe('has()', () => {
   it('a field tested by has() must exist, as cel-go checks it (the kube blog’s example, both issues reported)', () => {
-    const expression = 'object.spec.template.spec.containers.all(c, !has(c.securityContext) || !has(c.securityContext.Privileged) || !c.securityContext.Privileged)';
+    const expression =
+      'object.spec.template.spec.containers.all(c, !has(c.securityContext) || !has(c.securityContext.Privileged) || !c.securityContext.Privileged)';
     const [warning] = validate([DEPLOYMENTS], expression);
     expect(warning?.warning).toBe(
       `apps/v1, Kind=Deployment: ERROR: <input>:1:76: undefined field 'Privileged'\n | ${expression}\n | ${'.'.repeat(75)}^\n` +
@@ -297,5 +341,4 @@ describe('known divergences', () => {
     const [warning] = validate([DEPLOYMENTS], 'object.spec.replicaz > 1 && object.spec.pausd');
     expect(warning?.warning).toContain("undefined field 'pausd'");
   });
-
 });

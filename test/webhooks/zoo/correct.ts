@@ -10,7 +10,9 @@ export default webhook((review, res, req) => {
   if (req.url?.startsWith('/mutate')) {
     const metadata = object?.metadata;
     if ((operation === 'CREATE' || operation === 'UPDATE') && !subResource && metadata && metadata.labels?.[LABEL] === undefined) {
-      const ops = metadata.labels ? [{ op: 'add', path: `/metadata/labels/${pointer(LABEL)}`, value: 'true' }] : [{ op: 'add', path: '/metadata/labels', value: { [LABEL]: 'true' } }];
+      const ops = metadata.labels
+        ? [{ op: 'add', path: `/metadata/labels/${pointer(LABEL)}`, value: 'true' }]
+        : [{ op: 'add', path: '/metadata/labels', value: { [LABEL]: 'true' } }];
       return reply(res, review, jsonPatch(ops));
     }
     return reply(res, review);

@@ -3,6 +3,7 @@
 import { reply, webhook } from './kit';
 
 export default webhook((review, res) => {
-  if (review.request.dryRun) return reply(res, review, { allowed: false, status: { code: 400, reason: 'BadRequest', message: 'dry-run requests are not supported' } });
+  if (review.request.dryRun)
+    return reply(res, review, { allowed: false, status: { code: 400, reason: 'BadRequest', message: 'dry-run requests are not supported' } });
   reply(res, review);
 });

@@ -8,6 +8,8 @@ export default webhook((review, res) => {
   const { operation, object, subResource } = review.request;
   const metadata = object?.metadata;
   if (operation !== 'CREATE' || subResource || !metadata || metadata.labels?.[LABEL] !== undefined) return reply(res, review);
-  const op = metadata.labels ? { op: 'add', path: `/metadata/labels/${pointer(LABEL)}`, value: 'platform team' } : { op: 'add', path: '/metadata/labels', value: { [LABEL]: 'platform team' } };
+  const op = metadata.labels
+    ? { op: 'add', path: `/metadata/labels/${pointer(LABEL)}`, value: 'platform team' }
+    : { op: 'add', path: '/metadata/labels', value: { [LABEL]: 'platform team' } };
   reply(res, review, jsonPatch([op]));
 });

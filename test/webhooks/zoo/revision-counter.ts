@@ -13,6 +13,8 @@ export default webhook((review, res) => {
   if (operation === 'UPDATE') next = String(Number(current ?? '0') + 1);
   else if (operation === 'CREATE' && current === undefined) next = '1';
   if (next === undefined) return reply(res, review);
-  const op = annotations ? { op: 'add', path: `/metadata/annotations/${pointer(KEY)}`, value: next } : { op: 'add', path: '/metadata/annotations', value: { [KEY]: next } };
+  const op = annotations
+    ? { op: 'add', path: `/metadata/annotations/${pointer(KEY)}`, value: next }
+    : { op: 'add', path: '/metadata/annotations', value: { [KEY]: next } };
   reply(res, review, jsonPatch([op]));
 });

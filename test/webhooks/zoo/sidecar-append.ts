@@ -3,5 +3,9 @@
 import { jsonPatch, reply, RESTRICTED, webhook } from './kit';
 
 export default webhook((review, res) => {
-  reply(res, review, jsonPatch([{ op: 'add', path: '/spec/containers/-', value: { name: 'zoo-proxy', image: 'ghcr.io/zoo/proxy:v1.0.0', securityContext: RESTRICTED } }]));
+  reply(
+    res,
+    review,
+    jsonPatch([{ op: 'add', path: '/spec/containers/-', value: { name: 'zoo-proxy', image: 'ghcr.io/zoo/proxy:v1.0.0', securityContext: RESTRICTED } }]),
+  );
 });

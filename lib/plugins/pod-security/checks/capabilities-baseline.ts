@@ -37,7 +37,10 @@ function capabilitiesBaseline1_0(_podMetadata: JsonRecord, podSpec: JsonRecord):
     }
   }
   if (badContainers.length === 0) return ALLOWED;
-  return forbidden('non-default capabilities', `${containersSubject(badContainers)} must not include ${joinQuote(sortedSet(nonDefault))} in securityContext.capabilities.add`);
+  return forbidden(
+    'non-default capabilities',
+    `${containersSubject(badContainers)} must not include ${joinQuote(sortedSet(nonDefault))} in securityContext.capabilities.add`,
+  );
 }
 
 export const CAPABILITIES_BASELINE_ID = 'capabilities_baseline';

@@ -28,7 +28,8 @@ function capabilitiesRestricted1_22(_podMetadata: JsonRecord, podSpec: JsonRecor
   }
   const details: string[] = [];
   if (missingDropAll.length > 0) details.push(`${containersSubject(missingDropAll)} must set securityContext.capabilities.drop=["ALL"]`);
-  if (addingForbidden.length > 0) details.push(`${containersSubject(addingForbidden)} must not include ${joinQuote(sortedSet(forbiddenCapabilities))} in securityContext.capabilities.add`);
+  if (addingForbidden.length > 0)
+    details.push(`${containersSubject(addingForbidden)} must not include ${joinQuote(sortedSet(forbiddenCapabilities))} in securityContext.capabilities.add`);
   if (details.length === 0) return ALLOWED;
   return forbidden('unrestricted capabilities', details.join('; '));
 }

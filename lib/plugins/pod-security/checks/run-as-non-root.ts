@@ -25,7 +25,8 @@ function runAsNonRoot1_0(_podMetadata: JsonRecord, podSpec: JsonRecord): CheckRe
   if (explicitlyBad.length > 0) badSetters.push(containersSubject(explicitlyBad));
   // An explicit false is reported alone, before containers that merely left it unset.
   if (badSetters.length > 0) return forbidden('runAsNonRoot != true', `${badSetters.join(' and ')} must not set securityContext.runAsNonRoot=false`);
-  if (implicitlyBad.length > 0) return forbidden('runAsNonRoot != true', `pod or ${containersSubject(implicitlyBad)} must set securityContext.runAsNonRoot=true`);
+  if (implicitlyBad.length > 0)
+    return forbidden('runAsNonRoot != true', `pod or ${containersSubject(implicitlyBad)} must set securityContext.runAsNonRoot=true`);
   return ALLOWED;
 }
 

@@ -13,9 +13,16 @@ function seccompProfileRestricted1_19(_podMetadata: JsonRecord, podSpec: JsonRec
   const { badSetters, badValues, podValid } = explicitlyBadSeccomp(podSpec);
   if (badSetters.length > 0) return forbidden('seccompProfile', badSeccompDetail(badSetters, badValues));
   // Containers without their own profile inherit the pod's; without a valid pod profile they have none.
-  const implicitlyBad = podValid ? [] : containers(podSpec).filter((c) => member(securityContext(c), 'seccompProfile') === undefined).map(containerName);
+  const implicitlyBad = podValid
+    ? []
+    : containers(podSpec)
+        .filter((c) => member(securityContext(c), 'seccompProfile') === undefined)
+        .map(containerName);
   if (implicitlyBad.length === 0) return ALLOWED;
-  return forbidden('seccompProfile', `pod or ${containersSubject(implicitlyBad)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`);
+  return forbidden(
+    'seccompProfile',
+    `pod or ${containersSubject(implicitlyBad)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
+  );
 }
 
 function seccompProfileRestricted1_25(podMetadata: JsonRecord, podSpec: JsonRecord): CheckResult {

@@ -7,9 +7,21 @@ import type { JsonRecord } from '../../../kube/record';
 import { ALLOWED, forbidden, type Check, type CheckPodFn } from '../check';
 import { listMember, podSecurityContext, stringMember } from '../pod-json';
 
-const ALLOWED_1_0: readonly string[] = ['kernel.shm_rmid_forced', 'net.ipv4.ip_local_port_range', 'net.ipv4.tcp_syncookies', 'net.ipv4.ping_group_range', 'net.ipv4.ip_unprivileged_port_start'];
+const ALLOWED_1_0: readonly string[] = [
+  'kernel.shm_rmid_forced',
+  'net.ipv4.ip_local_port_range',
+  'net.ipv4.tcp_syncookies',
+  'net.ipv4.ping_group_range',
+  'net.ipv4.ip_unprivileged_port_start',
+];
 const ALLOWED_1_27: readonly string[] = [...ALLOWED_1_0, 'net.ipv4.ip_local_reserved_ports'];
-const ALLOWED_1_29: readonly string[] = [...ALLOWED_1_27, 'net.ipv4.tcp_keepalive_time', 'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes'];
+const ALLOWED_1_29: readonly string[] = [
+  ...ALLOWED_1_27,
+  'net.ipv4.tcp_keepalive_time',
+  'net.ipv4.tcp_fin_timeout',
+  'net.ipv4.tcp_keepalive_intvl',
+  'net.ipv4.tcp_keepalive_probes',
+];
 const ALLOWED_1_32: readonly string[] = [...ALLOWED_1_29, 'net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem'];
 
 function sysctlsWith(allowed: readonly string[]): CheckPodFn {

@@ -25,7 +25,8 @@ export class Correlation {
     if (this.children.has(field)) return this.children.get(field);
     let child: Correlation | undefined;
     if (isObject(this.old) && isObject(this.value) && Object.hasOwn(this.old, field) && Object.hasOwn(this.value, field)) {
-      const property = this.schema.properties.get(field) ?? (typeof this.schema.additionalProperties === 'object' ? this.schema.additionalProperties : undefined);
+      const property =
+        this.schema.properties.get(field) ?? (typeof this.schema.additionalProperties === 'object' ? this.schema.additionalProperties : undefined);
       if (property) child = new Correlation(this.value[field], this.old[field], property);
     }
     this.children.set(field, child);

@@ -80,7 +80,16 @@ function exposed(node: SchemaNode): boolean {
  * One validator node: `rules` holds the rules (the schema, or an allOf branch of it), `node` the
  * types of the value (validator.go keeps the two apart for allOf).
  */
-function visit(rules: SchemaNode, node: SchemaNode, path: string, value: Json | undefined, old: Json | undefined, isResourceRoot: boolean, ratcheting: Ratcheting, outcome: RuleOutcome): void {
+function visit(
+  rules: SchemaNode,
+  node: SchemaNode,
+  path: string,
+  value: Json | undefined,
+  old: Json | undefined,
+  isResourceRoot: boolean,
+  ratcheting: Ratcheting,
+  outcome: RuleOutcome,
+): void {
   if (value === undefined || value === null || !hasRules(rules)) return;
   evaluateRules(rules, node, path, value, old, isResourceRoot, ratcheting, outcome);
   for (const branch of rules.allOf) {
@@ -134,7 +143,16 @@ function failureFor(path: string, type: string, detail: string, reason: string |
 }
 
 /** `validateExpressions`. */
-function evaluateRules(rules: SchemaNode, node: SchemaNode, path: string, value: Json, old: Json | undefined, isResourceRoot: boolean, ratcheting: Ratcheting, outcome: RuleOutcome): void {
+function evaluateRules(
+  rules: SchemaNode,
+  node: SchemaNode,
+  path: string,
+  value: Json,
+  old: Json | undefined,
+  isResourceRoot: boolean,
+  ratcheting: Ratcheting,
+  outcome: RuleOutcome,
+): void {
   const compiled = compiledRules(rules);
   if (compiled.length === 0) return;
   const type = node.type;

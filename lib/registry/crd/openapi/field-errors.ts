@@ -38,7 +38,11 @@ export function toFieldErrors(failures: readonly Failure[]): FieldError[] {
       case 'Required':
         return required(at(path));
       case 'Enum':
-        return notSupported(at(path), badValue(failure.value), (failure.values ?? []).map((value) => (typeof value === 'string' ? value : goJson(value))));
+        return notSupported(
+          at(path),
+          badValue(failure.value),
+          (failure.values ?? []).map((value) => (typeof value === 'string' ? value : goJson(value))),
+        );
       case 'TooLong':
         return tooLong(at(path), failure.valid ?? -1);
       case 'MaxItems':

@@ -87,6 +87,10 @@ export function goTypeName(value: Json): string {
 export function goValueText(value: Json): string {
   if (value === null) return '<nil>';
   if (Array.isArray(value)) return `[${value.map(goValueText).join(' ')}]`;
-  if (isObject(value)) return `map[${Object.keys(value).sort(compareBytes).map((key) => `${key}:${goValueText(value[key] as Json)}`).join(' ')}]`;
+  if (isObject(value))
+    return `map[${Object.keys(value)
+      .sort(compareBytes)
+      .map((key) => `${key}:${goValueText(value[key] as Json)}`)
+      .join(' ')}]`;
   return typeof value === 'number' ? goNumber(value) : String(value);
 }

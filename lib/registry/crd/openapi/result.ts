@@ -50,13 +50,20 @@ export type Failure = SchemaFailure | CompositeFailure;
 
 const IN = 'body';
 
-export function failure(code: Code, name: string, message: string, value: Json | undefined, extra: { valid?: number; values?: readonly Json[] } = {}): SchemaFailure {
+export function failure(
+  code: Code,
+  name: string,
+  message: string,
+  value: Json | undefined,
+  extra: { valid?: number; values?: readonly Json[] } = {},
+): SchemaFailure {
   return { kind: 'validation', code, name, message, value, ...extra };
 }
 
 /** errors.InvalidType: a string value is quoted into the message, any other value left out. */
 export function invalidType(name: string, typeName: string, value: Json | undefined): SchemaFailure {
-  const message = typeof value === 'string' ? `${name} in ${IN} must be of type ${typeName}: ${goQuote(value)}` : `${name} in ${IN} must be of type ${typeName}`;
+  const message =
+    typeof value === 'string' ? `${name} in ${IN} must be of type ${typeName}: ${goQuote(value)}` : `${name} in ${IN} must be of type ${typeName}`;
   return failure('InvalidType', name, message, value);
 }
 

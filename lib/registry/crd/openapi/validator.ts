@@ -16,7 +16,7 @@ import type { SchemaNode } from '../structural';
 import { matchesFormat, supportedFormat } from '../../../kube/openapi-formats';
 import { goFloat, isGoInt } from './go-values';
 import { compilePattern } from './pattern';
-import { RatchetNode } from './ratchet';
+import type { RatchetNode } from './ratchet';
 import { composite, failure, invalidType, required, Result, type Failure } from './result';
 
 /** Validates `data` against the node, as SchemaValidator.Validate does at path `path`. */
@@ -158,7 +158,10 @@ function numberCheck(node: SchemaNode, path: string, data: number): Result {
     // factor is checked the float way instead.
     const intFactor = Math.trunc(factor);
     const ok = int && intFactor !== 0 ? data % intFactor === 0 : isJsonInteger(factor < 1 ? (1 / factor) * data : data / factor);
-    if (!ok) multiple.add(failure('MultipleOf', path, `${path} in body should be a multiple of ${int && intFactor !== 0 ? String(intFactor) : goFloat(factor)}`, data));
+    if (!ok)
+      multiple.add(
+        failure('MultipleOf', path, `${path} in body should be a multiple of ${int && intFactor !== 0 ? String(intFactor) : goFloat(factor)}`, data),
+      );
   }
   if (node.minimum !== undefined) {
     const min = int ? Math.trunc(node.minimum) : node.minimum;
@@ -202,7 +205,8 @@ function sliceCheck(node: SchemaNode, path: string, data: Json[], ratchet: Ratch
 function enumCheck(node: SchemaNode, path: string, data: Json): Result {
   const result = new Result();
   if (!node.enum || node.enum.length === 0) return result;
-  const matched = data !== null && node.enum.some((allowed) => (typeof allowed === 'number' && typeof data === 'number' ? allowed === data : jsonEqual(allowed, data)));
+  const matched =
+    data !== null && node.enum.some((allowed) => (typeof allowed === 'number' && typeof data === 'number' ? allowed === data : jsonEqual(allowed, data)));
   if (!matched) {
     result.add(failure('Enum', path, `${path} in body should be one of [${node.enum.map(String).join(' ')}]`, data, { values: node.enum }));
   }
@@ -214,10 +218,14 @@ function objectCheck(node: SchemaNode, path: string, data: JsonObject, ratchet: 
   const result = new Result();
   const keys = Object.keys(data);
   if (node.minProperties !== undefined && keys.length < node.minProperties) {
-    result.add(failure('TooFewProperties', path, `${path} in body should have at least ${node.minProperties} properties`, keys.length, { valid: node.minProperties }));
+    result.add(
+      failure('TooFewProperties', path, `${path} in body should have at least ${node.minProperties} properties`, keys.length, { valid: node.minProperties }),
+    );
   }
   if (node.maxProperties !== undefined && keys.length > node.maxProperties) {
-    result.add(failure('TooManyProperties', path, `${path} in body should have at most ${node.maxProperties} properties`, keys.length, { valid: node.maxProperties }));
+    result.add(
+      failure('TooManyProperties', path, `${path} in body should have at most ${node.maxProperties} properties`, keys.length, { valid: node.maxProperties }),
+    );
   }
   const extra = node.additionalProperties;
   if (extra === false) {

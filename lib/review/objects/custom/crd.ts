@@ -33,7 +33,11 @@ export function customVersion(crd: unknown, version?: string): CustomVersion {
   const served = resources.find((r) => r.version === chosen);
   const entry = versions.find((v) => v.name === chosen);
   if (!served || !entry) {
-    throw new HarnessError('REVIEW_INVALID', `the CustomResourceDefinition serves no version ${JSON.stringify(chosen)}`, `served versions: ${resources.map((r) => r.version).join(', ')}`);
+    throw new HarnessError(
+      'REVIEW_INVALID',
+      `the CustomResourceDefinition serves no version ${JSON.stringify(chosen)}`,
+      `served versions: ${resources.map((r) => r.version).join(', ')}`,
+    );
   }
   const scale = objectAt(objectAt(entry, 'subresources'), 'scale');
   const specReplicasPath = stringAt(scale, 'specReplicasPath');

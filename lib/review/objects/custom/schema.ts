@@ -81,7 +81,8 @@ function stringFor(gen: Gen, schema: Schema, name: string): string {
       return gen.faker.internet.password();
   }
   const lower = name.toLowerCase();
-  if (lower.endsWith('image')) return `ghcr.io/${dnsLabel(gen.faker.company.name(), 20)}/${dnsLabel(gen.faker.word.noun())}:v${gen.int(1, 3)}.${gen.int(0, 9)}.${gen.int(0, 9)}`;
+  if (lower.endsWith('image'))
+    return `ghcr.io/${dnsLabel(gen.faker.company.name(), 20)}/${dnsLabel(gen.faker.word.noun())}:v${gen.int(1, 3)}.${gen.int(0, 9)}.${gen.int(0, 9)}`;
   if (lower.includes('url') || lower.includes('endpoint')) return gen.faker.internet.url();
   if (lower.includes('host') || lower.includes('domain')) return gen.faker.internet.domainName();
   if (lower.includes('email')) return gen.faker.internet.email().toLowerCase();
@@ -99,7 +100,11 @@ function fitString(gen: Gen, schema: Schema, value: string): string {
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     if (!pattern.test(result)) {
-      const candidates = [dnsLabel(result, max), gen.faker.string.alphanumeric({ length: Math.max(min, Math.min(max, 8)), casing: 'lower' }), String(gen.int(1, 99))];
+      const candidates = [
+        dnsLabel(result, max),
+        gen.faker.string.alphanumeric({ length: Math.max(min, Math.min(max, 8)), casing: 'lower' }),
+        String(gen.int(1, 99)),
+      ];
       result = candidates.find((candidate) => pattern.test(candidate)) ?? result;
     }
   }

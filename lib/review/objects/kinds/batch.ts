@@ -32,7 +32,13 @@ export const job = generator<Job, WorkloadShortcuts, OwnedOptions>((gen, shortcu
   if (isObject(options.owner)) {
     const made = jobFrom(storedOwner(options.owner, gen), gen);
     const metadata = objectAt(made, 'metadata');
-    return { ...made, metadata: { ...metadata, ...metadataOf(shortcuts, { name: String(metadata.name), namespace: stringAt(metadata, 'namespace'), labels: objectAt(metadata, 'labels') }) } };
+    return {
+      ...made,
+      metadata: {
+        ...metadata,
+        ...metadataOf(shortcuts, { name: String(metadata.name), namespace: stringAt(metadata, 'namespace'), labels: objectAt(metadata, 'labels') }),
+      },
+    };
   }
   const name = shortcuts.name ?? taskName(gen);
   const { spec, labels } = jobSpec(gen, shortcuts, name);

@@ -13,7 +13,10 @@ export const service = generator<Service>((gen, shortcuts) => {
   const type = gen.pick(['ClusterIP', 'ClusterIP', 'ClusterIP', 'NodePort', 'LoadBalancer', 'headless']);
   const ports = gen.pick([
     [{ name: 'http', port: 80, targetPort: 'http' }],
-    [{ name: 'http', port: 8080, targetPort: 8080 }, { name: 'metrics', port: 9090, targetPort: 'metrics' }],
+    [
+      { name: 'http', port: 8080, targetPort: 8080 },
+      { name: 'metrics', port: 9090, targetPort: 'metrics' },
+    ],
     [{ name: 'grpc', port: 9000, targetPort: 9000, appProtocol: 'kubernetes.io/h2c' }],
     [{ name: 'https', port: 443, targetPort: 8443 }],
   ]);
@@ -55,14 +58,19 @@ export const configMap = generator<ConfigMap>((gen, shortcuts) => {
     metadata: metadataOf(shortcuts, { name: `${owner}-config`, namespace: 'default', labels: application.labels }),
     data: {
       LOG_LEVEL: gen.pick(['info', 'debug', 'warn']),
-      ...(gen.chance(0.5) ? { FEATURE_FLAGS: gen.faker.helpers.arrayElements(['beta-ui', 'new-billing', 'fast-path', 'audit-log'], { min: 1, max: 3 }).join(',') } : {}),
+      ...(gen.chance(0.5)
+        ? { FEATURE_FLAGS: gen.faker.helpers.arrayElements(['beta-ui', 'new-billing', 'fast-path', 'audit-log'], { min: 1, max: 3 }).join(',') }
+        : {}),
       'config.yaml': configFile(gen),
     },
   };
 });
 
 function pem(gen: Gen, label: string): string {
-  const body = gen.faker.string.alphanumeric(256).replace(/(.{64})/g, '$1\n').trim();
+  const body = gen.faker.string
+    .alphanumeric(256)
+    .replace(/(.{64})/g, '$1\n')
+    .trim();
   return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
 }
 
@@ -70,7 +78,11 @@ function pem(gen: Gen, label: string): string {
 function secretOf(gen: Gen, name: string): JsonObject {
   switch (gen.pick(['Opaque', 'Opaque', 'kubernetes.io/tls', 'kubernetes.io/dockerconfigjson'])) {
     case 'kubernetes.io/tls':
-      return { name: `${name}-tls`, type: 'kubernetes.io/tls', data: { 'tls.crt': base64(pem(gen, 'CERTIFICATE')), 'tls.key': base64(pem(gen, 'PRIVATE KEY')) } };
+      return {
+        name: `${name}-tls`,
+        type: 'kubernetes.io/tls',
+        data: { 'tls.crt': base64(pem(gen, 'CERTIFICATE')), 'tls.key': base64(pem(gen, 'PRIVATE KEY')) },
+      };
     case 'kubernetes.io/dockerconfigjson': {
       const auth = base64(`${gen.faker.internet.username().toLowerCase()}:${gen.faker.internet.password({ length: 24 })}`);
       const config = JSON.stringify({ auths: { [gen.pick(['ghcr.io', 'quay.io', 'registry.gitlab.com'])]: { auth } } });
@@ -89,7 +101,12 @@ function secretOf(gen: Gen, name: string): JsonObject {
 export const secret = generator<Secret>((gen, shortcuts) => {
   const owner = appName(gen);
   const { name, ...contents } = secretOf(gen, owner);
-  return { apiVersion: 'v1', kind: 'Secret', metadata: metadataOf(shortcuts, { name: String(name), namespace: 'default', labels: app(gen, owner).selector }), ...contents };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: metadataOf(shortcuts, { name: String(name), namespace: 'default', labels: app(gen, owner).selector }),
+    ...contents,
+  };
 });
 
 export const namespace = generator<Namespace>((gen, shortcuts) => {

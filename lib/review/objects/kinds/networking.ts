@@ -30,7 +30,14 @@ export const networkPolicy = generator<NetworkPolicy>((gen, shortcuts) => {
   ]);
   // Allowing DNS is what most egress policies start with.
   const egress = gen.chance(0.4)
-    ? { egress: [{ to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } } }], ports: [{ protocol: 'UDP', port: 53 }, { port: 53 }] }] }
+    ? {
+        egress: [
+          {
+            to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } } }],
+            ports: [{ protocol: 'UDP', port: 53 }, { port: 53 }],
+          },
+        ],
+      }
     : {};
   return {
     apiVersion: 'networking.k8s.io/v1',

@@ -41,7 +41,10 @@ export const clusterRole = generator<ClusterRole>((gen, shortcuts) => {
   return {
     apiVersion: `${RBAC}/v1`,
     kind: 'ClusterRole',
-    metadata: metadataOf({ ...shortcuts, namespace: undefined }, { name: `${appName(gen)}-${gen.pick(['viewer', 'manager', 'metrics'])}`, ...(aggregate ? { labels: aggregate } : {}) }),
+    metadata: metadataOf(
+      { ...shortcuts, namespace: undefined },
+      { name: `${appName(gen)}-${gen.pick(['viewer', 'manager', 'metrics'])}`, ...(aggregate ? { labels: aggregate } : {}) },
+    ),
     rules: [...rules(gen), ...(gen.chance(0.3) ? [{ nonResourceURLs: ['/metrics'], verbs: ['get'] }] : [])],
   };
 });

@@ -35,7 +35,9 @@ function metadataFor(shortcuts: WorkloadShortcuts, base: WorkloadBase): JsonObje
 
 export const deployment = generator<Deployment, WorkloadShortcuts>((gen, shortcuts) => {
   const base = workloadBase(gen, shortcuts);
-  const strategy = gen.chance(0.3) ? { strategy: gen.pick([{ type: 'Recreate' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }]) } : {};
+  const strategy = gen.chance(0.3)
+    ? { strategy: gen.pick([{ type: 'Recreate' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } }]) }
+    : {};
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -50,7 +52,13 @@ export const replicaSet = generator<ReplicaSet, WorkloadShortcuts, OwnedOptions>
   if (isObject(owner)) {
     const made = replicaSetFrom(storedOwner(owner, gen), gen);
     const metadata = objectAt(made, 'metadata');
-    return { ...made, metadata: { ...metadata, ...metadataOf(shortcuts, { name: String(metadata.name), namespace: String(metadata.namespace), labels: objectAt(metadata, 'labels') }) } };
+    return {
+      ...made,
+      metadata: {
+        ...metadata,
+        ...metadataOf(shortcuts, { name: String(metadata.name), namespace: String(metadata.namespace), labels: objectAt(metadata, 'labels') }),
+      },
+    };
   }
   const base = workloadBase(gen, shortcuts);
   return {
@@ -75,7 +83,10 @@ export const statefulSet = generator<StatefulSet, WorkloadShortcuts>((gen, short
   };
   // The first container keeps its data on the claim, unless the containers are the user's bare images.
   const [first, ...rest] = listAt(base.podSpec, 'containers');
-  const containers = first && !shortcuts.images ? [{ ...first, volumeMounts: [...listAt(first, 'volumeMounts'), { name: 'data', mountPath: `/var/lib/${base.name}` }] }, ...rest] : base.podSpec.containers;
+  const containers =
+    first && !shortcuts.images
+      ? [{ ...first, volumeMounts: [...listAt(first, 'volumeMounts'), { name: 'data', mountPath: `/var/lib/${base.name}` }] }, ...rest]
+      : base.podSpec.containers;
   return {
     apiVersion: 'apps/v1',
     kind: 'StatefulSet',
