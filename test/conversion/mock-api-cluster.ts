@@ -79,7 +79,7 @@ export interface Cluster {
   reviewsSince(from: number, sorted: boolean): unknown[];
 }
 
-export async function recordedCluster(recorded: Recorded, extraNamespaces: string[] = []): Promise<Cluster> {
+export async function recordedCluster(recorded: Recorded, extraNamespaces: string[] = [], timeScale = 1): Promise<Cluster> {
   const crd = structuredClone(recorded.environment.crd) as { spec: { conversion: { webhook: { clientConfig: { caBundle: string } } } } };
   crd.spec.conversion.webhook.clientConfig.caBundle = (await sharedAuthority()).caBundle;
   const namespace = namespaceOf(recorded);
@@ -89,6 +89,7 @@ export async function recordedCluster(recorded: Recorded, extraNamespaces: strin
     manifests: [crd as unknown as Record<string, unknown>],
     target: backend.handler,
     seed: 29,
+    timeScale,
     mockApi: { watchCache: watchCacheOf(recorded), namespaces: [namespace, ...extraNamespaces].map((name) => ({ name })) },
   });
   const api = h.api as MockApi;

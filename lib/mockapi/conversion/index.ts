@@ -72,8 +72,7 @@ export class ConversionLayer {
     if (!call.route.subresource) {
       switch (call.verb) {
         case 'get':
-          // A GET reads etcd, not the watch cache (cacher.go Get with no resourceVersion): one review each.
-          return { code: 200, body: await convertStored(this.options.converter, serveRest(atStorage, this.store, authorizer).body as KubeObject, served) };
+          return { code: 200, body: await this.#getAt(serveRest(atStorage, this.store, authorizer).body as KubeObject, served, call.url) };
         case 'list':
         case 'deletecollection': {
           const list = serveRest(atStorage, this.store, authorizer);
@@ -92,6 +91,20 @@ export class ConversionLayer {
     return this.#write(call, storage, authorizer);
   }
 
+  /**
+   * A GET without a resourceVersion reads etcd, not the watch cache (apiserver `pkg/storage/cacher/cacher.go`
+   * Get): one review. With one (`0` and up) it reads the cache, which holds the object converted already.
+   */
+  async #getAt(object: KubeObject, served: CatalogEntry, url: URL): Promise<KubeObject> {
+    const cache = this.#caches.get(servedKey(served));
+    if (cache && url.searchParams.get('resourceVersion')) {
+      await cache.fresh();
+      const cached = cache.lookup(object);
+      if (cached) return cached;
+    }
+    return convertStored(this.options.converter, object, served);
+  }
+
   /** A list's items at `served`'s version: from its watch cache, or one review per item in order, the first failure failing the list. */
   async #listAt(list: JsonObject, served: CatalogEntry): Promise<JsonObject> {
     const items = (list.items ?? []) as unknown as KubeObject[];
@@ -105,11 +118,18 @@ export class ConversionLayer {
     return { ...list, apiVersion: joinApiVersion(served), items: shown as unknown as JsonObject[] };
   }
 
+  /** An event's object for a watch; nothing once the API is closing, as a stopping apiserver sends no more events. */
   async #decodeForWatch(object: KubeObject, served: CatalogEntry): Promise<KubeObject | undefined> {
     const cache = this.#caches.get(servedKey(served));
-    if (!cache) return convertStored(this.options.converter, object, served);
-    await cache.fresh();
-    return cache.lookup(object);
+    let decoded: KubeObject | undefined;
+    try {
+      if (cache) await cache.fresh();
+      decoded = cache ? cache.lookup(object) : await convertStored(this.options.converter, object, served);
+    } catch (error) {
+      if (this.#closed) return undefined;
+      throw error;
+    }
+    return this.#closed ? undefined : decoded;
   }
 
   /**
