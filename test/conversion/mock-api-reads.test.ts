@@ -139,3 +139,13 @@ describe('watch-v2-initial-events: a watch in v2 with sendInitialEvents', () => 
     });
   });
 });
+
+describe('get-v2, get-v1: a GET in v2 sends one review, with or without the watch cache; in v1 none', () => {
+  it.each([...both('get-v2'), ...both('get-v1')])('%s', async (name) => {
+    const recorded = fixture(name);
+    await withWidgets(name, async (cluster, from) => {
+      expectAnswer(await cluster.replay(recorded.steps[0] as Step), recorded.steps[0] as Step);
+      expect(cluster.reviewsSince(from, false)).toEqual(recordedReviews(recorded, false));
+    });
+  });
+});
