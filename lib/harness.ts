@@ -834,6 +834,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       } catch (error) {
         coverageError = error;
       }
+      apiConversion.close();
       agents.destroy();
       try {
         await Promise.all([targets.close(), imagePolicy.close()]);

@@ -12,6 +12,8 @@ export type ObjectConversion = { object: KubeObject } | { error: { message: stri
  */
 export interface ObjectConverter {
   convert(object: KubeObject, apiVersion: string): Promise<ObjectConversion>;
+  /** True once the converter's owner is closing: conversions failing from then on are its shutdown, not the webhook's answer. */
+  readonly closing?: boolean;
 }
 
 /** True for a resource whose versions convert through a webhook: a CRD with `conversion.strategy: Webhook`. */

@@ -126,10 +126,10 @@ export class ConversionLayer {
       if (cache) await cache.fresh();
       decoded = cache ? cache.lookup(object) : await convertStored(this.options.converter, object, served);
     } catch (error) {
-      if (this.#closed) return undefined;
+      if (this.#stopping()) return undefined;
       throw error;
     }
-    return this.#closed ? undefined : decoded;
+    return this.#stopping() ? undefined : decoded;
   }
 
   /**
@@ -157,6 +157,10 @@ export class ConversionLayer {
     // A subresource may answer something else than the object (a Scale): that answer stands.
     const answersObject = (answer.body as KubeObject | undefined)?.kind === served.kind;
     return { code: answer.code, body: answersObject ? decoded : answer.body };
+  }
+
+  #stopping(): boolean {
+    return this.#closed || this.options.converter.closing === true;
   }
 
   #stored(storage: CatalogEntry, namespace: string, name: string): KubeObject | undefined {

@@ -74,7 +74,8 @@ export class ConvertedCache {
   }
 
   async #convert(key: string, revision: number, object: KubeObject): Promise<void> {
-    if (this.#closed) return;
+    // Nothing new starts once the API or the harness is closing: no connection opened after close().
+    if (this.#closed || this.converter.closing) return;
     let converted;
     try {
       converted = await this.converter.convert(withoutResourceVersion(object), joinApiVersion(this.served));
