@@ -79,7 +79,13 @@ export interface Cluster {
   reviewsSince(from: number, sorted: boolean): unknown[];
 }
 
-export async function recordedCluster(recorded: Recorded, extraNamespaces: string[] = [], timeScale = 1): Promise<Cluster> {
+/** The recorded backend (`mode` says how it answers), served in process, or over `listen` as a running server. */
+export async function recordedCluster(
+  recorded: Recorded,
+  extraNamespaces: string[] = [],
+  timeScale = 1,
+  listen?: (handler: ReturnType<typeof conversionBackend>['handler']) => Promise<{ url: string }>,
+): Promise<Cluster> {
   const crd = structuredClone(recorded.environment.crd) as { spec: { conversion: { webhook: { clientConfig: { caBundle: string } } } } };
   crd.spec.conversion.webhook.clientConfig.caBundle = (await sharedAuthority()).caBundle;
   const namespace = namespaceOf(recorded);
@@ -87,7 +93,7 @@ export async function recordedCluster(recorded: Recorded, extraNamespaces: strin
   const backend = conversionBackend(() => cluster?.mode ?? { kind: 'ok' });
   const h = await createHarness({
     manifests: [crd as unknown as Record<string, unknown>],
-    target: backend.handler,
+    target: listen ? await listen(backend.handler) : backend.handler,
     seed: 29,
     timeScale,
     mockApi: { watchCache: watchCacheOf(recorded), namespaces: [namespace, ...extraNamespaces].map((name) => ({ name })) },

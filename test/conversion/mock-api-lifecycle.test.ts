@@ -1,5 +1,7 @@
 // The mock API's conversions against a webhook that never answers (the deadline, and close() with calls in
 // flight), and reads served from the watch cache. Recordings in ./fixtures, from a real kube-apiserver v1.36.2.
+import { sharedAuthority } from '../../lib';
+import { listenTls, type LoopbackServer } from '../../lib/net/loopback-server';
 import { openWatch } from '../mockapi/watch/watch-client';
 import { comparable, createWidgets, fixture, recordedCluster, widget, type Step } from './mock-api-cluster';
 
@@ -66,6 +68,39 @@ describe('a GET with a resourceVersion reads the watch cache', () => {
       expect(comparable(read.body)).toEqual(comparable((recorded.steps[0] as Step).response.body));
     } finally {
       await cluster.h.close();
+    }
+  });
+});
+
+describe('fail-unreachable: the webhook stopped, a GET in v2 answers the dial error and one in v1 the stored object', () => {
+  it.each(['fail-unreachable', 'fail-unreachable.no-watch-cache'])('%s', async (name) => {
+    const recorded = fixture(name);
+    let server: LoopbackServer | undefined;
+    const serving = await (await sharedAuthority()).issueServing();
+    const cluster = await recordedCluster(recorded, [], 1, async (handler) => {
+      server = await listenTls(handler, serving);
+      return { url: `https://127.0.0.1:${server.port}` };
+    });
+    try {
+      const port = (server as LoopbackServer).port;
+      await createWidgets(cluster);
+      // Recorded after fail-change-labels, whose writes the GET in v1 shows.
+      cluster.mode = { kind: 'change-labels' };
+      for (const step of fixture(name.replace('fail-unreachable', 'fail-change-labels')).steps) await cluster.replay(step);
+      await cluster.api.settled();
+      await server?.close();
+      const [inV2, inV1] = recorded.steps as [Step, Step];
+      // The CRD's URL names 127.0.0.1:9445; the harness dials the target's port in its place.
+      const expected = JSON.parse(JSON.stringify(inV2.response.body).split('dial tcp 127.0.0.1:9445').join(`dial tcp 127.0.0.1:${port}`)) as unknown;
+      const reply = await cluster.replay(inV2);
+      expect(reply.status).toBe(500);
+      expect(comparable(reply.body)).toEqual(comparable(expected));
+      const stored = await cluster.replay(inV1);
+      expect(stored.status).toBe(200);
+      expect(comparable(stored.body)).toEqual(comparable(inV1.response.body));
+    } finally {
+      await cluster.h.close();
+      await server?.close();
     }
   });
 });
