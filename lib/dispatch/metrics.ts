@@ -146,37 +146,20 @@ export class AdmissionMetrics {
     ],
   ]);
 
-  // The families every webhook call and every request records into, found once.
-  private readonly webhookDuration = this.family('apiserver_admission_webhook_admission_duration_seconds');
-  private readonly webhookRequests = this.family('apiserver_admission_webhook_request_total');
-  private readonly stepDuration = this.family('apiserver_admission_step_admission_duration_seconds');
-  private readonly controllerDuration = this.family('apiserver_admission_controller_admission_duration_seconds');
-
-  private family(name: string): Family {
-    return this.families.get(name) as Family;
-  }
-
   private add(name: string, labels: Labels, amount = 1): void {
-    this.count(this.family(name), seriesId(labels), () => labels, amount);
-  }
-
-  private observe(name: string, labels: Labels, seconds: number): void {
-    this.record(this.family(name), seriesId(labels), () => labels, seconds);
-  }
-
-  // A series is found by an id of its label values; its labels are made only when it is new. Each
-  // family's id is made one way: by seriesId, or (for the families only one method writes, on every
-  // call) by that method from the values in a fixed order.
-  private count(family: Family, id: string, labels: () => Labels, amount = 1): void {
+    const family = this.families.get(name) as Family;
+    const id = seriesId(labels);
     let series = family.series.get(id);
-    if (!series) family.series.set(id, (series = { labels: labels(), value: 0 }));
+    if (!series) family.series.set(id, (series = { labels, value: 0 }));
     series.value += amount;
   }
 
-  private record(family: Family, id: string, labels: () => Labels, seconds: number): void {
+  private observe(name: string, labels: Labels, seconds: number): void {
+    const family = this.families.get(name) as Family;
     const buckets = family.buckets as readonly number[];
+    const id = seriesId(labels);
     let series = family.series.get(id);
-    if (!series) family.series.set(id, (series = { labels: labels(), value: 0, counts: buckets.map(() => 0), sum: 0 }));
+    if (!series) family.series.set(id, (series = { labels, value: 0, counts: buckets.map(() => 0), sum: 0 }));
     const counts = series.counts as number[];
     for (let i = 0; i < buckets.length; i++) if (seconds <= buckets[i]!) counts[i]! += 1;
     series.value += 1;
@@ -185,10 +168,8 @@ export class AdmissionMetrics {
 
   /** Every webhook call: `ObserveWebhook` (codes above 600 are recorded as 600). */
   webhookCall(name: string, type: WebhookType, operation: string, seconds: number, rejected: boolean, code: number): void {
-    const id = `${name}\u0000${type}\u0000${operation}\u0000${rejected}`;
-    this.record(this.webhookDuration, id, () => ({ name, type, operation, rejected: String(rejected) }), seconds);
-    const shown = Math.min(code, 600);
-    this.count(this.webhookRequests, `${id}\u0000${shown}`, () => ({ name, type, operation, code: String(shown), rejected: String(rejected) }));
+    this.observe('apiserver_admission_webhook_admission_duration_seconds', { name, type, operation, rejected: String(rejected) }, seconds);
+    this.add('apiserver_admission_webhook_request_total', { name, type, operation, code: String(Math.min(code, 600)), rejected: String(rejected) });
   }
 
   /** `ObserveWebhookRejection`. */
@@ -232,9 +213,8 @@ export class AdmissionMetrics {
   /** One admission step (type admit or validate) and its plugin, for the whole request. */
   step(type: 'admit' | 'validate', operation: string, seconds: number, rejected: boolean): void {
     const plugin = type === 'admit' ? 'MutatingAdmissionWebhook' : 'ValidatingAdmissionWebhook';
-    const id = `${type}\u0000${operation}\u0000${rejected}`;
-    this.record(this.stepDuration, id, () => ({ type, operation, rejected: String(rejected) }), seconds);
-    this.record(this.controllerDuration, id, () => ({ name: plugin, type, operation, rejected: String(rejected) }), seconds);
+    this.observe('apiserver_admission_step_admission_duration_seconds', { type, operation, rejected: String(rejected) }, seconds);
+    this.observe('apiserver_admission_controller_admission_duration_seconds', { name: plugin, type, operation, rejected: String(rejected) }, seconds);
   }
 
   /** The Prometheus text exposition of every metric with at least one series. */
