@@ -23,7 +23,8 @@ const COMMANDS = {
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
-           [--coverage-threshold PERCENT] [--html FILE]
+           [--coverage-threshold PERCENT] [--html FILE] [--mock-api]
+           --mock-api: serve the webhook a mock Kubernetes API (a --command gets KUBECONFIG and the in-cluster variables)
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
@@ -230,6 +231,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         ...PLUGIN_OPTIONS,
         'coverage-threshold': { type: 'string' },
         html: { type: 'string' },
+        'mock-api': { type: 'boolean', default: false },
       });
       if (values.help) return helpFor('check');
       const disabled = disabledPlugins(values);
@@ -255,6 +257,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...pluginFlags(values),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
           ...(values.html ? { html: values.html } : {}),
+          ...(values['mock-api'] ? { mockApi: true } : {}),
         },
         out,
       );
