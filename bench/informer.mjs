@@ -67,10 +67,19 @@ async function socketRound(list, changes) {
   const accepted = new Promise((resolve) => server.once('connection', resolve));
   const client = net.connect(port, '127.0.0.1');
   const socket = await accepted;
-  let buffer = '';
+  // Chunks are kept until a line ends, then joined once: what a client that parses whole lines must do.
+  let pending = [];
+  const complete = [];
   let waiting;
   client.setEncoding('utf8').on('data', (chunk) => {
-    buffer += chunk;
+    let start = 0;
+    for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
+      pending.push(chunk.slice(start, end));
+      complete.push(pending.join(''));
+      pending = [];
+      start = end + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.slice(start));
     waiting?.();
   });
   /** Resolves with the next `count` newline-ended lines, each JSON-parsed. */
@@ -78,12 +87,7 @@ async function socketRound(list, changes) {
     new Promise((resolve) => {
       const parsed = [];
       const take = () => {
-        let end = buffer.indexOf('\n');
-        while (end >= 0 && parsed.length < count) {
-          parsed.push(JSON.parse(buffer.slice(0, end)));
-          buffer = buffer.slice(end + 1);
-          end = buffer.indexOf('\n');
-        }
+        while (complete.length > 0 && parsed.length < count) parsed.push(JSON.parse(complete.shift()));
         if (parsed.length === count) {
           waiting = undefined;
           resolve(parsed);
