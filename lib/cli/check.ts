@@ -43,6 +43,8 @@ export interface CheckArgs extends TargetArgs {
   coverageThreshold?: number;
   /** Write the report as one self-contained HTML file here too. */
   html?: string;
+  /** Serve the webhook a mock Kubernetes API (`--mock-api`): a command target gets its KUBECONFIG. */
+  mockApi?: boolean;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
@@ -68,6 +70,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   const harness = await createHarness({
     target,
     manifests: args.manifests,
+    ...(args.mockApi ? { mockApi: true } : {}),
     ...(args.seed !== undefined ? { seed: args.seed } : {}),
     ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
     plugins: {

@@ -12,7 +12,8 @@ export const checkCli = defineCommand({
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
-           [--coverage-threshold PERCENT] [--html FILE]
+           [--coverage-threshold PERCENT] [--html FILE] [--mock-api]
+           --mock-api: serve the webhook a mock Kubernetes API (a --command gets KUBECONFIG and the in-cluster variables)
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
@@ -38,6 +39,7 @@ export const checkCli = defineCommand({
     ...PLUGIN_OPTIONS,
     'coverage-threshold': { type: 'string' },
     html: { type: 'string' },
+    'mock-api': { type: 'boolean', default: false },
   },
   run(values, _positionals, out) {
     const disabled = disabledPlugins(values);
@@ -63,6 +65,7 @@ export const checkCli = defineCommand({
         ...pluginFlags(values),
         ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
         ...(values.html ? { html: values.html } : {}),
+        ...(values['mock-api'] ? { mockApi: true } : {}),
       },
       out,
     );
