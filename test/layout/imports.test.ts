@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `lib/call/invoke.ts` → `lib/call`; a file directly under lib (`lib/harness.ts`) is a module of its own. */
+/** `lib/call/invoke.ts` → `lib/call`; a file directly under lib (`lib/errors.ts`) is a module of its own. */
 function moduleOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'lib') return parts[0] as string;

@@ -1,0 +1,28 @@
+import type { AdmissionAttributes } from '../kube/attributes';
+import { patchObject } from '../patch/patch-object';
+import { SeededRandom } from '../random';
+import { preparedForValidation, type Registry, storageRandom } from '../registry';
+import type { HarnessCallOutcome, PatchedOutcome } from './types';
+
+/**
+ * What kube-apiserver would make of one call's patch, for h.call outcomes: the patched object decoded
+ * and defaulted, and the API's validation of it (after BeforeCreate for a create), as the chain would
+ * judge it if this webhook were the only one. Undefined when there is nothing to judge.
+ */
+export function patchedOutcome(
+  registry: Registry,
+  outcome: HarnessCallOutcome,
+  attributes: AdmissionAttributes,
+  random: SeededRandom,
+): PatchedOutcome | undefined {
+  if (outcome.error || outcome.denial || !outcome.patch || outcome.patch.length === 0) return undefined;
+  const request = outcome.review.request;
+  if (!request) return undefined;
+  const result = patchObject(outcome.webhook, { object: request.object, kind: request.kind, registry }, outcome.patch);
+  if (!result.ok) return result;
+  const before = request.object && registry.default(request.kind, request.object);
+  if (!result.object) return { ...result, before };
+  const prepared = preparedForValidation({ ...attributes, object: result.object }, storageRandom(new SeededRandom(random.int(2 ** 31))));
+  const invalid = registry.validate(prepared);
+  return invalid ? { ...result, before, invalid } : { ...result, before };
+}

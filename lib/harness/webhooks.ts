@@ -1,0 +1,129 @@
+// One webhook, one review: how the harness reaches a webhook of the manifests (or one given inline), with
+// kube-apiserver's credentials and deadline, for h.call, h.webhook and every call of h.admit.
+import type { CallableWebhook, CallContext } from '../call/call-webhook';
+import { invokeWebhook } from '../call/invoke';
+import { findWebhook } from '../config/find';
+import type { WebhookEntry } from '../config/load';
+import { HarnessError } from '../errors';
+import type { AdmissionAttributes } from '../kube/attributes';
+import { admissionSummary } from '../mockapi/write-log';
+import type { InvocationView } from '../review/encode';
+import type { Review } from '../review/review';
+import type { HarnessCore } from './core';
+import type { HarnessCoverage } from './coverage';
+import type { CredentialsOf } from './credentials';
+import { patchedOutcome } from './patched';
+import type { Harness, HarnessCallOutcome, InlineWebhook } from './types';
+import { unmatchedCallWarnings } from './unmatched-call';
+
+/** Sends one webhook one request as kube-apiserver does: a fresh uid, its credentials, its deadline. */
+export type Invoke = (
+  callable: CallableWebhook,
+  attributes: AdmissionAttributes,
+  invocation: InvocationView | undefined,
+  requestDeadlineMs?: number,
+) => Promise<HarnessCallOutcome>;
+
+/** The call-relevant fields of a loaded (defaulted) webhook. */
+export function callableOf(entry: WebhookEntry): CallableWebhook {
+  return {
+    name: entry.spec.name,
+    type: entry.type,
+    configuration: entry.configuration,
+    clientConfig: entry.spec.clientConfig,
+    timeoutSeconds: entry.spec.timeoutSeconds ?? 10,
+    admissionReviewVersions: entry.spec.admissionReviewVersions ?? [],
+  };
+}
+
+/** Every call runs inside `api.during`, so the webhook's API writes are attributed to its request. */
+export function invoker(core: HarnessCore, credentialsOf: CredentialsOf): Invoke {
+  const { random, targets, agents, timeScale, seed } = core;
+  const api = core.cluster.api;
+  return async (callable, attributes, invocation, requestDeadlineMs) => {
+    const uid = random.uuid();
+    const { route, ca } = await targets.connection(callable);
+    const { bearerToken, clientCertificate } = credentialsOf(callable);
+    const context: CallContext = { route, ca, agents, timeScale, bearerToken, clientCertificate, requestDeadlineMs };
+    const run = () => invokeWebhook(callable, attributes, invocation, uid, context);
+    // The outcome is the call's own fresh object: completed in place rather than copied.
+    const outcome = (api ? await api.during(admissionSummary(attributes, { uid, seed }), run) : await run()) as HarnessCallOutcome;
+    outcome.seed = seed;
+    if (api) outcome.writes = api.writes.of(uid);
+    return outcome;
+  };
+}
+
+/** `h.stub`, `h.call` and `h.webhook`: one webhook, one review, the raw outcome. */
+export function webhookCalls(core: HarnessCore, invoke: Invoke, coverage: HarnessCoverage): Pick<Harness, 'stub' | 'call' | 'webhook'> {
+  const { webhooks, registry, random, timeScale, targets, lifecycle } = core;
+  // An inline webhook object resolves to the same callable every time, so its endpoint is resolved once.
+  const inlineCallables = new WeakMap<InlineWebhook, CallableWebhook>();
+  const resolve = (webhook: string | InlineWebhook): CallableWebhook => {
+    if (typeof webhook !== 'string') {
+      const known = inlineCallables.get(webhook);
+      if (known) return known;
+      const name = webhook.name ?? `${webhook.type}.harness.local`;
+      const callable: CallableWebhook = {
+        name,
+        type: webhook.type,
+        clientConfig: { url: `https://localhost${webhook.path ?? '/'}` },
+        timeoutSeconds: webhook.timeoutSeconds ?? 10,
+        admissionReviewVersions: webhook.admissionReviewVersions ?? ['v1'],
+      };
+      inlineCallables.set(webhook, callable);
+      return callable;
+    }
+    return callableOf(findWebhook(webhooks, webhook));
+  };
+  const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
+    lifecycle.assertOpen();
+    const outcome = await invoke(callable, review.attributes, undefined);
+    if (callable.type === 'mutating' && outcome.patch && outcome.patch.length > 0) {
+      await registry.ready();
+      const patched = patchedOutcome(registry, outcome, review.attributes, random);
+      if (patched) outcome.patched = patched;
+    }
+    return outcome;
+  };
+  const warnIfUnmatched = unmatchedCallWarnings(core);
+  return {
+    stub(name) {
+      const server = targets.stub(name);
+      if (!server)
+        throw new HarnessError(
+          'WEBHOOK_NOT_FOUND',
+          `${JSON.stringify(name)} is not stubbed`,
+          'declare it in createHarness({ stubs: { [name]: stub.allow() } })',
+        );
+      return server;
+    },
+    call: async (webhook, review, callOptions = {}) => {
+      const callable = resolve(webhook);
+      if (typeof webhook === 'string') {
+        warnIfUnmatched(webhook, review);
+        coverage.call(findWebhook(webhooks, webhook), review.attributes);
+      }
+      const version = callOptions.version;
+      if (!version) return callResolved(callable, review);
+      if (!callable.admissionReviewVersions.includes(version)) {
+        throw new HarnessError(
+          'USAGE',
+          `${callable.name} does not accept AdmissionReview ${version}; its admissionReviewVersions are ${JSON.stringify(callable.admissionReviewVersions)}`,
+        );
+      }
+      return callResolved({ ...callable, admissionReviewVersions: [version] }, review);
+    },
+    webhook(webhook) {
+      const callable = resolve(webhook);
+      return {
+        name: callable.name,
+        type: callable.type,
+        timeoutSeconds: callable.timeoutSeconds,
+        timeScale,
+        registry,
+        call: (review) => callResolved(callable, review),
+      };
+    },
+  };
+}
