@@ -1,6 +1,5 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { callCost } from './call-cost';
-import type { StepChildren } from './tracker';
 import { actualSize } from './value-size';
 
 /**
@@ -11,6 +10,13 @@ import { actualSize } from './value-size';
  * folds whose hidden steps cost too (checker/cost.go charges the same ones): those are added here
  * by the macro's name, as cel-js evaluates the same macros without them.
  */
+
+/** The child steps of one step: how many ran, and the nodes and values of those that finished, in the order they ran. */
+export interface StepChildren {
+  runs: number;
+  nodes: ASTNode[];
+  values: unknown[];
+}
 
 interface CostNode {
   op: string;

@@ -1,6 +1,6 @@
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celModule } from '../runtime';
-import { nodeCost } from './node-cost';
+import { nodeCost, type StepChildren } from './node-cost';
 
 /**
  * Runtime cost tracking, as cel-go's interpreter/runtimecost.go `CostObserver` does it: every step of
@@ -17,13 +17,6 @@ type Run = (this: unknown, ast: ASTNode, ctx: unknown) => unknown;
 /** Thrown through the evaluation to stop it; evaluations never see it as a CEL value. */
 export class CostLimitExceeded extends Error {
   override readonly name = 'CostLimitExceeded';
-}
-
-/** The child steps of one step: how many ran, and the nodes and values of those that finished, in the order they ran. */
-export interface StepChildren {
-  runs: number;
-  nodes: ASTNode[];
-  values: unknown[];
 }
 
 class CostTracker {
