@@ -15,6 +15,7 @@ import { parseShard } from './shard';
 import { writeFileSync } from 'node:fs';
 import { htmlFromBattery } from '../report';
 import { coverageThresholdFailures } from './coverage-threshold';
+import { checkImagePolicy } from './check-image-policy';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
@@ -43,10 +44,13 @@ export interface CheckArgs extends TargetArgs {
   coverageThreshold?: number;
   /** Write the report as one self-contained HTML file here too. */
   html?: string;
+  /** Check an ImagePolicyWebhook backend instead: the AdmissionConfiguration (or ImagePolicyWebhookConfiguration). */
+  imagePolicyConfig?: string;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
+  if (args.imagePolicyConfig !== undefined) return checkImagePolicy({ ...args, imagePolicyConfig: args.imagePolicyConfig }, out);
   for (const [option, ids] of [
     ['--only', args.only],
     ['--skip', args.skip],

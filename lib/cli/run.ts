@@ -24,6 +24,8 @@ const COMMANDS = {
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            [--coverage-threshold PERCENT] [--html FILE]
+           check --image-policy-config FILE ${TARGET_USAGE}: an ImagePolicyWebhook backend instead (FILE: the
+           AdmissionConfiguration or ImagePolicyWebhookConfiguration; its kubeconfig's server re-pointed at the target)
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
@@ -230,6 +232,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         ...PLUGIN_OPTIONS,
         'coverage-threshold': { type: 'string' },
         html: { type: 'string' },
+        'image-policy-config': { type: 'string' },
       });
       if (values.help) return helpFor('check');
       const disabled = disabledPlugins(values);
@@ -255,6 +258,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           ...pluginFlags(values),
           ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
           ...(values.html ? { html: values.html } : {}),
+          ...(values['image-policy-config'] ? { imagePolicyConfig: values['image-policy-config'] } : {}),
         },
         out,
       );
