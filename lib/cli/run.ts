@@ -43,7 +43,8 @@ const COMMANDS = {
            --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
            objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
            --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled
-           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place`,
+           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place
+           --image-policy-config FILE: ImagePolicyWebhook on (its AdmissionConfiguration), shown in its place`,
   lint: `lint     good-practice findings for webhook configurations (exit 1 on an error finding)
            --manifests FILE... [--json]`,
   review: `review   print one AdmissionReview as kube-apiserver would send it
@@ -270,6 +271,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
         namespaces: { type: 'string' },
         json: { type: 'boolean', default: false },
         ...PLUGIN_OPTIONS,
+        'image-policy-config': { type: 'string' },
       });
       if (values.help) return helpFor('explain');
       const disabled = disabledPlugins(values);
@@ -281,6 +283,7 @@ async function main(argv: string[], out: (text: string) => void): Promise<number
           json: values.json === true,
           ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
           ...pluginFlags(values),
+          ...(values['image-policy-config'] ? { imagePolicyConfig: values['image-policy-config'] } : {}),
         },
         out,
       );
