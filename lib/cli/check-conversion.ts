@@ -7,7 +7,8 @@ import { AgentPool } from '../call/agents';
 import { conversionCapability } from '../conversion';
 import { loadManifestSet } from '../config/load';
 import { parseManifestFiles } from '../config/parse';
-import { HarnessError } from '../errors';
+import { writeFileSync } from 'node:fs';
+import { htmlFromBackendBattery } from '../report';
 import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import { SeededRandom } from '../random';
 import { startTargets, type Target } from '../target/targets';
@@ -80,9 +81,9 @@ export async function checkConversionOnly(
   seed: number,
   out: (text: string) => void,
 ): Promise<number> {
-  if (args.html) throw new HarnessError('USAGE', '--html reports the admission battery; these manifests hold conversion webhooks only', 'leave --html out');
   const report = await runConversionCheck(args, target, inputs, seed);
   if (args.junit) writeJUnit(args.junit, backendJUnitCases(report));
+  if (args.html) writeFileSync(args.html, htmlFromBackendBattery(report, { title: 'admission-harness check · conversion webhooks' }));
   const targetName = args.module ?? args.command ?? args.url ?? '';
   out(printBackendReport(report, args.json, `admission-harness check · conversion webhooks · ${targetName} · ${inputs.crds.length} CRDs · seed ${seed}`));
   return report.failed > 0 ? 1 : 0;

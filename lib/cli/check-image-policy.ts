@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { runImagePolicyBattery } from '../battery/image-policy/run';
+import { htmlFromBackendBattery } from '../report';
 import { IMAGE_POLICY_CHECK_IDS } from '../battery/image-policy/checks';
 import { HarnessError } from '../errors';
 import { connectImagePolicyBackend } from '../imagepolicy/connect';
@@ -18,7 +20,6 @@ const ADMISSION_ONLY: readonly [keyof CheckArgs, string][] = [
   ['enablePlugins', '--enable-admission-plugins'],
   ['admissionConfigFile', '--admission-control-config-file'],
   ['coverageThreshold', '--coverage-threshold'],
-  ['html', '--html'],
 ];
 
 /**
@@ -38,6 +39,7 @@ export async function checkImagePolicy(args: CheckArgs & { imagePolicyConfig: st
   }
   assertKnownCheckIds(args, IMAGE_POLICY_CHECK_IDS);
   if (args.junit) ensureWritable('--junit', args.junit);
+  if (args.html) ensureWritable('--html', args.html);
   const target = await targetFromArgs(args, true);
   const seed = args.seed ?? defaultSeed();
   const backend = await connectImagePolicyBackend(
@@ -54,6 +56,7 @@ export async function checkImagePolicy(args: CheckArgs & { imagePolicyConfig: st
     });
     if (progress) process.stderr.write('\r\x1b[K');
     if (args.junit) writeJUnit(args.junit, backendJUnitCases(report));
+    if (args.html) writeFileSync(args.html, htmlFromBackendBattery(report, { title: 'admission-harness check · ImagePolicyWebhook' }));
     const targetName = args.module ?? args.command ?? args.url ?? '';
     const scale = args.timeScale !== undefined && args.timeScale !== 1 ? ` · time scale ${args.timeScale}` : '';
     out(printBackendReport(report, args.json, `admission-harness check · ImagePolicyWebhook · ${targetName} · seed ${seed}${scale}`));

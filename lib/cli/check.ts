@@ -150,7 +150,12 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     if (args.html)
       writeFileSync(
         args.html,
-        htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }),
+        htmlFromBattery(report, {
+          coverage: coverage.summary(),
+          title: `admission-harness check · ${targetName}`,
+          verbose: args.verbose === true,
+          ...(converted ? { conversion: converted } : {}),
+        }),
       );
     // A webhook that exits mid-run fails the run (exit 1, as a failed check): it crashed under the battery's
     // requests, which is a finding about the webhook; setup errors (exit 2) are the ones before any request.

@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { externalReferences } from '../report/offline';
 import { cli } from './captured';
 
 jest.setTimeout(180_000);
@@ -74,15 +75,29 @@ export default (req: any, res: any) => (req.url.startsWith('/convert') ? convers
     const report = JSON.parse(json.stdout) as { checks: { id: string }[]; conversion: { kind: string; checks: { id: string }[] } };
     expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['uid-echo']));
     expect(report.conversion.checks.map((c) => c.id)).toEqual(['conversion-list']);
+    const html = path.join(tmp, 'both.html');
+    expect((await cli('check', ...manifests, '--module', both, '--seed', '3', '--html', html)).code).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('image-policy.example.com <span class="muted">(validating)</span>');
+    expect(page).toContain('<a href="#conversion-0">backups.example.com (conversion webhook)</a>');
+    expect(page).toContain('<section class="group passed" id="conversion-0"><h2>backups.example.com');
   });
 
-  it('says what is wrong (exit 2): an unknown check id, --html with conversion webhooks alone, manifests with nothing to check', async () => {
+  it('writes the HTML report of the conversion battery, failures open and linked', async () => {
+    const html = path.join(tmp, 'conversion.html');
+    const run = await cli('check', '--manifests', crd, '--module', example, '--seed', '3', '--html', html);
+    expect(run.code).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<title>admission-harness check · conversion webhooks</title>');
+    expect(page).toContain('backups.example.com <span class="muted">(conversion webhook)</span>');
+    expect(page).toContain('<strong>3 objects in one review: v1 → v2</strong>');
+    expect(externalReferences(page)).toEqual([]);
+  });
+
+  it('says what is wrong (exit 2): an unknown check id, manifests with nothing to check', async () => {
     const typo = await cli('check', '--manifests', crd, '--module', example, '--only', 'conversion-lists');
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/unknown check id "conversion-lists" \(did you mean "conversion-list"\?\)/);
-    const html = await cli('check', '--manifests', crd, '--module', example, '--html', path.join(tmp, 'r.html'));
-    expect(html.code).toBe(2);
-    expect(html.stderr).toContain('--html reports the admission battery; these manifests hold conversion webhooks only');
     const none = path.join(tmp, 'none.yaml');
     writeFileSync(
       none,

@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { externalReferences } from '../report/offline';
 import { cli } from './captured';
 
 jest.setTimeout(120_000);
@@ -35,6 +36,24 @@ describe('check --image-policy-config', () => {
     expect(run.stdout).toContain('note: defaultAllow: false: while the backend fails');
     expect(run.stdout).toMatch(/^7 scenarios run · \d+ checks of 7 kinds · replay with --seed 4$/m);
     expect(run.stdout).toMatch(/^checks: \d+ passed, 0 failed$/m);
+  });
+
+  it('writes the HTML report: failures open, linked from the summary, the request and the answer shown', async () => {
+    const backend = module(
+      'no-reason-html.ts',
+      `export default (req: any, res: any) => { req.resume(); req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"apiVersion":"imagepolicy.k8s.io/v1alpha1","kind":"ImageReview","status":{"allowed":false}}')); };\n`,
+    );
+    const html = path.join(tmp, 'image-policy.html');
+    const run = await cli('check', '--image-policy-config', config, '--module', backend, '--html', html, '--seed', '4');
+    expect(run.code).toBe(1);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<title>admission-harness check · ImagePolicyWebhook</title>');
+    expect(page).toMatch(
+      /<li><a href="#image-policy-scenario-0">https:\/\/image-policy\.example\.com:8443\/review · a pod \(CREATE\): image-deny-reason<\/a><\/li>/,
+    );
+    expect(page).toContain('<details class="item scenario failed" id="image-policy-scenario-0" open>');
+    expect(page).toContain('POST https://image-policy.example.com:8443/review?timeout=30s');
+    expect(externalReferences(page)).toEqual([]);
   });
 
   it('exits 1 on a failed check, with stable ids in JSON and JUnit', async () => {
