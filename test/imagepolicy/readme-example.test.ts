@@ -33,9 +33,8 @@ describe('image policy backend', () => {
 
   it('refuses unpinned images, with the text kube-apiserver answers', async () => {
     const pod = objects.pod({ name: 'web', namespace: 'shop', spec: { containers: [{ name: 'app', image: 'nginx:latest' }] } });
-    expect(await h.imageReview(pod)).toBeImageDenied(
-      'pods "web" is forbidden: image policy webhook backend denied one or more images: nginx:latest is not pinned',
-    );
+    // biome-ignore format: the README's line, verbatim
+    expect(await h.imageReview(pod)).toBeImageDenied('pods "web" is forbidden: image policy webhook backend denied one or more images: nginx:latest is not pinned');
     const result = await h.admit(review.create(pod));
     expect(result).toBeDenied({ code: 403 });
   });
