@@ -24,8 +24,9 @@ const COMMANDS = {
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            [--coverage-threshold PERCENT] [--html FILE]
-           check --image-policy-config FILE ${TARGET_USAGE}: an ImagePolicyWebhook backend instead (FILE: the
-           AdmissionConfiguration or ImagePolicyWebhookConfiguration; its kubeconfig's server re-pointed at the target)
+           a CRD with conversion.strategy Webhook in --manifests: its conversion webhook is checked too
+           --image-policy-config FILE (with a target, without --manifests): an ImagePolicyWebhook backend instead;
+           FILE: the AdmissionConfiguration or ImagePolicyWebhookConfiguration, its kubeconfig's server re-pointed
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
