@@ -1,8 +1,9 @@
-// One cold measurement in a fresh process: `harness` times createHarness() to the first verified
-// response; `baseline` times a bare https.createServer + https.request round trip with certificates
+// One cold measurement in a fresh process: `harness DIST` times require() of DIST/index.cjs, then
+// createHarness() to the first verified response; `baseline` times a bare https.createServer + https.request round trip with certificates
 // made beforehand; `import-jest` times loading the Jest matchers. Prints one JSON line.
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { allowHandler, require } from './lib.mjs';
 
 const mode = process.argv[2];
@@ -15,7 +16,7 @@ if (mode === 'import-jest') {
   console.log(JSON.stringify({ ms: performance.now() - start }));
 } else if (mode === 'harness') {
   const importStart = performance.now();
-  const { createHarness, review, objects } = require('../dist/index.cjs');
+  const { createHarness, review, objects } = require(path.join(process.argv[3], 'index.cjs'));
   const importMs = performance.now() - importStart;
   // The review is the test's own input (its first object also starts faker): built before the clock starts.
   const pod = review.create(objects.pod());

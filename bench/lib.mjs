@@ -15,9 +15,12 @@ const chainHook = (name) => ({
 });
 const chainConfig = (kind, name, hooks) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind, metadata: { name }, webhooks: hooks.map(chainHook) });
 
-/** A harness with 3 mutating and 2 validating stub webhooks that allow everything: the chain benchmarks' admission chain. */
-export function chainHarness() {
-  const { createHarness, stub } = harness();
+/**
+ * A harness with 3 mutating and 2 validating stub webhooks that allow everything: the chain benchmarks'
+ * admission chain. `library` is the package's main module (another build's, for an A/B).
+ */
+export function chainHarness(library = harness()) {
+  const { createHarness, stub } = library;
   const names = ['m1.example.com', 'm2.example.com', 'm3.example.com', 'v1.example.com', 'v2.example.com'];
   return createHarness({
     seed: 1,

@@ -62,6 +62,7 @@ import { startTargets, type Target, type Targets } from './target/targets';
 import { type CertificateAuthority, sharedAuthority, type KeyPair } from './tls';
 import { imagePolicyCapability, type ImagePolicyCapability, type ImagePolicyOptions, type ImageReviewOutcome } from './imagepolicy';
 import { conversionCapability, type ConversionResult } from './conversion';
+import { mockApiConverter } from './conversion/mock-api-converter';
 
 export interface HarnessOptions {
   /** The webhook: an in-process app or handler (served by the harness over TLS), or a running server. */
@@ -349,7 +350,7 @@ function patchedOutcome(registry: Registry, outcome: HarnessCallOutcome, attribu
 /** The harness's mock API, started (and owned) when the options ask for one rather than pass one. */
 async function mockApiFor(
   options: HarnessOptions,
-  shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number },
+  shared: { catalog: ResourceCatalog; authority: CertificateAuthority; seed: number; timeScale: number; converter?: MockApiOptions['converter'] },
 ): Promise<{ api?: MockApi; ownsApi: boolean }> {
   const requested = options.mockApi;
   if (!requested) return { ownsApi: false };
@@ -360,6 +361,7 @@ async function mockApiFor(
     seed: shared.seed,
     ...(options.authorizer ? { authorizer: options.authorizer } : {}),
     ...(options.allowPrivileged ? { allowPrivileged: true } : {}),
+    ...(shared.converter ? { converter: shared.converter } : {}),
     ...(requested === true ? {} : requested),
     timeScale: shared.timeScale,
   });
@@ -404,7 +406,10 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   }
   const { mutating: plugins, builtins, configuration: pluginConfiguration } = enabledPlugins(options.plugins);
   const conversion = conversionCapability(catalog);
-  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale });
+  // The mock API converts through the CRDs' webhooks once the targets their calls go to are up.
+  const apiConversion = mockApiConverter(conversion);
+  const converter = conversion.webhooks.length > 0 ? apiConversion.converter : undefined;
+  const { api, ownsApi } = await mockApiFor(options, { catalog, authority, seed, timeScale, ...(converter ? { converter } : {}) });
   // The cluster's objects (namespaces, params, `objects`): the mock API's store, or the harness's own.
   const store = api?.store ?? new ObjectStore(catalog, new SeededRandom(seed));
   let namespaces: NamespaceRegistry;
@@ -473,6 +478,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     throw error;
   }
   const agents = new AgentPool();
+  const conversionDeps = {
+    connection: (webhook: { name: string; clientConfig: WebhookClientConfig }) => targets.connection(webhook),
+    agents,
+    timeScale,
+    uuid: () => random.uuid(),
+  };
+  apiConversion.ready(conversionDeps);
   // With a kubeconfig, each webhook gets the user its logical host:port selects (service: name.ns.svc:port).
   const kubeconfig = options.credentials && 'kubeconfig' in options.credentials ? options.credentials.kubeconfig : undefined;
   // Picked (and its files read) once per clientConfig, as kube-apiserver builds one REST client per configuration.
@@ -742,7 +754,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     },
     convert: (objects, toVersion) => {
       assertOpen();
-      return conversion.convert(objects, toVersion, { connection: (webhook) => targets.connection(webhook), agents, timeScale, uuid: () => random.uuid() });
+      return conversion.convert(objects, toVersion, conversionDeps);
     },
     coverage: covered,
     targetExit: () => targets.targetExit(),
@@ -822,6 +834,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       } catch (error) {
         coverageError = error;
       }
+      apiConversion.close();
       agents.destroy();
       try {
         await Promise.all([targets.close(), imagePolicy.close()]);

@@ -58,7 +58,8 @@ const KINDS: [string, string, string, boolean, Generator][] = [
 const stored = (generate: Generator, random: SeededRandom, overrides: Record<string, unknown> = {}) => generate({ ...overrides }, { random, stored: true });
 const pod = (random: SeededRandom, overrides: Record<string, unknown> = {}) => stored(objects.pod as Generator, random, overrides);
 
-function probes(): Probe[] {
+/** CREATE, UPDATE and DELETE of every kind the harness generates. */
+function kindProbes(): Probe[] {
   const list: Probe[] = [];
   for (const [group, version, resource, namespaced, generate] of KINDS) {
     const at = { group, version, resource, namespaced };
@@ -78,10 +79,16 @@ function probes(): Probe[] {
       { ...at, title: `DELETE ${resource}`, kind: 'delete', operation: 'DELETE', build: (r) => review.delete(stored(generate, r)) },
     );
   }
-  const core = { group: '', version: 'v1', namespaced: true };
-  list.push(
+  return list;
+}
+
+const CORE = { group: '', version: 'v1', namespaced: true };
+
+/** Pods: the CREATE variants a webhook on pods tends to care about, and every pod subresource. */
+function podProbes(): Probe[] {
+  return [
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       title: 'CREATE pods (image :latest)',
       kind: 'main',
@@ -89,7 +96,7 @@ function probes(): Probe[] {
       build: (r) => review.create(objects.pod({ random: r, images: ['nginx:latest'] })),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       title: 'CREATE pods (two containers)',
       kind: 'main',
@@ -97,7 +104,7 @@ function probes(): Probe[] {
       build: (r) => review.create(objects.pod({ random: r, images: ['ghcr.io/acme/api:v2.3.1', 'envoyproxy/envoy:v1.31.0'] })),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       title: 'CREATE pods (restricted)',
       kind: 'main',
@@ -105,7 +112,7 @@ function probes(): Probe[] {
       build: (r) => review.create(restricted(objects.pod({ random: r, images: ['ghcr.io/acme/api:v2.3.1'] }))),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'status',
       title: 'UPDATE pods/status',
@@ -114,7 +121,7 @@ function probes(): Probe[] {
       build: (r) => review.status(pod(r), { phase: 'Running' }),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'eviction',
       title: 'CREATE pods/eviction',
@@ -123,7 +130,7 @@ function probes(): Probe[] {
       build: (r) => review.evict(pod(r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'binding',
       title: 'CREATE pods/binding',
@@ -132,7 +139,7 @@ function probes(): Probe[] {
       build: (r) => review.bind(pod(r), 'node-1'),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'ephemeralcontainers',
       title: 'UPDATE pods/ephemeralcontainers',
@@ -141,7 +148,7 @@ function probes(): Probe[] {
       build: (r) => review.debug(pod(r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'exec',
       title: 'CONNECT pods/exec',
@@ -150,7 +157,7 @@ function probes(): Probe[] {
       build: (r) => review.exec(pod(r), ['sh']),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'attach',
       title: 'CONNECT pods/attach',
@@ -159,7 +166,7 @@ function probes(): Probe[] {
       build: (r) => review.attach(pod(r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'portforward',
       title: 'CONNECT pods/portforward',
@@ -168,7 +175,7 @@ function probes(): Probe[] {
       build: (r) => review.portForward(pod(r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'pods',
       subResource: 'proxy',
       title: 'CONNECT pods/proxy',
@@ -176,8 +183,14 @@ function probes(): Probe[] {
       operation: 'CONNECT',
       build: (r) => review.proxy(pod(r), { path: '/healthz' }),
     },
+  ];
+}
+
+/** The subresources of other kinds: services/proxy, serviceaccounts/token, namespaces/finalize, deployments scale and status. */
+function otherSubresourceProbes(): Probe[] {
+  return [
     {
-      ...core,
+      ...CORE,
       resource: 'services',
       subResource: 'proxy',
       title: 'CONNECT services/proxy',
@@ -186,7 +199,7 @@ function probes(): Probe[] {
       build: (r) => review.proxy(stored(objects.service as Generator, r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'serviceaccounts',
       subResource: 'token',
       title: 'CREATE serviceaccounts/token',
@@ -195,7 +208,7 @@ function probes(): Probe[] {
       build: (r) => review.token(stored(objects.serviceAccount as Generator, r)),
     },
     {
-      ...core,
+      ...CORE,
       resource: 'namespaces',
       namespaced: false,
       subResource: 'finalize',
@@ -226,17 +239,11 @@ function probes(): Probe[] {
       operation: 'UPDATE',
       build: (r) => review.status(stored(objects.deployment as Generator, r), { observedGeneration: 1 }),
     },
-  );
-  return list;
+  ];
 }
 
-const PROBES = probes();
+const PROBES = [...kindProbes(), ...podProbes(), ...otherSubresourceProbes()];
 
-/**
- * The requests the battery sends to a webhook: every request the harness can build that the
- * webhook's rules match (operations, groups, versions, resources, subresources, scope), plus a
- * dryRun twin of each CREATE and UPDATE.
- */
 /**
  * A pod within the `restricted` Pod Security Standard: non-root, the runtime's seccomp profile, and
  * containers that may not escalate and drop every capability. What a namespace enforcing restricted
@@ -257,6 +264,11 @@ function restricted(pod: KubeObject): KubeObject {
   };
 }
 
+/**
+ * The requests the battery sends to a webhook: every request the harness can build that the
+ * webhook's rules match (operations, groups, versions, resources, subresources, scope), plus a
+ * dryRun twin of each CREATE and UPDATE.
+ */
 export function scenariosFor(entry: WebhookEntry, random: SeededRandom): { scenarios: Scenario[]; unsupported: string[] } {
   const scenarios: Scenario[] = [];
   for (const probe of PROBES) {

@@ -63,6 +63,12 @@ export interface CallOutcome {
   durationMs: number;
 }
 
+/** A request body as sent, with its length in UTF-8 bytes when the caller already knows it. */
+export interface RequestBody {
+  text: string;
+  bytes?: number;
+}
+
 const KNOWN_VERSIONS: readonly AdmissionReviewVersion[] = ['v1', 'v1beta1'];
 
 /**
@@ -100,7 +106,7 @@ export function negotiateVersion(versions: readonly string[]): AdmissionReviewVe
  * TLS verification, decoding and response checks. Never throws for webhook misbehaviour: failures
  * come back as `outcome.error` with kube-apiserver's text.
  */
-export async function callWebhook(webhook: CallableWebhook, review: AdmissionReview, context: CallContext, body?: string): Promise<CallOutcome> {
+export async function callWebhook(webhook: CallableWebhook, review: AdmissionReview, context: CallContext, body?: RequestBody): Promise<CallOutcome> {
   const started = performance.now();
   const sentVersion = review.apiVersion === 'admission.k8s.io/v1beta1' ? 'v1beta1' : 'v1';
   const budgetMs = Math.min(webhook.timeoutSeconds * 1000, context.requestDeadlineMs ?? Infinity);
@@ -130,13 +136,21 @@ export async function callWebhook(webhook: CallableWebhook, review: AdmissionRev
   outcome.url = `${endpoint.url}?timeout=${timeoutParam}`;
 
   let reply: HttpReply;
-  const payload = body ?? JSON.stringify(review);
+  const payload = body ?? { text: JSON.stringify(review) };
   const deadline = started + budgetMs * context.timeScale;
   try {
     reply = await postWithRetries(
       endpoint,
-      payload,
-      { ca: context.ca, agents: context.agents, deadlineMs: 0, timeoutParam, clientCertificate: context.clientCertificate, bearerToken: context.bearerToken },
+      payload.text,
+      {
+        ca: context.ca,
+        agents: context.agents,
+        deadlineMs: 0,
+        timeoutParam,
+        clientCertificate: context.clientCertificate,
+        bearerToken: context.bearerToken,
+        contentLength: payload.bytes,
+      },
       deadline,
       context.timeScale,
     );

@@ -1,7 +1,7 @@
 import { encodeReview, type InvocationView } from '../review/encode';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { AdmissionReviewVersion, KubeObject } from '../kube/admission';
-import { callWebhook, emptyOutcome, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome } from './call-webhook';
+import { callWebhook, emptyOutcome, negotiateVersion, type CallableWebhook, type CallContext, type CallOutcome, type RequestBody } from './call-webhook';
 import { CallingError } from './calling-error';
 import { deepFreeze } from '../kube/json';
 
@@ -33,20 +33,28 @@ export function invokeWebhook(
 }
 
 /**
- * `JSON.stringify(encodeReview(...))`, byte for byte, built from cached pieces: the body is most of a
- * call's own cost, and Reviews and their objects are immutable.
+ * `JSON.stringify(encodeReview(...))`, byte for byte, built from cached pieces, with its length in UTF-8
+ * bytes (the Content-Length) summed from theirs: the body is most of a call's own cost, and Reviews and
+ * their objects are immutable, so neither the text nor its bytes are worked out again per call.
  */
-export function reviewJson(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation?: InvocationView): string {
+export function reviewJson(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation?: InvocationView): RequestBody {
   return invocation ? invocationBody(attributes, version, uid, invocation) : encodedBody(attributes, version, uid);
 }
+
+/** A piece of a request body and its length in UTF-8 bytes. */
+interface Piece {
+  text: string;
+  bytes: number;
+}
+const piece = (text: string): Piece => ({ text, bytes: Buffer.byteLength(text) });
 
 // A Review is immutable, so its JSON differs between calls only by the uid (the first member of the
 // request): the serialised halves are kept per attributes and version, and the uid spliced in. What
 // is cached is frozen when first sent: a test that changes it afterwards gets a TypeError, not calls
 // that carry the JSON from before the change.
 const UID_MARK = '\u0000uid\u0000';
-const bodies = new WeakMap<AdmissionAttributes, Map<string, [string, string]>>();
-function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): string {
+const bodies = new WeakMap<AdmissionAttributes, Map<string, [Piece, Piece]>>();
+function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string): RequestBody {
   let byVersion = bodies.get(attributes);
   if (!byVersion) {
     deepFreeze(attributes);
@@ -57,10 +65,11 @@ function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVe
   if (!halves) {
     const text = JSON.stringify(encodeReview(attributes, version, UID_MARK));
     const at = text.indexOf(JSON.stringify(UID_MARK));
-    halves = [text.slice(0, at), text.slice(at + JSON.stringify(UID_MARK).length)];
+    halves = [piece(text.slice(0, at)), piece(text.slice(at + JSON.stringify(UID_MARK).length))];
     byVersion.set(version, halves);
   }
-  return `${halves[0]}${JSON.stringify(uid)}${halves[1]}`;
+  const quotedUid = piece(JSON.stringify(uid));
+  return { text: `${halves[0].text}${quotedUid.text}${halves[1].text}`, bytes: halves[0].bytes + quotedUid.bytes + halves[1].bytes };
 }
 
 // Dispatchers call with a view per webhook and, along a mutating chain, a new object after each
@@ -68,12 +77,12 @@ function encodedBody(attributes: AdmissionAttributes, version: AdmissionReviewVe
 // validating webhook, reinvocation). Each object's JSON is kept, and spliced into the rest of the review.
 const OBJECT_MARK = '\u0000object\u0000';
 const OLD_OBJECT_MARK = '\u0000oldObject\u0000';
-const objectTexts = new WeakMap<KubeObject, string>();
-function objectJson(object: KubeObject): string {
+const objectTexts = new WeakMap<KubeObject, Piece>();
+function objectJson(object: KubeObject): Piece {
   let text = objectTexts.get(object);
   if (text === undefined) {
     deepFreeze(object);
-    text = JSON.stringify(object);
+    text = piece(JSON.stringify(object));
     objectTexts.set(object, text);
   }
   return text;
@@ -86,7 +95,7 @@ function objectJson(object: KubeObject): string {
 interface Segments {
   from: unknown[];
   /** The review's text cut at the uid, then at the object and at the oldObject where present (absent ones are `null` in the text). */
-  parts: string[];
+  parts: Piece[];
 }
 let lastSegments: Segments | undefined;
 
@@ -111,7 +120,7 @@ function segmentSources(attributes: AdmissionAttributes, version: AdmissionRevie
   ];
 }
 
-function segmentsFor(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): string[] {
+function segmentsFor(attributes: AdmissionAttributes, version: AdmissionReviewVersion, invocation: InvocationView): Piece[] {
   const from = segmentSources(attributes, version, invocation);
   if (lastSegments?.from.every((value, i) => value === from[i])) return lastSegments.parts;
   for (const value of from) deepFreeze(value);
@@ -122,24 +131,32 @@ function segmentsFor(attributes: AdmissionAttributes, version: AdmissionReviewVe
     oldObject: oldObject && (OLD_OBJECT_MARK as unknown as KubeObject),
   };
   let rest = JSON.stringify(encodeReview(attributes, version, UID_MARK, marked));
-  const parts: string[] = [];
+  const parts: Piece[] = [];
   for (const mark of [UID_MARK, ...(object ? [OBJECT_MARK] : []), ...(oldObject ? [OLD_OBJECT_MARK] : [])]) {
     const quoted = JSON.stringify(mark);
     const at = rest.indexOf(quoted);
-    parts.push(rest.slice(0, at));
+    parts.push(piece(rest.slice(0, at)));
     rest = rest.slice(at + quoted.length);
   }
-  parts.push(rest);
+  parts.push(piece(rest));
   lastSegments = { from, parts };
   return parts;
 }
 
-function invocationBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation: InvocationView): string {
+function invocationBody(attributes: AdmissionAttributes, version: AdmissionReviewVersion, uid: string, invocation: InvocationView): RequestBody {
   const parts = segmentsFor(attributes, version, invocation);
   const { object, oldObject } = invocation;
-  let text = parts[0]! + JSON.stringify(uid);
+  const quotedUid = JSON.stringify(uid);
+  let text = parts[0]!.text + quotedUid;
+  let bytes = parts[0]!.bytes + Buffer.byteLength(quotedUid);
   let next = 1;
-  if (object) text += parts[next++]! + objectJson(object);
-  if (oldObject) text += parts[next++]! + objectJson(oldObject);
-  return text + parts[next]!;
+  for (const present of [object, oldObject]) {
+    if (!present) continue;
+    const json = objectJson(present);
+    const before = parts[next++]!;
+    text += before.text + json.text;
+    bytes += before.bytes + json.bytes;
+  }
+  const last = parts[next]!;
+  return { text: text + last.text, bytes: bytes + last.bytes };
 }

@@ -17,6 +17,8 @@ export interface TransportOptions {
   deadlineMs: number;
   /** The `?timeout=` value (already rounded as kube-apiserver rounds it). */
   timeoutParam: string;
+  /** The body's length in UTF-8 bytes, when the caller knows it already (a body of cached pieces). */
+  contentLength?: number | undefined;
   /**
    * The User-Agent: kube-apiserver's admission webhook client names itself; the generic webhook client
    * of ImagePolicyWebhook (k8s.io/apiserver pkg/util/webhook) sends Go's default.
@@ -64,7 +66,7 @@ export function post(endpoint: Endpoint, body: string, options: TransportOptions
   const headers: Record<string, string> = {
     Host: endpoint.hostHeader,
     'User-Agent': options.userAgent ?? 'kube-apiserver-admission',
-    'Content-Length': String(Buffer.byteLength(body)),
+    'Content-Length': String(options.contentLength ?? Buffer.byteLength(body)),
     Accept: 'application/json, */*',
     'Content-Type': 'application/json',
     'Accept-Encoding': 'gzip',

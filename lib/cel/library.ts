@@ -3,7 +3,7 @@ import { CelFunctionError } from './errors';
 import { registerKubernetesLibraries } from './libraries';
 import { celValueClasses, isDuration, isUint, type CelDuration } from './libraries/cel-values';
 import { celEquals, compare, durationNanos } from './libraries/compare';
-import { durationString, rfc3339Nano } from './libraries/strings';
+import { durationString, rfc3339Nano } from './libraries/string-format-values';
 
 /*
  * Kubernetes CEL functions cel-js lacks: `replace` and `charAt` of ext.Strings (kube enables version 2)

@@ -6,6 +6,7 @@ import { allowEverything, type Authorizer } from '../authz/authorizer';
 import { requestAuthorizer } from './authz';
 import { matchConditionsEnvironment } from './environment';
 import { compileExpression } from './compile';
+import { MATCH_CONDITIONS_COST_BUDGET, OUT_OF_COST_BUDGET } from './cost/limits';
 import { evaluateProgram, expressionError } from './evaluate';
 import { goAggregate } from '../go/aggregate';
 import { qualifiedNameErrors } from '../kube/names';
@@ -94,8 +95,16 @@ function evaluate(
   target: MatchConditionsTarget,
 ): MatchConditionsVerdict {
   const context = activation(input);
-  // Every condition is evaluated before any result is looked at, as the filter does.
-  const outcomes = conditions.map((condition, i) => run(condition, programs[i], context));
+  // Every condition is evaluated before any result is looked at, as the filter does, all of them
+  // under one budget (RuntimeCELCostBudgetMatchConditions); past it the filter's error is the verdict.
+  const outcomes: Outcome[] = [];
+  let remaining = MATCH_CONDITIONS_COST_BUDGET;
+  for (const [i, condition] of conditions.entries()) {
+    const { outcome, cost } = run(condition, programs[i], context);
+    if (cost > remaining) return failed([OUT_OF_COST_BUDGET], failurePolicy, target);
+    remaining -= cost;
+    outcomes.push(outcome);
+  }
   const errors: string[] = [];
   for (const [i, outcome] of outcomes.entries()) {
     if ('error' in outcome) errors.push(outcome.error);
@@ -103,7 +112,12 @@ function evaluate(
     else if (!outcome.value) return { matches: false, why: `matchConditions ${JSON.stringify(conditions[i]?.name)} evaluated to false` };
   }
   if (errors.length === 0) return { matches: true, why: `all ${conditions.length} matchConditions evaluated to true` };
-  const message = goAggregate(errors);
+  return failed(errors, failurePolicy, target);
+}
+
+/** matcher.go: errors skip the webhook under failurePolicy Ignore and refuse the request under Fail. */
+function failed(errors: readonly string[], failurePolicy: FailurePolicy | undefined, target: MatchConditionsTarget): MatchConditionsVerdict {
+  const message = goAggregate([...errors]);
   if (failurePolicy === 'Ignore')
     return { matches: false, evaluationError: true, why: `matchConditions failed and failurePolicy Ignore skips the webhook: ${message}` };
   return {
@@ -114,13 +128,14 @@ function evaluate(
   };
 }
 
-function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): Outcome {
+function run(condition: MatchCondition, program: ParseResult | undefined, context: Record<string, unknown>): { outcome: Outcome; cost: number } {
   if (!program) throw new Error(`matchCondition ${JSON.stringify(condition.name)} has no compiled program`);
   const evaluation = evaluateProgram(program, context);
-  if ('error' in evaluation) return { error: expressionError(condition.expression, evaluation.error) };
+  const { cost } = evaluation;
+  if ('error' in evaluation) return { outcome: { error: expressionError(condition.expression, evaluation.error) }, cost };
   const result = evaluation.value;
   if (typeof result !== 'boolean') throw new Error(`matchCondition ${JSON.stringify(condition.name)} produced ${typeof result}, not a bool`);
-  return { value: result };
+  return { outcome: { value: result }, cost };
 }
 
 function activation(input: MatchConditionsInput): Record<string, unknown> {

@@ -5,9 +5,9 @@ import { httpStatusError } from '../call/http-status';
 import { postWithRetries } from '../call/retries';
 import { TransportError, type HttpReply } from '../call/transport';
 import { goQuote } from '../go/strconv';
-import type { KubeObject, Status } from '../kube/admission';
+import type { KubeObject } from '../kube/admission';
 import type { WebhookClientConfig } from '../kube/webhook-config';
-import { internalError, unknownError } from '../kube/status';
+import { internalError, unknownError, type ApiStatus } from '../kube/status';
 import { decodeConversionReview, type DecodedConversionReview } from './decode';
 import { conversionReview, conversionReviewBody, negotiateReviewVersion, type ConversionReview, type ConversionReviewVersion } from './review';
 import { gvkText, verifyConversion, type ConversionCheck } from './verify';
@@ -39,9 +39,9 @@ export interface ConversionCallContext {
 export class ConversionError extends Error {
   override readonly name = 'ConversionError';
   /** What a GET, LIST or update answers when this conversion fails: a 500 without a reason, the text as is. */
-  readonly status: Status;
+  readonly status: ApiStatus;
   /** What a create answers: the text wrapped twice as an internal error (the create path wraps it on the way out). */
-  readonly createStatus: Status;
+  readonly createStatus: ApiStatus;
 
   constructor(
     message: string,

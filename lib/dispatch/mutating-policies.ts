@@ -70,7 +70,7 @@ export interface PolicyRound {
  */
 export function dispatchMutatingPolicies(
   attributes: AdmissionAttributes,
-  context: Pick<DispatchContext, 'policies' | 'trace' | 'registry'> & Partial<Pick<DispatchContext, 'metrics'>>,
+  context: PolicyDispatchContext,
   turn: PolicyRound,
 ): { object: KubeObject | null; rejection?: Status } {
   const policies = context.policies;
@@ -81,14 +81,74 @@ export function dispatchMutatingPolicies(
     state.requireReinvokingPreviouslyInvoked();
 
   const errors: PolicyError[] = [];
-  const step = (
-    policy: string,
-    binding: string,
-    why: string[],
-    outcome: string,
-    failures: string[] = [],
-    decision: TraceStep['decision'] = 'called',
-  ): TraceStep => {
+  const step = stepRecorder(context, round);
+  const configError = (prepared: PreparedMutatingPolicy, binding: MutatingAdmissionPolicyBinding | undefined, error: string, why: string[]) => {
+    const message = binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}`;
+    errors.push({ policy: prepared.policy, ...(binding ? { binding } : {}), message });
+    step(prepared.policy.metadata.name, binding?.metadata.name ?? '', why, message, [message]);
+  };
+
+  let dirty = false;
+  for (const invocation of collectInvocations(attributes, policies, configError)) {
+    const { prepared, binding, param } = invocation;
+    const { policy, compiled } = prepared;
+    const name = binding.metadata.name;
+    const scope = withVariables(compiled.variables, activationFor({ ...attributes, object }, invocation.resource, invocation.kind, param, policies));
+    const conditions = evaluateMatchConditions(compiled.matchConditions, scope, policy.spec.failurePolicy);
+    if (conditions.error !== undefined) {
+      errors.push({ policy, binding, message: conditions.error, reason: 'Invalid' });
+      step(policy.metadata.name, name, invocation.why, `matchConditions failed: ${conditions.error}`, conditions.errors);
+      continue;
+    }
+    if (conditions.skipped) {
+      step(policy.metadata.name, name, [...invocation.why, conditions.skipped], '', conditions.errors, 'skipped');
+      continue;
+    }
+    const key = `${policy.metadata.name}/${name}/${param?.metadata?.namespace ?? ''}/${param?.metadata?.name ?? ''}`;
+    if (round === 1 && !state.shouldReinvoke(key)) {
+      step(policy.metadata.name, name, invocation.why, '', [], 'not-reinvoked');
+      continue;
+    }
+    const before = object;
+    const failures: string[] = [];
+    const traced = step(policy.metadata.name, name, invocation.why, '', failures);
+    const run = runMutations(invocation, object, attributes, policies, context, traced, failures);
+    object = run.object;
+    if (run.rejection) return { object, rejection: run.rejection };
+    if (run.applied) dirty = true;
+    for (const failure of failures) errors.push({ policy, binding, message: failure, reason: 'Invalid' });
+    const changed = before !== object && !!before && !!object && !context.registry.equal(attributes.kind, before, object);
+    traced.mutated = changed;
+    traced.policy = {
+      kind: 'MutatingAdmissionPolicy',
+      outcome: failures.length > 0 ? `failed: ${failures.join('; ')}` : changed ? 'mutated' : 'no change',
+      errors: failures,
+    };
+    if (changed) {
+      state.requireReinvokingPreviouslyInvoked();
+      turn.requestReinvocation();
+    }
+    if (policy.spec.reinvocationPolicy === 'IfNeeded') state.invoked(key);
+  }
+  // Any mutation applied, changed or not, asks for reinvocation (dispatchInvocations' `Dirty`).
+  if (dirty && object) {
+    state.requireReinvokingPreviouslyInvoked();
+    turn.requestReinvocation();
+  }
+  state.lastOutput = object;
+  const rejection = rejectionFor(attributes, errors);
+  if (!rejection) return { object };
+  markRefusingStep(context.trace.steps, errors, rejection);
+  return { object, rejection };
+}
+
+type PolicyDispatchContext = Pick<DispatchContext, 'policies' | 'trace' | 'registry'> & Partial<Pick<DispatchContext, 'metrics'>>;
+
+type StepRecorder = (policy: string, binding: string, why: string[], outcome: string, failures?: string[], decision?: TraceStep['decision']) => TraceStep;
+
+/** Records a policy × binding's step in the trace, where a webhook's would be. */
+function stepRecorder(context: PolicyDispatchContext, round: 0 | 1): StepRecorder {
+  return (policy, binding, why, outcome, failures = [], decision = 'called') => {
     const traced: TraceStep = {
       phase: 'mutating',
       round,
@@ -102,13 +162,17 @@ export function dispatchMutatingPolicies(
     context.trace.steps.push(traced);
     return traced;
   };
-  const configError = (prepared: PreparedMutatingPolicy, binding: MutatingAdmissionPolicyBinding | undefined, error: string, why: string[]) => {
-    const message = binding ? `failed to configure binding: ${error}` : `failed to configure policy: ${error}`;
-    errors.push({ policy: prepared.policy, ...(binding ? { binding } : {}), message });
-    step(prepared.policy.metadata.name, binding?.metadata.name ?? '', why, message, [message]);
-  };
+}
 
-  // The invocations are chosen on the request as it arrives, before any policy mutates it.
+/**
+ * Every policy × binding × param that matches the request (generic `policyDispatcher.Dispatch`), chosen on
+ * the request as it arrives, before any policy mutates it; configuration errors are reported on the way.
+ */
+function collectInvocations(
+  attributes: AdmissionAttributes,
+  policies: NonNullable<DispatchContext['policies']>,
+  configError: (prepared: PreparedMutatingPolicy, binding: MutatingAdmissionPolicyBinding | undefined, error: string, why: string[]) => void,
+): Invocation[] {
   const invocations: Invocation[] = [];
   for (const prepared of policies.mutating) {
     const matched = matchResources(prepared.policy.spec.matchConstraints ?? {}, attributes, policies);
@@ -140,121 +204,97 @@ export function dispatchMutatingPolicies(
       for (const param of collected.params) invocations.push({ prepared, binding, kind: matched.kind, resource: matched.resource, param, why });
     }
   }
+  return invocations;
+}
 
-  let dirty = false;
-  for (const invocation of invocations) {
-    const { prepared, binding, param } = invocation;
-    const { policy, compiled } = prepared;
-    const name = binding.metadata.name;
-    const failurePolicy = policy.spec.failurePolicy;
-    const scope = withVariables(compiled.variables, activationFor({ ...attributes, object }, invocation.resource, invocation.kind, param, policies));
-    const conditions = evaluateMatchConditions(compiled.matchConditions, scope, failurePolicy);
-    if (conditions.error !== undefined) {
-      errors.push({ policy, binding, message: conditions.error, reason: 'Invalid' });
-      step(policy.metadata.name, name, invocation.why, `matchConditions failed: ${conditions.error}`, conditions.errors);
+/**
+ * One invocation's mutations in order, each on the object the previous left, decoded and defaulted as a
+ * webhook's patch is. Failed mutations are added to `failures`; a missing schema, a panic or a patch that
+ * does not decode ends the request (`rejection`). `applied` says whether any mutation was applied.
+ */
+function runMutations(
+  invocation: Invocation,
+  start: KubeObject | null,
+  attributes: AdmissionAttributes,
+  policies: NonNullable<DispatchContext['policies']>,
+  context: PolicyDispatchContext,
+  traced: TraceStep,
+  failures: string[],
+): { object: KubeObject | null; applied: boolean; rejection?: Status } {
+  const { prepared, binding, param } = invocation;
+  const { policy, compiled } = prepared;
+  let object = start;
+  let applied = false;
+  for (const mutation of compiled.mutations) {
+    // Nothing to patch (a DELETE): the mutations are not evaluated.
+    if (!object) continue;
+    const started = performance.now();
+    const observe = (errorType: 'no_error' | 'invalid_error') =>
+      context.metrics?.mutatingPolicyCheck(policy.metadata.name, binding.metadata.name, errorType, (performance.now() - started) / 1000);
+    const versioned = convertToKind(object, invocation.kind) as KubeObject;
+    const evaluated = mutation.compiled.evaluate(
+      withVariables(compiled.variables, activationFor({ ...attributes, object: versioned }, invocation.resource, invocation.kind, param, policies)),
+    );
+    let patched: unknown;
+    if (!evaluated.ok) {
+      failures.push(evaluated.error);
+      observe('invalid_error');
       continue;
     }
-    if (conditions.skipped) {
-      step(policy.metadata.name, name, [...invocation.why, conditions.skipped], '', conditions.errors, 'skipped');
-      continue;
-    }
-    const key = `${policy.metadata.name}/${name}/${param?.metadata?.namespace ?? ''}/${param?.metadata?.name ?? ''}`;
-    if (round === 1 && !state.shouldReinvoke(key)) {
-      step(policy.metadata.name, name, invocation.why, '', [], 'not-reinvoked');
-      continue;
-    }
-    const before = object;
-    const failures: string[] = [];
-    const traced = step(policy.metadata.name, name, invocation.why, '', failures);
-    for (const mutation of compiled.mutations) {
-      // Nothing to patch (a DELETE): the mutations are not evaluated.
-      if (!object) continue;
-      const started = performance.now();
-      const observe = (errorType: 'no_error' | 'invalid_error') =>
-        context.metrics?.mutatingPolicyCheck(policy.metadata.name, name, errorType, (performance.now() - started) / 1000);
-      const versioned = convertToKind(object, invocation.kind) as KubeObject;
-      const evaluated = mutation.compiled.evaluate(
-        withVariables(compiled.variables, activationFor({ ...attributes, object: versioned }, invocation.resource, invocation.kind, param, policies)),
-      );
-      let patched: unknown;
-      if (!evaluated.ok) {
-        failures.push(evaluated.error);
+    if (evaluated.patchType === 'ApplyConfiguration') {
+      const schema = applySchemaFor(invocation.kind, context);
+      if (!schema) {
+        const status = statusForCode(
+          503,
+          `Resource kind ${invocation.kind.group}/${invocation.kind.version}, Kind=${invocation.kind.kind} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`,
+        );
+        traced.rejection = status;
+        return { object, applied, rejection: status };
+      }
+      const merged = applyConfiguration(versioned as JsonObject, evaluated.applyConfiguration, schema);
+      if (!merged.ok) {
+        failures.push(merged.error);
         observe('invalid_error');
         continue;
       }
-      if (evaluated.patchType === 'ApplyConfiguration') {
-        const schema = applySchemaFor(invocation.kind, context);
-        if (!schema) {
-          const status = statusForCode(
-            503,
-            `Resource kind ${invocation.kind.group}/${invocation.kind.version}, Kind=${invocation.kind.kind} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`,
-          );
-          traced.rejection = status;
-          return { object, rejection: status };
+      patched = merged.object;
+    } else {
+      const patchedByJson = applyMutationJsonPatch(versioned, evaluated.operations);
+      if (!patchedByJson.ok) {
+        if (patchedByJson.panicked) {
+          traced.rejection = panicked();
+          return { object, applied, rejection: traced.rejection };
         }
-        const merged = applyConfiguration(versioned as JsonObject, evaluated.applyConfiguration, schema);
-        if (!merged.ok) {
-          failures.push(merged.error);
-          observe('invalid_error');
-          continue;
-        }
-        patched = merged.object;
-      } else {
-        const applied = applyMutationJsonPatch(versioned, evaluated.operations);
-        if (!applied.ok) {
-          if (applied.panicked) {
-            traced.rejection = panicked();
-            return { object, rejection: traced.rejection };
-          }
-          failures.push(applied.error);
-          observe('invalid_error');
-          continue;
-        }
-        patched = applied.object;
+        failures.push(patchedByJson.error);
+        observe('invalid_error');
+        continue;
       }
-      // Decoded into the kind and defaulted, as a webhook's patch is; a type error is the API's 500.
-      const decoded = context.registry.decodePatched(invocation.kind, versioned, patched as KubeObject, false);
-      if (!decoded.ok) {
-        traced.rejection = decoded.status;
-        return { object, rejection: decoded.status };
-      }
-      object = asRequestKind(decoded.object as KubeObject, attributes.object);
-      dirty = true;
-      observe('no_error');
-      if (decoded.defaulted.length > 0) traced.defaulted = [...(traced.defaulted ?? []), ...decoded.defaulted];
+      patched = patchedByJson.object;
     }
-    for (const failure of failures) errors.push({ policy, binding, message: failure, reason: 'Invalid' });
-    const changed = before !== object && !!before && !!object && !context.registry.equal(attributes.kind, before, object);
-    traced.mutated = changed;
-    traced.policy = {
-      kind: 'MutatingAdmissionPolicy',
-      outcome: failures.length > 0 ? `failed: ${failures.join('; ')}` : changed ? 'mutated' : 'no change',
-      errors: failures,
-    };
-    if (changed) {
-      state.requireReinvokingPreviouslyInvoked();
-      turn.requestReinvocation();
+    // Decoded into the kind and defaulted, as a webhook's patch is; a type error is the API's 500.
+    const decoded = context.registry.decodePatched(invocation.kind, versioned, patched as KubeObject, false);
+    if (!decoded.ok) {
+      traced.rejection = decoded.status;
+      return { object, applied, rejection: decoded.status };
     }
-    if (policy.spec.reinvocationPolicy === 'IfNeeded') state.invoked(key);
+    object = asRequestKind(decoded.object as KubeObject, attributes.object);
+    applied = true;
+    observe('no_error');
+    if (decoded.defaulted.length > 0) traced.defaulted = [...(traced.defaulted ?? []), ...decoded.defaulted];
   }
-  // Any mutation applied, changed or not, asks for reinvocation (dispatchInvocations' `Dirty`).
-  if (dirty && object) {
-    state.requireReinvokingPreviouslyInvoked();
-    turn.requestReinvocation();
-  }
-  state.lastOutput = object;
-  const rejection = rejectionFor(attributes, errors);
-  if (!rejection) return { object };
-  // The first standing error's binding carries the refusal in the trace, as a refusing webhook's step does.
+  return { object, applied };
+}
+
+/** The first standing error's binding carries the refusal in the trace, as a refusing webhook's step does. */
+function markRefusingStep(steps: TraceStep[], errors: readonly PolicyError[], rejection: Status): void {
   const first = errors.find((error) => error.policy.spec.failurePolicy !== 'Ignore');
   const refusing =
     first &&
-    context.trace.steps.findLast(
+    steps.findLast(
       (s) =>
         s.policy?.kind === 'MutatingAdmissionPolicy' && s.configuration === first.policy.metadata.name && s.webhook === (first.binding?.metadata.name ?? ''),
     );
   if (refusing && !refusing.rejection) refusing.rejection = rejection;
-  return { object, rejection };
 }
 
 /** The schema an ApplyConfiguration merges with: the built-in kind's, or the custom resource version's. */

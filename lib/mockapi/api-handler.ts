@@ -13,6 +13,7 @@ import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode,
 import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
 import type { WatchHub } from './watch/watch-hub';
+import type { ConversionLayer } from './conversion';
 
 /** Timers for injected latency, all cancelled at close() so no handle outlives the mock API. */
 export class Delays {
@@ -56,6 +57,8 @@ export interface ApiHandlerContext {
   authorizer(): Authorizer;
   /** The user a request's Authorization header authenticates, or undefined for a token the API does not know. */
   authenticate(authorization: string | null): UserInfo | undefined;
+  /** Serves the requests at a version a CRD's webhook converts from (lib/mockapi/conversion). */
+  conversion?: ConversionLayer;
 }
 
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
@@ -167,7 +170,8 @@ async function serveResource(
     if (body.error) return failure(body.error);
     if (isWrite(verb)) await context.registry.ready();
     const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
-    const answer = serveRest(call, context.store, context.authorizer());
+    const converting = context.conversion?.serve(call, context.authorizer());
+    const answer = converting ? await converting : serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {

@@ -14,3 +14,4 @@ export { EventLog, HistoryCompacted } from './event-log';
 export type { StoreEvent, ChangeType } from './event-log';
 export { WatchHub } from './watch/watch-hub';
 export type { WatchClock } from './watch/watch-hub';
+export type { ObjectConverter, ObjectConversion } from './conversion';

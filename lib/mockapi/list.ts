@@ -24,8 +24,13 @@ export function objectFilter(labelSelector: string, fieldSelector: string): Obje
 
 /** A List as the API serializes it: items of built-in kinds carry no apiVersion/kind of their own. */
 export function listOf(entry: CatalogEntry, items: readonly KubeObject[], metadata: JsonObject): JsonObject {
-  const shown = isBuiltin(entry) ? items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : items;
-  return { kind: `${entry.kind}List`, apiVersion: joinApiVersion(entry), metadata, items: shown as Json[] };
+  if (isBuiltin(entry)) {
+    const shown = items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest);
+    return { kind: `${entry.kind}List`, apiVersion: joinApiVersion(entry), metadata, items: shown as Json[] };
+  }
+  // A custom resource's list is unstructured, whose SetContinue writes the key even when empty
+  // (apimachinery `pkg/apis/meta/v1/unstructured/unstructured_list.go`): the last page says `continue: ""`.
+  return { kind: `${entry.kind}List`, apiVersion: joinApiVersion(entry), metadata: { continue: '', ...metadata }, items: items as Json[] };
 }
 
 /** An object's key under the list's prefix, as a continue token names it: `name`, or `namespace/name` across namespaces. */

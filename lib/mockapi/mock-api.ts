@@ -18,6 +18,7 @@ import { ClusterNamespaces } from './namespaces';
 import { ObjectStore } from './store';
 import { WriteLog, type AdmissionSummary } from './write-log';
 import { WatchHub, type WatchClock } from './watch/watch-hub';
+import { ConversionLayer, type ObjectConverter } from './conversion';
 
 export interface MockApiOptions {
   /** Resources served; the built-in API by default. */
@@ -50,6 +51,17 @@ export interface MockApiOptions {
   watchClock?: WatchClock;
   /** `--allow-privileged`: false (kube-apiserver's default) refuses privileged containers in the writes' validation. */
   allowPrivileged?: boolean;
+  /**
+   * Converts custom resources whose CRD has `conversion.strategy: Webhook` (the harness passes its conversion
+   * webhook): they are stored at the storage version, and reads, lists, watches and writes at another version
+   * send one ConversionReview per object. Without it, every version shows the stored fields as they are.
+   */
+  converter?: ObjectConverter;
+  /**
+   * `--watch-cache`: true (kube-apiserver's default) serves lists and watches at another version from a cache
+   * each write is converted into as it happens; false converts what each list or watch returns.
+   */
+  watchCache?: boolean;
 }
 
 /** The Kubernetes REST API the webhook under test calls, in memory. */
@@ -86,6 +98,8 @@ export interface MockApi {
   authorizer: Authorizer;
   /** Attributes the writes made while `fn` runs to `admission`. */
   during<T>(admission: AdmissionSummary, fn: () => Promise<T>): Promise<T>;
+  /** Resolves once the watch cache has converted every write made so far (at once without conversion). */
+  settled(): Promise<void>;
   /** Stops interception and the server, cancels pending latency and removes the files. */
   close(): Promise<void>;
 }
@@ -115,6 +129,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const user = options.user ?? DEFAULT_USER;
   let authorizer = options.authorizer ?? allowEverything;
 
+  const conversion = options.converter && new ConversionLayer(store, { converter: options.converter, watchCache: options.watchCache ?? true });
   const handle = createApiHandler({
     store,
     faults,
@@ -124,6 +139,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     registry: new Registry(store.catalog, { allowPrivileged: options.allowPrivileged ?? false }),
     authorizer: () => authorizer,
     authenticate: (authorization) => (authorization === null ? ANONYMOUS : authorization === `Bearer ${token}` ? user : undefined),
+    ...(conversion ? { conversion } : {}),
   });
   let handlers: RequestHandler[] = [];
   const server = await serveLoopback(() => handlers, await authority.issueServing());
@@ -158,9 +174,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       authorizer = next;
     },
     during: (admission, fn) => writes.during(admission, fn),
+    settled: async () => conversion?.settled(),
     async close() {
       if (closed) return;
       closed = true;
+      conversion?.close();
       stopIntercepting?.();
       delays.cancelAll();
       watches.closeAll();

@@ -1,3 +1,4 @@
+import { OUT_OF_COST_BUDGET, RUNTIME_COST_BUDGET } from '../cel/cost/limits';
 import { evaluateProgram, expressionError, type Evaluation } from '../cel/evaluate';
 import type { FailurePolicy } from '../kube/webhook-config';
 import type { CompiledValidatingPolicy } from './compile-validating';
@@ -46,8 +47,18 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
     return { decisions: [{ action: 'deny', evaluation: 'error', message: conditions.error }], auditAnnotations: [], errors: conditions.errors };
   if (conditions.skipped) return { decisions: [], auditAnnotations: [], skipped: conditions.skipped, errors: conditions.errors };
 
-  const decisions = compiled.validations.map(({ validation, condition, message }): PolicyDecision => {
+  // filter.go `ForInput`: the validations run first, each under the per-call limit and all of them
+  // under one budget; past it, no further rule runs and the policy's one decision is that error.
+  const budget = { remaining: RUNTIME_COST_BUDGET };
+  const outcomes: Evaluation[] = [];
+  for (const { condition } of compiled.validations) {
     const outcome = evaluateProgram(condition.program, activation);
+    if (!spend(budget, outcome.cost)) return outOfBudget(failurePolicy);
+    outcomes.push(outcome);
+  }
+
+  const decisions = compiled.validations.map(({ validation, condition, message }, i): PolicyDecision => {
+    const outcome = outcomes[i]!;
     if ('error' in outcome) return { action: onError(failurePolicy), evaluation: 'error', message: expressionError(condition.expression, outcome.error) };
     if (typeof outcome.value !== 'boolean') {
       // kube's type checker knows the object's types and refuses such an expression when the policy is created.
@@ -58,10 +69,12 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
       };
     }
     if (outcome.value) return { action: 'admit', evaluation: 'admit', message: '' };
+    const evaluated = message && evaluateProgram(message.program, { ...activation, authorizer: undefined });
+    if (evaluated) spend(budget, evaluated.cost);
     return {
       action: 'deny',
       evaluation: 'deny',
-      message: failureMessage(validation.expression, validation.message, message && evaluateProgram(message.program, { ...activation, authorizer: undefined })),
+      message: failureMessage(validation.expression, validation.message, evaluated),
       reason: validation.reason ?? 'Invalid',
     };
   });
@@ -83,6 +96,21 @@ export function validatePolicy(compiled: CompiledValidatingPolicy, input: Policy
   });
   const failures = [...decisions.filter((d) => d.evaluation === 'error').map((d) => d.message), ...auditAnnotations.flatMap((a) => (a.error ? [a.error] : []))];
   return { decisions, auditAnnotations, errors: failures };
+}
+
+/** Takes `cost` from the budget: false when it does not cover it (filter.go compares before subtracting). */
+function spend(budget: { remaining: number }, cost: number): boolean {
+  if (cost > budget.remaining) return false;
+  budget.remaining -= cost;
+  return true;
+}
+
+function outOfBudget(failurePolicy: FailurePolicy | undefined): ValidateResult {
+  return {
+    decisions: [{ action: onError(failurePolicy), evaluation: 'error', message: OUT_OF_COST_BUDGET }],
+    auditAnnotations: [],
+    errors: [OUT_OF_COST_BUDGET],
+  };
 }
 
 // celconfig.MaxEvaluatedMessageExpressionSizeBytes.

@@ -1,4 +1,5 @@
 import type { ParseResult } from '@marcbachmann/cel-js';
+import { MATCH_CONDITIONS_COST_BUDGET, OUT_OF_COST_BUDGET } from '../cel/cost/limits';
 import { evaluateProgram, expressionError, type Evaluation } from '../cel/evaluate';
 import { CelFunctionError } from '../cel/errors';
 import { celValue } from '../cel/values';
@@ -64,8 +65,17 @@ export function evaluateMatchConditions(
   failurePolicy: FailurePolicy | undefined,
 ): { skipped?: string; error?: string; errors: string[] } {
   const errors: string[] = [];
+  // matchconditions/matcher.go: the conditions share RuntimeCELCostBudgetMatchConditions; past it the
+  // filter's error decides, as an evaluation error does.
+  let remaining = MATCH_CONDITIONS_COST_BUDGET;
   for (const condition of conditions) {
     const outcome = evaluateProgram(condition.program, activation);
+    if (outcome.cost > remaining) {
+      if (failurePolicy === 'Ignore')
+        return { skipped: `matchConditions failed and failurePolicy Ignore skips the policy: ${OUT_OF_COST_BUDGET}`, errors: [OUT_OF_COST_BUDGET] };
+      return { error: OUT_OF_COST_BUDGET, errors: [OUT_OF_COST_BUDGET] };
+    }
+    remaining -= outcome.cost;
     if ('error' in outcome) errors.push(expressionError(condition.expression, outcome.error));
     else if (outcome.value !== true) return { skipped: `matchConditions ${JSON.stringify(condition.name)} evaluated to false`, errors: [] };
   }

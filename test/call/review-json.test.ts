@@ -4,7 +4,13 @@ import { encodeReview, type InvocationView } from '../../lib/review/encode';
 import type { AdmissionReviewVersion } from '../../lib/kube/admission';
 
 // The body a webhook receives is spliced from cached pieces; it must stay byte for byte the JSON of
-// the review the outcome reports, member order included.
+// the review the outcome reports, member order included, and its Content-Length (summed from the
+// pieces' own) the length of that text in UTF-8 bytes.
+function sent(body: { text: string; bytes?: number }): string {
+  expect(body.bytes).toBe(Buffer.byteLength(body.text));
+  return body.text;
+}
+
 describe('the review body sent to webhooks', () => {
   const seed = { random: new SeededRandom(5) };
   const pod = objects.pod({ name: 'web-1', namespace: 'shop', labels: { app: 'web' } }, seed);
@@ -24,7 +30,7 @@ describe('the review body sent to webhooks', () => {
 
   it.each(cases)('%s (%s), sent as the review itself', (_name, version, r) => {
     for (const uid of ['00000000-0000-4000-8000-000000000001', 'a0b1c2d3-0000-4000-8000-00000000000f']) {
-      expect(reviewJson(r.attributes, version, uid)).toBe(JSON.stringify(encodeReview(r.attributes, version, uid)));
+      expect(sent(reviewJson(r.attributes, version, uid))).toBe(JSON.stringify(encodeReview(r.attributes, version, uid)));
     }
   });
 
@@ -44,7 +50,7 @@ describe('the review body sent to webhooks', () => {
     for (const view of views) {
       // Twice: the second body comes from the cached object text.
       for (let i = 0; i < 2; i++) {
-        expect(reviewJson(a, version, `uid-${i}`, view)).toBe(JSON.stringify(encodeReview(a, version, `uid-${i}`, view)));
+        expect(sent(reviewJson(a, version, `uid-${i}`, view))).toBe(JSON.stringify(encodeReview(a, version, `uid-${i}`, view)));
       }
     }
   });
@@ -54,8 +60,16 @@ describe('the review body sent to webhooks', () => {
     const r = review.create(tricky);
     const a = r.attributes;
     const view = { kind: a.kind, resource: a.resource, subResource: '', object: a.object, oldObject: null };
-    expect(reviewJson(a, 'v1', 'u', view)).toBe(JSON.stringify(encodeReview(a, 'v1', 'u', view)));
-    expect(reviewJson(a, 'v1', 'u')).toBe(JSON.stringify(encodeReview(a, 'v1', 'u')));
+    expect(sent(reviewJson(a, 'v1', 'u', view))).toBe(JSON.stringify(encodeReview(a, 'v1', 'u', view)));
+    expect(sent(reviewJson(a, 'v1', 'u'))).toBe(JSON.stringify(encodeReview(a, 'v1', 'u')));
+  });
+  it('counts the bytes of text outside ASCII (Content-Length is in UTF-8 bytes)', () => {
+    const named = objects.configMap({ name: 'cafe', namespace: 'shop', data: { menu: 'café ☕, 茶, 🍵' } }, seed);
+    const r = review.create(named).as({ username: 'zoë', groups: ['system:authenticated'] });
+    const a = r.attributes;
+    const view = { kind: a.kind, resource: a.resource, subResource: '', object: a.object, oldObject: null };
+    expect(sent(reviewJson(a, 'v1', 'u', view))).toBe(JSON.stringify(encodeReview(a, 'v1', 'u', view)));
+    expect(sent(reviewJson(a, 'v1', 'u'))).toBe(JSON.stringify(encodeReview(a, 'v1', 'u')));
   });
   it('along a chain (a copy of the attributes per call, a new object after a patch) stays the review of each call', () => {
     const a = review.create(pod).attributes;
@@ -68,7 +82,7 @@ describe('the review body sent to webhooks', () => {
       [{ ...a }, patched],
     ] as const) {
       const view = { kind: attributes.kind, resource: attributes.resource, subResource: '', object, oldObject: null };
-      expect(reviewJson(attributes, 'v1', 'u', view)).toBe(JSON.stringify(encodeReview(attributes, 'v1', 'u', view)));
+      expect(sent(reviewJson(attributes, 'v1', 'u', view))).toBe(JSON.stringify(encodeReview(attributes, 'v1', 'u', view)));
     }
     // What the kept text was made from is frozen: a change after the call fails instead of going unsent.
     expect(() => {

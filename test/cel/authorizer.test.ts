@@ -52,9 +52,17 @@ describe('the authorizer library (k8s.io/apiserver/pkg/cel/library/authz.go; the
     const authorizer: Authorizer = () => {
       throw new Error('webhook authorizer unreachable');
     };
-    const expression =
-      "authorizer.path('/metrics').check('get').errored() && authorizer.path('/metrics').check('get').error() == 'webhook authorizer unreachable' && !authorizer.path('/metrics').check('get').allowed()";
+    // One check, bound: each check() costs 350 000 (library/cost.go), so a third would pass the per-call limit.
+    const expression = "cel.bind(d, authorizer.path('/metrics').check('get'), d.errored() && d.error() == 'webhook authorizer unreachable' && !d.allowed())";
     expect(evaluateOne(expression, { ...createPod(), authorizer })).toMatchObject({ matches: true });
+  });
+
+  it('check() costs 350 000 (library/cost.go): two in one expression run, a third is cancelled at the per-call limit', () => {
+    const { authorizer } = recording({ 'get /metrics': { decision: 'allow' } });
+    const two = "authorizer.path('/metrics').check('get').allowed() || authorizer.path('/metrics').check('get').allowed()";
+    expect(evaluateOne(two, { ...createPod(), authorizer })).toMatchObject({ matches: true });
+    const three = "[1, 2, 3].all(i, authorizer.path('/metrics').check('get').errored() || true)";
+    expect(errorOf(three, { ...createPod(), authorizer })).toBe('operation cancelled: actual cost limit exceeded');
   });
 
   it('a decision that did not error has errored() false and error() empty', () => {

@@ -89,7 +89,7 @@ describe('the evaluation boundary', () => {
     const throwing = (() => {
       throw new RangeError('Invalid time zone specified: 01:00');
     }) as unknown as Parameters<typeof evaluateProgram>[0];
-    expect(evaluateProgram(throwing, {})).toEqual({ error: 'internal error: Invalid time zone specified: 01:00' });
+    expect(evaluateProgram(throwing, {})).toEqual({ error: 'internal error: Invalid time zone specified: 01:00', cost: 0 });
   });
 
   it('through a ValidatingAdmissionPolicy in h.admit: a fixed offset is read, an unknown zone denies with Go’s text', async () => {

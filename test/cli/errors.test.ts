@@ -82,7 +82,7 @@ it('a directory given as a manifest', async () => {
 });
 
 describe('help and version', () => {
-  it.each(['check', 'explain', 'lint', 'review', 'test'])('%s --help prints that command’s usage', async (command) => {
+  it.each(['check', 'explain', 'lint', 'review', 'record', 'replay', 'merge-coverage', 'test'])('%s --help prints that command’s usage', async (command) => {
     const result = await cli(command, '--help');
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^usage: admission-harness ${command} — `));
@@ -111,6 +111,11 @@ describe('mistyped command lines', () => {
 
   it('an unknown command, with the nearest known one', async () => {
     expectUsageError(await cli('chekc'), 'unknown command "chekc" (did you mean "check"?)');
+  });
+
+  it('an unknown command that names a member every object has is unknown all the same', async () => {
+    expect((await cli('toString')).code).toBe(2);
+    expect((await cli('constructor')).stderr).toMatch(/^admission-harness: unknown command "constructor"/);
   });
 
   it('a number that is not one', async () => {

@@ -1,4 +1,4 @@
-// The README's ImagePolicyWebhook example, run as written (its imports aside): a backend that refuses
+// The ImagePolicyWebhook example of docs/imagepolicy-webhook.md, run as written (its imports aside): a backend that refuses
 // `:latest`, tested through the plugin from the AdmissionConfiguration kube-apiserver is given.
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,8 +33,9 @@ describe('image policy backend', () => {
 
   it('refuses unpinned images, with the text kube-apiserver answers', async () => {
     const pod = objects.pod({ name: 'web', namespace: 'shop', spec: { containers: [{ name: 'app', image: 'nginx:latest' }] } });
-    // biome-ignore format: the README's line, verbatim
-    expect(await h.imageReview(pod)).toBeImageDenied('pods "web" is forbidden: image policy webhook backend denied one or more images: nginx:latest is not pinned');
+    expect(await h.imageReview(pod)).toBeImageDenied(
+      'pods "web" is forbidden: image policy webhook backend denied one or more images: nginx:latest is not pinned',
+    );
     const result = await h.admit(review.create(pod));
     expect(result).toBeDenied({ code: 403 });
   });
@@ -45,9 +46,9 @@ describe('image policy backend', () => {
     expect(await h.imageReview(pod)).toMatchObject({ fromCache: true, backendRequests: 0 });
   });
 
-  it('is the README example', () => {
-    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-    const block = /## ImagePolicyWebhook backends[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  it('is the example of docs/imagepolicy-webhook.md', () => {
+    const page = readFileSync(path.join(__dirname, '../../docs/imagepolicy-webhook.md'), 'utf8');
+    const block = /## A spec[\s\S]*?```ts\n([\s\S]*?)```/.exec(page)?.[1];
     const source = readFileSync(__filename, 'utf8');
     for (const line of (block ?? 'missing').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('import'))) expect(source).toContain(line);
   });

@@ -24,6 +24,14 @@ afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((h) => h.close()));
 });
 
+// Pods written here: the plugins after NamespaceLifecycle (ServiceAccount, PodSecurity) meet them as a
+// client sends them, not as the object builders' run of those plugins left them.
+const pod = (namespace: string): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web', namespace },
+  spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] },
+});
 const terminating = (name: string): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Namespace',
@@ -55,9 +63,9 @@ describe('NamespaceLifecycle', () => {
   it('lets deletions and updates through in a terminating namespace, and refuses only creates', async () => {
     const h = await createHarness({ seed: 4, objects: [terminating('closing')] });
     harnesses.push(h);
-    const pod = objects.stored(objects.pod({ name: 'web', namespace: 'closing' }, { seed: 4 }), { seed: 4 });
-    expect(await h.admit(review.delete(pod))).toBeAllowed();
-    expect(await h.admit(review.update(pod, { ...pod, metadata: { ...pod.metadata, labels: { a: 'b' } } }))).toBeAllowed();
+    const stored = objects.stored(pod('closing'), { seed: 4 });
+    expect(await h.admit(review.delete(stored))).toBeAllowed();
+    expect(await h.admit(review.update(stored, { ...stored, metadata: { ...stored.metadata, labels: { a: 'b' } } }))).toBeAllowed();
   });
 
   it('never lets default, kube-system or kube-public be deleted', async () => {
@@ -77,9 +85,9 @@ describe('NamespaceLifecycle', () => {
     try {
       const h = await createHarness({ seed: 4 });
       harnesses.push(h);
-      const result = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      const result = await h.admit(review.create(pod('nowhere')));
       expect(result.status).toMatchObject({ code: 404, reason: 'NotFound', message: 'namespaces "nowhere" not found' });
-      await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      await h.admit(review.create(pod('nowhere')));
       expect(emitWarning.mock.calls).toEqual([
         [
           'h.admit: the namespace "nowhere" does not exist in the mock cluster, so NamespaceLifecycle answers 404 as kube-apiserver would; declare it with createHarness({ namespaces: [{ name: "nowhere" }] })',
@@ -93,19 +101,19 @@ describe('NamespaceLifecycle', () => {
     // PodSecurity cannot read its labels.
     const off = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle'] } });
     harnesses.push(off);
-    expect((await off.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({
+    expect((await off.admit(review.create(pod('nowhere')))).status).toMatchObject({
       code: 403,
       message: 'pods "web" is forbidden: error looking up service account nowhere/default: serviceaccount "default" not found',
     });
     const accountless = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount'] } });
     harnesses.push(accountless);
-    expect((await accountless.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).status).toMatchObject({
+    expect((await accountless.admit(review.create(pod('nowhere')))).status).toMatchObject({
       code: 500,
       message: 'Internal error occurred: failed to lookup namespace "nowhere"',
     });
     const neither = await createHarness({ seed: 4, plugins: { disable: ['NamespaceLifecycle', 'ServiceAccount', 'PodSecurity'] } });
     harnesses.push(neither);
-    expect(await neither.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })))).toBeAllowed();
+    expect(await neither.admit(review.create(pod('nowhere')))).toBeAllowed();
   });
 });
 
@@ -121,13 +129,13 @@ describe('the undeclared-namespace warning', () => {
         stubs: { 'm.example.com': stub.deny({ code: 404, message: 'namespaces "default" not found' }) },
       });
       harnesses.push(h);
-      const denied = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'default' }, { seed: 4 })));
+      const denied = await h.admit(review.create(pod('default')));
       expect(denied.status).toMatchObject({ code: 404 });
       expect(denied.status?.message).toContain('namespaces "default" not found');
       expect(denied.trace.steps.some((step) => step.missing)).toBe(false);
       expect(emitWarning).not.toHaveBeenCalled();
 
-      const refused = await h.admit(review.create(objects.pod({ name: 'web', namespace: 'nowhere' }, { seed: 4 })));
+      const refused = await h.admit(review.create(pod('nowhere')));
       expect(refused.trace.steps.find((step) => step.webhook === 'NamespaceLifecycle')?.missing).toEqual({ kind: 'Namespace', namespace: '', name: 'nowhere' });
       expect(emitWarning.mock.calls.map(([, options]) => options)).toEqual([{ code: 'ADMISSION_HARNESS_UNDECLARED_NAMESPACE' }]);
     } finally {

@@ -75,19 +75,25 @@ export function rawRequest(
 const HANDLE_TYPES = new Set(['TCPSERVERWRAP', 'TCPWRAP', 'Timeout']);
 
 /**
+ * A timer that does not hold the process open: the harness's one call-deadline timer (lib/call/deadlines.ts)
+ * stays armed, unref'd, for the deadline of a call that has answered; whichever test first arms it sees it.
+ */
+const unrefTimer = (resource: object): boolean => (resource as { hasRef?: () => boolean }).hasRef?.() === false;
+
+/**
  * Servers, sockets and timers created from now on and not yet destroyed, by async_hooks: unlike
  * `process.getActiveResourcesInfo()`, it sees only what this test created, not Jest's own timers (its
  * reporter ticks while tests run).
  */
 export function trackHandles(): { open(): Promise<string[]>; stop(): void } {
-  const alive = new Map<number, string>();
+  const alive = new Map<number, { type: string; resource: object }>();
   const hook = createHook({
-    init(id, type) {
+    init(id, type, _trigger, resource) {
       if (!HANDLE_TYPES.has(type)) return;
       const stack = new Error().stack ?? '';
       // Jest's timers, created while the hook is on, are not the test's; nor is Node's own cache of the
       // HTTP Date header (an unref'd timer of up to a second, node:internal/http utcDate, shared by every server).
-      if (!/node_modules[\\/](@jest|jest-)|\(node:internal\/http:/.test(stack)) alive.set(id, type);
+      if (!/node_modules[\\/](@jest|jest-)|\(node:internal\/http:/.test(stack)) alive.set(id, { type, resource });
     },
     destroy(id) {
       alive.delete(id);
@@ -102,7 +108,10 @@ export function trackHandles(): { open(): Promise<string[]>; stop(): void } {
      */
     async open() {
       for (let turn = 0; turn < 50 && alive.size > 0; turn++) await new Promise(setImmediate);
-      return [...alive.values()].sort();
+      return [...alive.values()]
+        .filter(({ resource }) => !unrefTimer(resource))
+        .map(({ type }) => type)
+        .sort();
     },
     stop: () => hook.disable(),
   };

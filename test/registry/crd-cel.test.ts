@@ -236,12 +236,26 @@ describe('x-kubernetes-validations', () => {
     ]);
   });
 
-  it('KNOWN DIVERGENCE: the runtime cost budget is not enforced (no cost model for cel-js)', async () => {
-    // kube-apiserver stops a rule past 1,000,000 cost units: `operation cancelled: actual cost limit exceeded`.
+  it("a rule past the per-call cost limit stops validation with kube's text (apiextensions-apiserver schema/cel validation.go)", async () => {
+    // Three nested all() over 120 items: about 120 × 120 × 120 × 3 cost units, past PerCallLimit (1,000,000).
+    const rule = 'self.items.all(a, self.items.all(b, self.items.all(c, true)))';
     const schema = await prepared(
-      specSchema({ items: { type: 'array', items: { type: 'integer' } } }, [{ rule: 'self.items.all(a, self.items.all(b, self.items.all(c, true)))' }]),
+      specSchema({ items: { type: 'array', items: { type: 'integer' } } }, [{ rule }, { rule: 'false', message: 'never reached' }]),
     );
     const items = Array.from({ length: 120 }, (_, i) => i);
-    expect(validateCustomResource(schema, widget({ items }), null)).toEqual([]);
+    expect(text(validateCustomResource(schema, widget({ items }), null))).toEqual([
+      `spec: Invalid value: "object": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`,
+    ]);
+    // Ten items cost about 3 300: the rule holds and the next one runs.
+    expect(text(validateCustomResource(schema, widget({ items: items.slice(0, 10) }), null))).toEqual(['spec: Invalid value: "object": never reached']);
+  });
+
+  it("rules of one object share RuntimeCELCostBudget (10,000,000): past it, kube's text and no further rule runs", async () => {
+    // Each rule costs about 900 000 (a 36-character pattern over 1,000,000 characters), under the per-call limit.
+    const rules = Array.from({ length: 12 }, (_, i) => ({ rule: `!self.big.matches('^(a|b|c|d|e|f|g|h|i|j|k|l|m|n)+z${i}$')` }));
+    const schema = await prepared(specSchema({ big: { type: 'string' } }, rules));
+    expect(text(validateCustomResource(schema, widget({ big: 'a'.repeat(1_000_000) }), null))).toEqual([
+      'spec: Invalid value: "object": validation failed due to running out of cost budget, no further validation rules will be run',
+    ]);
   });
 });

@@ -1,11 +1,11 @@
-// The README prints the admission coverage of the bundled example's specs: this runs them as a user
-// would (Jest with admission-harness/reporter, in a child process) and holds the README to the output.
+// docs/coverage.md prints the admission coverage of the bundled example's specs: this runs them as a user
+// would (Jest with admission-harness/reporter, in a child process) and holds the page to the output.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeProject, ROOT } from './e2e';
 
-it("the README's coverage table is what the reporter prints for examples/pod-defaults", () => {
+it("docs/coverage.md's coverage table is what the reporter prints for examples/pod-defaults", () => {
   const project = makeProject('readme');
   try {
     // Jest requires reporters untransformed: esbuild-register compiles the reporter's TypeScript.
@@ -26,7 +26,7 @@ it("the README's coverage table is what the reporter prints for examples/pod-def
     expect(result.stderr).toMatch(/Tests:\s+\d+ passed, \d+ total/);
     expect(result.status).toBe(0);
     const printed = /(Admission webhook[\s\S]*?)\n\n/.exec(result.stderr)?.[1];
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs/coverage.md'), 'utf8');
     const documented = /For the bundled example's specs[\s\S]*?```\n(Admission webhook[\s\S]*?)\n```/.exec(readme)?.[1];
     expect(documented).toBeDefined();
     expect(printed).toBe(documented);

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../lib/kube/admission';
-import { objects, SeededRandom } from '../../lib/review';
+import { createHarness } from '../../lib';
+import { objects, review, SeededRandom } from '../../lib/review';
 import { widgetsCrd } from './captures';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -118,6 +119,9 @@ describe('objects.pod', () => {
     // ServiceAccount plugin's token mount (its volume's suffix derives from the pod's name).
     const tokenVolume = (pod.spec!.volumes ?? []).find((v) => v.name.startsWith('kube-api-access-'));
     expect(tokenVolume?.name).toMatch(/^kube-api-access-[a-z0-9]{5}$/);
+    // Derived from the pod's name, not the seed: the same pod is generated alike whatever the seed.
+    const volumesOf = (seed: number) => objects.pod({ name: 'web', namespace: 'shop', images: ['nginx:1.27'] }, { seed }).spec!.volumes;
+    expect(volumesOf(21)).toEqual(volumesOf(22));
     expect(pod.spec!.containers[0]).toEqual({
       name: 'nginx',
       image: 'nginx:1.27',
@@ -185,6 +189,26 @@ describe('objects.pod', () => {
     const member = objects.pod({}, { seed: 2, owner: statefulSet });
     expect(member.metadata!.name).toMatch(/^db-\d$/);
     expect(member.metadata!.labels!['statefulset.kubernetes.io/pod-name']).toBe(member.metadata!.name);
+  });
+});
+
+describe('generated pods in h.admit', () => {
+  // A check of the builders, not of the plugins (those are tested in test/plugins on pods written there
+  // or recorded): whatever the seed, a generated pod, owned or not, is one the chain admits.
+  it('are admitted whatever the seed', async () => {
+    const h = await createHarness({ seed: 21, namespaces: [{ name: 'shop' }] });
+    try {
+      for (let seed = 1; seed <= 40; seed++) {
+        const generated = objects.pod({ namespace: 'shop' }, { seed });
+        const owned = objects.pod({ namespace: 'shop' }, { seed, owner: objects.deployment({ namespace: 'shop' }, { seed }) });
+        for (const object of [generated, owned]) {
+          const result = await h.admit(review.create(object));
+          expect({ seed, status: result.status }).toEqual({ seed, status: undefined });
+        }
+      }
+    } finally {
+      await h.close();
+    }
   });
 });
 

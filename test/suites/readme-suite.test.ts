@@ -1,4 +1,4 @@
-// The README's suite example, run as written: the configuration file it names is written beside it, with
+// The suite example of docs/suites.md, run as written: the configuration file it names is written beside it, with
 // the mutating webhook its `webhooks` stubs. Its request leaves the name and namespace to the object, as
 // a create does (endpoints/handlers/create.go takes the name from the object).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { runSuiteFile } from '../../scenarios';
 
-const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-const example = /## Suite files[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+const page = readFileSync(path.join(__dirname, '../../docs/suites.md'), 'utf8');
+const example = /# Suite files[\s\S]*?```yaml\n([\s\S]*?)```/.exec(page)?.[1];
 
 const WEBHOOKS = `apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
@@ -21,7 +21,7 @@ webhooks:
     admissionReviewVersions: [v1]
 `;
 
-describe("the README's suite example", () => {
+describe("docs/suites.md's suite example", () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ah-readme-suite-'));

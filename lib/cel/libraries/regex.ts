@@ -4,7 +4,7 @@ import { compileGoRegexp, goFindAllString, goFindString, goRegexpError, GoRegexp
 
 /*
  * Kubernetes regex library (k8s.io/apiserver/pkg/cel/library/regex.go): `find` and `findAll`, with Go's
- * regexp (RE2) semantics as go-regexp.ts reproduces them.
+ * regexp (RE2) semantics as go-regexp/ reproduces them.
  */
 
 export function registerRegex(env: Environment): void {

@@ -4,7 +4,7 @@ import { fromBytes, goEscapedPath, goHostname, goParseRequestURI, goParseURL, go
 
 /*
  * Kubernetes URL library (k8s.io/apiserver/pkg/cel/library/urls.go) and its `kubernetes.URL` type
- * (k8s.io/apiserver/pkg/cel/url.go), on top of go-url.ts's port of Go's net/url.
+ * (k8s.io/apiserver/pkg/cel/url.go), on top of go-url/'s port of Go's net/url.
  */
 
 /** A `kubernetes.URL` value: a parsed net/url URL. */

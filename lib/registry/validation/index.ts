@@ -23,7 +23,8 @@ import {
   validateStatefulSet,
   validateStatefulSetUpdate,
 } from './apps';
-import { validateCronJob, validateCronJobUpdate, validateJob, validateJobUpdate } from './batch';
+import { validateCronJob, validateCronJobUpdate } from './cron-job';
+import { validateJob, validateJobUpdate } from './job';
 import { validateConfigMap, validateConfigMapUpdate } from './config-map';
 import { nameIsDnsSubdomain, nameRuleOf, pathSegmentName } from '../../kube/name-validators';
 import { validateNamespace, validateNamespaceUpdate, validateServiceAccount, validateServiceAccountUpdate } from './namespace';

@@ -15,7 +15,9 @@
  */
 import { isObject, type Json } from '../../../kube/json';
 import type { FieldError } from '../../../kube/status';
-import { evaluateProgram } from '../../../cel/evaluate';
+import { COST_LIMIT_EXCEEDED, OUT_OF_COST_BUDGET, RUNTIME_COST_BUDGET } from '../../../cel/cost/limits';
+import { evaluateProgram, type Evaluation } from '../../../cel/evaluate';
+import { goQuote } from '../../../go/strconv';
 import { celModule } from '../../../cel/runtime';
 import { duplicate, forbidden, invalid, required } from '../../../kube/field-errors';
 import { at, child, index, key } from '../field-path';
@@ -31,14 +33,20 @@ export interface RuleOutcome {
   warnings: string[];
 }
 
+/** The rules of one object share RuntimeCELCostBudget; past it, or past one rule's limit, no further rule runs. */
+interface Budget {
+  remaining: number;
+  stopped: boolean;
+}
+
 /** kube's MaxEvaluatedMessageExpressionSizeBytes. */
 const MAX_MESSAGE_BYTES = 5 * 1024;
 
 /** Evaluates every rule of the schema over `object` (with `old` on update). */
 export function validateRules(root: SchemaNode, object: Json, old: Json | undefined, ratcheting: Ratcheting): RuleOutcome {
-  const outcome: RuleOutcome = { errors: [], warnings: [] };
+  const outcome: RuleOutcome & { budget: Budget } = { errors: [], warnings: [], budget: { remaining: RUNTIME_COST_BUDGET, stopped: false } };
   visit(root, root, '', object, old, true, ratcheting, outcome);
-  return outcome;
+  return { errors: outcome.errors, warnings: outcome.warnings };
 }
 
 const withRules = new WeakMap<SchemaNode, boolean>();
@@ -88,9 +96,9 @@ function visit(
   old: Json | undefined,
   isResourceRoot: boolean,
   ratcheting: Ratcheting,
-  outcome: RuleOutcome,
+  outcome: RuleOutcome & { budget: Budget },
 ): void {
-  if (value === undefined || value === null || !hasRules(rules)) return;
+  if (value === undefined || value === null || outcome.budget.stopped || !hasRules(rules)) return;
   evaluateRules(rules, node, path, value, old, isResourceRoot, ratcheting, outcome);
   for (const branch of rules.allOf) {
     // allOf is not ratcheted on its own: only the nearest correlated parent decides.
@@ -125,6 +133,16 @@ function visit(
   }
 }
 
+/** `evalMessageExpression`: the text that stops validation when a messageExpression runs out of budget or limit. */
+function messageBudgetError(evaluated: Evaluation, budget: Budget, source: string): string | undefined {
+  if (evaluated.cost > budget.remaining)
+    return 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run';
+  if ('error' in evaluated && evaluated.error === COST_LIMIT_EXCEEDED)
+    return `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(source)}`;
+  budget.remaining -= evaluated.cost;
+  return undefined;
+}
+
 /** `ruleErrorString`: the message when there is one, else the rule. */
 const ruleText = (rule: ValidationRule) => (rule.message ? rule.message.trim() : rule.rule.trim());
 
@@ -151,7 +169,7 @@ function evaluateRules(
   old: Json | undefined,
   isResourceRoot: boolean,
   ratcheting: Ratcheting,
-  outcome: RuleOutcome,
+  outcome: RuleOutcome & { budget: Budget },
 ): void {
   const compiled = compiledRules(rules);
   if (compiled.length === 0) return;
@@ -171,6 +189,20 @@ function evaluateRules(
     const plain: Record<string, unknown> = oldSelf === undefined ? { self } : { self, oldSelf };
     const context = optional ? { self, oldSelf: oldSelf === undefined ? Optional.none() : Optional.of(oldSelf) } : plain;
     const result = evaluateProgram(rule.program, context);
+    const { budget } = outcome;
+    if (result.cost > budget.remaining) {
+      outcome.errors.push(invalid(at(path), type, OUT_OF_COST_BUDGET));
+      budget.stopped = true;
+      return;
+    }
+    budget.remaining -= result.cost;
+    if ('error' in result && result.error === COST_LIMIT_EXCEEDED) {
+      outcome.errors.push(
+        invalid(at(path), type, `'${result.error}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleText(rule.rule)}`),
+      );
+      budget.stopped = true;
+      return;
+    }
     if ('error' in result) {
       const detail = result.error.startsWith('no such overload')
         ? `'${result.error}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText(rule.rule)}`
@@ -183,6 +215,12 @@ function evaluateRules(
     let detail: string | undefined;
     if (rule.message) {
       const evaluated = evaluateProgram(rule.message, plain);
+      const stop = messageBudgetError(evaluated, budget, rule.rule.messageExpression ?? '');
+      if (stop !== undefined) {
+        outcome.errors.push(invalid(at(path), type, stop));
+        budget.stopped = true;
+        return;
+      }
       if ('value' in evaluated && typeof evaluated.value === 'string') {
         const trimmed = evaluated.value.trim();
         // Too long, multi-line or empty messages fall back to the static message.

@@ -1,27 +1,16 @@
 /**
- * batch/v1 Job and CronJob (pkg/apis/batch/validation/validation.go and the strategies in
- * pkg/registry/batch): the generated selector, the job spec rules, the template restart policy, and on
- * update the immutable selector, template and completion fields.
+ * batch/v1 JobSpec rules that Jobs and CronJob job templates share (pkg/apis/batch/validation/validation.go
+ * validateJobSpec): counts and limits, completion mode, managedBy, the pod failure and success policies,
+ * and the pod template with its restart policy.
  */
 import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
-import { has, listOf, numberOf, numbersOf, objectOf, optionalBoolean, optionalNumber, optionalString, stringMapOf, stringOf } from './access';
-import { cronScheduleError, isKnownTimeZone } from './cron-schedule';
+import { has, listOf, numberOf, numbersOf, objectOf, optionalNumber, optionalString, stringOf } from './access';
 import { duplicate, invalid, json, notSupported, OMIT, required, tooLong, tooMany } from '../../kube/field-errors';
-import { goMap } from '../../go/json-marshal';
-import { dns1123LabelErrors, dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/value-formats';
-import { labelSelectorValue, selectorOf, validateLabelSelector } from './label-selector';
-import { nameIsDnsSubdomain } from '../../kube/name-validators';
+import { dns1123SubdomainErrors, qualifiedNameErrors } from '../../kube/value-formats';
 import { nonNegative } from './numbers';
-import { FIELD_IMMUTABLE, metadataOf, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
-import { Path } from '../../kube/field-path';
+import type { Path } from '../../kube/field-path';
 import { validatePodTemplateSpec } from './pod';
-import { semanticEqualAt } from '../equality';
-
-const JOB_SPEC = 'io.k8s.api.batch.v1.JobSpec';
-
-const METADATA = Path.of('metadata');
-const SPEC = Path.of('spec');
 
 const MAX_PARALLELISM_INDEXED = 100000;
 const MAX_FAILED_INDEXES = 100000;
@@ -173,7 +162,7 @@ function domainPrefixedPath(value: string, path: Path): FieldError[] {
 }
 
 /** validateJobSpec: what Jobs and CronJob job templates share. */
-function validateJobSpec(spec: JsonObject, allowPrivileged: boolean, path: Path): FieldError[] {
+export function validateJobSpec(spec: JsonObject, allowPrivileged: boolean, path: Path): FieldError[] {
   const errors: FieldError[] = [];
   for (const key of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex']) {
     const value = optionalNumber(spec, key);
@@ -267,212 +256,4 @@ function successPolicyValue(policy: JsonObject): Json {
       SucceededCount: optionalNumber(rule, 'succeededCount') ?? null,
     })),
   };
-}
-
-/** ValidateJobSpec: the shared rules, then the selector (required, valid, matching the template). */
-function validateJobSpecWithSelector(spec: JsonObject, allowPrivileged: boolean, path: Path): FieldError[] {
-  const errors = validateJobSpec(spec, allowPrivileged, path);
-  const selector = objectOf(spec, 'selector');
-  if (!selector) errors.push(required(path.child('selector')));
-  else errors.push(...validateLabelSelector(selector, path.child('selector')));
-  const compiled = selectorOf(selector);
-  const template = objectOf(spec, 'template') ?? {};
-  const labels = stringMapOf(objectOf(template, 'metadata'), 'labels');
-  if (compiled && !compiled.matches(labels))
-    errors.push(invalid(path.child('template', 'metadata', 'labels'), json(labels ? goMap(labels) : null), '`selector` does not match template `labels`'));
-  return errors;
-}
-
-/** ValidateHasLabel. */
-function hasLabel(meta: JsonObject, key: string, expected: string, path: Path): FieldError[] {
-  const labels = stringMapOf(meta, 'labels');
-  if (!labels || !(key in labels)) return [required(path.child('labels').key(key), `must be '${expected}'`)];
-  return labels[key] === expected ? [] : [invalid(path.child('labels').key(key), json(goMap(labels)), `must be '${expected}'`)];
-}
-
-/** validateGeneratedSelector: an auto-generated selector must select the job's uid and name. */
-function validateGeneratedSelector(job: JsonObject, requirePrefixedLabels: boolean): FieldError[] {
-  const spec = objectOf(job, 'spec') ?? {};
-  if (optionalBoolean(spec, 'manualSelector') === true) return [];
-  const selector = objectOf(spec, 'selector');
-  if (!selector) return [];
-  const meta = metadataOf(job);
-  const uid = stringOf(meta, 'uid');
-  const name = stringOf(meta, 'name');
-  const errors: FieldError[] = [];
-  if (uid === '') errors.push(required(METADATA.child('uid')));
-  const templateMeta = objectOf(objectOf(spec, 'template'), 'metadata') ?? {};
-  const templatePath = SPEC.child('template').child('metadata');
-  errors.push(...hasLabel(templateMeta, 'controller-uid', uid, templatePath));
-  errors.push(...hasLabel(templateMeta, 'job-name', name, templatePath));
-  const expected: Record<string, string> = {};
-  if (requirePrefixedLabels) {
-    errors.push(...hasLabel(templateMeta, 'batch.kubernetes.io/controller-uid', uid, templatePath));
-    errors.push(...hasLabel(templateMeta, 'batch.kubernetes.io/job-name', name, templatePath));
-    expected['batch.kubernetes.io/controller-uid'] = uid;
-    expected['batch.kubernetes.io/job-name'] = name;
-  }
-  expected['controller-uid'] = uid;
-  expected['job-name'] = name;
-  const compiled = selectorOf(selector);
-  if (compiled && !compiled.matches(expected))
-    errors.push(invalid(SPEC.child('selector'), json(labelSelectorValue(selector)), '`selector` not auto-generated'));
-  return errors;
-}
-
-/** ValidateJob. */
-function validateJobObject(job: JsonObject, allowPrivileged: boolean, requirePrefixedLabels: boolean): FieldError[] {
-  const meta = metadataOf(job);
-  const spec = objectOf(job, 'spec') ?? {};
-  const errors = validateObjectMeta(meta, true, nameIsDnsSubdomain, METADATA);
-  errors.push(...validateGeneratedSelector(job, requirePrefixedLabels));
-  errors.push(...validateJobSpecWithSelector(spec, allowPrivileged, SPEC));
-  const completions = optionalNumber(spec, 'completions');
-  if (stringOf(spec, 'completionMode') === 'Indexed' && completions !== undefined && completions > 0) {
-    // Indexed pods are named `<job>-<index>`; the longest must be a DNS label.
-    const hostname = `${stringOf(meta, 'name')}-${completions - 1}`;
-    if (dns1123LabelErrors(hostname).length > 0)
-      errors.push(invalid(METADATA.child('name'), stringOf(meta, 'name'), `will not able to create pod with invalid DNS label: ${hostname}`));
-  }
-  return errors;
-}
-
-/** The job strategy's Validate (the prefixed selector labels are required on create). */
-export function validateJob(job: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return validateJobObject(job, allowPrivileged, true);
-}
-
-/**
- * The job strategy's ValidateUpdate: ValidateJob, then ValidateJobUpdate (which validates the spec once
- * more, so its errors appear twice, as upstream's do). Completions are mutable only for Indexed jobs
- * when scaled with parallelism (ElasticIndexedJob); the template only in its scheduling directives while
- * the job is suspended and has never started.
- */
-export function validateJobUpdate(job: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  const oldSpec = objectOf(old, 'spec') ?? {};
-  const oldLabels = stringMapOf(objectOf(objectOf(oldSpec, 'template'), 'metadata'), 'labels') ?? {};
-  const requirePrefixed = 'batch.kubernetes.io/job-name' in oldLabels && 'batch.kubernetes.io/controller-uid' in oldLabels;
-  const errors = validateJobObject(job, allowPrivileged, requirePrefixed);
-  errors.push(...validateObjectMetaUpdate(metadataOf(job), metadataOf(old), METADATA));
-  const spec = objectOf(job, 'spec') ?? {};
-  errors.push(...validateJobSpecWithSelector(spec, allowPrivileged, SPEC));
-  errors.push(...validateCompletionsUpdate(spec, oldSpec));
-  errors.push(...immutable(spec, oldSpec, 'selector', (v) => labelSelectorValue(v as JsonObject | undefined)));
-  // Scheduling directives are mutable while the job is suspended and has never started.
-  const suspended = optionalBoolean(oldSpec, 'suspend') === true && optionalString(objectOf(old, 'status'), 'startTime') === undefined;
-  const template = objectOf(spec, 'template') ?? {};
-  let oldTemplate: JsonObject = objectOf(oldSpec, 'template') ?? {};
-  if (suspended) oldTemplate = withMutableSchedulingDirectives(template, oldTemplate);
-  if (!semanticEqualAt('io.k8s.api.core.v1.PodTemplateSpec', undefined, template, oldTemplate))
-    errors.push(invalid(SPEC.child('template'), json(template), FIELD_IMMUTABLE));
-  for (const key of ['completionMode', 'podFailurePolicy', 'backoffLimitPerIndex', 'managedBy', 'successPolicy'])
-    errors.push(...immutable(spec, oldSpec, key, (v) => v ?? null));
-  return errors;
-}
-
-/** The old template with the new one's scheduling directives (AllowMutableSchedulingDirectives). */
-function withMutableSchedulingDirectives(template: JsonObject, old: JsonObject): JsonObject {
-  const spec = objectOf(template, 'spec') ?? {};
-  const oldSpec: JsonObject = { ...(objectOf(old, 'spec') ?? {}) };
-  const affinity = objectOf(spec, 'affinity');
-  const oldAffinity = objectOf(oldSpec, 'affinity');
-  if (!affinity && oldAffinity) {
-    const rest = { ...oldAffinity, nodeAffinity: null };
-    oldSpec.affinity = Object.values(rest).some((v) => v !== null && v !== undefined) ? rest : null;
-  } else if (affinity) {
-    oldSpec.affinity = { ...(oldAffinity ?? {}), nodeAffinity: affinity.nodeAffinity ?? null };
-  }
-  for (const key of ['nodeSelector', 'tolerations', 'schedulingGates']) oldSpec[key] = spec[key] ?? null;
-  const meta = objectOf(template, 'metadata') ?? {};
-  return { ...old, metadata: { ...(objectOf(old, 'metadata') ?? {}), annotations: meta.annotations ?? null, labels: meta.labels ?? null }, spec: oldSpec };
-}
-
-function immutable(spec: JsonObject, oldSpec: JsonObject, key: string, render: (value: Json | undefined) => Json): FieldError[] {
-  return semanticEqualAt(JOB_SPEC, key, spec[key], oldSpec[key]) ? [] : [invalid(SPEC.child(key), json(render(spec[key])), FIELD_IMMUTABLE)];
-}
-
-/** validateCompletions with ElasticIndexedJob (GA). */
-function validateCompletionsUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
-  if (semanticEqualAt(JOB_SPEC, 'completions', spec.completions, oldSpec.completions)) return [];
-  const path = SPEC.child('completions');
-  if (stringOf(spec, 'completionMode') !== 'Indexed') return [invalid(path, json(spec.completions ?? null), FIELD_IMMUTABLE)];
-  const completions = optionalNumber(spec, 'completions');
-  if (completions === undefined) return [];
-  return completions !== optionalNumber(spec, 'parallelism') ? [invalid(path, json(completions), 'can only be modified in tandem with spec.parallelism')] : [];
-}
-
-const CONCURRENCY_POLICIES = ['Allow', 'Forbid', 'Replace'];
-
-/** validateCronJobSpec. */
-function validateCronJobSpec(spec: JsonObject, oldSpec: JsonObject | undefined, allowPrivileged: boolean, path: Path): FieldError[] {
-  const errors: FieldError[] = [];
-  const schedule = stringOf(spec, 'schedule');
-  const timeZone = optionalString(spec, 'timeZone');
-  if (schedule === '') {
-    errors.push(required(path.child('schedule')));
-  } else {
-    const problem = cronScheduleError(schedule);
-    if (problem !== undefined) errors.push(invalid(path.child('schedule'), schedule, problem));
-    const allowTz = oldSpec !== undefined && stringOf(oldSpec, 'schedule').includes('TZ');
-    if (allowTz && schedule.includes('TZ') && timeZone !== undefined)
-      errors.push(invalid(path.child('schedule'), schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
-    else if (!allowTz && schedule.includes('TZ'))
-      errors.push(invalid(path.child('schedule'), schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
-  }
-  const deadline = optionalNumber(spec, 'startingDeadlineSeconds');
-  if (deadline !== undefined) errors.push(...nonNegative(deadline, path.child('startingDeadlineSeconds')));
-  if (timeZone !== undefined && (oldSpec === undefined || optionalString(oldSpec, 'timeZone') !== timeZone))
-    errors.push(...validateTimeZone(timeZone, path.child('timeZone')));
-  const policy = stringOf(spec, 'concurrencyPolicy');
-  if (policy === '') errors.push(required(path.child('concurrencyPolicy')));
-  else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(notSupported(path.child('concurrencyPolicy'), json(policy), CONCURRENCY_POLICIES));
-  errors.push(...validateJobTemplateSpec(objectOf(spec, 'jobTemplate') ?? {}, allowPrivileged, path.child('jobTemplate')));
-  for (const key of ['successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) {
-    const limit = optionalNumber(spec, key);
-    if (limit !== undefined) errors.push(...nonNegative(limit, path.child(key)));
-  }
-  return errors;
-}
-
-const TIME_ZONE_PART = /^[A-Za-z.\-_0-9+]{1,14}$/;
-
-/** validateTimeZone. */
-function validateTimeZone(zone: string, path: Path): FieldError[] {
-  if (zone === '') return [invalid(path, json(zone), 'timeZone must be nil or non-empty string')];
-  for (const part of zone.split('/')) {
-    if (part === '.' || part === '..' || part.startsWith('-') || !TIME_ZONE_PART.test(part)) return [invalid(path, json(zone), `unknown time zone ${zone}`)];
-  }
-  const errors: FieldError[] = [];
-  if (zone.toLowerCase() === 'local')
-    errors.push(invalid(path, json(zone), 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
-  if (!isKnownTimeZone(zone)) errors.push(invalid(path, json(zone), `unknown time zone ${zone}`));
-  return errors;
-}
-
-/** ValidateJobTemplateSpec: the job spec rules; the selector is generated, so setting one is refused. */
-function validateJobTemplateSpec(template: JsonObject, allowPrivileged: boolean, path: Path): FieldError[] {
-  const spec = objectOf(template, 'spec') ?? {};
-  const errors = validateJobSpec(spec, allowPrivileged, path.child('spec'));
-  const selector = objectOf(spec, 'selector');
-  if (selector) errors.push(invalid(path.child('spec', 'selector'), json(labelSelectorValue(selector)), '`selector` will be auto-generated'));
-  if (optionalBoolean(spec, 'manualSelector') === true) errors.push(notSupported(path.child('spec', 'manualSelector'), json(true), ['nil', 'false']));
-  return errors;
-}
-
-/** ValidateCronJobCreate: also a name of at most 52 characters (the controller appends an 11-character suffix). */
-export function validateCronJob(cronJob: JsonObject, allowPrivileged: boolean): FieldError[] {
-  const meta = metadataOf(cronJob);
-  const errors = validateObjectMeta(meta, true, nameIsDnsSubdomain, METADATA);
-  errors.push(...validateCronJobSpec(objectOf(cronJob, 'spec') ?? {}, undefined, allowPrivileged, SPEC));
-  const name = stringOf(meta, 'name');
-  if (Buffer.byteLength(name, 'utf8') > 52) errors.push(invalid(METADATA.child('name'), name, 'must be no more than 52 characters'));
-  return errors;
-}
-
-/** ValidateCronJobUpdate (no name-length rule, so old long-named cronjobs stay updatable). */
-export function validateCronJobUpdate(cronJob: JsonObject, old: JsonObject, allowPrivileged: boolean): FieldError[] {
-  return [
-    ...validateObjectMetaUpdate(metadataOf(cronJob), metadataOf(old), METADATA),
-    ...validateCronJobSpec(objectOf(cronJob, 'spec') ?? {}, objectOf(old, 'spec') ?? {}, allowPrivileged, SPEC),
-  ];
 }
