@@ -12,6 +12,7 @@ import { registry } from './registry.mjs';
 import { replay } from './replay.mjs';
 
 const benches = { coldstart, call, chain, jest, battery, generate, registry, replay, memory };
+benches.informer = (await import('./informer.mjs')).informer;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const fmt = (x) => (x === undefined ? '—' : x < 1 ? x.toFixed(3) : x.toFixed(1));
 

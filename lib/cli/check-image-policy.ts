@@ -20,6 +20,7 @@ const ADMISSION_ONLY: readonly [keyof CheckArgs, string][] = [
   ['enablePlugins', '--enable-admission-plugins'],
   ['admissionConfigFile', '--admission-control-config-file'],
   ['coverageThreshold', '--coverage-threshold'],
+  ['mockApi', '--mock-api'],
 ];
 
 /**

@@ -47,6 +47,8 @@ export interface CheckArgs extends TargetArgs {
   coverageThreshold?: number;
   /** Write the report as one self-contained HTML file here too. */
   html?: string;
+  /** Serve the webhook a mock Kubernetes API (`--mock-api`): a command target gets its KUBECONFIG. */
+  mockApi?: boolean;
   /** Check an ImagePolicyWebhook backend instead: the AdmissionConfiguration (or ImagePolicyWebhookConfiguration). */
   imagePolicyConfig?: string;
 }
@@ -79,6 +81,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   const harness = await createHarness({
     target,
     manifests: args.manifests,
+    ...(args.mockApi ? { mockApi: true } : {}),
     ...(args.seed !== undefined ? { seed: args.seed } : {}),
     ...(args.timeScale !== undefined ? { timeScale: args.timeScale } : {}),
     plugins: {

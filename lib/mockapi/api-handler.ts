@@ -64,7 +64,7 @@ export interface ApiHandlerContext {
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
 type Outcome =
   | { code: number; json: unknown }
-  | { code: number; text: string | null; headers: Record<string, string> }
+  | { code: number; text: string | Uint8Array | null; headers: Record<string, string> }
   | { code: number; stream: ReadableStream<Uint8Array> }
   | { code: undefined };
 
@@ -94,7 +94,7 @@ function toResponse(outcome: Outcome): Response {
   const cacheControl = { 'Cache-Control': 'no-cache, private' };
   // A watch is chunked, one event a line; every other answer is whole and says its length, as kube-apiserver's do.
   if ('stream' in outcome) return new Response(outcome.stream, { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl } });
-  const length = (body: string): string => String(Buffer.byteLength(body));
+  const length = (body: string | Uint8Array): string => String(Buffer.byteLength(body));
   if ('text' in outcome) {
     const text = outcome.code === 304 ? null : outcome.text;
     return new Response(text, {

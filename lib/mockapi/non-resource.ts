@@ -6,12 +6,13 @@ import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, a
 import { servedGroups } from './discovery/facts';
 import { acceptsLegacyDiscovery, discoveryNotAcceptable, discoveryRepresentation, rawJson } from './negotiation';
 import { openApiDocument, openApiRoot } from './openapi';
+import { serveOpenApiV2 } from './openapi-v2';
 import { healthText, isHealthEndpoint, VERSION_INFO } from './server-info';
 
 /** A non-resource answer: status, body text (null for none) and headers. */
 export interface NonResourceAnswer {
   code: number;
-  text: string | null;
+  text: string | Uint8Array | null;
   headers: Record<string, string>;
 }
 
@@ -84,6 +85,10 @@ export function serveNonResource(catalog: ResourceCatalog, request: NonResourceR
   if (isHealthEndpoint(first) && segments.length <= 2) {
     const answer = healthText(first, second ?? '', request.url.searchParams.has('verbose'));
     return answer === undefined ? NOT_FOUND_PAGE : text(answer);
+  }
+  if (first === 'openapi' && second === 'v2' && segments.length === 2) {
+    const { code, body, headers } = serveOpenApiV2(catalog, request.accept);
+    return { code, text: body, headers };
   }
   if (first === 'openapi' && second === 'v3') return openApi(catalog, segments.slice(2).join('/'), request.url.searchParams.get('hash')) ?? NOT_FOUND_PAGE;
   return NOT_FOUND_PAGE;

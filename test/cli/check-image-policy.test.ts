@@ -95,6 +95,9 @@ describe('check --image-policy-config', () => {
     const shard = await cli('check', '--image-policy-config', config, '--module', example, '--shard', '1/2');
     expect(shard.code).toBe(2);
     expect(shard.stderr).toContain('--shard applies to the admission battery (--manifests), not to --image-policy-config');
+    const mockApi = await cli('check', '--image-policy-config', config, '--module', example, '--mock-api');
+    expect(mockApi.code).toBe(2);
+    expect(mockApi.stderr).toContain('--mock-api applies to the admission battery (--manifests), not to --image-policy-config');
   });
 
   it("starts a backend process with --command, its certificate for the kubeconfig server's host", async () => {

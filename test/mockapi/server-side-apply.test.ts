@@ -73,6 +73,46 @@ describe('server-side-apply-conflict', () => {
     ]);
   });
 
+  it('drops the entry of a manager that stops applying everything it owned', async () => {
+    const apply = (manager: string, data?: Record<string, string>, force = false) =>
+      send(
+        'PATCH',
+        `/api/v1/namespaces/o4-sub/configmaps/gone?fieldManager=${manager}${force ? '&force=true' : ''}`,
+        'application/apply-patch+yaml',
+        JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'gone' }, ...(data && { data }) }),
+      );
+    await apply('a', { color: 'blue', size: 'L' });
+    expect((await apply('b', { color: 'red' }, true)).status).toBe(200);
+    const reply = await apply('a');
+    expect(reply.body.data).toEqual({ color: 'red' });
+    expect(managed(reply.body)).toEqual([
+      { manager: 'b', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:color': {} } } },
+    ]);
+  });
+
+  it('finds no conflict on a list item both managers hold unchanged, only on its members that differ', async () => {
+    const deployment = (image: string) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'o4-sub' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image }] } } },
+    });
+    // An Update manager (kubectl's client-side apply) owns the container; the object holds its defaulted members.
+    const created = await send(
+      'POST',
+      '/apis/apps/v1/namespaces/o4-sub/deployments?fieldManager=kubectl-client-side-apply',
+      'application/json',
+      deployment('nginx'),
+    );
+    expect(created.status).toBe(201);
+    const path = '/apis/apps/v1/namespaces/o4-sub/deployments/web?fieldManager=kubectl';
+    expect((await send('PATCH', path, 'application/apply-patch+yaml', JSON.stringify(deployment('nginx')))).status).toBe(200);
+    const changed = await send('PATCH', path, 'application/apply-patch+yaml', JSON.stringify(deployment('httpd')));
+    expect(changed.body.message).toBe(
+      'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.template.spec.containers[name="c"].image',
+    );
+  });
+
   it('lists several conflicts by manager', async () => {
     const apply = (manager: string, data: Record<string, string>, force = false) =>
       send(

@@ -12,7 +12,8 @@ export const checkCli = defineCommand({
            [--seed N] [--time-scale F] [--concurrency N] [--json] [--junit FILE] [--verbose]
            [--only CHECK_ID]... [--skip CHECK_ID]... [--fail-fast] [--shard i/n] [--disable-admission-plugins NAME,...]
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
-           [--coverage-threshold PERCENT] [--html FILE]
+           [--coverage-threshold PERCENT] [--html FILE] [--mock-api]
+           --mock-api: serve the webhook a mock Kubernetes API (a --command gets KUBECONFIG and the in-cluster variables)
            a CRD with conversion.strategy Webhook in --manifests: its conversion webhook is checked too
            --image-policy-config FILE (with a target, without --manifests): an ImagePolicyWebhook backend instead;
            FILE: the AdmissionConfiguration or ImagePolicyWebhookConfiguration, its kubeconfig's server re-pointed
@@ -41,6 +42,7 @@ export const checkCli = defineCommand({
     ...PLUGIN_OPTIONS,
     'coverage-threshold': { type: 'string' },
     html: { type: 'string' },
+    'mock-api': { type: 'boolean', default: false },
     'image-policy-config': { type: 'string' },
   },
   run(values, _positionals, out) {
@@ -67,6 +69,7 @@ export const checkCli = defineCommand({
         ...pluginFlags(values),
         ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
         ...(values.html ? { html: values.html } : {}),
+        ...(values['mock-api'] ? { mockApi: true } : {}),
         ...(values['image-policy-config'] ? { imagePolicyConfig: values['image-policy-config'] } : {}),
       },
       out,

@@ -50,6 +50,13 @@ export function hasPath(fields: JsonObject, path: FieldPath): boolean {
   return isObject(node) && (Object.keys(node).length === 0 || '.' in node);
 }
 
+/** Whether the node `path` names in `fields` has members besides its own mark (`.`). */
+export function hasMembers(fields: JsonObject, path: FieldPath): boolean {
+  let node: Json | undefined = fields;
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
+  return isObject(node) && Object.keys(node).some((key) => key !== '.');
+}
+
 /** The set holding exactly `paths`. */
 export function setOf(paths: readonly FieldPath[]): JsonObject {
   const root: JsonObject = {};

@@ -20,7 +20,7 @@ import type { JsonObject as FieldsObject } from '../../review/objects/json';
 import { yaml } from '../../yaml';
 import { isBuiltin, timestamp } from '../store';
 import { createObject, updateObject, type WriteStage } from '../writes';
-import { appliedSet, hasPath, leavesOf, pathText, setOf, valueAt, withoutPath, type FieldPath } from './field-paths';
+import { appliedSet, hasMembers, hasPath, leavesOf, pathText, setOf, valueAt, withoutPath, type FieldPath } from './field-paths';
 import { ordered, withManagedFields } from './managed-fields';
 
 interface Conflict {
@@ -122,7 +122,9 @@ export function serverSideApply(
   const conflicts: Conflict[] = [];
   for (const other of others) {
     for (const path of appliedLeaves) {
-      if (!hasPath(other.fieldsV1 as JsonObject, path)) continue;
+      // A list item or map both configurations hold is no value of its own: structured-merge-diff's comparison
+      // reports only its members that changed, so the item conflicts through them (a defaulted member is no change).
+      if (hasMembers(owned, path) || !hasPath(other.fieldsV1 as JsonObject, path)) continue;
       if (JSON.stringify(valueAt(current as JsonObject, path)) !== JSON.stringify(valueAt(applied, path))) conflicts.push({ manager: other, path });
     }
   }
@@ -141,6 +143,8 @@ export function serverSideApply(
     base = withoutPath(base, path);
   }
   const next = merged(entry, base, applied);
-  const record = (_before: KubeObject | null, after: KubeObject) => withManagedFields(after, ordered([...kept, own]));
+  // A manager left owning nothing has no entry (structured-merge-diff drops empty sets).
+  const mine = Object.keys(own.fieldsV1).length > 0 ? [own] : [];
+  const record = (_before: KubeObject | null, after: KubeObject) => withManagedFields(after, ordered([...kept, ...mine]));
   return { code: 200, body: updateObject(applyStage, entry, namespace, name, next as KubeObject, dryRun, '', record) };
 }
