@@ -15,6 +15,10 @@ import { parseShard } from './shard';
 import { writeFileSync } from 'node:fs';
 import { htmlFromBattery } from '../report';
 import { coverageThresholdFailures } from './coverage-threshold';
+import { checkImagePolicy } from './check-image-policy';
+import { checkConversionOnly, conversionInputs, conversionSection, CONVERSION_CHECK_IDS, runConversionCheck, withConversionJson } from './check-conversion';
+import { backendJUnitCases } from './check-backend-common';
+import { defaultSeed } from '../random';
 
 export interface CheckArgs extends TargetArgs {
   manifests: string[];
@@ -45,18 +49,22 @@ export interface CheckArgs extends TargetArgs {
   html?: string;
   /** Serve the webhook a mock Kubernetes API (`--mock-api`): a command target gets its KUBECONFIG. */
   mockApi?: boolean;
+  /** Check an ImagePolicyWebhook backend instead: the AdmissionConfiguration (or ImagePolicyWebhookConfiguration). */
+  imagePolicyConfig?: string;
 }
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {
+  if (args.imagePolicyConfig !== undefined) return checkImagePolicy({ ...args, imagePolicyConfig: args.imagePolicyConfig }, out);
   for (const [option, ids] of [
     ['--only', args.only],
     ['--skip', args.skip],
   ] as const) {
-    const unknown = (ids ?? []).filter((id) => !ALL_CHECK_IDS.includes(id as CheckId));
+    const known: readonly string[] = [...ALL_CHECK_IDS, ...CONVERSION_CHECK_IDS];
+    const unknown = (ids ?? []).filter((id) => !known.includes(id));
     if (unknown.length > 0) {
-      const named = unknown.map((id) => `${JSON.stringify(id)}${didYouMean(id, ALL_CHECK_IDS)}`).join(', ');
-      throw new HarnessError('USAGE', `${option}: unknown check id ${named}`, `known check ids: ${ALL_CHECK_IDS.join(', ')}`);
+      const named = unknown.map((id) => `${JSON.stringify(id)}${didYouMean(id, known)}`).join(', ');
+      throw new HarnessError('USAGE', `${option}: unknown check id ${named}`, `known check ids: ${known.join(', ')}`);
     }
   }
 
@@ -64,9 +72,12 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
   if (args.junit) ensureWritable('--junit', args.junit);
   if (args.html) ensureWritable('--html', args.html);
   // Checked before a process is started or a module loaded: the manifests, as the harness will load them.
-  const loaded = await loadCommandManifests('check', args.manifests, defaultCatalog.copy());
+  const conversion = conversionInputs(args.manifests);
+  const loaded = await loadCommandManifests('check', args.manifests, defaultCatalog.copy(), conversion !== undefined);
   // Policies alone are evaluated in-process: a webhook target is needed only when there are webhooks.
-  const target = await targetFromArgs(args, loaded.webhooks.length > 0);
+  const target = await targetFromArgs(args, loaded.webhooks.length > 0 || conversion !== undefined);
+  if (conversion && loaded.webhooks.length + loaded.validatingPolicies.length + loaded.mutatingPolicies.length === 0)
+    return checkConversionOnly(args, target, conversion, args.seed ?? defaultSeed(), out);
   const harness = await createHarness({
     target,
     manifests: args.manifests,
@@ -91,6 +102,8 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
       ...(progress ? { onProgress: (done: number, total: number, title: string) => process.stderr.write(`\r\x1b[K[${done + 1}/${total}] ${title}`) } : {}),
     });
     if (progress) process.stderr.write('\r\x1b[K');
+    // The conversion webhooks the manifests name, once (on the first shard), with the admission battery's seed.
+    const converted = conversion && (!shard || shard.index === 1) ? await runConversionCheck(args, target, conversion, report.seed) : undefined;
     if (args.junit) {
       writeJUnit(args.junit, [
         // A dead target is one failure, first, where it died; what it left undone is skipped, not failed.
@@ -120,6 +133,7 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
           failures: [],
           skipped: report.aborted ? 'the webhook process ended before this scenario' : 'not run after --fail-fast',
         })),
+        ...(converted ? backendJUnitCases(converted) : []),
       ]);
     }
     const targetName = args.module ?? args.command ?? args.url ?? 'no webhook target';
@@ -132,18 +146,23 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const threshold = args.coverageThreshold !== undefined ? { threshold: args.coverageThreshold, thresholdMet: belowThreshold.length === 0 } : {};
     out(
       args.json
-        ? jsonReport(report, { ...coverage.toJSON(), ...threshold })
-        : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}`,
+        ? withConversionJson(jsonReport(report, { ...coverage.toJSON(), ...threshold }), converted)
+        : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}${conversionSection(converted)}`,
     );
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
     if (args.html)
       writeFileSync(
         args.html,
-        htmlFromBattery(report, { coverage: coverage.summary(), title: `admission-harness check · ${targetName}`, verbose: args.verbose === true }),
+        htmlFromBattery(report, {
+          coverage: coverage.summary(),
+          title: `admission-harness check · ${targetName}`,
+          verbose: args.verbose === true,
+          ...(converted ? { conversion: converted } : {}),
+        }),
       );
     // A webhook that exits mid-run fails the run (exit 1, as a failed check): it crashed under the battery's
     // requests, which is a finding about the webhook; setup errors (exit 2) are the ones before any request.
-    return report.aborted || report.failed > 0 || belowThreshold.length > 0 ? 1 : 0;
+    return report.aborted || report.failed > 0 || belowThreshold.length > 0 || (converted?.failed ?? 0) > 0 ? 1 : 0;
   } finally {
     await harness.close();
   }

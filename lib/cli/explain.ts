@@ -1,4 +1,6 @@
-import { parseManifestFile } from '../config/parse';
+import { parseManifestFile, parseManifestFiles } from '../config/parse';
+import type { ManifestSet } from '../config/load';
+import { webhookCrds } from '../battery/conversion/plan';
 import { HarnessError } from '../errors';
 import { callOrder } from '../config/order';
 import { defaultCatalog } from '../kube/catalog';
@@ -12,6 +14,8 @@ import { readAdmissionConfiguration } from '../plugins/optional/admission-config
 import { reviewFromRequest } from '../review/from-request';
 import { loadCommandManifests } from './manifests';
 import { explainPolicies } from '../policy/explain';
+import { BEFORE_IMAGE_POLICY, imagePolicyInvolvement, imagePolicyView } from '../imagepolicy/explain';
+import { explainConversion, type ConversionView } from '../conversion/explain';
 import { NO_PARAMS } from '../policy/params';
 import { prepareMutatingPolicies, prepareValidatingPolicies } from '../policy/prepare';
 
@@ -26,6 +30,8 @@ export interface ExplainArgs {
   enablePlugins?: string[];
   /** Their AdmissionConfiguration (`--admission-control-config-file`): read so a bad file is said here too. */
   admissionConfigFile?: string;
+  /** ImagePolicyWebhook's configuration (`--image-policy-config`): the plugin is shown in its place in the chain. */
+  imagePolicyConfig?: string;
 }
 
 /** What a built-in plugin makes of the request: `refuses` only when the attributes alone decide it. */
@@ -61,6 +67,30 @@ function chainEntry(step: ChainStep): Record<string, unknown> {
   const base = { phase: step.phase, kind: step.kind };
   if (step.kind === 'webhook') return { ...base, name: e.name, configuration: e.configuration, decision: e.decision, reason: e.reason };
   return { ...base, name: e.configuration, ...(e.name ? { binding: e.name } : {}), decision: e.decision, reason: e.reason };
+}
+
+const NO_MANIFESTS: ManifestSet = { webhooks: [], validatingPolicies: [], validatingBindings: [], mutatingPolicies: [], mutatingBindings: [] };
+
+/** The validation phase's plugins with ImagePolicyWebhook in its place, when `--image-policy-config` turns it on. */
+function withImagePolicy(steps: ChainStep[], attributes: AdmissionAttributes, file: string | undefined): ChainStep[] {
+  if (!file) return steps;
+  const { involved, reason, refuses } = imagePolicyInvolvement(attributes, imagePolicyView(file));
+  const step: ChainStep = {
+    phase: 'validation',
+    kind: 'plugin',
+    name: 'ImagePolicyWebhook',
+    involved,
+    decision: refuses ? 'refuses' : involved ? 'acts' : 'not-involved',
+    reason,
+  };
+  const at = steps.findIndex((s) => s.kind === 'plugin' && !BEFORE_IMAGE_POLICY.has(s.name));
+  return at < 0 ? [...steps, step] : [...steps.slice(0, at), step, ...steps.slice(at)];
+}
+
+/** The conversions of a custom resource's request, after the chain. */
+function conversionLines(view: ConversionView | undefined): string[] {
+  if (!view) return [];
+  return [`conversion (${view.crd}, strategy ${view.strategy}, stored at ${view.storage}):`, ...view.lines.map((line) => `  ${line}`)];
 }
 
 function readDocuments(file: string): unknown[] {
@@ -121,7 +151,9 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   const namespaces = new NamespaceStore(args.namespaces ? readNamespaces(args.namespaces) : []);
   // The manifests' CRDs are served for this request only: a copy of the process-wide catalog.
   const catalog = defaultCatalog.copy();
-  const set = await loadCommandManifests('explain', args.manifests, catalog);
+  // ImagePolicyWebhook and CRD conversions are worth explaining without a webhook configuration.
+  const other = args.imagePolicyConfig !== undefined || webhookCrds(parseManifestFiles(args.manifests).map((d) => d.value)).length > 0;
+  const set = args.manifests.length === 0 && other ? NO_MANIFESTS : await loadCommandManifests('explain', args.manifests, catalog, other);
   const conditions = await prepareMatchConditions(set.webhooks);
   const explanations = explain(callOrder(set.webhooks), review.attributes, { namespaces, resources: catalog, ...(conditions ? { conditions } : {}) });
   // Matching only: params are not read, so no cluster objects are needed.
@@ -151,7 +183,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
     ),
   ];
   const validation: ChainStep[] = [
-    ...plugins('validation', 'before-webhooks'),
+    ...withImagePolicy(plugins('validation', 'before-webhooks'), review.attributes, args.imagePolicyConfig),
     ...steps('validation', 'validating-policy', policyExplanations),
     ...steps(
       'validation',
@@ -161,6 +193,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
     ...plugins('validation', 'after-webhooks'),
   ];
 
+  const conversion = explainConversion(catalog, review.attributes);
   if (!args.json) {
     out(
       [
@@ -169,6 +202,7 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
         ...mutation.map((s) => `  ${chainLine(s)}`),
         'validation phase:',
         ...validation.map((s) => `  ${chainLine(s)}`),
+        ...conversionLines(conversion),
       ].join('\n'),
     );
     return 0;
@@ -187,7 +221,12 @@ export async function explainCommand(args: ExplainArgs, out: (text: string) => v
   // `webhooks` and `policies` (ValidatingAdmissionPolicies only) as before `chain`, for scripts that read them.
   out(
     JSON.stringify(
-      { webhooks: report, ...(policyReport.length > 0 ? { policies: policyReport } : {}), chain: [...mutation, ...validation].map(chainEntry) },
+      {
+        webhooks: report,
+        ...(policyReport.length > 0 ? { policies: policyReport } : {}),
+        chain: [...mutation, ...validation].map(chainEntry),
+        ...(conversion ? { conversion } : {}),
+      },
       null,
       2,
     ),

@@ -26,14 +26,20 @@ function contents(files: readonly string[]): string {
  * like the API does, matchConditions and policies compiled. Files with neither a webhook nor a
  * ValidatingAdmissionPolicy are a usage error that says what they hold.
  */
-export async function loadCommandManifests(command: string, files: readonly string[], catalog?: ResourceCatalog): Promise<ManifestSet> {
+export async function loadCommandManifests(
+  command: string,
+  files: readonly string[],
+  catalog?: ResourceCatalog,
+  /** The files hold something else to check (conversion webhooks): having no webhook or policy is no error. */
+  otherwise = false,
+): Promise<ManifestSet> {
   if (files.length === 0) throw new HarnessError('USAGE', `${command} needs --manifests FILE (one or more)`);
   const set = loadManifestSet(files, catalog ? { catalog } : {});
-  if (set.webhooks.length === 0 && set.validatingPolicies.length === 0 && set.mutatingPolicies.length === 0) {
+  if (!otherwise && set.webhooks.length === 0 && set.validatingPolicies.length === 0 && set.mutatingPolicies.length === 0) {
     throw new HarnessError(
       'USAGE',
       `no MutatingWebhookConfiguration or ValidatingWebhookConfiguration with webhooks, and no admission policy, in the manifests; read ${contents(files)}`,
-      'pass the files that hold the webhook configurations and policies (for Helm: helm template … > rendered.yaml)',
+      `pass the files that hold the webhook configurations and policies${command === 'check' ? ', or CustomResourceDefinitions with conversion.strategy Webhook' : ''} (for Helm: helm template … > rendered.yaml)`,
     );
   }
   await prepareMatchConditions(set.webhooks);

@@ -9,7 +9,7 @@ import type { KubeObject } from '../kube/admission';
 import type { WebhookClientConfig } from '../kube/webhook-config';
 import { internalError, unknownError, type ApiStatus } from '../kube/status';
 import { decodeConversionReview, type DecodedConversionReview } from './decode';
-import { conversionReview, conversionReviewBody, negotiateReviewVersion, type ConversionReview } from './review';
+import { conversionReview, conversionReviewBody, negotiateReviewVersion, type ConversionReview, type ConversionReviewVersion } from './review';
 import { gvkText, verifyConversion, type ConversionCheck } from './verify';
 
 /**
@@ -70,6 +70,9 @@ export interface ConversionOutcome {
   httpStatus?: number;
   /** The reply body as received. */
   reply?: string;
+  /** For a failure on the connection: its kind, and for a refused certificate, why. */
+  transport?: TransportError['kind'];
+  certificate?: TransportError['certificate'];
   response?: DecodedConversionReview['response'];
   /** The converted object, metadata restored from the original but for labels and annotations. */
   converted?: KubeObject;
@@ -95,31 +98,41 @@ const HINTS: Readonly<Record<ConversionCheck, string>> = {
   metadata: 'return metadata as an object; labels and annotations must be maps of valid strings',
 };
 
+/** One ConversionReview sent and its answer decoded: what both a single object's and a list's conversion start with. */
+export interface ReviewExchange {
+  url: string;
+  review?: ConversionReview;
+  body?: string;
+  httpStatus?: number;
+  reply?: string;
+  /** For a failure on the connection: its kind, and for a refused certificate, why. */
+  transport?: TransportError['kind'];
+  certificate?: TransportError['certificate'];
+  version?: ConversionReviewVersion;
+  decoded?: DecodedConversionReview;
+  /** The failure before the answer's own checks, with kube's text. */
+  failure?: { check: ConversionCheck; message: string };
+}
+
 /**
- * Sends one object's ConversionReview as kube-apiserver does (webhook_converter.go `Convert`) over lib/call's
- * transport — same headers, TLS verification, deadline and retry rule as admission calls — and verifies the
- * answer with kube's texts. Never throws for webhook misbehaviour.
+ * POSTs the ConversionReview of `objects` as kube-apiserver does (webhook_converter.go `Convert`) over
+ * lib/call's transport — same headers, TLS verification, deadline and retry rule as admission calls —
+ * and decodes the answer; `prefix` names the object or list in kube's texts. Never throws for webhook misbehaviour.
  */
-export async function convertObject(
+export async function exchangeReview(
   webhook: ConversionWebhook,
-  object: KubeObject,
+  objects: KubeObject | readonly KubeObject[],
   desiredAPIVersion: string,
   uid: string,
   context: ConversionCallContext,
-): Promise<ConversionOutcome> {
+  prefix: string,
+): Promise<ReviewExchange> {
   const started = performance.now();
-  const outcome: ConversionOutcome = { crd: webhook.crd, object, desiredAPIVersion, url: '', durationMs: 0 };
-  const finish = (): ConversionOutcome => {
-    outcome.durationMs = performance.now() - started;
-    return outcome;
-  };
-  const fail = (check: ConversionCheck, message: string): ConversionOutcome => {
-    outcome.error = new ConversionError(message, check, HINTS[check]);
-    return finish();
-  };
-  const prefix = `conversion webhook for ${gvkText(object)}`;
+  const exchange: ReviewExchange = { url: '' };
+  const fail = (check: ConversionCheck, message: string): ReviewExchange => ({ ...exchange, failure: { check, message } });
   const version = negotiateReviewVersion(webhook.conversionReviewVersions);
   if (!version) return fail('review-version', 'no supported conversion review versions');
+  exchange.version = version;
   let endpoint;
   try {
     const logical = resolveEndpoint(webhook.clientConfig);
@@ -129,25 +142,61 @@ export async function convertObject(
     throw error;
   }
   const timeoutParam = timeoutParameter(CONVERSION_TIMEOUT_SECONDS * 1000);
-  outcome.url = `${endpoint.url}?timeout=${timeoutParam}`;
-  outcome.review = conversionReview(version, uid, desiredAPIVersion, object);
-  outcome.body = conversionReviewBody(outcome.review);
+  exchange.url = `${endpoint.url}?timeout=${timeoutParam}`;
+  exchange.review = conversionReview(version, uid, desiredAPIVersion, objects);
+  exchange.body = conversionReviewBody(exchange.review);
   let reply: HttpReply;
   try {
     const deadline = started + CONVERSION_TIMEOUT_SECONDS * 1000 * context.timeScale;
-    reply = await postWithRetries(endpoint, outcome.body, { ca: context.ca, agents: context.agents, deadlineMs: 0, timeoutParam }, deadline, context.timeScale);
+    reply = await postWithRetries(
+      endpoint,
+      exchange.body,
+      { ca: context.ca, agents: context.agents, deadlineMs: 0, timeoutParam },
+      deadline,
+      context.timeScale,
+    );
   } catch (error) {
-    if (error instanceof TransportError) return fail('transport', `${prefix} failed: Post ${goQuote(outcome.url)}: ${error.goText}`);
-    throw error;
+    if (!(error instanceof TransportError)) throw error;
+    exchange.transport = error.kind;
+    if (error.certificate) exchange.certificate = error.certificate;
+    return fail('transport', `${prefix} failed: Post ${goQuote(exchange.url)}: ${error.goText}`);
   }
-  outcome.httpStatus = reply.status;
-  outcome.reply = reply.body.toString('utf8');
+  exchange.httpStatus = reply.status;
+  exchange.reply = reply.body.toString('utf8');
   if (reply.status < 200 || reply.status > 206) return fail('http-status', `${prefix} failed: ${httpStatusError(reply)}`);
   const decoded = decodeConversionReview(reply.body, version, String(reply.headers['content-type'] ?? ''));
   if (!decoded.ok) return fail('decode', `${prefix} failed: ${decoded.text}`);
-  outcome.response = decoded.review.response;
-  const verified = verifyConversion(decoded.review, { uid, version, object, desiredAPIVersion });
-  if (!verified.ok) return fail(verified.check, verified.message);
-  outcome.converted = verified.object;
-  return finish();
+  exchange.decoded = decoded.review;
+  return exchange;
+}
+
+/** A ConversionError for a failed check, with the harness's hint. */
+export function conversionError(check: ConversionCheck, message: string): ConversionError {
+  return new ConversionError(message, check, HINTS[check]);
+}
+
+/**
+ * Sends one object's ConversionReview as kube-apiserver does and verifies the answer with kube's texts
+ * (webhook_converter.go `Convert` for a single object). Never throws for webhook misbehaviour.
+ */
+export async function convertObject(
+  webhook: ConversionWebhook,
+  object: KubeObject,
+  desiredAPIVersion: string,
+  uid: string,
+  context: ConversionCallContext,
+): Promise<ConversionOutcome> {
+  const started = performance.now();
+  const exchange = await exchangeReview(webhook, object, desiredAPIVersion, uid, context, `conversion webhook for ${gvkText(object)}`);
+  const { decoded, failure, version } = exchange;
+  const outcome: ConversionOutcome = { crd: webhook.crd, object, desiredAPIVersion, url: exchange.url, durationMs: 0 };
+  for (const key of ['review', 'body', 'httpStatus', 'reply', 'transport', 'certificate'] as const) {
+    if (exchange[key] !== undefined) Object.assign(outcome, { [key]: exchange[key] });
+  }
+  if (decoded) outcome.response = decoded.response;
+  const verified = failure ?? (decoded && version ? verifyConversion(decoded, { uid, version, object, desiredAPIVersion }) : undefined);
+  if (verified && 'message' in verified) outcome.error = conversionError(verified.check, verified.message);
+  else if (verified?.ok) outcome.converted = verified.object;
+  outcome.durationMs = performance.now() - started;
+  return outcome;
 }

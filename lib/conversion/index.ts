@@ -136,3 +136,5 @@ function planConversion(catalog: ResourceCatalog, object: KubeObject, index: num
 
 export { roundTrip } from './round-trip';
 export type { Converter, RoundTrip } from './round-trip';
+export { convertList } from './convert-list';
+export type { ListConversionOutcome } from './convert-list';

@@ -22,12 +22,17 @@ export function negotiateReviewVersion(conversionReviewVersions: readonly string
   return conversionReviewVersions.find((v): v is ConversionReviewVersion => v === 'v1' || v === 'v1beta1');
 }
 
-/** The review for one object (kube-apiserver sends one per object, whatever the request). */
-export function conversionReview(version: ConversionReviewVersion, uid: string, desiredAPIVersion: string, object: KubeObject): ConversionReview {
+/** The review for one object (kube-apiserver sends one per object, whatever the request), or for a list's objects. */
+export function conversionReview(
+  version: ConversionReviewVersion,
+  uid: string,
+  desiredAPIVersion: string,
+  objects: KubeObject | readonly KubeObject[],
+): ConversionReview {
   return {
     kind: 'ConversionReview',
     apiVersion: `apiextensions.k8s.io/${version}`,
-    request: { uid, desiredAPIVersion, objects: [object] },
+    request: { uid, desiredAPIVersion, objects: Array.isArray(objects) ? [...(objects as readonly KubeObject[])] : [objects as KubeObject] },
     response: { uid: '', convertedObjects: null, result: { metadata: {} } },
   };
 }

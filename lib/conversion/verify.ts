@@ -41,23 +41,21 @@ function groupVersion(apiVersion: unknown): { group: string; version: string } {
 }
 
 /** `schema.GroupVersion.String()`: the core group prints its version alone. */
-function groupVersionText(apiVersion: unknown): string {
+export function groupVersionText(apiVersion: unknown): string {
   const { group, version } = groupVersion(apiVersion);
   return group ? `${group}/${version}` : version;
 }
 
 /**
- * The checks webhook_converter.go (`getConvertedObjectsFromResponse`, then `Convert` for a single
- * object) makes of a decoded answer, with its texts: GVK and uid (v1 only), result.status, the count,
- * the converted object's groupVersion and kind, its name/namespace/UID, and its metadata, of which only
- * labels and annotations are taken (`restoreObjectMeta`). The object returned is what kube-apiserver keeps.
+ * `getConvertedObjectsFromResponse`: the answer's GVK and uid (v1 only), its response and result.status;
+ * the converted objects when they pass, else the failure with kube's text under `prefix`.
  */
-export function verifyConversion(
+export function responseObjects(
   review: DecodedConversionReview,
-  sent: { uid: string; version: ConversionReviewVersion; object: KubeObject; desiredAPIVersion: string },
-): VerifiedConversion {
-  const prefix = `conversion webhook for ${gvkText(sent.object)}`;
-  const failed = (check: ConversionCheck, text: string): VerifiedConversion => ({ ok: false, check, message: `${prefix} failed: ${text}` });
+  sent: { uid: string; version: ConversionReviewVersion },
+  prefix: string,
+): { ok: true; objects: unknown[] } | { ok: false; check: ConversionCheck; message: string } {
+  const failed = (check: ConversionCheck, text: string) => ({ ok: false as const, check, message: `${prefix} failed: ${text}` });
   if (sent.version === 'v1') {
     const got = `${review.apiVersion?.includes('/') ? '' : '/'}${review.apiVersion ?? ''}, Kind=${review.kind ?? ''}`;
     if (review.apiVersion !== 'apiextensions.k8s.io/v1' || review.kind !== 'ConversionReview') {
@@ -73,7 +71,23 @@ export function verifyConversion(
     const message = response.result?.message ?? '';
     return failed('result', message.length > 0 ? message : `response.result.status was '${status}', not 'Success'`);
   }
-  const converted = response.convertedObjects ?? [];
+  return { ok: true, objects: response.convertedObjects ?? [] };
+}
+
+/**
+ * The checks webhook_converter.go (`getConvertedObjectsFromResponse`, then `Convert` for a single
+ * object) makes of a decoded answer, with its texts: GVK and uid (v1 only), result.status, the count,
+ * the converted object's groupVersion and kind, its name/namespace/UID, and its metadata, of which only
+ * labels and annotations are taken (`restoreObjectMeta`). The object returned is what kube-apiserver keeps.
+ */
+export function verifyConversion(
+  review: DecodedConversionReview,
+  sent: { uid: string; version: ConversionReviewVersion; object: KubeObject; desiredAPIVersion: string },
+): VerifiedConversion {
+  const prefix = `conversion webhook for ${gvkText(sent.object)}`;
+  const answered = responseObjects(review, sent, prefix);
+  if (!answered.ok) return answered;
+  const converted = answered.objects;
   if (converted.length !== 1) return { ok: false, check: 'count', message: `${prefix} returned ${converted.length} objects, expected 1` };
   const item = converted[0];
   // Unstructured.UnmarshalJSON's errors come back unwrapped.
@@ -98,7 +112,7 @@ export function verifyConversion(
   return { ok: true, object: restored };
 }
 
-function jsonKind(value: unknown): string {
+export function jsonKind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value === 'boolean' ? 'bool' : typeof value;
@@ -112,7 +126,7 @@ function metaString(object: Record<string, unknown>, field: string): string {
 }
 
 /** `validateConvertedObject`: only labels and annotations may differ in what identifies the object. */
-function identityChange(original: KubeObject, converted: Record<string, unknown>): string | undefined {
+export function identityChange(original: KubeObject, converted: Record<string, unknown>): string | undefined {
   const before = original as unknown as Record<string, unknown>;
   if (original.kind !== converted.kind) return `must have the same kind: ${original.kind} != ${String(converted.kind)}`;
   for (const [field, label] of [
@@ -131,7 +145,7 @@ function identityChange(original: KubeObject, converted: Record<string, unknown>
  * `restoreObjectMeta`: the original's metadata, with the converted object's labels and annotations
  * (absent ones are dropped), each checked as the API checks them when they changed. A text on failure.
  */
-function restoreObjectMeta(original: KubeObject, converted: Record<string, unknown>): KubeObject | string {
+export function restoreObjectMeta(original: KubeObject, converted: Record<string, unknown>): KubeObject | string {
   if (!('metadata' in converted)) return 'missing metadata in converted object';
   const answered = converted.metadata;
   if (!isRecord(answered)) return `invalid metadata of type ${goTypeName(answered as never)} in converted object`;

@@ -2,6 +2,7 @@ import type { KubeObject, Status } from '../kube/admission';
 import type { JsonRecord } from '../kube/record';
 import { quotaAdmit } from '../plugins/resource-quota';
 import { runValidationPlugins } from '../plugins/validation-phase';
+import { BEFORE_IMAGE_POLICY } from '../plugins/image-policy-order';
 import { badRequest } from '../kube/status';
 import { exemptionOf } from '../match/exempt';
 import { isNamespaceResource } from '../kube/gvr';
@@ -141,12 +142,8 @@ function pluginStep(context: DispatchContext, plugin: string, rejection: Status)
   return rejection;
 }
 
-/**
- * The validating plugins kube-apiserver runs before ImagePolicyWebhook (AllOrderedPlugins in
- * pkg/kubeapiserver/options/plugins.go: LimitPodHardAntiAffinityTopology, LimitRanger, ServiceAccount,
- * AlwaysPullImages, then ImagePolicyWebhook, then PodSecurity and the rest).
- */
-const BEFORE_CONFIGURED = new Set(['LimitPodHardAntiAffinityTopology', 'LimitRanger', 'ServiceAccount', 'AlwaysPullImages']);
+/** The validating plugins kube-apiserver runs before the configured ones (ImagePolicyWebhook). */
+const BEFORE_CONFIGURED = BEFORE_IMAGE_POLICY;
 
 /**
  * The validation phase's plugins before the policies and webhooks: the built-in ones (LimitRanger,

@@ -37,6 +37,9 @@ export interface BackendReply {
   body?: string;
   /** How many HTTP requests this took (more than one after Retry-After answers). */
   requests: number;
+  /** For a failure on the connection: its kind, and for a refused certificate, why (the battery's TLS check reads them). */
+  transport?: TransportError['kind'];
+  certificate?: TransportError['certificate'];
 }
 
 /** The URL as Go prints it in errors: the server, its path as client-go joins it, and `?timeout=`. */
@@ -67,7 +70,13 @@ export async function postImageReview(body: string, context: BackendContext): Pr
       });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      return { error: `Post ${goQuote(url)}: ${transportText(error, logical.address)}`, retriable: false, requests };
+      return {
+        error: `Post ${goQuote(url)}: ${transportText(error, logical.address)}`,
+        retriable: false,
+        requests,
+        transport: error.kind,
+        ...(error.certificate ? { certificate: error.certificate } : {}),
+      };
     }
     const waitSeconds = retryAfterSeconds(reply);
     if (waitSeconds === undefined || requests > MAX_RETRY_AFTER || (reply.status !== 429 && reply.status < 500)) break;

@@ -1,18 +1,15 @@
-import { AgentPool } from '../call/agents';
-import { resolveEndpoint } from '../call/endpoint';
 import type { AdmissionAttributes } from '../kube/attributes';
 import type { KubeObject } from '../kube/admission';
 import type { ConfiguredValidationPlugin } from '../dispatch/context';
 import { HarnessError } from '../errors';
-import { listenTls } from '../net/loopback-server';
 import { SeededRandom } from '../random';
 import { Review } from '../review/review';
-import { toRequestListener, type InProcessApp } from '../target/adapt';
-import { isUrlTarget, type UrlTarget } from '../target/targets';
+import type { InProcessApp } from '../target/adapt';
+import type { UrlTarget } from '../target/targets';
 import type { CertificateAuthority } from '../tls';
-import { realClock, type ImagePolicyClock } from './clock';
-import { imagePolicySettings, pluginConfiguration, type ImagePolicySettings } from './config';
-import { backendConnection } from './kubeconfig';
+import type { ImagePolicyClock } from './clock';
+import type { ImagePolicySettings } from './config';
+import { connectImagePolicyBackend } from './connect';
 import { ImagePolicyPlugin, type ImageReviewOutcome } from './plugin';
 
 export { manualClock, realClock } from './clock';
@@ -99,41 +96,9 @@ export async function imagePolicyCapability(
   shared: { authority: CertificateAuthority; seed: number; timeScale: number },
 ): Promise<ImagePolicyCapability> {
   if (!options) return NOT_CONFIGURED;
-  const { document, source } = pluginConfiguration(options.admissionConfig);
-  const settings = imagePolicySettings(document, source);
-  const connection = backendConnection(options.kubeconfig ?? settings.kubeConfigFile);
-  let logical: ReturnType<typeof resolveEndpoint>;
-  try {
-    logical = resolveEndpoint({ url: connection.server });
-  } catch (error) {
-    throw new HarnessError(
-      'USAGE',
-      `the image policy kubeconfig's server ${JSON.stringify(connection.server)}: ${(error as Error).message}`,
-      'give an https URL',
-    );
-  }
-  const target = options.target;
-  let route: (address: { host: string; port: number }) => { host: string; port: number };
-  let ca: string;
-  let server: { close(): Promise<void> } | undefined;
-  if (isUrlTarget(target)) {
-    const { address } = resolveEndpoint({ url: target.url });
-    route = () => address;
-    ca = target.ca ?? connection.ca();
-  } else {
-    const serving = await shared.authority.issueServing({ hosts: [logical.verifyName] });
-    const started = await listenTls(await toRequestListener(target), serving);
-    server = started;
-    route = () => ({ host: started.host, port: started.port });
-    ca = shared.authority.cert;
-  }
-  const agents = new AgentPool();
-  const clock = options.clock ?? realClock;
-  const plugin = new ImagePolicyPlugin(
-    settings,
-    { server: connection.server, route, ca, credentials: connection.credentials, agents, timeScale: shared.timeScale, clock },
-    new SeededRandom(shared.seed),
-  );
+  const backend = await connectImagePolicyBackend(options, shared);
+  const { settings } = backend;
+  const plugin = new ImagePolicyPlugin(settings, backend.context, new SeededRandom(shared.seed));
   return {
     settings,
     plugins: [
@@ -146,9 +111,6 @@ export async function imagePolicyCapability(
       },
     ],
     review: (input) => plugin.validate(attributesOf(input)),
-    async close() {
-      agents.destroy();
-      await server?.close();
-    },
+    close: () => backend.close(),
   };
 }

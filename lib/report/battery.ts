@@ -13,12 +13,16 @@ import { summaryHeader, type InPageLink } from './summary-header';
 import { barsFromCall, barsFromTrace, callNote, timelineHtml, timelineLength, type TimelineBar } from './timeline';
 import { milliseconds } from './units';
 import { describeExit } from '../target/exit';
+import type { BackendBatteryReport } from '../battery/backend/report';
+import { backendSections } from './backend-battery';
 
 export interface BatteryHtmlOptions extends DocumentOptions {
   /** The admission coverage of the run (`h.coverage().summary()`), shown as a grid after the scenarios. */
   coverage?: CoverageSummary;
   /** Show the response's patch as its base64, the reply body, and the patched object, as `check --verbose` does. */
   verbose?: boolean;
+  /** The conversion webhooks' battery of the same run, after the admission battery's scenarios. */
+  conversion?: BackendBatteryReport;
 }
 
 const scenarioAnchor = (i: number) => `scenario-${i}`;
@@ -120,6 +124,7 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
   // One scale for every scenario's bars, so the latencies compare at a glance down the page.
   const scaleMs = Math.max(0, ...report.results.map((r) => timelineLength(scenarioBars(r))));
   const webhookGroups = groupsOf(report.results, (r) => `${r.type}\u0000${r.webhook}`);
+  const conversion = options.conversion ? backendSections(options.conversion, 'conversion') : undefined;
   const policyGroups = groupsOf(report.policies, (r) => `${r.kind}\u0000${r.policy}`);
 
   const webhookSections = webhookGroups.map((group, g) => {
@@ -180,11 +185,13 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
     ...(report.skipped.length > 0 ? [{ anchor: 'skipped', text: 'Not exercised' }] : []),
     ...(report.notRun.length > 0 ? [{ anchor: 'not-run', text: 'Not run' }] : []),
     ...(options.coverage ? [{ anchor: 'coverage', text: 'Admission coverage' }] : []),
+    ...(conversion?.sections ?? []),
   ];
+  failures.push(...(conversion?.failures ?? []));
   const scenarios = report.results.length + report.policies.length;
   const header = summaryHeader({
     title,
-    verdict: report.failed > 0 || report.aborted ? 'failed' : 'passed',
+    verdict: report.failed > 0 || report.aborted || (options.conversion?.failed ?? 0) > 0 ? 'failed' : 'passed',
     counts: [
       { value: scenarios, label: `scenario${scenarios === 1 ? '' : 's'} run` },
       { value: report.passed, label: 'checks passed', verdict: 'passed' },
@@ -205,6 +212,6 @@ export function htmlFromBattery(report: BatteryReport, options: BatteryHtmlOptio
   const empty = scenarios === 0 ? html`<p class="muted">No scenario ran.</p>` : '';
   return htmlDocument(
     title,
-    html`${header}${empty}${webhookSections}${policySections}${skipped}${notRun}${options.coverage ? coverageGrid(options.coverage) : ''}`,
+    html`${header}${empty}${webhookSections}${policySections}${skipped}${notRun}${options.coverage ? coverageGrid(options.coverage) : ''}${conversion?.body ?? ''}`,
   );
 }

@@ -5,6 +5,7 @@
  * bytes for the same input.
  */
 export { htmlFromBattery, type BatteryHtmlOptions } from './battery';
+export { htmlFromBackendBattery } from './backend-battery';
 export { htmlFromReplay, type ReplayHtmlOptions } from './replay';
 export { htmlFromCoverage, type CoverageHtmlOptions } from './coverage-report';
 export type { DocumentOptions } from './document';

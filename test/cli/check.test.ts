@@ -63,7 +63,7 @@ describe('admission-harness check', () => {
 
   it('rejects an unknown check id with the nearest valid spelling, for --only and --skip alike, and a missing target', async () => {
     await expect(run({ module: 'x', only: ['nope'] })).rejects.toThrow(
-      /^--only: unknown check id "nope"\n {2}hint: known check ids: tls-chain, tls-san, .*, idempotent-reinvocation, .*, policy-evaluates$/,
+      /^--only: unknown check id "nope"\n {2}hint: known check ids: tls-chain, tls-san, .*, idempotent-reinvocation, .*, policy-evaluates, conversion-tls, .*, conversion-timeout-budget$/,
     );
     await expect(run({ module: 'x', skip: ['idempotent-reinvokation'] })).rejects.toThrow(
       /^--skip: unknown check id "idempotent-reinvokation" \(did you mean "idempotent-reinvocation"\?\)\n/,

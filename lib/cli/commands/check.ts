@@ -14,6 +14,9 @@ export const checkCli = defineCommand({
            [--enable-admission-plugins NAME,...] [--admission-control-config-file FILE]
            [--coverage-threshold PERCENT] [--html FILE] [--mock-api]
            --mock-api: serve the webhook a mock Kubernetes API (a --command gets KUBECONFIG and the in-cluster variables)
+           a CRD with conversion.strategy Webhook in --manifests: its conversion webhook is checked too
+           --image-policy-config FILE (with a target, without --manifests): an ImagePolicyWebhook backend instead;
+           FILE: the AdmissionConfiguration or ImagePolicyWebhookConfiguration, its kubeconfig's server re-pointed
            --only / --skip CHECK_ID: run only these checks / every check but these (repeatable)
            --html FILE: the report as one self-contained HTML file too (timeline, patch, diff, coverage)
            --time-scale F: real time per configured second (0.1 turns timeoutSeconds 10 into 1 s)
@@ -40,6 +43,7 @@ export const checkCli = defineCommand({
     'coverage-threshold': { type: 'string' },
     html: { type: 'string' },
     'mock-api': { type: 'boolean', default: false },
+    'image-policy-config': { type: 'string' },
   },
   run(values, _positionals, out) {
     const disabled = disabledPlugins(values);
@@ -66,6 +70,7 @@ export const checkCli = defineCommand({
         ...(values['coverage-threshold'] !== undefined ? { coverageThreshold: parseCoverageThreshold(values['coverage-threshold']) } : {}),
         ...(values.html ? { html: values.html } : {}),
         ...(values['mock-api'] ? { mockApi: true } : {}),
+        ...(values['image-policy-config'] ? { imagePolicyConfig: values['image-policy-config'] } : {}),
       },
       out,
     );

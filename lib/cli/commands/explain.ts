@@ -13,13 +13,15 @@ export const explainCli = defineCommand({
            --namespaces FILE: the cluster's namespaces and their labels, for namespaceSelectors: Namespace
            objects (or a NamespaceList), or entries \`- name: shop\` with \`labels: {team: shop}\`, YAML or JSON
            --disable-admission-plugins: built-in plugins the cluster runs without, shown as disabled
-           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place`,
+           --enable-admission-plugins: off-by-default plugins the cluster runs too, shown in their place
+           --image-policy-config FILE: ImagePolicyWebhook on (its AdmissionConfiguration), shown in its place`,
   options: {
     manifests: { type: 'string', multiple: true },
     review: { type: 'string' },
     namespaces: { type: 'string' },
     json: { type: 'boolean', default: false },
     ...PLUGIN_OPTIONS,
+    'image-policy-config': { type: 'string' },
   },
   run(values, _positionals, out) {
     const disabled = disabledPlugins(values);
@@ -31,6 +33,7 @@ export const explainCli = defineCommand({
         json: values.json === true,
         ...(disabled.length > 0 ? { disablePlugins: disabled } : {}),
         ...pluginFlags(values),
+        ...(values['image-policy-config'] ? { imagePolicyConfig: values['image-policy-config'] } : {}),
       },
       out,
     );
