@@ -9,6 +9,7 @@ import type { KubeObject } from '../../../lib/kube/admission';
 import type { ManualClock } from '../../../lib/imagepolicy/clock';
 import { readAdmissionConfiguration } from '../../../lib/plugins/optional/admission-configuration';
 import { pluginFlags } from '../../../lib/cli/options';
+import { explainCommand } from '../../../lib/cli/explain';
 
 jest.setTimeout(60_000);
 
@@ -238,6 +239,41 @@ describe('EventRateLimit in the validation phase', () => {
 });
 
 describe('EventRateLimit on the command line', () => {
+  it('explain shows it taking a token for an Event create, in the validation phase after PodTolerationRestriction', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'event-rate-limit-explain-'));
+    const request = {
+      uid: 'u',
+      kind: { group: '', version: 'v1', kind: 'Event' },
+      resource: { group: '', version: 'v1', resource: 'events' },
+      name: 'web.17a',
+      namespace: 'shop',
+      operation: 'CREATE',
+      userInfo: { username: 'kubelet' },
+      object: event('shop'),
+    };
+    writeFileSync(path.join(dir, 'review.json'), JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request }));
+    const lines: string[] = [];
+    const code = await explainCommand(
+      {
+        manifests: [path.join(__dirname, '..', '..', 'cli', 'fixtures', 'explain-webhooks.yaml')],
+        review: path.join(dir, 'review.json'),
+        json: false,
+        enablePlugins: ['EventRateLimit', 'PodTolerationRestriction'],
+      },
+      (text) => lines.push(text),
+    );
+    expect(code).toBe(0);
+    const plugins = lines
+      .join('\n')
+      .split('\n')
+      .filter((line) => line.startsWith('  plugin ') && line.includes('(validation)'));
+    const at = plugins.findIndex((line) => line.includes('EventRateLimit'));
+    expect(plugins[at]).toBe(
+      '  plugin EventRateLimit (validation): acts — takes a token from each limit’s bucket (server, namespace, user, source and object); an empty one refuses (429)',
+    );
+    expect(plugins[at - 1]).toContain('plugin PodTolerationRestriction (validation): not involved');
+  });
+
   it('--enable-admission-plugins EventRateLimit needs its Configuration in --admission-control-config-file', () => {
     expect(() => pluginFlags({ 'enable-admission-plugins': ['EventRateLimit'] })).toThrow(
       `--admission-control-config-file: couldn't init admission plugin "EventRateLimit": limits: Invalid value: []eventratelimit.Limit(nil): must not be empty`,
