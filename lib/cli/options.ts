@@ -1,6 +1,7 @@
 // The option groups more than one command takes, and the parsing of the values they share.
 import { HarnessError } from '../errors';
 import { assertBuiltinPluginNames, assertNoPluginBothEnabledAndDisabled, readAdmissionConfiguration } from '../plugins';
+import { readEventRateLimitConfiguration } from '../plugins/optional/event-rate-limit-configuration';
 import type { TargetArgs } from './target';
 
 /** The target options as a command's help shows them. */
@@ -79,6 +80,9 @@ export function pluginFlags(values: {
   assertNoPluginBothEnabledAndDisabled(enable, disabledPlugins(values), { enable: '--enable-admission-plugins', disable: '--disable-admission-plugins' });
   const file = values['admission-control-config-file'];
   // Read once before anything runs: kube-apiserver does not start on a file it cannot read.
-  if (file) readAdmissionConfiguration(file);
+  const configuration = file ? readAdmissionConfiguration(file) : undefined;
+  // Nor with EventRateLimit on and no Configuration for it.
+  if (enable.includes('EventRateLimit') && !configuration?.eventRateLimit)
+    readEventRateLimitConfiguration(undefined, file ?? '--admission-control-config-file');
   return { ...(enable.length > 0 ? { enablePlugins: enable } : {}), ...(file ? { admissionConfigFile: file } : {}) };
 }

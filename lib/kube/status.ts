@@ -194,6 +194,11 @@ const REASONS: Readonly<Record<number, string>> = {
   504: 'Timeout',
 };
 
+/** `NewTooManyRequestsError` (k8s.io/apimachinery/pkg/api/errors): a 429 without details. */
+export function tooManyRequests(message: string): ApiStatus {
+  return failure(429, 'TooManyRequests', `Too many requests: ${message}`);
+}
+
 /** A Status for an injected failure: the code's reason, and the test's message (or a neutral one). */
 export function statusForCode(code: number, message?: string): ApiStatus {
   return failure(code, REASONS[code] ?? 'Unknown', message ?? `injected failure: HTTP ${code}`);

@@ -9,7 +9,12 @@ export {
   OFF_BY_DEFAULT_PLUGIN_NAMES,
   runMutationPlugins,
 } from './mutation-phase';
-export { readAdmissionConfiguration, type AdmissionConfigurationInput, type PluginConfigurations } from './optional/admission-configuration';
+export {
+  readAdmissionConfiguration,
+  type AdmissionConfigurationInput,
+  type PluginConfigurations,
+  type TimedAdmissionConfiguration,
+} from './optional/admission-configuration';
 export { namespaceLifecycle } from './namespace-lifecycle';
 export type { PluginsResult } from './mutation-phase';
 export type { MutationPlugin, MutationRequest } from './plugin';

@@ -20,6 +20,7 @@ import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
 import { isMirrorPod, mirrorPodCause } from './service-account';
 import { PROTECTION_FINALIZERS } from './storage-object-in-use-protection';
+import { eventRateLimitInvolvement } from './optional/event-rate-limit';
 
 export type AdmissionPhase = 'mutation' | 'validation';
 
@@ -375,6 +376,7 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('PodNodeSelector', 'validation', podNodeSelector('validation')),
   step('Priority', 'validation', priorityValidation),
   step('PodTolerationRestriction', 'validation', podTolerationRestriction('validation')),
+  step('EventRateLimit', 'validation', eventRateLimitInvolvement),
   step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
   step('PersistentVolumeClaimResize', 'validation', persistentVolumeClaimResize),
   step('RuntimeClass', 'validation', runtimeClassValidation),

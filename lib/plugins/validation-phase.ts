@@ -16,6 +16,7 @@ import { allowEverything } from '../authz/authorizer';
 import type { PluginConfigurations } from './optional/admission-configuration';
 import { alwaysPullImagesValidate } from './optional/always-pull-images';
 import { denyServiceExternalIPsValidate } from './optional/deny-service-external-ips';
+import { readEventRateLimitConfiguration } from './optional/event-rate-limit-configuration';
 import { limitPodHardAntiAffinityTopologyValidate } from './optional/limit-pod-hard-anti-affinity-topology';
 import { ownerReferencesPermissionEnforcementValidate, type KindResources } from './optional/owner-references-permission-enforcement';
 import { podNodeSelectorValidate } from './optional/pod-node-selector';
@@ -74,6 +75,8 @@ export function runValidationPlugins(
   const result: ValidationPluginsResult = { warnings: [], auditAnnotations: {} };
   const object = attributes.object;
   const { podSecurity, configuration } = options;
+  // Enabled with no Configuration, kube-apiserver would not have started: every request says so.
+  if (enabled.has('EventRateLimit') && !configuration?.eventRateLimit) readEventRateLimitConfiguration(undefined, 'plugins.configuration');
   const first = firstRefusal([['LimitPodHardAntiAffinityTopology', limitPodHardAntiAffinityTopologyValidate]], enabled, attributes);
   if (first) return { ...result, refusal: first };
   if (
@@ -118,6 +121,7 @@ export function runValidationPlugins(
     ['PodNodeSelector', (a, o) => podNodeSelectorValidate(a, o, cluster, configuration)],
     ['Priority', (a) => priorityClassValidate(a, cluster)],
     ['PodTolerationRestriction', (a, o) => podTolerationRestrictionValidate(a, o, cluster, configuration)],
+    ['EventRateLimit', (a) => configuration?.eventRateLimit?.validate(a)],
     [
       'OwnerReferencesPermissionEnforcement',
       (a) => ownerReferencesPermissionEnforcementValidate(a, options.authorizer ?? allowEverything, options.kindResources ?? (() => [])),

@@ -44,6 +44,13 @@ export function parseSuitePlugins(value: unknown, at: Report): SuitePlugins | un
     });
     plugins[key as keyof SuitePlugins] = names as string[];
   }
+  // A suite names no AdmissionConfiguration, and kube-apiserver does not start EventRateLimit without one.
+  const rateLimited = (plugins.enable ?? []).indexOf('EventRateLimit');
+  if (rateLimited >= 0)
+    at(
+      `plugins.enable[${rateLimited}]`,
+      'EventRateLimit needs its Configuration, which a suite cannot give (kube-apiserver would not start: couldn\'t init admission plugin "EventRateLimit": limits: Invalid value: []eventratelimit.Limit(nil): must not be empty); use createHarness({ plugins: { enable, configuration } }) or --admission-control-config-file',
+    );
   const both = (plugins.enable ?? []).filter((name) => plugins.disable?.includes(name));
   // kube-apiserver refuses to start so: AdmissionOptions.Validate, k8s.io/apiserver/pkg/server/options/admission.go.
   if (both.length > 0) at('plugins', `enable and disable both name ${both.map((n) => JSON.stringify(n)).join(', ')}: a plugin is on or off, not both`);

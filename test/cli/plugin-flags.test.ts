@@ -73,10 +73,16 @@ it('test runs every suite with the plugins --enable-admission-plugins names, con
   expect(result.code).toBe(0);
 });
 
-it('refuses a plugin the harness does not run, and a configuration file it cannot read (exit 2)', async () => {
-  const unknown = await cli('test', suite, '--enable-admission-plugins', 'EventRateLimit');
+it('refuses a plugin the harness does not run, EventRateLimit without its Configuration, and a configuration file it cannot read (exit 2)', async () => {
+  const unknown = await cli('test', suite, '--enable-admission-plugins', 'NodeRestriction');
   expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toContain('--enable-admission-plugins names "EventRateLimit"');
+  expect(unknown.stderr).toContain('--enable-admission-plugins names "NodeRestriction"');
+  // EventRateLimit without its Configuration: kube-apiserver does not start.
+  const unconfigured = await cli('test', suite, '--enable-admission-plugins', 'EventRateLimit');
+  expect(unconfigured.code).toBe(2);
+  expect(unconfigured.stderr).toContain(
+    `--admission-control-config-file: couldn't init admission plugin "EventRateLimit": limits: Invalid value: []eventratelimit.Limit(nil): must not be empty`,
+  );
   const missing = await cli('test', suite, '--enable-admission-plugins', 'PodNodeSelector', '--admission-control-config-file', path.join(dir, 'none.yaml'));
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain(`cannot read ${path.join(dir, 'none.yaml')}`);

@@ -11,6 +11,8 @@ import { namespaceLifecycle } from '../../lib/plugins/namespace-lifecycle';
 import { quotaAdmit } from '../../lib/plugins/resource-quota';
 import { runValidationPlugins, type ValidationCluster } from '../../lib/plugins/validation-phase';
 import { attributesOf, fakeCluster } from './fake-cluster';
+import { createEventRateLimiter } from '../../lib/plugins/optional/event-rate-limit';
+import { manualClock } from '../../lib/imagepolicy/clock';
 import { defaultCatalog } from '../../lib/kube/catalog';
 
 /** kube's attributes for `operation` on `resource[/subresource]` (plural[.group], v1 of the built-in catalog) in namespace shop. */
@@ -39,6 +41,7 @@ const claim = (storage: string, status: JsonRecord = {}): JsonRecord => ({
   spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } }, storageClassName: 'fast' },
   status,
 });
+const event: JsonRecord = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.17a', namespace: 'shop' }, involvedObject: { kind: 'Pod', name: 'web' } };
 const configMap: JsonRecord = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' }, data: { mode: 'strict' } };
 const privileged = { containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { privileged: true } }] };
 const zoneAntiAffinity = {
@@ -139,6 +142,12 @@ function effect(plugin: string, phase: AdmissionPhase, attributes: AdmissionAttr
       configuration: CONFIGURATION,
     });
     return result.refusal ? 'refused' : result.changedBy.length > 0 ? 'changed' : 'nothing';
+  }
+  if (plugin === 'EventRateLimit') {
+    // A bucket of one token: the plugin counted the request when the same request again is refused.
+    const configuration = { eventRateLimit: createEventRateLimiter([{ type: 'Server', qps: 1, burst: 1, cacheSize: 0 }], manualClock()) };
+    const refused = () => runValidationPlugins(attributes, cluster(), new Set([plugin]), { configuration }).refusal;
+    return refused() ? 'refused' : refused() ? 'counted' : 'nothing';
   }
   // An authorizer that allows nothing, so OwnerReferencesPermissionEnforcement refuses what it checks.
   const result = runValidationPlugins(attributes, cluster(), new Set([plugin]), {
@@ -377,6 +386,17 @@ const CASES: Record<string, { notInvolved: Case[]; involved: Case[] }> = {
       ],
     ],
   },
+  'EventRateLimit validation': {
+    notInvolved: [
+      ['an Event deleted', request('DELETE', 'events', null, { oldObject: event as KubeObject }), 'nothing'],
+      ['an events.k8s.io Event created', request('CREATE', 'events.events.k8s.io', { ...event, apiVersion: 'events.k8s.io/v1' }), 'nothing'],
+      ['an Event created in a dry run', request('CREATE', 'events', event, { dryRun: true }), 'nothing'],
+    ],
+    involved: [
+      ['an Event created', request('CREATE', 'events', event), 'counted'],
+      ['an Event updated', request('UPDATE', 'events', event, { oldObject: event as KubeObject }), 'counted'],
+    ],
+  },
   'DenyServiceExternalIPs validation': {
     notInvolved: [
       [
@@ -603,6 +623,7 @@ describe('PLUGIN_CHAIN', () => {
       'PodNodeSelector',
       'Priority',
       'PodTolerationRestriction',
+      'EventRateLimit',
       'OwnerReferencesPermissionEnforcement',
       'PersistentVolumeClaimResize',
       'RuntimeClass',

@@ -99,7 +99,7 @@ describe('admission-harness test over the recorded suites', () => {
     const { code, stderr } = await cli('test', suite('namespace-terminating'), '--disable-admission-plugins', 'NamespaceLifecyle');
     expect(stderr).toBe(
       'admission-harness: --disable-admission-plugins names "NamespaceLifecyle" (did you mean "NamespaceLifecycle"?), which the harness does not run\n' +
-        '  hint: the built-in plugins are NamespaceLifecycle, LimitPodHardAntiAffinityTopology, LimitRanger, ServiceAccount, TaintNodesByCondition, AlwaysPullImages, PodSecurity, PodNodeSelector, Priority, DefaultTolerationSeconds, PodTolerationRestriction, ExtendedResourceToleration, DefaultStorageClass, StorageObjectInUseProtection, OwnerReferencesPermissionEnforcement, PersistentVolumeClaimResize, RuntimeClass, DefaultIngressClass, DenyServiceExternalIPs, PodTopologyLabels, ResourceQuota',
+        '  hint: the built-in plugins are NamespaceLifecycle, LimitPodHardAntiAffinityTopology, LimitRanger, ServiceAccount, TaintNodesByCondition, AlwaysPullImages, PodSecurity, PodNodeSelector, Priority, DefaultTolerationSeconds, PodTolerationRestriction, EventRateLimit, ExtendedResourceToleration, DefaultStorageClass, StorageObjectInUseProtection, OwnerReferencesPermissionEnforcement, PersistentVolumeClaimResize, RuntimeClass, DefaultIngressClass, DenyServiceExternalIPs, PodTopologyLabels, ResourceQuota',
     );
     expect(code).toBe(2);
   });

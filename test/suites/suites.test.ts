@@ -81,6 +81,11 @@ describe('admission-harness test', () => {
       'plugins: enable and disable both name "PodSecurity": a plugin is on or off, not both',
     ],
     [
+      'EventRateLimit, whose Configuration a suite cannot give',
+      (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {enable: [AlwaysPullImages, EventRateLimit]}'),
+      'plugins.enable[1]: EventRateLimit needs its Configuration, which a suite cannot give (kube-apiserver would not start: couldn\'t init admission plugin "EventRateLimit": limits: Invalid value: []eventratelimit.Limit(nil): must not be empty)',
+    ],
+    [
       'an unknown key of plugins',
       (t) => t.replace('kind: Suite', 'kind: Suite\nplugins: {disabled: [PodSecurity]}'),
       'plugins.disabled: unknown field "disabled" (did you mean "disable"?); plugins has disable, enable',

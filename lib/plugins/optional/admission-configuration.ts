@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { HarnessError } from '../../errors';
 import { isRecord } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
 import { yaml } from '../../yaml';
+import { readEventRateLimitConfiguration } from './event-rate-limit-configuration';
+import { createEventRateLimiter, type EventRateLimiter } from './event-rate-limit';
+import type { PluginClock } from './token-bucket';
 
 /**
  * What the off-by-default plugins read from kube-apiserver's `--admission-control-config-file`
@@ -19,10 +23,33 @@ export interface PluginConfigurations {
   podNodeSelector?: Record<string, string>;
   /** PodTolerationRestriction's Configuration: the tolerations a namespace without its own gets, and the cluster's whitelist. */
   podTolerationRestriction?: { default?: JsonRecord[]; whitelist?: JsonRecord[] };
+  /**
+   * EventRateLimit built from its Configuration. Unlike the others it holds state (its token
+   * buckets), as the plugin kube-apiserver builds once at start does: one per read configuration,
+   * so one per harness.
+   */
+  eventRateLimit?: EventRateLimiter;
 }
 
-/** An AdmissionConfiguration as a file (YAML or JSON) or as the parsed object. */
-export type AdmissionConfigurationInput = string | Record<string, unknown>;
+/**
+ * An AdmissionConfiguration as a file (YAML or JSON) or as the parsed object; or either with the
+ * clock EventRateLimit's buckets refill by (`{ admissionConfiguration, clock: manualClock() }`), so a
+ * test steps time rather than waits for it.
+ */
+export type AdmissionConfigurationInput = string | Record<string, unknown> | TimedAdmissionConfiguration;
+
+/** An AdmissionConfiguration with the clock its stateful plugins read. */
+export interface TimedAdmissionConfiguration {
+  admissionConfiguration: string | Record<string, unknown>;
+  clock: PluginClock;
+}
+
+// Real time for the buckets unless a test gives its own: monotonic, in milliseconds.
+const realClock: PluginClock = { now: () => performance.now() };
+
+function isTimed(input: AdmissionConfigurationInput): input is TimedAdmissionConfiguration {
+  return typeof input === 'object' && 'admissionConfiguration' in input && 'clock' in input && !('kind' in input);
+}
 
 const KINDS = new Set(['AdmissionConfiguration']);
 const API_VERSIONS = new Set(['apiserver.config.k8s.io/v1', 'apiserver.config.k8s.io/v1alpha1', 'apiserver.k8s.io/v1alpha1']);
@@ -73,7 +100,9 @@ function podTolerationRestrictionConfiguration(configuration: JsonRecord, where:
  * k8s.io/apiserver/pkg/admission/config.go): plugins it names that the harness does not configure are
  * left alone, as kube-apiserver hands each plugin only its own entry.
  */
-export function readAdmissionConfiguration(input: AdmissionConfigurationInput): PluginConfigurations {
+export function readAdmissionConfiguration(given: AdmissionConfigurationInput): PluginConfigurations {
+  const input = isTimed(given) ? given.admissionConfiguration : given;
+  const clock = isTimed(given) ? given.clock : realClock;
   const where = typeof input === 'string' ? input : 'plugins.configuration';
   const document = typeof input === 'string' ? readDocument(input, where) : input;
   const base = typeof input === 'string' ? path.dirname(input) : process.cwd();
@@ -100,6 +129,11 @@ export function readAdmissionConfiguration(input: AdmissionConfigurationInput): 
       result.podNodeSelector = podNodeSelectorConfiguration(configuration as JsonRecord, `${at} (PodNodeSelector).configuration`);
     if (entry.name === 'PodTolerationRestriction')
       result.podTolerationRestriction = podTolerationRestrictionConfiguration(configuration as JsonRecord, `${at} (PodTolerationRestriction).configuration`);
+    if (entry.name === 'EventRateLimit')
+      result.eventRateLimit = createEventRateLimiter(
+        readEventRateLimitConfiguration(configuration as JsonRecord, `${at} (EventRateLimit).configuration`),
+        clock,
+      );
   });
   return result;
 }
