@@ -1,13 +1,10 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { CertificateDiskCache } from './disk-cache';
+import type { KeyPair } from './key-pair';
 import { LOOPBACK_DNS_NAMES, LOOPBACK_IPS } from './names';
 
-/** A PEM private key and the PEM certificate for it. */
-export interface KeyPair {
-  key: string;
-  cert: string;
-}
+export type { KeyPair } from './key-pair';
 
 export interface ServingCertificateOptions {
   /** DNS names and IP addresses for the subjectAltName; loopback names are always added. */

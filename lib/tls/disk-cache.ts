@@ -2,7 +2,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { KeyPair } from './authority';
+import type { KeyPair } from './key-pair';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
