@@ -1,0 +1,101 @@
+// The static cost estimate kube-apiserver makes of a CRD rule before it runs (cel-go checker/cost.go,
+// k8s.io/apiserver pkg/cel/library/cost.go, sizes from pkg/cel/common/schemas.go). Each expected figure
+// is worked out in the comment beside it from cel-go's rules: constants 0, a variable or a selection
+// on an object or map 1, a call 1 unless its function says otherwise, a list literal 10, a map literal
+// 30, a macro the fold it expands to with its loop body times the most elements its range can hold;
+// a string of maxLength N holds up to 4N bytes, one without maxLength the whole request (3 MiB - 2).
+import { loadCel } from '../../lib/cel';
+import { estimateCost } from '../../lib/cel/cost/estimate';
+import { maxArrayItems, maxCardinality, sizedType } from '../../lib/registry/crd/cel/rule-types';
+import { ruleEnvironment } from '../../lib/registry/crd/cel/environment';
+import { costErrorMessage, STATIC_ESTIMATED_COST_LIMIT } from '../../lib/registry/crd/cel/rule-cost';
+import { structuralSchema } from '../../lib/registry/crd/structural';
+import type { JsonObject } from '../../lib/kube/json';
+
+beforeAll(loadCel);
+
+/** The estimate of `expression` with `self` declared by `schema`. */
+function estimate(expression: string, schema: JsonObject = { type: 'object' }) {
+  const self = sizedType(structuralSchema(schema).root);
+  return estimateCost(ruleEnvironment().env.parse(expression).ast, new Map([['self', self]]));
+}
+
+const tags = (maxItems: number | undefined, maxLength: number | undefined): JsonObject => ({
+  type: 'array',
+  ...(maxItems === undefined ? {} : { maxItems }),
+  items: { type: 'string', ...(maxLength === undefined ? {} : { maxLength }) },
+});
+
+describe('static cost estimate', () => {
+  it('sizes from the schema as kube declares them (schemas.go)', () => {
+    // A string list without maxItems: (3,145,728 - 2) / (2 + 1) items of at least `""` and a comma.
+    expect(maxArrayItems(2)).toBe(1_048_575);
+    expect(sizedType(structuralSchema(tags(undefined, undefined)).root).maxElements).toBe(1_048_575);
+    expect(sizedType(structuralSchema(tags(undefined, undefined)).root).elem?.maxElements).toBe(3_145_726);
+    // maxLength 16 counts code points, up to 4 bytes each: 64.
+    expect(sizedType(structuralSchema(tags(3, 16)).root).elem?.maxElements).toBe(64);
+    // A rule under unbounded lists runs as often as its smallest JSON fits in a request: 3,145,728 / (2 + 1).
+    expect(maxCardinality(2)).toBe(1_048_576);
+  });
+
+  it('costs literals, selections and comparisons', () => {
+    // list literal 10 + size() 1 (its elements are constants: 0).
+    expect(estimate('[1, 2, 3].size()')).toEqual({ min: 11, max: 11 });
+    // map literal 30; its key and value constants 0.
+    expect(estimate("{'a': 1}")).toEqual({ min: 30, max: 30 });
+    // == on strings traverses the shorter: min(3, 3) × 0.1 rounded up = 1.
+    expect(estimate("'abc' == 'abd'")).toEqual({ min: 1, max: 1 });
+    // self 1 + .replicas 1; an integer field's declared size is 0, so == costs 0 (cel-go: min of the maxima).
+    expect(estimate('self.replicas == 1', { type: 'object', properties: { replicas: { type: 'integer' } } })).toEqual({ min: 2, max: 2 });
+    // has(): kube makes the presence test free, the operand `self` still costs 1.
+    expect(estimate('has(self.a)', { type: 'object', properties: { a: { type: 'string' } } })).toEqual({ min: 1, max: 1 });
+  });
+
+  it('costs a regex by the string and pattern lengths, the string bounded by maxLength', () => {
+    const name = (maxLength?: number): JsonObject => ({ type: 'object', properties: { name: { type: 'string', ...(maxLength ? { maxLength } : {}) } } });
+    // self 1 + .name 1 + ceil((3,145,726 + 1) × 0.1) = 314,573 times ceil(8 × 0.25) = 2 → 629,148;
+    // at least (an empty string) ceil(1 × 0.1) × 2 + 2 = 4.
+    expect(estimate("self.name.matches('^[a-z]+$')", name())).toEqual({ min: 4, max: 629_148 });
+    // maxLength 63 → 252 bytes: ceil(253 × 0.1) = 26 × 2 = 52, + 2 → 54; min with an empty string: ceil(1 × 0.1) × 2 + 2 = 4.
+    expect(estimate("self.name.matches('^[a-z]+$')", name(63))).toEqual({ min: 4, max: 54 });
+    // startsWith is charged its prefix's length (cel-go): ceil(2 × 0.1) = 1, + 2 → 3.
+    expect(estimate("self.name.startsWith('ab')", name())).toEqual({ min: 3, max: 3 });
+  });
+
+  it('costs a macro as its fold: the body times the largest number of elements', () => {
+    // all(): range self 1 + result 1; per element: condition 2 + step (__result__ 1 && x.contains('gpu')).
+    // contains: ceil(64 × 0.1) = 7 × ceil(3 × 0.1) = 1 → 7, with x 1: the step is at most 1 + 8 = 9, the loop 11.
+    // 909,090 × 11 + 2 = 9,999,992: the largest maxItems kube accepts with maxLength 16.
+    expect(estimate("self.all(x, x.contains('gpu'))", tags(909_090, 16))).toEqual({ min: 2, max: 9_999_992 });
+    // One more item: 909,091 × 11 + 2 = 10,000,003, past StaticEstimatedCostLimit.
+    expect(estimate("self.all(x, x.contains('gpu'))", tags(909_091, 16)).max).toBe(10_000_003);
+    expect(10_000_003).toBeGreaterThan(STATIC_ESTIMATED_COST_LIMIT);
+    // exists(): range self.items 2 + result 1; per element: condition 3 + step (__result__ 1 || x == 'a').
+    // x == 'a': x 1 + min(4, 1) × 0.1 → 1 = 2; loop at most 3 + 1 + 2 = 6 → 3 + 5 × 6 = 33; at least 3 (no element).
+    const items = { type: 'object', properties: { items: tags(5, 1) } };
+    expect(estimate("self.items.exists(x, x == 'a')", items)).toEqual({ min: 3, max: 33 });
+    // filter(): range 2 + [] 10 + result 1; per element: n > 1 (n 1 + > 1 = 2) then keeps (1 + 1 + 10 + 1 = 13) or not (1).
+    // 10 × (2 + 13) + 13 = 163; size() 1 → 164; == on two ints (size 1 each): ceil(0.1) = 1 → 165. At least 13 + 1 + 1 = 15.
+    const nums = { type: 'object', properties: { nums: { type: 'array', maxItems: 10, items: { type: 'integer' } } } };
+    expect(estimate('self.nums.filter(n, n > 1).size() == 0', nums)).toEqual({ min: 15, max: 165 });
+  });
+
+  it('makes a nested all() over an unbounded list cost far more than 100 times the limit, and a bounded one fit', () => {
+    const spec = (list: JsonObject): JsonObject => ({ type: 'object', properties: { items: list } });
+    const rule = 'self.items.all(x, self.items.all(y, x.matches(y)))';
+    // 1,048,575 × 1,048,575 × (ceil(3,145,727 × 0.1) × ceil(3,145,726 × 0.25)): saturates.
+    expect(estimate(rule, spec(tags(undefined, undefined))).max).toBeGreaterThan(100 * STATIC_ESTIMATED_COST_LIMIT);
+    // 10 items of maxLength 10 (40 bytes): matches = ceil(41 × 0.1) × ceil(40 × 0.25) = 5 × 10 = 50, with x, y: 52.
+    // Inner: 2 + 1 + 10 × (2 + 1 + 52) = 553. Outer: 2 + 1 + 10 × (2 + 1 + 553) = 5,563.
+    expect(estimate(rule, spec(tags(10, 10)))).toEqual({ min: 3, max: 5_563 });
+  });
+
+  it("words the factor as validation.go's getCostErrorMessage does", () => {
+    const tail = ' (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)';
+    expect(costErrorMessage('estimated rule cost', 2_000_000_000, 10_000_000)).toBe(`estimated rule cost exceeds budget by factor of more than 100x${tail}`);
+    // Between 1.5 and 100: one decimal (%.1f).
+    expect(costErrorMessage('estimated rule cost', 56_623_104, 10_000_000)).toBe(`estimated rule cost exceeds budget by factor of 5.7x${tail}`);
+    // Below 1.5: %f, six decimals.
+    expect(costErrorMessage('estimated rule cost', 12_582_912, 10_000_000)).toBe(`estimated rule cost exceeds budget by factor of 1.258291x${tail}`);
+  });
+});
