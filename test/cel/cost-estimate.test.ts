@@ -80,6 +80,18 @@ describe('static cost estimate', () => {
     expect(estimate('self.nums.filter(n, n > 1).size() == 0', nums)).toEqual({ min: 15, max: 165 });
   });
 
+  it("sizes a variable over a literal range as kube's estimator does: as self", () => {
+    const name = { type: 'object', properties: { name: { type: 'string' } } };
+    // cel-go gives x the path [@items], which kube's size estimator resolves to self (an object: size 0),
+    // so self.name == x costs 0 of its own. Range [..] 10 + result 1; per element: condition 3 + step
+    // (__result__ 1 || self.name == x: self 1 + .name 1 + x 1 + 0) → at most 7; 2 × 7 + 11 = 25.
+    // At least: the literal holds exactly 2, each at least 3 + 1 (|| may stop after __result__): 11 + 8 = 19.
+    expect(estimate("['ab', 'cd'].exists(x, self.name == x)", name)).toEqual({ min: 19, max: 25 });
+    // With self a string of maxLength 50 (200 bytes), x is sized 200, not 1: == against 21 characters costs
+    // ceil(min(200, 21) × 0.1) = 3, with x 1 → 4; per element 3 + 1 + 4 = 8; 2 × 8 + 11 = 27 (at least 19, as above).
+    expect(estimate("['a', 'b'].exists(x, x == 'abcdefghijklmnopqrstu')", { type: 'string', maxLength: 50 })).toEqual({ min: 19, max: 27 });
+  });
+
   it('makes a nested all() over an unbounded list cost far more than 100 times the limit, and a bounded one fit', () => {
     const spec = (list: JsonObject): JsonObject => ({ type: 'object', properties: { items: list } });
     const rule = 'self.items.all(x, self.items.all(y, x.matches(y)))';

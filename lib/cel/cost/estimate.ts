@@ -106,8 +106,12 @@ function literalShape(value: unknown): Shape {
 class Estimator {
   private readonly scopes = new Map<string, Shape[]>();
 
+  /** The first variable's type: kube's size estimator starts every path there (compilation.go `EstimateSize`). */
+  private readonly root: SizedType | undefined;
+
   constructor(variables: ReadonlyMap<string, SizedType | undefined>) {
     for (const [name, type] of variables) this.scopes.set(name, [ofType(type)]);
+    this.root = variables.values().next().value;
   }
 
   estimate(node: Node): Info {
@@ -245,7 +249,11 @@ class Estimator {
     const range = this.estimate(rangeNode);
     const count = sizeOf(range) ?? UNKNOWN;
     // A list's variable is an element, a map's a key (the keys' declared type has no size: 0).
-    const element: Shape = range.kind === 'map' ? (range.type?.key ? ofType(range.type.key) : { kind: 'string' }) : (range.elem ?? {});
+    let element: Shape = range.kind === 'map' ? (range.type?.key ? ofType(range.type.key) : { kind: 'string' }) : (range.elem ?? {});
+    // Over a range with no schema path (a literal, a call's result), cel-go gives the variable the path
+    // `[@items]` alone, which kube's size estimator walks from the root without a step: the variable is
+    // sized as `self` is (an object: 0), whatever the literal holds.
+    if (!range.type && this.root) element = { ...element, size: { min: 0, max: this.root.maxElements } };
     const variable = (args[0] as Node).args as string;
     const body = args.slice(1).map((arg) => this.withVariable(variable, element, () => this.estimate(arg)));
     const [predicate, transform] = body as [Info, Info | undefined];
