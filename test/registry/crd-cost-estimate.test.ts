@@ -127,3 +127,35 @@ describe('static-cost-estimate: CRD rules refused on create for their estimated 
     ]);
   });
 });
+
+describe('the order of the refusals', () => {
+  it("names a child's rules before its parent's, as kube checks a node's rules after its children", async () => {
+    const costly = 'self.items.all(x, self.items.all(y, x.matches(y)))';
+    const schema: JsonObject = {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          'x-kubernetes-validations': [{ rule: costly }],
+          properties: {
+            items: { type: 'array', items: { type: 'string' } },
+            inner: {
+              type: 'object',
+              properties: { items: { type: 'array', items: { type: 'string' } } },
+              'x-kubernetes-validations': [{ rule: costly }],
+            },
+          },
+        },
+      },
+    };
+    // Both rules saturate (2^64): the total does too, and both are among the costliest (equal costs: kube's
+    // sort.Slice leaves their order open; here they stay in the order observed).
+    expect((await causes(schema)).map((cause) => `${cause.field}: ${cause.message.split(' (')[0]}`)).toEqual([
+      'spec.validation.openAPIV3Schema.properties[spec].properties[inner].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x',
+      'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x',
+      'spec.validation.openAPIV3Schema.properties[spec].properties[inner].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+      'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+      'spec.validation.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x',
+    ]);
+  });
+});

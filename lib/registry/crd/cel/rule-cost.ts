@@ -42,17 +42,19 @@ function maxElements(node: SchemaNode): number | undefined {
 const multiplySaturated = (cost: number, cardinality: number): number => (cost === 0 ? 0 : cost > MAX_UINT64 / cardinality ? MAX_UINT64 : cost * cardinality);
 
 /**
- * The schema nodes with the number of times each can occur in one object (undefined: unbounded),
- * parents first; the root occurs once.
+ * The schema nodes with the number of times each can occur in one object (undefined: unbounded); the
+ * root occurs once. Children come before their parent, as validation.go's
+ * `ValidateCustomResourceDefinitionOpenAPISchema` checks a node's rules after recursing into it (kube
+ * visits sibling properties in Go map order; here in the schema's).
  */
 export function* nodesWithCardinality(node: SchemaNode, cardinality: number | undefined): Generator<[SchemaNode, number | undefined]> {
-  yield [node, cardinality];
   const factor = maxElements(node);
   const child = cardinality === undefined || factor === undefined ? undefined : cardinality * Math.max(0, factor);
   for (const property of node.properties.values()) yield* nodesWithCardinality(property, child);
   if (typeof node.additionalProperties === 'object') yield* nodesWithCardinality(node.additionalProperties, child);
   if (node.items) yield* nodesWithCardinality(node.items, child);
   for (const branch of node.allOf) yield* nodesWithCardinality(branch, cardinality);
+  yield [node, cardinality];
 }
 
 /** What a rule at this node can cost in one object: its estimate's maximum times how often it can run. */
