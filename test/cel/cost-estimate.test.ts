@@ -80,6 +80,17 @@ describe('static cost estimate', () => {
     expect(estimate('self.nums.filter(n, n > 1).size() == 0', nums)).toEqual({ min: 15, max: 165 });
   });
 
+  it("costs cel-go's two-variable macros (ext/comprehensions.go) as their folds", () => {
+    const labels = { type: 'object', properties: { labels: { type: 'object', maxProperties: 10, additionalProperties: { type: 'string', maxLength: 63 } } } };
+    // all(k, v, …): range 2 + result 1; per entry: condition 2 + step (__result__ 1 && v.size() < 64: v 1 + size 1 + < 1 = 3).
+    // 10 × 6 + 3 = 63; at least 3.
+    expect(estimate('self.labels.all(k, v, v.size() < 64)', labels)).toEqual({ min: 3, max: 63 });
+    // transformMap: range 2 + {} 30 + result 1; per entry cel.@mapInsert(__result__, k, f) 3 + f, where
+    // f = v + 'x': v 1 + ceil((252 + 1) × 0.1) = 26 (at least ceil(1 × 0.1) = 1) → at most 30 per entry.
+    // 10 × 30 + 33 = 333; at least 33.
+    expect(estimate("self.labels.transformMap(k, v, v + 'x')", labels)).toEqual({ min: 33, max: 333 });
+  });
+
   it("sizes a variable over a literal range as kube's estimator does: as self", () => {
     const name = { type: 'object', properties: { name: { type: 'string' } } };
     // cel-go gives x the path [@items], which kube's size estimator resolves to self (an object: size 0),

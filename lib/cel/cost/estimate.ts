@@ -75,6 +75,9 @@ const operand = (shape: Shape | undefined): Operand => ({
 
 type Node = ASTNode & { op: string; args: unknown };
 const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+/** cel-go ext/comprehensions.go's two-variable macros: (index or key, value, [predicate,] expression). */
+const TWO_VARIABLE = new Set(['all', 'exists', 'existsOne', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
+const isIdent = (node: Node | undefined): boolean => node?.op === 'id';
 
 /** cel-js's operator nodes by cel-go's function names. */
 const OPERATORS: Readonly<Record<string, string>> = {
@@ -224,8 +227,11 @@ class Estimator {
       return { cost: this.estimate(selected).cost, kind: 'bool' };
     }
     if (isMember && name === 'bind' && target?.op === 'id' && target.args === 'cel' && args.length === 3) return this.bind(args as [Node, Node, Node]);
-    if (isMember && COMPREHENSIONS.has(name) && (args[0] as Node | undefined)?.op === 'id' && (args.length === 2 || (name === 'map' && args.length === 3)))
-      return this.comprehension(name, target as Node, args);
+    if (isMember && COMPREHENSIONS.has(name) && isIdent(args[0]) && (args.length === 2 || (name === 'map' && args.length === 3)))
+      return this.comprehension(name, target as Node, args, 1);
+    const transforms = name.startsWith('transform') ? [3, 4] : [3];
+    if (isMember && TWO_VARIABLE.has(name) && isIdent(args[0]) && isIdent(args[1]) && transforms.includes(args.length))
+      return this.comprehension(name, target as Node, args, 2);
     const targetInfo = target ? this.estimate(target) : undefined;
     const argInfos = args.map((arg) => this.estimate(arg));
     const call = estimateCall(name, targetInfo ? operand(targetInfo) : undefined, argInfos.map(operand));
@@ -245,27 +251,39 @@ class Estimator {
    * `costComprehension` over parser/macro.go's expansions: the range, the accumulator's initial
    * value and the result once; the loop condition and step once per element the range can hold.
    */
-  private comprehension(name: string, rangeNode: Node, args: readonly Node[]): Info {
+  private comprehension(name: string, rangeNode: Node, args: readonly Node[], variables: 1 | 2): Info {
     const range = this.estimate(rangeNode);
     const count = sizeOf(range) ?? UNKNOWN;
-    // A list's variable is an element, a map's a key (the keys' declared type has no size: 0).
-    let element: Shape = range.kind === 'map' ? (range.type?.key ? ofType(range.type.key) : { kind: 'string' }) : (range.elem ?? {});
-    // Over a range with no schema path (a literal, a call's result), cel-go gives the variable the path
-    // `[@items]` alone, which kube's size estimator walks from the root without a step: the variable is
-    // sized as `self` is (an object: 0), whatever the literal holds.
-    if (!range.type && this.root) element = { ...element, size: { min: 0, max: this.root.maxElements } };
-    const variable = (args[0] as Node).args as string;
-    const body = args.slice(1).map((arg) => this.withVariable(variable, element, () => this.estimate(arg)));
+    const isMap = range.kind === 'map';
+    // A map's key (its declared type has no size: 0), a list's element.
+    let key: Shape = range.type?.key ? ofType(range.type.key) : { kind: isMap ? 'string' : 'int' };
+    let value: Shape = range.elem ?? {};
+    // Over a range with no schema path (a literal, a call's result), cel-go gives each variable a path of
+    // one step (`[@items]`, `[@keys]`, `[@indices]`), which kube's size estimator resolves to the root
+    // itself: the variable is sized as `self` is (an object: 0), whatever the range holds.
+    if (!range.type && this.root) {
+      const asRoot = { min: 0, max: this.root.maxElements };
+      key = { ...key, size: asRoot };
+      value = { ...value, size: asRoot };
+    }
+    // One variable: a map's key or a list's element. Two: a list's index (an int, 1) or a map's key, then the value.
+    const bound: [string, Shape][] =
+      variables === 1
+        ? [[(args[0] as Node).args as string, isMap ? key : value]]
+        : [
+            [(args[0] as Node).args as string, key],
+            [(args[1] as Node).args as string, value],
+          ];
+    const bindAll = (index: number, body: () => Info): Info =>
+      index === bound.length ? body() : this.withVariable(bound[index]![0], bound[index]![1], () => bindAll(index + 1, body));
+    const body = args.slice(variables).map((arg) => bindAll(0, () => this.estimate(arg)));
     const [predicate, transform] = body as [Info, Info | undefined];
     const { init, loop, result, kind } = foldParts(name, predicate, transform);
     const cost = sum([range.cost, init, result, multiply(count, loop)]);
-    if (kind === 'list')
-      return {
-        cost,
-        kind,
-        size: count,
-        elem: { size: sizeOf(name === 'filter' ? element : (transform ?? predicate)), kind: name === 'filter' ? element.kind : (transform ?? predicate).kind },
-      };
+    if (kind === 'list' || kind === 'map') {
+      const produced = name === 'filter' ? value : (transform ?? predicate);
+      return { cost, kind, size: count, elem: { size: sizeOf(produced), kind: produced.kind } };
+    }
     return { cost, kind };
   }
 }
@@ -284,9 +302,18 @@ function foldParts(name: string, predicate: Info, transform: Info | undefined): 
       // init false; condition @not_strictly_false(!__result__) = 3; step __result__ || p.
       return { init: ZERO, loop: add(fixed(3), { min: 1, max: add(accumulator, predicate.cost).max }), result: accumulator, kind: 'bool' };
     case 'exists_one':
+    case 'existsOne':
       // init 0; condition true (0); step p ? __result__ + 1 : __result__; result __result__ == 1 (2).
       return { init: ZERO, loop: add(predicate.cost, union(fixed(2), accumulator)), result: fixed(2), kind: 'bool' };
-    case 'map': {
+    case 'transformMap':
+    case 'transformMapEntry': {
+      // init {} (30); step [p ?] cel.@mapInsert(__result__, k, f) (1 + 1 + 1 + f; without k for an entry) [: __result__].
+      const insert = sum([fixed(name === 'transformMap' ? 3 : 2), (transform ?? predicate).cost]);
+      const loop = transform ? add(predicate.cost, union(insert, accumulator)) : insert;
+      return { init: MAP_CREATE, loop, result: accumulator, kind: 'map' };
+    }
+    case 'map':
+    case 'transformList': {
       // init []; step [p ?] __result__ + [f] (1 + 1 + 10 + f) [: __result__].
       const append = sum([fixed(12), (transform ?? predicate).cost]);
       const loop = transform ? add(predicate.cost, union(append, accumulator)) : append;
