@@ -1,3 +1,4 @@
 export { lint, LINT_RULES } from './rules';
 export type { Finding, LintRule, Severity } from './rules';
 export { lintPolicies } from './policies';
+export { customResourceFindings } from './custom-resources';

@@ -3,7 +3,9 @@
  * validateCustomResource stays synchronous. kube-apiserver compiles the rules when the CRD is
  * created and rejects a CRD whose rules do not compile; the same problems are returned here as the
  * CRD's field errors (apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go):
- * `<schema path>.x-kubernetes-validations[0].rule: Invalid value: {"rule":"…"}: compilation failed: …`.
+ * `<schema path>.x-kubernetes-validations[0].rule: Invalid value: {"rule":"…"}: compilation failed: …`,
+ * and the static cost estimates past their limits (cel/rule-cost.ts): `…rule: Forbidden: estimated rule
+ * cost exceeds budget by factor of …`, then the schema's total.
  */
 import type { Json, JsonObject } from '../../kube/json';
 import type { FieldError } from '../../kube/status';
@@ -12,7 +14,8 @@ import { invalid, json } from '../../kube/field-errors';
 import { Path } from '../../kube/field-path';
 import { compiledRules } from './cel/rules';
 import { normalizeFieldPath } from './cel/rule-field-path';
-import type { SchemaNode, StructuralSchema, ValidationRule } from './structural';
+import { nodesWithCardinality, ruleCostErrors, TotalCost } from './cel/rule-cost';
+import type { StructuralSchema, ValidationRule } from './structural';
 
 /** A ValidationRule as json.Marshal writes the v1 struct (members in field order, empty ones omitted). */
 function ruleValue(rule: ValidationRule): Json {
@@ -25,14 +28,6 @@ function ruleValue(rule: ValidationRule): Json {
   return out;
 }
 
-function* nodes(node: SchemaNode): Generator<SchemaNode> {
-  yield node;
-  for (const child of node.properties.values()) yield* nodes(child);
-  if (typeof node.additionalProperties === 'object') yield* nodes(node.additionalProperties);
-  if (node.items) yield* nodes(node.items);
-  for (const branch of node.allOf) yield* nodes(branch);
-}
-
 /**
  * Loads CEL (once per process) and compiles every rule of the schema (once per schema). Returns the
  * errors kube-apiserver would reject the CRD with, under `schemaPath` (e.g.
@@ -42,10 +37,12 @@ export async function prepareCustomResourceValidation(schema: StructuralSchema, 
   if (!schema.hasRules) return [];
   await loadCel();
   const errors: FieldError[] = [];
-  for (const node of nodes(schema.root)) {
+  const total = new TotalCost();
+  for (const [node, cardinality] of nodesWithCardinality(schema.root, 1)) {
     const base = Path.of(node.location ? `${schemaPath}.${node.location}` : schemaPath).child('x-kubernetes-validations');
     compiledRules(node).forEach((compiled, i) => {
       const at = base.index(i);
+      errors.push(...ruleCostErrors(compiled, node, node === schema.root, cardinality, at, total));
       if (compiled.error !== undefined) errors.push(invalid(at.child('rule'), json(ruleValue(compiled.rule)), compiled.error));
       if (compiled.messageError !== undefined) errors.push(invalid(at.child('messageExpression'), json(ruleValue(compiled.rule)), compiled.messageError));
       if (compiled.rule.fieldPath) {
@@ -55,5 +52,6 @@ export async function prepareCustomResourceValidation(schema: StructuralSchema, 
       }
     });
   }
+  errors.push(...total.errors(Path.of(schemaPath)));
   return errors;
 }
