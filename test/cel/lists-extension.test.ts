@@ -51,4 +51,45 @@ describe('ext.Lists', () => {
       "ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'",
     );
   });
+
+  describe('sortBy (version 2, a macro: list.@sortByAssociatedKeys(list.map(e, key)))', () => {
+    it.each([
+      ['[3, 1, 2].sortBy(x, x)', [1n, 2n, 3n]],
+      ['[3, 1, 2].sortBy(x, -x)', [3n, 2n, 1n]],
+      ["['bb', 'a', 'ccc'].sortBy(s, s.size())", ['a', 'bb', 'ccc']],
+      [
+        "[timestamp('2024-01-01T00:00:00Z'), timestamp('2023-01-01T00:00:00Z')].sortBy(t, t) == [timestamp('2023-01-01T00:00:00Z'), timestamp('2024-01-01T00:00:00Z')]",
+        true,
+      ],
+      ['[].sortBy(x, x)', []],
+    ])('%s', (expression, expected) => {
+      expect(valueOf(expression)).toEqual(expected);
+    });
+
+    it('sorts JSON objects by a field, equal keys keeping their order', () => {
+      const object = celValue({
+        containers: [
+          { name: 'c', port: 80 },
+          { name: 'a', port: 443 },
+          { name: 'b', port: 80 },
+        ],
+      });
+      expect(valueOf('object.containers.sortBy(c, c.name).map(c, c.name)', { object })).toEqual(['a', 'b', 'c']);
+      expect(valueOf('object.containers.sortBy(c, c.port).map(c, c.name)', { object })).toEqual(['c', 'b', 'a']);
+    });
+
+    it('keys of different types at run time are an error', () => {
+      const object = celValue({ items: [{ k: 1 }, { k: 'a' }] });
+      expect(valueOf('object.items.sortBy(i, i.k)', { object })).toEqual({ error: 'list elements must have the same type' });
+      expect(valueOf('object.items.sortBy(i, i)', { object })).toEqual({ error: 'list elements must be comparable' });
+    });
+
+    it.each([
+      ['[1, 2].sortBy(x, [x])', "found no matching overload for '@sortByAssociatedKeys' applied to 'list(int).(list(list(int)))'"],
+      ['[1].sortBy(x.y, x)', 'argument is not an identifier'],
+      ['1.sortBy(x, x)', 'sortBy can only be applied to a list, identifier, comprehension, call or select expression'],
+    ])('%s is refused when compiled', (expression, issue) => {
+      expect(issueOf(expression)).toContain(issue);
+    });
+  });
 });
