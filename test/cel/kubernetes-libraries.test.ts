@@ -11,7 +11,6 @@ const CONDITIONS: [library: string, expression: string][] = [
   ['quantity', "quantity('500m').isLessThan(quantity('1')) && isQuantity('1Gi')"],
   ['sets', "sets.contains(['a', 'b', 'c'], ['a']) && sets.intersects([1, 2], [2, 3])"],
   ['strings', "'%s-%d'.format(['web', 1]) == 'web-1' && strings.quote('x') == '\"x\"'"],
-  ['math', 'math.greatest(1, 5, 3) == 5 && math.ceil(1.2) == 2.0'],
   ['ip', "isIP('10.0.0.1') && ip('10.0.0.1').family() == 4"],
   ['cidr', "cidr('10.0.0.0/8').containsIP(ip('10.1.2.3'))"],
   ['semver', "semver('1.27.0').isGreaterThan(semver('1.26.9'))"],

@@ -1,4 +1,5 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
+import type { FoldRecord } from '../libraries/comprehensions';
 import { callCost } from './call-cost';
 import type { StepChildren } from './tracker';
 import { actualSize } from './value-size';
@@ -15,7 +16,10 @@ import { actualSize } from './value-size';
 interface CostNode {
   op: string;
   args: unknown;
-  meta?: { alternate?: { op?: string; args?: { iterable?: unknown } }; macro?: { macroHasProps?: unknown[]; exp?: unknown } };
+  meta?: {
+    alternate?: { op?: string; args?: { iterable?: unknown } };
+    macro?: { macroHasProps?: unknown[]; exp?: unknown; foldRecord?: FoldRecord };
+  };
 }
 
 /**
@@ -89,6 +93,7 @@ function callNodeCost(node: CostNode, children: StepChildren, value: unknown): n
   const macro = node.meta?.macro;
   // has(a.b.c): cel-go tests the last field (1) after selecting the others, of which cel-js runs only the variable.
   if (macro?.macroHasProps) return macro.macroHasProps.length - 1;
+  if (macro?.foldRecord) return twoVariableFoldCost(macro.foldRecord);
   // cel.bind(v, init, expr) is a fold over an empty list literal.
   if (macro?.exp !== undefined) return LIST_CREATE;
   return callCost(name, operands(children, operandNodes(node)), value);
@@ -125,6 +130,31 @@ function foldCost(name: string, children: StepChildren, iterable: unknown, value
     }
     default:
       return 0;
+  }
+}
+
+/**
+ * The hidden steps of ext/comprehensions.go's folds, as `foldCost` counts the one-variable ones; the
+ * initial list (10) or map (30) is charged here, as cel-js builds it without a step. `cel.@mapInsert`
+ * costs 1, the default of a call kube's estimator does not price.
+ */
+function twoVariableFoldCost({ kind, size, iterations, kept }: FoldRecord): number {
+  const conditions = iterations + (iterations < size ? 1 : 0);
+  const skipped = iterations - kept;
+  switch (kind) {
+    case 'all':
+      return 2 * conditions + iterations + 1;
+    case 'exists':
+      return 3 * conditions + iterations + 1;
+    case 'existsOne':
+      return iterations + kept + 2;
+    case 'transformList':
+      return LIST_CREATE + kept * (LIST_CREATE + 2) + skipped + 1;
+    case 'transformMap':
+      // __result__, the key variable and the insert.
+      return MAP_CREATE + kept * 3 + skipped + 1;
+    case 'transformMapEntry':
+      return MAP_CREATE + kept * 2 + skipped + 1;
   }
 }
 
