@@ -57,6 +57,12 @@ describe('two-variable comprehensions', () => {
     expect(valueOf('object.spec.containers.exists(i, c, i == 1 && c.name == "b")', { object })).toBe(true);
   });
 
+  it('a range that is not a list or map at run time is an error (interpreter evalFold)', () => {
+    const object = celValue({ replicas: 3, name: 'web' });
+    expect(valueOf('object.replicas.all(k, v, true)', { object })).toEqual({ error: "got 'types.Int', expected iterable type" });
+    expect(valueOf('object.name.transformList(k, v, v)', { object })).toEqual({ error: "got 'types.String', expected iterable type" });
+  });
+
   it('a duplicate key from transformMapEntry is an error (cel-go mutableMap.Insert)', () => {
     expect(valueOf("{'greeting': 'aloha', 'farewell': 'aloha'}.transformMapEntry(k, v, {v: k})")).toEqual({
       error: 'insert failed: key aloha already exists',

@@ -2,7 +2,7 @@ import type { ASTNode, Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError, celGoTypeName } from '../errors';
 import { celModule } from '../runtime';
 import { celEquals } from './compare';
-import { type Checker, type Evaluator, type MacroInput, runSync, type TypeDecl } from './macro';
+import { type Checker, type Evaluator, goTypeName, type MacroInput, runSync, type TypeDecl } from './macro';
 
 /*
  * cel-go's two-variable comprehensions (ext/comprehensions.go, `TwoVarComprehensions`, enabled by
@@ -102,7 +102,8 @@ function twoVariableMacro(kind: Kind, { ast, args, receiver }: MacroInput) {
     },
     evaluate(evaluator: Evaluator, _macro: unknown, ctx: unknown): unknown {
       if (!scope) throw new Error(`${kind} evaluated before it was checked`);
-      const entries = iterationEntries(runSync(evaluator, receiver, ctx));
+      const range = runSync(evaluator, receiver, ctx);
+      const entries = isRange(range) ? iterationEntries(range) : notIterable(goTypeName(evaluator.debugType(range)));
       const outer = scope.outer.reuse(ctx);
       const inner = scope.inner.reuse(outer);
       record.size = entries.length;
@@ -139,6 +140,28 @@ function expectBool(checker: Checker, node: ASTNode, type: TypeDecl, operator: s
   if (type.name === 'bool' || type.kind === 'dyn') return;
   const operands = operator === '_?_:_' ? `(${celGoTypeName(type.name)}, int, int)` : `(bool, ${celGoTypeName(type.name)})`;
   throw checker.createError('no_matching_overload', `found no matching overload for '${operator}' applied to '${operands}'`, node);
+}
+
+function isRange(value: unknown): boolean {
+  return Array.isArray(value) || value instanceof Map || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype);
+}
+
+// Go's %T of cel-go's values, as interpreter/interpretable.go evalFold names a range it cannot iterate.
+const GO_VALUE_TYPES: Readonly<Record<string, string>> = {
+  int: 'types.Int',
+  uint: 'types.Uint',
+  double: 'types.Double',
+  bool: 'types.Bool',
+  string: 'types.String',
+  bytes: 'types.Bytes',
+  null_type: 'types.Null',
+  'google.protobuf.Duration': 'types.Duration',
+  'google.protobuf.Timestamp': 'types.Timestamp',
+  optional_type: '*types.Optional',
+};
+
+function notIterable(type: string): never {
+  throw new CelFunctionError(`got '${GO_VALUE_TYPES[type] ?? type}', expected iterable type`);
 }
 
 /** The (first, second) variable pairs of a list (index, element) or a map (key, value), in order. */
