@@ -2,6 +2,9 @@
 // error texts from its documentation and source.
 import { loadCel } from '../../lib/cel';
 import { celValue } from '../../lib/cel/values';
+import { parseAndCheck } from '../../lib/cel/compile';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { evaluateProgram } from '../../lib/cel/evaluate';
 import { issueOf, valueOf } from './helpers';
 
 beforeAll(loadCel);
@@ -76,6 +79,14 @@ describe('ext.Lists', () => {
       });
       expect(valueOf('object.containers.sortBy(c, c.name).map(c, c.name)', { object })).toEqual(['a', 'b', 'c']);
       expect(valueOf('object.containers.sortBy(c, c.port).map(c, c.name)', { object })).toEqual(['c', 'b', 'a']);
+    });
+
+    it('costs what its expansion costs in cel-go: a binding fold around a map fold and the sorting call', () => {
+      // [] 10 for the binding; the list 10; two reads of the bound list 2; map: [] 10, 3 × (read 1 + [..] 10
+      // + add 1 + x 1), result 1; @sortByAssociatedKeys 1.
+      const checked = parseAndCheck('[3, 1, 2].sortBy(x, x)', matchConditionsEnvironment());
+      if ('issue' in checked) throw new Error(checked.issue);
+      expect(evaluateProgram(checked.program, {}, Number.MAX_SAFE_INTEGER)).toMatchObject({ cost: 73 });
     });
 
     it('keys of different types at run time are an error', () => {

@@ -3,6 +3,9 @@
 // and optFlatMap macros; `==` between optionals (types/optional.go `Equal`).
 import { loadCel } from '../../lib/cel';
 import { celValue } from '../../lib/cel/values';
+import { parseAndCheck } from '../../lib/cel/compile';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { evaluateProgram } from '../../lib/cel/evaluate';
 import { issueOf, valueOf } from './helpers';
 
 beforeAll(loadCel);
@@ -47,6 +50,17 @@ describe('optMap and optFlatMap', () => {
     ['1.optMap(x, x)', "found no matching overload for 'hasValue' applied to 'int.()'"],
   ])('%s is refused when compiled', (expression, issue) => {
     expect(issueOf(expression)).toContain(issue);
+  });
+
+  // cel-go expands optMap to `t.hasValue() ? optional.of([].fold(x = t.value(), x + 1)) : optional.none()`.
+  it.each([
+    ['optional.of(1).optMap(x, x + 1)', 17], // target optional.of(1) 1, twice; hasValue 1, value 1, [] 10, optional.of 1; x 1, _+_ 1
+    ['optional.none().optMap(x, x + 1)', 3], // target optional.none() 1; hasValue 1; optional.none() 1
+    ['optional.of([1]).optFlatMap(e, e[?0])', 36], // target [1] 10 + optional.of 1, twice; hasValue 1, value 1, [] 10; e 1, [?] 1
+  ])('%s costs %d at run time', (expression, expected) => {
+    const checked = parseAndCheck(expression, matchConditionsEnvironment());
+    if ('issue' in checked) throw new Error(checked.issue);
+    expect(evaluateProgram(checked.program, {}, Number.MAX_SAFE_INTEGER)).toMatchObject({ cost: expected });
   });
 
   it('the variable has the optional value type: a mismatch is a compile error', () => {

@@ -18,7 +18,7 @@ interface CostNode {
   args: unknown;
   meta?: {
     alternate?: { op?: string; args?: { iterable?: unknown } };
-    macro?: { macroHasProps?: unknown[]; exp?: unknown; foldRecord?: FoldRecord };
+    macro?: { macroHasProps?: unknown[]; exp?: unknown; foldRecord?: FoldRecord; hiddenCost?: () => number };
   };
 }
 
@@ -67,6 +67,7 @@ export function nodeCost(ast: ASTNode, children: StepChildren, value: unknown): 
   const node = ast as unknown as CostNode;
   switch (node.op) {
     case 'id':
+      return isNamespace(node, value) ? 0 : SELECT_AND_IDENT;
     case '.':
     case '.?':
     case '[]':
@@ -86,6 +87,17 @@ export function nodeCost(ast: ASTNode, children: StepChildren, value: unknown): 
   }
 }
 
+/**
+ * `sets` in `sets.contains(…)`, `optional` in `optional.of(…)`: cel-go resolves the qualified function
+ * name when checking and reads no variable; cel-js reads a namespace constant (lib/cel/libraries/namespace.ts,
+ * cel-js's own OptionalNamespace and CelNamespace), which costs nothing here.
+ */
+function isNamespace(node: CostNode, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return name !== undefined && (name === node.args || name.endsWith('Namespace'));
+}
+
 function callNodeCost(node: CostNode, children: StepChildren, value: unknown): number {
   const name = (node.args as [string])[0];
   const fold = node.meta?.alternate;
@@ -94,6 +106,8 @@ function callNodeCost(node: CostNode, children: StepChildren, value: unknown): n
   // has(a.b.c): cel-go tests the last field (1) after selecting the others, of which cel-js runs only the variable.
   if (macro?.macroHasProps) return macro.macroHasProps.length - 1;
   if (macro?.foldRecord) return twoVariableFoldCost(macro.foldRecord);
+  // A macro that counts the hidden steps of its cel-go expansion itself (optMap, optFlatMap, sortBy).
+  if (macro?.hiddenCost) return macro.hiddenCost();
   // cel.bind(v, init, expr) is a fold over an empty list literal.
   if (macro?.exp !== undefined) return LIST_CREATE;
   return callCost(name, operands(children, operandNodes(node)), value);
