@@ -2,6 +2,7 @@ import type { ASTNode } from '@marcbachmann/cel-js';
 import { forEachNode } from './ast-walk';
 import { displayIssue } from './errors';
 import { redirectConversions } from './libraries/conversions';
+import { outsideKubeIssues } from './outside-kube';
 import { goRegexpError } from './libraries/go-regexp';
 import { redirectTimestampAccessors } from './libraries/timestamps';
 import { parseGoDuration, parseRfc3339, MAX_UNIX_SECONDS, MIN_UNIX_SECONDS } from '../go/time-parse';
@@ -18,7 +19,8 @@ const prepared = new WeakSet<ASTNode>();
  * What follows a successful type check, on every expression kube-apiserver compiles: the AST validators
  * its base environment enables (apiserver pkg/cel/environment/base.go, from 1.29: cel-go's
  * ValidateDurationLiterals, ValidateTimestampLiterals and ValidateRegexLiterals; homogeneous aggregate
- * literals are cel-js's own check), and the calls whose cel-js behaviour is replaced by cel-go's.
+ * literals are cel-js's own check), the calls whose cel-js behaviour is replaced by cel-go's, and the
+ * functions cel-js has that kube's environment does not (lib/cel/outside-kube.ts).
  * Returns the validators' issues, which fail the compilation.
  */
 export function afterCheck(ast: ASTNode): LiteralIssue[] {
@@ -26,7 +28,7 @@ export function afterCheck(ast: ASTNode): LiteralIssue[] {
   prepared.add(ast);
   redirectTimestampAccessors(ast);
   redirectConversions(ast);
-  return literalIssues(ast);
+  return [...literalIssues(ast), ...outsideKubeIssues(ast)];
 }
 
 /** cel-go's display of the issues, ordered by position as common/errors.go `ToDisplayString` orders them. */

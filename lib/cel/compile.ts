@@ -57,5 +57,5 @@ export function parseAndCheck(expression: string, environment: MatchConditionsEn
   const { error } = checked;
   if (!(error instanceof ParseError || error instanceof CelTypeError))
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-  return { issue: celGoIssue(error, expression, functions), program };
+  return { issue: celGoIssue(error, expression, functions, program.ast), program };
 }

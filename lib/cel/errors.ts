@@ -1,4 +1,5 @@
 import type { ASTNode, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+import { forEachNode } from './ast-walk';
 
 /**
  * An error raised by a function this harness adds to CEL (the Kubernetes libraries). It carries
@@ -65,11 +66,27 @@ const OPERATOR_FUNCTIONS: ReadonlyMap<string, string> = new Map([
  * Messages follow cel-go's checker (checker/errors.go) where cel-js reports the same problem in other
  * words; parse errors keep cel-js's message, as cel-go's come from its ANTLR grammar.
  */
-export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>): string {
+export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, root?: ASTNode): string {
   const node = error.name === 'TypeError' ? error.node : undefined;
   const message = node ? checkerMessage(error.code, error.summary, node, knownFunctions) : error.summary;
   const offset = node ? celGoOffset(node, expression) : (error.range?.start ?? 0);
-  return displayIssue(expression, offset, message);
+  const issue = displayIssue(expression, offset, message);
+  const call = node && error.code === 'unknown_variable' && root ? undeclaredMethodOf(root, node, knownFunctions) : undefined;
+  if (!call) return issue;
+  // checker.go `checkCall`: an undeclared receiver is reported, then the member function is looked up
+  // by its bare name, and an unknown one is a second issue (`math.greatest(1, 2)` without ext.Math).
+  return `${issue}\n${displayIssue(expression, celGoOffset(call.node, expression), `undeclared reference to '${call.name}' (in container '')`)}`;
+}
+
+/** The member call whose receiver is `receiver`, when its function is declared nowhere in the environment. */
+function undeclaredMethodOf(root: ASTNode, receiver: ASTNode, knownFunctions: ReadonlySet<string>): { node: ASTNode; name: string } | undefined {
+  let found: { node: ASTNode; name: string } | undefined;
+  forEachNode(root, (node) => {
+    if (node.op !== 'rcall') return;
+    const [name, target] = node.args;
+    if (target === receiver && !knownFunctions.has(name)) found = { node, name };
+  });
+  return found;
 }
 
 function checkerMessage(code: string, summary: string, node: ASTNode, knownFunctions: ReadonlySet<string>): string {

@@ -11,12 +11,16 @@ const CONDITIONS: [library: string, expression: string][] = [
   ['quantity', "quantity('500m').isLessThan(quantity('1')) && isQuantity('1Gi')"],
   ['sets', "sets.contains(['a', 'b', 'c'], ['a']) && sets.intersects([1, 2], [2, 3])"],
   ['strings', "'%s-%d'.format(['web', 1]) == 'web-1' && strings.quote('x') == '\"x\"'"],
-  ['math', 'math.greatest(1, 5, 3) == 5 && math.ceil(1.2) == 2.0'],
   ['ip', "isIP('10.0.0.1') && ip('10.0.0.1').family() == 4"],
   ['cidr', "cidr('10.0.0.0/8').containsIP(ip('10.1.2.3'))"],
   ['semver', "semver('1.27.0').isGreaterThan(semver('1.26.9'))"],
   ['format', "!format.dns1123Label().validate('web-1').hasValue()"],
-  ['optional', "object.metadata.?labels.?app.orValue('none') == 'web'"],
+  ['optional', "object.metadata.?labels.?app.orValue('none') == 'web' && object.metadata.?labels.optMap(l, l.size()).orValue(0) > 0"],
+  ['lists-v3', '[3, 1, 2].sortBy(x, -x) == [3, 2, 1] && lists.range(2) == [0, 1] && [[1], [2]].flatten() == [1, 2]'],
+  [
+    'two-variable-comprehensions',
+    "object.metadata.labels.all(k, v, k.size() > 0 && v != '') && object.spec.containers.transformList(i, c, c.name).size() == 1",
+  ],
 ];
 
 const harnesses: Harness[] = [];

@@ -2,6 +2,9 @@
 // error texts from its documentation and source.
 import { loadCel } from '../../lib/cel';
 import { celValue } from '../../lib/cel/values';
+import { parseAndCheck } from '../../lib/cel/compile';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { evaluateProgram } from '../../lib/cel/evaluate';
 import { issueOf, valueOf } from './helpers';
 
 beforeAll(loadCel);
@@ -50,5 +53,54 @@ describe('ext.Lists', () => {
     expect(issueOf('[[1], [2]].sort() == [[1]]')?.split('\n')[0]).toBe(
       "ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'",
     );
+  });
+
+  describe('sortBy (version 2, a macro: list.@sortByAssociatedKeys(list.map(e, key)))', () => {
+    it.each([
+      ['[3, 1, 2].sortBy(x, x)', [1n, 2n, 3n]],
+      ['[3, 1, 2].sortBy(x, -x)', [3n, 2n, 1n]],
+      ["['bb', 'a', 'ccc'].sortBy(s, s.size())", ['a', 'bb', 'ccc']],
+      [
+        "[timestamp('2024-01-01T00:00:00Z'), timestamp('2023-01-01T00:00:00Z')].sortBy(t, t) == [timestamp('2023-01-01T00:00:00Z'), timestamp('2024-01-01T00:00:00Z')]",
+        true,
+      ],
+      ['[].sortBy(x, x)', []],
+    ])('%s', (expression, expected) => {
+      expect(valueOf(expression)).toEqual(expected);
+    });
+
+    it('sorts JSON objects by a field, equal keys keeping their order', () => {
+      const object = celValue({
+        containers: [
+          { name: 'c', port: 80 },
+          { name: 'a', port: 443 },
+          { name: 'b', port: 80 },
+        ],
+      });
+      expect(valueOf('object.containers.sortBy(c, c.name).map(c, c.name)', { object })).toEqual(['a', 'b', 'c']);
+      expect(valueOf('object.containers.sortBy(c, c.port).map(c, c.name)', { object })).toEqual(['c', 'b', 'a']);
+    });
+
+    it('costs what its expansion costs in cel-go: a binding fold around a map fold and the sorting call', () => {
+      // [] 10 for the binding; the list 10; two reads of the bound list 2; map: [] 10, 3 × (read 1 + [..] 10
+      // + add 1 + x 1), result 1; @sortByAssociatedKeys 1.
+      const checked = parseAndCheck('[3, 1, 2].sortBy(x, x)', matchConditionsEnvironment());
+      if ('issue' in checked) throw new Error(checked.issue);
+      expect(evaluateProgram(checked.program, {}, Number.MAX_SAFE_INTEGER)).toMatchObject({ cost: 73 });
+    });
+
+    it('keys of different types at run time are an error', () => {
+      const object = celValue({ items: [{ k: 1 }, { k: 'a' }] });
+      expect(valueOf('object.items.sortBy(i, i.k)', { object })).toEqual({ error: 'list elements must have the same type' });
+      expect(valueOf('object.items.sortBy(i, i)', { object })).toEqual({ error: 'list elements must be comparable' });
+    });
+
+    it.each([
+      ['[1, 2].sortBy(x, [x])', "found no matching overload for '@sortByAssociatedKeys' applied to 'list(int).(list(list(int)))'"],
+      ['[1].sortBy(x.y, x)', 'argument is not an identifier'],
+      ['1.sortBy(x, x)', 'sortBy can only be applied to a list, identifier, comprehension, call or select expression'],
+    ])('%s is refused when compiled', (expression, issue) => {
+      expect(issueOf(expression)).toContain(issue);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
+import type { FoldRecord } from '../libraries/comprehensions';
 import { callCost } from './call-cost';
 import { actualSize } from './value-size';
 
@@ -21,7 +22,10 @@ export interface StepChildren {
 interface CostNode {
   op: string;
   args: unknown;
-  meta?: { alternate?: { op?: string; args?: { iterable?: unknown } }; macro?: { macroHasProps?: unknown[]; exp?: unknown } };
+  meta?: {
+    alternate?: { op?: string; args?: { iterable?: unknown } };
+    macro?: { macroHasProps?: unknown[]; exp?: unknown; foldRecord?: FoldRecord; hiddenCost?: () => number };
+  };
 }
 
 /**
@@ -69,6 +73,7 @@ export function nodeCost(ast: ASTNode, children: StepChildren, value: unknown): 
   const node = ast as unknown as CostNode;
   switch (node.op) {
     case 'id':
+      return isNamespace(node, value) ? 0 : SELECT_AND_IDENT;
     case '.':
     case '.?':
     case '[]':
@@ -88,6 +93,17 @@ export function nodeCost(ast: ASTNode, children: StepChildren, value: unknown): 
   }
 }
 
+/**
+ * `sets` in `sets.contains(…)`, `optional` in `optional.of(…)`: cel-go resolves the qualified function
+ * name when checking and reads no variable; cel-js reads a namespace constant (lib/cel/libraries/namespace.ts,
+ * cel-js's own OptionalNamespace and CelNamespace), which costs nothing here.
+ */
+function isNamespace(node: CostNode, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return name !== undefined && (name === node.args || name.endsWith('Namespace'));
+}
+
 function callNodeCost(node: CostNode, children: StepChildren, value: unknown): number {
   const name = (node.args as [string])[0];
   const fold = node.meta?.alternate;
@@ -95,6 +111,9 @@ function callNodeCost(node: CostNode, children: StepChildren, value: unknown): n
   const macro = node.meta?.macro;
   // has(a.b.c): cel-go tests the last field (1) after selecting the others, of which cel-js runs only the variable.
   if (macro?.macroHasProps) return macro.macroHasProps.length - 1;
+  if (macro?.foldRecord) return twoVariableFoldCost(macro.foldRecord);
+  // A macro that counts the hidden steps of its cel-go expansion itself (optMap, optFlatMap, sortBy).
+  if (macro?.hiddenCost) return macro.hiddenCost();
   // cel.bind(v, init, expr) is a fold over an empty list literal.
   if (macro?.exp !== undefined) return LIST_CREATE;
   return callCost(name, operands(children, operandNodes(node)), value);
@@ -131,6 +150,31 @@ function foldCost(name: string, children: StepChildren, iterable: unknown, value
     }
     default:
       return 0;
+  }
+}
+
+/**
+ * The hidden steps of ext/comprehensions.go's folds, as `foldCost` counts the one-variable ones; the
+ * initial list (10) or map (30) is charged here, as cel-js builds it without a step. `cel.@mapInsert`
+ * costs 1, the default of a call kube's estimator does not price.
+ */
+function twoVariableFoldCost({ kind, size, iterations, kept }: FoldRecord): number {
+  const conditions = iterations + (iterations < size ? 1 : 0);
+  const skipped = iterations - kept;
+  switch (kind) {
+    case 'all':
+      return 2 * conditions + iterations + 1;
+    case 'exists':
+      return 3 * conditions + iterations + 1;
+    case 'existsOne':
+      return iterations + kept + 2;
+    case 'transformList':
+      return LIST_CREATE + kept * (LIST_CREATE + 2) + skipped + 1;
+    case 'transformMap':
+      // __result__, the key variable and the insert.
+      return MAP_CREATE + kept * 3 + skipped + 1;
+    case 'transformMapEntry':
+      return MAP_CREATE + kept * 2 + skipped + 1;
   }
 }
 

@@ -67,7 +67,7 @@ describe('message construction inside strings and comments', () => {
   it('is left alone', () => {
     const expression = `Object{metadata: Object.metadata{labels: {
       "a": r"}Object{", // Object{ in a comment }
-      "b": '''x{y}''' + b"{".string()
+      "b": '''x{y}''' + string(b"{")
     }}}`;
     expect(rewriteObjectLiterals(expression).typeNames).toEqual(['Object', 'Object.metadata']);
     expect(applyConfigurationOf(expression)).toEqual({ metadata: { labels: { a: '}Object{', b: 'x{y}{' } } });

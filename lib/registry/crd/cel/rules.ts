@@ -53,7 +53,7 @@ function compile(expression: string): Compiled {
   const checked = program.check();
   if (!checked.valid) {
     const { error } = checked;
-    if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions) };
+    if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions, program.ast) };
     throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
   }
   const issues = afterCheck(program.ast);
