@@ -14,6 +14,7 @@ import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
 import type { WatchHub } from './watch/watch-hub';
 import type { ConversionLayer } from './conversion';
+import { type AdmissionsInFlight, isAdmittedWrite, serveAdmitted, type WriteAdmitter } from './writes/admission';
 
 /** Timers for injected latency, all cancelled at close() so no handle outlives the mock API. */
 export class Delays {
@@ -59,6 +60,8 @@ export interface ApiHandlerContext {
   authenticate(authorization: string | null): UserInfo | undefined;
   /** Serves the requests at a version a CRD's webhook converts from (lib/mockapi/conversion). */
   conversion?: ConversionLayer;
+  /** The admission chain writes go through (`admitWrites`, once a harness holds the API), and the admissions in flight. */
+  admission?: { admitter(): WriteAdmitter | undefined; inFlight: AdmissionsInFlight };
 }
 
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
@@ -171,7 +174,13 @@ async function serveResource(
     if (isWrite(verb)) await context.registry.ready();
     const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
     const converting = context.conversion?.serve(call, context.authorizer());
-    const answer = converting ? await converting : serveRest(call, context.store, context.authorizer());
+    const admission = context.admission;
+    const admitter = admission?.admitter();
+    const answer = converting
+      ? await converting
+      : admission && admitter && isAdmittedWrite(call)
+        ? await serveAdmitted(call, context.store, context.authorizer(), admitter, admission.inFlight)
+        : serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body };
   } catch (error) {
