@@ -105,6 +105,43 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     expect((await call(h.api!, 'GET', '/api/v1/namespaces/team-a/configmaps/keep')).status).toBe(200);
   });
 
+  it('admits a status write as an UPDATE of the status subresource, the whole object with its new status', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'team-a' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    await harness({
+      objects: [pod as KubeObject],
+      manifests: [
+        validating('v', { name: 'status.example.com', rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['UPDATE'], resources: ['pods/status'] }] }),
+      ],
+      stubs: { 'status.example.com': stub.deny({ message: 'status is the kubelet’s' }) },
+    });
+    const refused = await call(
+      h.api!,
+      'PATCH',
+      '/api/v1/namespaces/team-a/pods/web-1/status',
+      { status: { phase: 'Running' } },
+      'application/merge-patch+json',
+    );
+    expect(refused.status).toBe(400);
+    expect((refused.body as { message: string }).message).toBe('admission webhook "status.example.com" denied the request: status is the kubelet’s');
+    const sent = h.stub('status.example.com').received[0]?.request;
+    expect([sent?.operation, sent?.subResource, sent?.name]).toEqual(['UPDATE', 'status', 'web-1']);
+    expect((sent?.object as { status?: { phase?: string } }).status?.phase).toBe('Running');
+    expect((sent?.oldObject as { status?: { phase?: string } }).status?.phase).not.toBe('Running');
+    expect(objectOf(await call(h.api!, 'GET', '/api/v1/namespaces/team-a/pods/web-1')).status).not.toEqual(expect.objectContaining({ phase: 'Running' }));
+  });
+
+  it('does not admit the harness’s own seeding', async () => {
+    await harness({
+      objects: [configMap('seeded') as KubeObject],
+      manifests: [validating('v', { name: 'deny.example.com', rules: configMapRules })],
+      stubs: { 'deny.example.com': stub.deny() },
+    });
+    h.api!.store.put(configMap('put') as KubeObject);
+    expect((await call(h.api!, 'GET', '/api/v1/namespaces/team-a/configmaps/seeded')).status).toBe(200);
+    expect((await call(h.api!, 'GET', '/api/v1/namespaces/team-a/configmaps/put')).status).toBe(200);
+    expect(h.stub('deny.example.com').received).toHaveLength(0);
+  });
+
   it('admits the writes of a mock API handed to the harness, until the harness closes', async () => {
     const api = await startMockApi({ admitWrites: true, namespaces: [{ name: 'team-a' }] });
     try {

@@ -53,9 +53,11 @@ export class AdmissionsInFlight {
   }
 }
 
-/** Whether this call is one admission sees: a write of an object at its main resource (not a review). */
+/** Whether this call is one admission sees here: a write of an object at its main resource (not a review), or of its status. */
 export function isAdmittedWrite(call: RestCall): boolean {
-  return ADMITTED_VERBS.has(call.verb) && !call.route.subresource && !call.route.entry.resource.endsWith('reviews');
+  const { subresource, entry } = call.route;
+  if (subresource === 'status') return call.verb === 'update' || call.verb === 'patch';
+  return ADMITTED_VERBS.has(call.verb) && !subresource && !entry.resource.endsWith('reviews');
 }
 
 const withQuery = (url: URL, name: string, value: string | undefined): URL => {
@@ -93,7 +95,7 @@ function baseAttributes(call: RestCall, user: UserInfo): Omit<AdmissionAttribute
   return {
     kind: { group: entry.group, version: entry.version, kind: entry.kind },
     resource: { group: entry.group, version: entry.version, resource: entry.resource },
-    subResource: '',
+    subResource: call.route.subresource,
     name,
     namespace,
     userInfo: user,
@@ -114,7 +116,9 @@ function attributesOf(call: RestCall, store: ObjectStore, authorizer: Authorizer
       return undefined;
     }
   };
-  switch (call.verb) {
+  // A status write is admitted as an UPDATE of the whole object, its new status in place (update.go `UpdateResource`).
+  const verb = call.route.subresource === 'status' ? 'patch' : call.verb;
+  switch (verb) {
     case 'create': {
       const object = parsedObject(call.body);
       if (!object) return undefined;
