@@ -97,8 +97,9 @@ export function admission(core: HarnessCore, chain: AdmissionChain): Pick<Harnes
   // A mock API asked to admit its writes (`admitWrites`) runs each through this same chain, as a cluster does.
   if (api?.admitsWrites) {
     const stop = api.admitWritesWith(async (attributes) => {
-      const result = await run(attributes, freshRecords(`${requestLine(attributes)} · mock API write · seed ${seed}`));
-      return { object: result.object, ...(result.rejection ? { rejection: result.rejection } : {}) };
+      const records = freshRecords(`${requestLine(attributes)} · mock API write · seed ${seed}`);
+      const result = await run(attributes, records);
+      return { object: result.object, ...(result.rejection ? { rejection: result.rejection } : {}), warnings: records.warnings.headers };
     });
     lifecycle.own(async () => stop());
   }

@@ -89,6 +89,16 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     expect((await call(h.api!, 'GET', '/api/v1/namespaces/team-a/configmaps/ro')).status).toBe(404);
   });
 
+  it('sends the chain’s warnings to the client in Warning headers', async () => {
+    await harness({
+      manifests: [validating('v', { name: 'warn.example.com', rules: configMapRules })],
+      stubs: { 'warn.example.com': stub.allow({ warnings: ['configmaps are deprecated here'] }) },
+    });
+    const created = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps', configMap('w1'));
+    expect(created.status).toBe(201);
+    expect(created.headers.get('warning')).toBe('299 - "configmaps are deprecated here"');
+  });
+
   it('admits a delete: the denied object stays', async () => {
     await harness({
       objects: [configMap('keep') as KubeObject],

@@ -16,7 +16,9 @@ import { serveRest } from '../rest';
 import type { ObjectStore } from '../store';
 
 /** Admits one write's attributes: the object storage is to keep, or the refusal the client gets. */
-export type WriteAdmitter = (attributes: AdmissionAttributes) => Promise<{ object: KubeObject | null; rejection?: Status }>;
+export type WriteAdmitter = (
+  attributes: AdmissionAttributes,
+) => Promise<{ object: KubeObject | null; rejection?: Status /** `Warning` header values, as the client receives them. */; warnings?: readonly string[] }>;
 
 /**
  * How many admissions of one object may be in flight at once before the mock API refuses the next: a webhook
@@ -171,12 +173,13 @@ export async function serveAdmitted(
   const attributes = attributesOf(call, store, authorizer);
   if (!attributes) return serveRest(call, store, authorizer);
   const result = await inFlight.run(attributes, () => admit(attributes));
-  if (result.rejection) return { code: result.rejection.code ?? 500, body: result.rejection };
+  // The chain's warnings reach the client whatever the outcome (k8s.io/apiserver/pkg/endpoints/filters/warning.go).
+  const warned = (answer: RestAnswer): RestAnswer => (result.warnings?.length ? { ...answer, warnings: result.warnings } : answer);
+  if (result.rejection) return warned({ code: result.rejection.code ?? 500, body: result.rejection });
   const mutated = result.object;
-  if (call.verb === 'delete' || !mutated || JSON.stringify(mutated) === JSON.stringify(attributes.object)) return serveRest(call, store, authorizer);
+  if (call.verb === 'delete' || !mutated || JSON.stringify(mutated) === JSON.stringify(attributes.object)) return warned(serveRest(call, store, authorizer));
   const body = JSON.stringify(mutated);
-  if (call.verb === 'create') return serveRest({ ...call, body, contentType: 'application/json' }, store, authorizer);
+  if (call.verb === 'create') return warned(serveRest({ ...call, body, contentType: 'application/json' }, store, authorizer));
   // An update or a patch stores the mutated object in place of the request's.
-  const answer = serveRest({ ...call, verb: 'update', body, contentType: 'application/json' }, store, authorizer);
-  return answer;
+  return warned(serveRest({ ...call, verb: 'update', body, contentType: 'application/json' }, store, authorizer));
 }
