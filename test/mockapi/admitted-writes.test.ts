@@ -99,6 +99,23 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     expect(created.headers.get('warning')).toBe('299 - "configmaps are deprecated here"');
   });
 
+  it('sends a dry-run patch as an UPDATE with the request’s dryRun and UpdateOptions, storing nothing', async () => {
+    await harness({
+      objects: [configMap('dry') as KubeObject],
+      manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, sideEffects: 'None' })],
+      stubs: { 'label.example.com': stub.patch([{ op: 'add', path: '/metadata/labels', value: { stamped: 'yes' } }]) },
+    });
+    const path = '/api/v1/namespaces/team-a/configmaps/dry?dryRun=All&fieldManager=tester';
+    const answered = await call(h.api!, 'PATCH', path, { data: { k: 'dry' } }, 'application/merge-patch+json');
+    expect(answered.status).toBe(200);
+    expect(objectOf(answered).metadata?.labels).toEqual({ stamped: 'yes' });
+    const sent = h.stub('label.example.com').received[0]?.request;
+    expect([sent?.operation, sent?.dryRun, (sent?.object as { data?: unknown }).data]).toEqual(['UPDATE', true, { k: 'dry' }]);
+    expect(sent?.options).toEqual({ kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1', dryRun: ['All'], fieldManager: 'tester' });
+    const stored = objectOf(await call(h.api!, 'GET', '/api/v1/namespaces/team-a/configmaps/dry'));
+    expect([stored.data, stored.metadata?.labels]).toEqual([{ k: 'v' }, undefined]);
+  });
+
   it('admits a delete: the denied object stays', async () => {
     await harness({
       objects: [configMap('keep') as KubeObject],
