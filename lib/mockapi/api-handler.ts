@@ -14,6 +14,7 @@ import type { ObjectStore } from './store';
 import type { WriteLog, WriteVerb } from './write-log';
 import type { WatchHub } from './watch/watch-hub';
 import type { ConversionLayer } from './conversion';
+import { type AdmissionsInFlight, isAdmittedWrite, serveAdmitted, type WriteAdmitter } from './writes/admission';
 
 /** Timers for injected latency, all cancelled at close() so no handle outlives the mock API. */
 export class Delays {
@@ -59,11 +60,13 @@ export interface ApiHandlerContext {
   authenticate(authorization: string | null): UserInfo | undefined;
   /** Serves the requests at a version a CRD's webhook converts from (lib/mockapi/conversion). */
   conversion?: ConversionLayer;
+  /** The admission chain writes go through (`admitWrites`, once a harness holds the API), and the admissions in flight. */
+  admission?: { admitter(): WriteAdmitter | undefined; inFlight: AdmissionsInFlight };
 }
 
 /** What to send back: a JSON body, plain text, or nothing at all (the connection drops). */
 type Outcome =
-  | { code: number; json: unknown }
+  | { code: number; json: unknown; warnings?: readonly string[] }
   | { code: number; text: string | Uint8Array | null; headers: Record<string, string> }
   | { code: number; stream: ReadableStream<Uint8Array> }
   | { code: undefined };
@@ -103,7 +106,9 @@ function toResponse(outcome: Outcome): Response {
     });
   }
   const body = JSON.stringify(outcome.json);
-  return new Response(body, { status: outcome.code, headers: { 'Content-Type': 'application/json', ...cacheControl, 'Content-Length': length(body) } });
+  const headers = new Headers({ 'Content-Type': 'application/json', ...cacheControl, 'Content-Length': length(body) });
+  for (const warning of outcome.warnings ?? []) headers.append('Warning', warning);
+  return new Response(body, { status: outcome.code, headers });
 }
 
 /** Whether a write asked for a dry run, in its query or (for deletes) its DeleteOptions body. */
@@ -151,7 +156,12 @@ async function resolve(
   if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
   const encoded = (outcome: Outcome): Outcome =>
     representation === 'yaml' && 'json' in outcome
-      ? { code: outcome.code, text: kubeYaml(outcome.json), headers: { 'Content-Type': 'application/yaml' } }
+      ? {
+          code: outcome.code,
+          text: kubeYaml(outcome.json),
+          // Several Warning headers are one, their values joined by commas (RFC 9110 §5.3).
+          headers: { 'Content-Type': 'application/yaml', ...(outcome.warnings?.length ? { Warning: outcome.warnings.join(', ') } : {}) },
+        }
       : outcome;
   return encoded(await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent')));
 }
@@ -171,9 +181,15 @@ async function serveResource(
     if (isWrite(verb)) await context.registry.ready();
     const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
     const converting = context.conversion?.serve(call, context.authorizer());
-    const answer = converting ? await converting : serveRest(call, context.store, context.authorizer());
+    const admission = context.admission;
+    const admitter = admission?.admitter();
+    const answer = converting
+      ? await converting
+      : admission && admitter && isAdmittedWrite(call)
+        ? await serveAdmitted(call, context.store, context.authorizer(), admitter, admission.inFlight)
+        : serveRest(call, context.store, context.authorizer());
     if (answer.stream) return { code: answer.code, stream: answer.stream };
-    return { code: answer.code, json: answer.body };
+    return { code: answer.code, json: answer.body, ...(answer.warnings ? { warnings: answer.warnings } : {}) };
   } catch (error) {
     if (error instanceof ApiError) return failure(error.status);
     // As kube-apiserver's panic recovery would, answer a bug with a 500 rather than hang the client.

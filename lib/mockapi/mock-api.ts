@@ -19,6 +19,7 @@ import { ObjectStore } from './store';
 import { WriteLog, type AdmissionSummary } from './write-log';
 import { WatchHub, type WatchClock } from './watch/watch-hub';
 import { ConversionLayer, type ObjectConverter } from './conversion';
+import { AdmissionsInFlight, type WriteAdmitter } from './writes/admission';
 
 export interface MockApiOptions {
   /** Resources served; the built-in API by default. */
@@ -62,6 +63,13 @@ export interface MockApiOptions {
    * each write is converted into as it happens; false converts what each list or watch returns.
    */
   watchCache?: boolean;
+  /**
+   * Admit every create, update, patch and delete the API serves (from the webhook under test or any other
+   * client) through the admission chain of the harness that holds this API — its webhooks, policies and
+   * plugins — as kube-apiserver admits its writes. Off by default. A mock API started alone has no chain:
+   * its writes are admitted once a harness takes it (`createHarness({ mockApi: api })`).
+   */
+  admitWrites?: boolean;
 }
 
 /** The Kubernetes REST API the webhook under test calls, in memory. */
@@ -94,6 +102,10 @@ export interface MockApi {
   readonly inClusterPathPrefix: string;
   /** KUBECONFIG, KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT for the webhook's process. */
   readonly env: Readonly<Record<string, string>>;
+  /** Whether writes go through the admission chain of the harness that holds the API (`MockApiOptions.admitWrites`). */
+  readonly admitsWrites: boolean;
+  /** Admits the API's writes with `admitter` (a harness's chain) until the returned function is called. */
+  admitWritesWith(admitter: WriteAdmitter): () => void;
   /** Decides authorization and SubjectAccessReviews from now on. */
   authorizer: Authorizer;
   /** Attributes the writes made while `fn` runs to `admission`. */
@@ -128,6 +140,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const token = randomBytes(24).toString('base64url');
   const user = options.user ?? DEFAULT_USER;
   let authorizer = options.authorizer ?? allowEverything;
+  let admitter: WriteAdmitter | undefined;
 
   const conversion = options.converter && new ConversionLayer(store, { converter: options.converter, watchCache: options.watchCache ?? true });
   const handle = createApiHandler({
@@ -140,6 +153,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     authorizer: () => authorizer,
     authenticate: (authorization) => (authorization === null ? ANONYMOUS : authorization === `Bearer ${token}` ? user : undefined),
     ...(conversion ? { conversion } : {}),
+    ...(options.admitWrites ? { admission: { admitter: () => admitter, inFlight: new AdmissionsInFlight() } } : {}),
   });
   let handlers: RequestHandler[] = [];
   const server = await serveLoopback(() => handlers, await authority.issueServing());
@@ -167,6 +181,13 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     kubeconfigPath: access.kubeconfigPath,
     inClusterPathPrefix: access.inClusterPathPrefix,
     env: access.env,
+    admitsWrites: options.admitWrites ?? false,
+    admitWritesWith(next) {
+      admitter = next;
+      return () => {
+        if (admitter === next) admitter = undefined;
+      };
+    },
     get authorizer() {
       return authorizer;
     },

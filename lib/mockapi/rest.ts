@@ -40,6 +40,8 @@ export interface RestAnswer {
   body: unknown;
   /** A watch's streamed body, sent instead of `body`. */
   stream?: ReadableStream<Uint8Array>;
+  /** `Warning` header values (admission's warnings, when the API admits its writes). */
+  warnings?: readonly string[];
 }
 
 /** The verb of a request, as kube-apiserver's RequestInfo derives it; undefined when the path does not serve the method. */
