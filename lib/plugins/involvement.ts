@@ -12,31 +12,28 @@ import { isRecord } from '../kube/json';
 import { objectAt, type JsonRecord } from '../kube/record';
 import { limitRangerHandles } from './limit-ranger/applies';
 import { IMMORTAL_NAMESPACES } from './namespace-lifecycle';
-import { isPodCreate } from './plugin';
 import { IGNORED_POD_SUBRESOURCES } from './pod-security/admission';
 import { hasPodSpec } from './pod-security/pod-spec-extractor';
+import { isPodCreate } from './plugin';
 import { isRequestFor } from './refusing-plugin';
 import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
 import { isMirrorPod, mirrorPodCause } from './service-account';
-import { PROTECTION_FINALIZERS } from './storage-object-in-use-protection';
 import { eventRateLimitInvolvement } from './optional/event-rate-limit';
+import { acts, notInvolved, type Involvement, type InvolvementContext } from './involved';
+import { taintNodesByConditionInvolvement } from './taint-nodes-by-condition';
+import { defaultTolerationSecondsInvolvement } from './default-toleration-seconds';
+import { defaultStorageClassInvolvement } from './default-storage-class';
+import { defaultIngressClassInvolvement } from './default-ingress-class';
+import { storageObjectInUseProtectionInvolvement } from './storage-object-in-use-protection';
+import { pvcResizeInvolvement } from './pvc-resize';
+import { limitPodHardAntiAffinityTopologyInvolvement } from './optional/limit-pod-hard-anti-affinity-topology';
+import { extendedResourceTolerationInvolvement } from './optional/extended-resource-toleration';
+import { denyServiceExternalIPsInvolvement } from './optional/deny-service-external-ips';
 
 export type AdmissionPhase = 'mutation' | 'validation';
 
-/** Whether a plugin handles a request, and in a short phrase what it does to it or why it is not involved. */
-export interface Involvement {
-  involved: boolean;
-  reason: string;
-  /** The attributes alone make the plugin refuse: nothing after it sees the request. */
-  refuses?: boolean;
-}
-
-/** What the predicates may know of the cluster besides the request. */
-export interface InvolvementContext {
-  /** Whether a namespace exists; without it NamespaceLifecycle is judged as if it did. */
-  namespaceExists?: (name: string) => boolean;
-}
+export type { Involvement, InvolvementContext } from './involved';
 
 /** One built-in plugin in one phase of kube-apiserver's chain. */
 export interface PluginStep {
@@ -47,9 +44,6 @@ export interface PluginStep {
   position: 'before-webhooks' | 'after-webhooks';
   judge(attributes: AdmissionAttributes, context: InvolvementContext): Involvement;
 }
-
-const acts = (reason: string): Involvement => ({ involved: true, reason });
-const notInvolved = (reason: string): Involvement => ({ involved: false, reason });
 
 const isCore = (attributes: AdmissionAttributes, resource: string): boolean => attributes.resource.group === '' && attributes.resource.resource === resource;
 const isNamespaceKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
@@ -138,12 +132,6 @@ function serviceAccountValidation(attributes: AdmissionAttributes): Involvement 
   );
 }
 
-/** taint-nodes-by-condition.ts. */
-function taintNodesByCondition(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'nodes')) return notInvolved('handles only node creates');
-  return acts('taints the node node.kubernetes.io/not-ready:NoSchedule until its kubelet reports');
-}
-
 /** priority-class-exists.ts `priorityWithClasses`: pod creates and updates (no subresource). */
 function priorityMutation(attributes: AdmissionAttributes): Involvement {
   if (!isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pods (no subresource) in this phase');
@@ -162,25 +150,6 @@ function priorityValidation(attributes: AdmissionAttributes): Involvement {
   return acts('refuses a globalDefault class while another class is the default');
 }
 
-/** default-toleration-seconds.ts. */
-function defaultTolerationSeconds(attributes: AdmissionAttributes): Involvement {
-  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
-  return acts('adds 300 s NoExecute tolerations of not-ready and unreachable nodes, unless the pod has them');
-}
-
-/** default-storage-class.ts. */
-function defaultStorageClass(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'persistentvolumeclaims')) return notInvolved('handles only PersistentVolumeClaim creates');
-  return acts("a claim naming no storage class gets the cluster's default StorageClass (if one is marked)");
-}
-
-/** storage-object-in-use-protection.ts. */
-function storageObjectInUseProtection(attributes: AdmissionAttributes): Involvement {
-  const entry = PROTECTION_FINALIZERS.find(([group, resource]) => isRequestFor(attributes, 'CREATE', group, resource));
-  if (!entry) return notInvolved('handles only PersistentVolume, PersistentVolumeClaim and VolumeAttributesClass creates');
-  return acts(`appends the ${entry[2]} finalizer`);
-}
-
 /** runtime-class.ts `runtimeClass` and `runtimeClassValidate`: pod creates. */
 function runtimeClassMutation(attributes: AdmissionAttributes): Involvement {
   if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
@@ -190,12 +159,6 @@ function runtimeClassMutation(attributes: AdmissionAttributes): Involvement {
 function runtimeClassValidation(attributes: AdmissionAttributes): Involvement {
   if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
   return acts("refuses an unknown RuntimeClass, and a spec.overhead other than its class's");
-}
-
-/** default-ingress-class.ts. */
-function defaultIngressClass(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', 'networking.k8s.io', 'ingresses')) return notInvolved('handles only Ingress creates');
-  return acts('an Ingress naming no class gets the default IngressClass (if one is marked)');
 }
 
 /** pod-security/admission.ts `podSecurityAdmit`: pods enforced, workloads' templates warned and audited, namespaces' labels validated. */
@@ -219,12 +182,6 @@ function podSecurity(attributes: AdmissionAttributes): Involvement {
     return acts("audits and warns about the pod template against the namespace's Pod Security levels (never refuses)");
   }
   return notInvolved('neither a pod, a workload with a pod template, nor a namespace');
-}
-
-/** pvc-resize.ts. */
-function persistentVolumeClaimResize(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'UPDATE', '', 'persistentvolumeclaims')) return notInvolved('handles only PersistentVolumeClaim updates');
-  return acts('refuses growing the storage request unless the claim is Bound and its StorageClass allows expansion');
 }
 
 // What each core evaluator charges (resource-quota/registry.ts); every other resource is counted.
@@ -257,13 +214,6 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
   }
   const charges = resource.group === '' ? QUOTA_CHARGES[resource.resource] : undefined;
   return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
-}
-
-/** optional/limit-pod-hard-anti-affinity-topology.ts. */
-function limitPodHardAntiAffinityTopology(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-    return notInvolved('handles only pod creates and updates');
-  return acts('refuses required pod anti-affinity with a topologyKey other than kubernetes.io/hostname');
 }
 
 /** optional/always-pull-images.ts: pods (no subresource), creates and updates bringing a new image. */
@@ -305,13 +255,6 @@ function podTolerationRestriction(phase: AdmissionPhase) {
   };
 }
 
-/** optional/extended-resource-toleration.ts. */
-function extendedResourceToleration(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-    return notInvolved('handles only pod creates and updates');
-  return acts('tolerates the NoSchedule taint of each extended resource the containers request');
-}
-
 /** optional/owner-references-permission-enforcement.ts. */
 function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
   if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
@@ -319,13 +262,6 @@ function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): 
   return acts(
     "a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner's finalizers",
   );
-}
-
-/** optional/deny-service-external-ips.ts. */
-function denyServiceExternalIPs(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'services') || attributes.subResource !== '')
-    return notInvolved('handles only Service creates and updates');
-  return acts('refuses adding spec.externalIPs the stored Service did not have');
 }
 
 /** optional/pod-topology-labels.ts: pods/binding creates, and pod creates with spec.nodeName. */
@@ -356,19 +292,19 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('NamespaceLifecycle', 'mutation', namespaceLifecycle),
   step('LimitRanger', 'mutation', limitRangerMutation),
   step('ServiceAccount', 'mutation', serviceAccountMutation),
-  step('TaintNodesByCondition', 'mutation', taintNodesByCondition),
+  step('TaintNodesByCondition', 'mutation', taintNodesByConditionInvolvement),
   step('AlwaysPullImages', 'mutation', alwaysPullImages('mutation')),
   step('PodNodeSelector', 'mutation', podNodeSelector('mutation')),
   step('Priority', 'mutation', priorityMutation),
-  step('DefaultTolerationSeconds', 'mutation', defaultTolerationSeconds),
+  step('DefaultTolerationSeconds', 'mutation', defaultTolerationSecondsInvolvement),
   step('PodTolerationRestriction', 'mutation', podTolerationRestriction('mutation')),
-  step('ExtendedResourceToleration', 'mutation', extendedResourceToleration),
-  step('DefaultStorageClass', 'mutation', defaultStorageClass),
-  step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtection),
+  step('ExtendedResourceToleration', 'mutation', extendedResourceTolerationInvolvement),
+  step('DefaultStorageClass', 'mutation', defaultStorageClassInvolvement),
+  step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtectionInvolvement),
   step('RuntimeClass', 'mutation', runtimeClassMutation),
-  step('DefaultIngressClass', 'mutation', defaultIngressClass),
+  step('DefaultIngressClass', 'mutation', defaultIngressClassInvolvement),
   step('PodTopologyLabels', 'mutation', podTopologyLabels),
-  step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopology),
+  step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopologyInvolvement),
   step('LimitRanger', 'validation', limitRangerValidation),
   step('ServiceAccount', 'validation', serviceAccountValidation),
   step('AlwaysPullImages', 'validation', alwaysPullImages('validation')),
@@ -378,9 +314,9 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('PodTolerationRestriction', 'validation', podTolerationRestriction('validation')),
   step('EventRateLimit', 'validation', eventRateLimitInvolvement),
   step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
-  step('PersistentVolumeClaimResize', 'validation', persistentVolumeClaimResize),
+  step('PersistentVolumeClaimResize', 'validation', pvcResizeInvolvement),
   step('RuntimeClass', 'validation', runtimeClassValidation),
-  step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPs),
+  step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPsInvolvement),
   step('ResourceQuota', 'validation', resourceQuota, 'after-webhooks'),
 ];
 
