@@ -4,6 +4,9 @@
  * its admission code takes `involved` as its entry test and `explain` shows the phrase.
  */
 
+/** Where in kube-apiserver's chain a plugin step runs. */
+export type AdmissionPhase = 'mutation' | 'validation';
+
 /** Whether a plugin handles a request, and in a short phrase what it does to it or why it is not involved. */
 export interface Involvement {
   involved: boolean;

@@ -15,12 +15,11 @@ import { IMMORTAL_NAMESPACES } from './namespace-lifecycle';
 import { IGNORED_POD_SUBRESOURCES } from './pod-security/admission';
 import { hasPodSpec } from './pod-security/pod-spec-extractor';
 import { isPodCreate } from './plugin';
-import { isRequestFor } from './refusing-plugin';
 import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
 import { isMirrorPod, mirrorPodCause } from './service-account';
 import { eventRateLimitInvolvement } from './optional/event-rate-limit';
-import { acts, notInvolved, type Involvement, type InvolvementContext } from './involved';
+import { acts, notInvolved, type AdmissionPhase, type Involvement, type InvolvementContext } from './involved';
 import { taintNodesByConditionInvolvement } from './taint-nodes-by-condition';
 import { defaultTolerationSecondsInvolvement } from './default-toleration-seconds';
 import { defaultStorageClassInvolvement } from './default-storage-class';
@@ -29,11 +28,14 @@ import { storageObjectInUseProtectionInvolvement } from './storage-object-in-use
 import { pvcResizeInvolvement } from './pvc-resize';
 import { limitPodHardAntiAffinityTopologyInvolvement } from './optional/limit-pod-hard-anti-affinity-topology';
 import { extendedResourceTolerationInvolvement } from './optional/extended-resource-toleration';
+import { priorityMutationInvolvement, priorityValidationInvolvement } from './priority-class-exists';
+import { runtimeClassInvolvement } from './runtime-class';
+import { alwaysPullImagesInvolvement } from './optional/always-pull-images';
+import { podNodeSelectorInvolvement } from './optional/pod-node-selector';
+import { podTolerationRestrictionInvolvement } from './optional/pod-toleration-restriction';
 import { denyServiceExternalIPsInvolvement } from './optional/deny-service-external-ips';
 
-export type AdmissionPhase = 'mutation' | 'validation';
-
-export type { Involvement, InvolvementContext } from './involved';
+export type { AdmissionPhase, Involvement, InvolvementContext } from './involved';
 
 /** One built-in plugin in one phase of kube-apiserver's chain. */
 export interface PluginStep {
@@ -132,35 +134,6 @@ function serviceAccountValidation(attributes: AdmissionAttributes): Involvement 
   );
 }
 
-/** priority-class-exists.ts `priorityWithClasses`: pod creates and updates (no subresource). */
-function priorityMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pods (no subresource) in this phase');
-  if (attributes.operation === 'CREATE')
-    return acts('resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused');
-  if (attributes.operation === 'UPDATE') return acts('carries spec.priority and preemptionPolicy over from the stored pod when the update drops them');
-  return notInvolved('handles only pod creates and updates');
-}
-
-/** priority-class-exists.ts `priorityClassValidate`. */
-function priorityValidation(attributes: AdmissionAttributes): Involvement {
-  const { operation } = attributes;
-  if ((operation !== 'CREATE' && operation !== 'UPDATE') || !isRequestFor(attributes, operation, 'scheduling.k8s.io', 'priorityclasses')) {
-    return notInvolved('handles only PriorityClass creates and updates in this phase');
-  }
-  return acts('refuses a globalDefault class while another class is the default');
-}
-
-/** runtime-class.ts `runtimeClass` and `runtimeClassValidate`: pod creates. */
-function runtimeClassMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-  return acts("a pod naming a RuntimeClass gets the class's overhead and node scheduling; an unknown class is refused");
-}
-
-function runtimeClassValidation(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-  return acts("refuses an unknown RuntimeClass, and a spec.overhead other than its class's");
-}
-
 /** pod-security/admission.ts `podSecurityAdmit`: pods enforced, workloads' templates warned and audited, namespaces' labels validated. */
 function podSecurity(attributes: AdmissionAttributes): Involvement {
   const { operation, subResource } = attributes;
@@ -216,45 +189,6 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
   return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
 }
 
-/** optional/always-pull-images.ts: pods (no subresource), creates and updates bringing a new image. */
-function alwaysPullImages(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-      return notInvolved('handles only pod creates and updates (not ephemeral containers)');
-    return acts(
-      phase === 'mutation'
-        ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)'
-        : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)',
-    );
-  };
-}
-
-/** optional/pod-node-selector.ts: pod creates. */
-function podNodeSelector(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-    return acts(
-      phase === 'mutation'
-        ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused"
-        : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist",
-    );
-  };
-}
-
-/** optional/pod-toleration-restriction.ts: pods (no subresource), creates and updates. */
-function podTolerationRestriction(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-      return notInvolved('handles only pod creates and updates');
-    if (phase === 'validation') return acts("refuses tolerations outside the namespace's (else the cluster's) whitelist (500)");
-    return acts(
-      attributes.operation === 'CREATE'
-        ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist"
-        : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist',
-    );
-  };
-}
-
 /** optional/owner-references-permission-enforcement.ts. */
 function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
   if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
@@ -293,29 +227,29 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('LimitRanger', 'mutation', limitRangerMutation),
   step('ServiceAccount', 'mutation', serviceAccountMutation),
   step('TaintNodesByCondition', 'mutation', taintNodesByConditionInvolvement),
-  step('AlwaysPullImages', 'mutation', alwaysPullImages('mutation')),
-  step('PodNodeSelector', 'mutation', podNodeSelector('mutation')),
-  step('Priority', 'mutation', priorityMutation),
+  step('AlwaysPullImages', 'mutation', alwaysPullImagesInvolvement('mutation')),
+  step('PodNodeSelector', 'mutation', podNodeSelectorInvolvement('mutation')),
+  step('Priority', 'mutation', priorityMutationInvolvement),
   step('DefaultTolerationSeconds', 'mutation', defaultTolerationSecondsInvolvement),
-  step('PodTolerationRestriction', 'mutation', podTolerationRestriction('mutation')),
+  step('PodTolerationRestriction', 'mutation', podTolerationRestrictionInvolvement('mutation')),
   step('ExtendedResourceToleration', 'mutation', extendedResourceTolerationInvolvement),
   step('DefaultStorageClass', 'mutation', defaultStorageClassInvolvement),
   step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtectionInvolvement),
-  step('RuntimeClass', 'mutation', runtimeClassMutation),
+  step('RuntimeClass', 'mutation', runtimeClassInvolvement('mutation')),
   step('DefaultIngressClass', 'mutation', defaultIngressClassInvolvement),
   step('PodTopologyLabels', 'mutation', podTopologyLabels),
   step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopologyInvolvement),
   step('LimitRanger', 'validation', limitRangerValidation),
   step('ServiceAccount', 'validation', serviceAccountValidation),
-  step('AlwaysPullImages', 'validation', alwaysPullImages('validation')),
+  step('AlwaysPullImages', 'validation', alwaysPullImagesInvolvement('validation')),
   step('PodSecurity', 'validation', podSecurity),
-  step('PodNodeSelector', 'validation', podNodeSelector('validation')),
-  step('Priority', 'validation', priorityValidation),
-  step('PodTolerationRestriction', 'validation', podTolerationRestriction('validation')),
+  step('PodNodeSelector', 'validation', podNodeSelectorInvolvement('validation')),
+  step('Priority', 'validation', priorityValidationInvolvement),
+  step('PodTolerationRestriction', 'validation', podTolerationRestrictionInvolvement('validation')),
   step('EventRateLimit', 'validation', eventRateLimitInvolvement),
   step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
   step('PersistentVolumeClaimResize', 'validation', pvcResizeInvolvement),
-  step('RuntimeClass', 'validation', runtimeClassValidation),
+  step('RuntimeClass', 'validation', runtimeClassInvolvement('validation')),
   step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPsInvolvement),
   step('ResourceQuota', 'validation', resourceQuota, 'after-webhooks'),
 ];
