@@ -9,15 +9,14 @@
  */
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
-import { objectAt, type JsonRecord } from '../kube/record';
+import type { JsonRecord } from '../kube/record';
 import { limitRangerHandles } from './limit-ranger/applies';
 import { IMMORTAL_NAMESPACES } from './namespace-lifecycle';
 import { IGNORED_POD_SUBRESOURCES } from './pod-security/admission';
 import { hasPodSpec } from './pod-security/pod-spec-extractor';
-import { isPodCreate } from './plugin';
 import { objectCountName } from './resource-quota/evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
-import { isMirrorPod, mirrorPodCause } from './service-account';
+import { serviceAccountMutationInvolvement, serviceAccountValidationInvolvement } from './service-account';
 import { eventRateLimitInvolvement } from './optional/event-rate-limit';
 import { acts, notInvolved, type AdmissionPhase, type Involvement, type InvolvementContext } from './involved';
 import { taintNodesByConditionInvolvement } from './taint-nodes-by-condition';
@@ -33,6 +32,8 @@ import { runtimeClassInvolvement } from './runtime-class';
 import { alwaysPullImagesInvolvement } from './optional/always-pull-images';
 import { podNodeSelectorInvolvement } from './optional/pod-node-selector';
 import { podTolerationRestrictionInvolvement } from './optional/pod-toleration-restriction';
+import { ownerReferencesPermissionEnforcementInvolvement } from './optional/owner-references-permission-enforcement';
+import { podTopologyLabelsInvolvement } from './optional/pod-topology-labels';
 import { denyServiceExternalIPsInvolvement } from './optional/deny-service-external-ips';
 
 export type { AdmissionPhase, Involvement, InvolvementContext } from './involved';
@@ -104,36 +105,6 @@ function limitRangerValidation(attributes: AdmissionAttributes): Involvement {
     : acts("checks the claim's storage request against the namespace's LimitRanges (min, max)");
 }
 
-/** A mirror pod is only checked: what it references decides, from the object alone. */
-function mirrorPod(object: JsonRecord): Involvement {
-  const cause = mirrorPodCause(objectAt(object, 'spec'));
-  return cause
-    ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` }
-    : acts('a mirror pod: only checks it references no service account, secret or token volume');
-}
-
-/** service-account.ts `serviceAccount`: pod creates only. */
-function serviceAccountMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
-  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
-  return acts('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
-}
-
-/** service-account.ts `serviceAccountValidate`: pod creates, and updates of pods/ephemeralcontainers. */
-function serviceAccountValidation(attributes: AdmissionAttributes): Involvement {
-  if (!isCore(attributes, 'pods')) return notInvolved('handles only pods');
-  const { operation, subResource } = attributes;
-  if (subResource !== '' && subResource !== 'ephemeralcontainers') return notInvolved(`pods/${subResource} is not checked`);
-  if (operation === 'UPDATE' && subResource === 'ephemeralcontainers') {
-    return acts("the pod's service account must exist and, if it enforces mountable secrets, the ephemeral containers use only its secrets");
-  }
-  if (operation !== 'CREATE') return notInvolved('handles only pod creates and pods/ephemeralcontainers updates');
-  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
-  return acts(
-    'the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets',
-  );
-}
-
 /** pod-security/admission.ts `podSecurityAdmit`: pods enforced, workloads' templates warned and audited, namespaces' labels validated. */
 function podSecurity(attributes: AdmissionAttributes): Involvement {
   const { operation, subResource } = attributes;
@@ -189,26 +160,6 @@ function resourceQuota(attributes: AdmissionAttributes): Involvement {
   return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
 }
 
-/** optional/owner-references-permission-enforcement.ts. */
-function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
-  if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return notInvolved('handles only creates and updates');
-  return acts(
-    "a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner's finalizers",
-  );
-}
-
-/** optional/pod-topology-labels.ts: pods/binding creates, and pod creates with spec.nodeName. */
-function podTopologyLabels(attributes: AdmissionAttributes): Involvement {
-  if (attributes.operation !== 'CREATE' || !isCore(attributes, 'pods')) return notInvolved('handles only pods/binding and pod creates');
-  if (attributes.subResource === 'binding') return acts("copies the node's topology.kubernetes.io/zone and region labels onto the Binding (and so the pod)");
-  if (attributes.subResource !== '') return notInvolved(`pods/${attributes.subResource} is not labelled`);
-  const nodeName = isRecord(attributes.object) ? objectAt(attributes.object as JsonRecord, 'spec').nodeName : undefined;
-  const named = typeof nodeName === 'string' && nodeName !== '';
-  if (!named) return notInvolved('the pod names no node yet (the Binding gets the labels)');
-  return acts("copies the node's topology.kubernetes.io/zone and region labels onto the pod");
-}
-
 const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({
   plugin,
   phase,
@@ -225,7 +176,7 @@ const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'],
 export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('NamespaceLifecycle', 'mutation', namespaceLifecycle),
   step('LimitRanger', 'mutation', limitRangerMutation),
-  step('ServiceAccount', 'mutation', serviceAccountMutation),
+  step('ServiceAccount', 'mutation', serviceAccountMutationInvolvement),
   step('TaintNodesByCondition', 'mutation', taintNodesByConditionInvolvement),
   step('AlwaysPullImages', 'mutation', alwaysPullImagesInvolvement('mutation')),
   step('PodNodeSelector', 'mutation', podNodeSelectorInvolvement('mutation')),
@@ -237,17 +188,17 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtectionInvolvement),
   step('RuntimeClass', 'mutation', runtimeClassInvolvement('mutation')),
   step('DefaultIngressClass', 'mutation', defaultIngressClassInvolvement),
-  step('PodTopologyLabels', 'mutation', podTopologyLabels),
+  step('PodTopologyLabels', 'mutation', podTopologyLabelsInvolvement),
   step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopologyInvolvement),
   step('LimitRanger', 'validation', limitRangerValidation),
-  step('ServiceAccount', 'validation', serviceAccountValidation),
+  step('ServiceAccount', 'validation', serviceAccountValidationInvolvement),
   step('AlwaysPullImages', 'validation', alwaysPullImagesInvolvement('validation')),
   step('PodSecurity', 'validation', podSecurity),
   step('PodNodeSelector', 'validation', podNodeSelectorInvolvement('validation')),
   step('Priority', 'validation', priorityValidationInvolvement),
   step('PodTolerationRestriction', 'validation', podTolerationRestrictionInvolvement('validation')),
   step('EventRateLimit', 'validation', eventRateLimitInvolvement),
-  step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
+  step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcementInvolvement),
   step('PersistentVolumeClaimResize', 'validation', pvcResizeInvolvement),
   step('RuntimeClass', 'validation', runtimeClassInvolvement('validation')),
   step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPsInvolvement),
