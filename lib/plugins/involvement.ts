@@ -10,8 +10,8 @@
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
 import type { JsonRecord } from '../kube/record';
-import { limitRangerHandles } from './limit-ranger/applies';
-import { IMMORTAL_NAMESPACES } from './namespace-lifecycle';
+import { limitRangerInvolvement } from './limit-ranger/applies';
+import { namespaceLifecycleInvolvement } from './namespace-lifecycle';
 import { IGNORED_POD_SUBRESOURCES } from './pod-security/admission';
 import { hasPodSpec } from './pod-security/pod-spec-extractor';
 import { objectCountName } from './resource-quota/evaluator';
@@ -50,60 +50,6 @@ export interface PluginStep {
 
 const isCore = (attributes: AdmissionAttributes, resource: string): boolean => attributes.resource.group === '' && attributes.resource.resource === resource;
 const isNamespaceKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
-
-/** namespace-lifecycle.ts: refuses deleting an immortal namespace, and anything but a DELETE in a namespace that is not there. */
-function namespaceLifecycle(attributes: AdmissionAttributes, context: InvolvementContext): Involvement {
-  const { operation, namespace } = attributes;
-  if (operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
-    return { involved: true, refuses: true, reason: `namespace ${JSON.stringify(attributes.name)} may not be deleted (403): the request stops here` };
-  }
-  if (namespace === '') return notInvolved('cluster-scoped: no namespace to check');
-  if (isNamespaceKind(attributes)) return notInvolved('a Namespace itself passes; only deleting default, kube-system or kube-public is refused');
-  if (operation === 'DELETE') return notInvolved('deletions pass, whatever the namespace');
-  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews'))
-    return notInvolved('access reviews never learn whether a namespace exists');
-  if (context.namespaceExists && !context.namespaceExists(namespace)) {
-    return {
-      involved: true,
-      refuses: true,
-      reason: `namespaces ${JSON.stringify(namespace)} not found (404): the request stops here; the steps below are judged as if it existed`,
-    };
-  }
-  return acts(
-    operation === 'CREATE'
-      ? `namespace ${JSON.stringify(namespace)} exists; creating in a namespace being terminated is refused`
-      : `namespace ${JSON.stringify(namespace)} exists`,
-  );
-}
-
-/** limit-ranger/applies.ts limitRangerHandles, with why not; the phases also need a namespace (and LimitRanges, not read here). */
-function limitRangerScope(attributes: AdmissionAttributes): { handled: true } | { handled: false; reason: string } {
-  const oldObject = (isRecord(attributes.oldObject) ? attributes.oldObject : null) as JsonRecord | null;
-  const scope = { operation: attributes.operation, kind: attributes.kind, subResource: attributes.subResource };
-  if (!limitRangerHandles(scope))
-    return { handled: false, reason: 'handles only pod creates, pods/resize updates and PersistentVolumeClaim creates and updates' };
-  if (!limitRangerHandles({ ...scope, oldObject })) return { handled: false, reason: 'the stored object is being deleted' };
-  if (attributes.namespace === '') return { handled: false, reason: 'no namespace to read LimitRanges from' };
-  return { handled: true };
-}
-
-const isPodKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Pod';
-
-function limitRangerMutation(attributes: AdmissionAttributes): Involvement {
-  const scope = limitRangerScope(attributes);
-  if (!scope.handled) return notInvolved(scope.reason);
-  // limit-ranger/plugin.ts: only pods get defaults; claims are checked in the validation phase alone.
-  if (!isPodKind(attributes)) return notInvolved('a claim gets no defaults; its storage is checked in the validation phase');
-  return acts("gives containers the namespace's LimitRange default requests and limits (if it has any)");
-}
-
-function limitRangerValidation(attributes: AdmissionAttributes): Involvement {
-  const scope = limitRangerScope(attributes);
-  if (!scope.handled) return notInvolved(scope.reason);
-  return isPodKind(attributes)
-    ? acts("checks the containers' requests and limits against the namespace's LimitRanges (min, max, ratio)")
-    : acts("checks the claim's storage request against the namespace's LimitRanges (min, max)");
-}
 
 /** pod-security/admission.ts `podSecurityAdmit`: pods enforced, workloads' templates warned and audited, namespaces' labels validated. */
 function podSecurity(attributes: AdmissionAttributes): Involvement {
@@ -174,8 +120,8 @@ const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'],
  * the validating webhooks and ResourceQuota last.
  */
 export const PLUGIN_CHAIN: readonly PluginStep[] = [
-  step('NamespaceLifecycle', 'mutation', namespaceLifecycle),
-  step('LimitRanger', 'mutation', limitRangerMutation),
+  step('NamespaceLifecycle', 'mutation', namespaceLifecycleInvolvement),
+  step('LimitRanger', 'mutation', limitRangerInvolvement('mutation')),
   step('ServiceAccount', 'mutation', serviceAccountMutationInvolvement),
   step('TaintNodesByCondition', 'mutation', taintNodesByConditionInvolvement),
   step('AlwaysPullImages', 'mutation', alwaysPullImagesInvolvement('mutation')),
@@ -190,7 +136,7 @@ export const PLUGIN_CHAIN: readonly PluginStep[] = [
   step('DefaultIngressClass', 'mutation', defaultIngressClassInvolvement),
   step('PodTopologyLabels', 'mutation', podTopologyLabelsInvolvement),
   step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopologyInvolvement),
-  step('LimitRanger', 'validation', limitRangerValidation),
+  step('LimitRanger', 'validation', limitRangerInvolvement('validation')),
   step('ServiceAccount', 'validation', serviceAccountValidationInvolvement),
   step('AlwaysPullImages', 'validation', alwaysPullImagesInvolvement('validation')),
   step('PodSecurity', 'validation', podSecurity),
