@@ -1,11 +1,18 @@
 import { isRecord } from '../kube/json';
 import { listAt, objectAt } from '../kube/record';
-import { isPodCreate, type MutationPlugin } from './plugin';
+import { acts, notInvolved, type Involvement } from './involved';
+import { isPodCreate, type MutationPlugin, type PluginAttributes } from './plugin';
 
 const NOT_READY = 'node.kubernetes.io/not-ready';
 const UNREACHABLE = 'node.kubernetes.io/unreachable';
 // The plugin's flags --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds.
 const SECONDS = 300;
+
+/** DefaultTolerationSeconds acts on pod creates. */
+export function defaultTolerationSecondsInvolvement(attributes: PluginAttributes): Involvement {
+  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
+  return acts('adds 300 s NoExecute tolerations of not-ready and unreachable nodes, unless the pod has them');
+}
 
 /**
  * DefaultTolerationSeconds (plugin/pkg/admission/defaulttolerationseconds): a created pod tolerates
@@ -14,7 +21,7 @@ const SECONDS = 300;
 export const defaultTolerationSeconds: MutationPlugin = {
   name: 'DefaultTolerationSeconds',
   admit({ attributes, object }) {
-    if (!isPodCreate(attributes)) return undefined;
+    if (!defaultTolerationSecondsInvolvement(attributes).involved) return undefined;
     const spec = objectAt(object, 'spec');
     const tolerations = listAt(spec, 'tolerations');
     const tolerates = (key: string) =>

@@ -1,42 +1,40 @@
 /**
- * Whether each built-in admission plugin the harness runs handles a request, judged from the request's
- * attributes alone (operation, group/resource, subresource; the object only where the plugin's own
- * gate reads it: a mirror pod, a claim being deleted), for `explain`. No cluster object is read, so a
- * plugin that acts may still find nothing to do (no LimitRange, no quota) or refuse on what it finds.
- *
- * Each predicate restates its plugin's entry test (the file named beside it); test/plugins/involvement
- * runs the real plugin on a request each side of every predicate, so the two cannot drift apart.
+ * The built-in admission plugins in kube-apiserver's chain, each with the function that says whether it
+ * handles a request, for `explain`. Each plugin states that once, beside its code, and its admission
+ * takes the same function as its entry test: judged from the request's attributes alone (operation,
+ * group/resource, subresource; the object only where the plugin's own gate reads it: a mirror pod, a
+ * claim being deleted). No cluster object is read, so a plugin that acts may still find nothing to do
+ * (no LimitRange, no quota) or refuse on what it finds. test/plugins/involvement runs the real plugin
+ * on a request each side of every answer.
  */
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
-import { objectAt, type JsonRecord } from '../kube/record';
-import { limitRangerHandles } from './limit-ranger/applies';
-import { IMMORTAL_NAMESPACES } from './namespace-lifecycle';
-import { isPodCreate } from './plugin';
-import { IGNORED_POD_SUBRESOURCES } from './pod-security/admission';
-import { hasPodSpec } from './pod-security/pod-spec-extractor';
-import { isRequestFor } from './refusing-plugin';
-import { objectCountName } from './resource-quota/evaluator';
-import { evaluatorFor, isIgnoredByQuota } from './resource-quota/registry';
-import { isMirrorPod, mirrorPodCause } from './service-account';
-import { PROTECTION_FINALIZERS } from './storage-object-in-use-protection';
+import type { JsonRecord } from '../kube/record';
+import { limitRangerInvolvement } from './limit-ranger/applies';
+import { namespaceLifecycleInvolvement } from './namespace-lifecycle';
+import { podSecurityInvolvement } from './pod-security/involvement';
+import { resourceQuotaInvolvement } from './resource-quota/involvement';
+import { serviceAccountMutationInvolvement, serviceAccountValidationInvolvement } from './service-account';
 import { eventRateLimitInvolvement } from './optional/event-rate-limit';
+import { notInvolved, type AdmissionPhase, type Involvement, type InvolvementContext } from './involved';
+import { taintNodesByConditionInvolvement } from './taint-nodes-by-condition';
+import { defaultTolerationSecondsInvolvement } from './default-toleration-seconds';
+import { defaultStorageClassInvolvement } from './default-storage-class';
+import { defaultIngressClassInvolvement } from './default-ingress-class';
+import { storageObjectInUseProtectionInvolvement } from './storage-object-in-use-protection';
+import { pvcResizeInvolvement } from './pvc-resize';
+import { limitPodHardAntiAffinityTopologyInvolvement } from './optional/limit-pod-hard-anti-affinity-topology';
+import { extendedResourceTolerationInvolvement } from './optional/extended-resource-toleration';
+import { priorityMutationInvolvement, priorityValidationInvolvement } from './priority-class-exists';
+import { runtimeClassInvolvement } from './runtime-class';
+import { alwaysPullImagesInvolvement } from './optional/always-pull-images';
+import { podNodeSelectorInvolvement } from './optional/pod-node-selector';
+import { podTolerationRestrictionInvolvement } from './optional/pod-toleration-restriction';
+import { ownerReferencesPermissionEnforcementInvolvement } from './optional/owner-references-permission-enforcement';
+import { podTopologyLabelsInvolvement } from './optional/pod-topology-labels';
+import { denyServiceExternalIPsInvolvement } from './optional/deny-service-external-ips';
 
-export type AdmissionPhase = 'mutation' | 'validation';
-
-/** Whether a plugin handles a request, and in a short phrase what it does to it or why it is not involved. */
-export interface Involvement {
-  involved: boolean;
-  reason: string;
-  /** The attributes alone make the plugin refuse: nothing after it sees the request. */
-  refuses?: boolean;
-}
-
-/** What the predicates may know of the cluster besides the request. */
-export interface InvolvementContext {
-  /** Whether a namespace exists; without it NamespaceLifecycle is judged as if it did. */
-  namespaceExists?: (name: string) => boolean;
-}
+export type { AdmissionPhase, Involvement, InvolvementContext } from './involved';
 
 /** One built-in plugin in one phase of kube-apiserver's chain. */
 export interface PluginStep {
@@ -48,295 +46,13 @@ export interface PluginStep {
   judge(attributes: AdmissionAttributes, context: InvolvementContext): Involvement;
 }
 
-const acts = (reason: string): Involvement => ({ involved: true, reason });
-const notInvolved = (reason: string): Involvement => ({ involved: false, reason });
-
-const isCore = (attributes: AdmissionAttributes, resource: string): boolean => attributes.resource.group === '' && attributes.resource.resource === resource;
-const isNamespaceKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
-
-/** namespace-lifecycle.ts: refuses deleting an immortal namespace, and anything but a DELETE in a namespace that is not there. */
-function namespaceLifecycle(attributes: AdmissionAttributes, context: InvolvementContext): Involvement {
-  const { operation, namespace } = attributes;
-  if (operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
-    return { involved: true, refuses: true, reason: `namespace ${JSON.stringify(attributes.name)} may not be deleted (403): the request stops here` };
-  }
-  if (namespace === '') return notInvolved('cluster-scoped: no namespace to check');
-  if (isNamespaceKind(attributes)) return notInvolved('a Namespace itself passes; only deleting default, kube-system or kube-public is refused');
-  if (operation === 'DELETE') return notInvolved('deletions pass, whatever the namespace');
-  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews'))
-    return notInvolved('access reviews never learn whether a namespace exists');
-  if (context.namespaceExists && !context.namespaceExists(namespace)) {
-    return {
-      involved: true,
-      refuses: true,
-      reason: `namespaces ${JSON.stringify(namespace)} not found (404): the request stops here; the steps below are judged as if it existed`,
-    };
-  }
-  return acts(
-    operation === 'CREATE'
-      ? `namespace ${JSON.stringify(namespace)} exists; creating in a namespace being terminated is refused`
-      : `namespace ${JSON.stringify(namespace)} exists`,
-  );
-}
-
-/** limit-ranger/applies.ts limitRangerHandles, with why not; the phases also need a namespace (and LimitRanges, not read here). */
-function limitRangerScope(attributes: AdmissionAttributes): { handled: true } | { handled: false; reason: string } {
-  const oldObject = (isRecord(attributes.oldObject) ? attributes.oldObject : null) as JsonRecord | null;
-  const scope = { operation: attributes.operation, kind: attributes.kind, subResource: attributes.subResource };
-  if (!limitRangerHandles(scope))
-    return { handled: false, reason: 'handles only pod creates, pods/resize updates and PersistentVolumeClaim creates and updates' };
-  if (!limitRangerHandles({ ...scope, oldObject })) return { handled: false, reason: 'the stored object is being deleted' };
-  if (attributes.namespace === '') return { handled: false, reason: 'no namespace to read LimitRanges from' };
-  return { handled: true };
-}
-
-const isPodKind = (attributes: AdmissionAttributes): boolean => attributes.kind.group === '' && attributes.kind.kind === 'Pod';
-
-function limitRangerMutation(attributes: AdmissionAttributes): Involvement {
-  const scope = limitRangerScope(attributes);
-  if (!scope.handled) return notInvolved(scope.reason);
-  // limit-ranger/plugin.ts: only pods get defaults; claims are checked in the validation phase alone.
-  if (!isPodKind(attributes)) return notInvolved('a claim gets no defaults; its storage is checked in the validation phase');
-  return acts("gives containers the namespace's LimitRange default requests and limits (if it has any)");
-}
-
-function limitRangerValidation(attributes: AdmissionAttributes): Involvement {
-  const scope = limitRangerScope(attributes);
-  if (!scope.handled) return notInvolved(scope.reason);
-  return isPodKind(attributes)
-    ? acts("checks the containers' requests and limits against the namespace's LimitRanges (min, max, ratio)")
-    : acts("checks the claim's storage request against the namespace's LimitRanges (min, max)");
-}
-
-/** A mirror pod is only checked: what it references decides, from the object alone. */
-function mirrorPod(object: JsonRecord): Involvement {
-  const cause = mirrorPodCause(objectAt(object, 'spec'));
-  return cause
-    ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` }
-    : acts('a mirror pod: only checks it references no service account, secret or token volume');
-}
-
-/** service-account.ts `serviceAccount`: pod creates only. */
-function serviceAccountMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
-  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
-  return acts('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
-}
-
-/** service-account.ts `serviceAccountValidate`: pod creates, and updates of pods/ephemeralcontainers. */
-function serviceAccountValidation(attributes: AdmissionAttributes): Involvement {
-  if (!isCore(attributes, 'pods')) return notInvolved('handles only pods');
-  const { operation, subResource } = attributes;
-  if (subResource !== '' && subResource !== 'ephemeralcontainers') return notInvolved(`pods/${subResource} is not checked`);
-  if (operation === 'UPDATE' && subResource === 'ephemeralcontainers') {
-    return acts("the pod's service account must exist and, if it enforces mountable secrets, the ephemeral containers use only its secrets");
-  }
-  if (operation !== 'CREATE') return notInvolved('handles only pod creates and pods/ephemeralcontainers updates');
-  if (isMirrorPod(attributes.object)) return mirrorPod(attributes.object as JsonRecord);
-  return acts(
-    'the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets',
-  );
-}
-
-/** taint-nodes-by-condition.ts. */
-function taintNodesByCondition(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'nodes')) return notInvolved('handles only node creates');
-  return acts('taints the node node.kubernetes.io/not-ready:NoSchedule until its kubelet reports');
-}
-
-/** priority-class-exists.ts `priorityWithClasses`: pod creates and updates (no subresource). */
-function priorityMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isCore(attributes, 'pods') || attributes.subResource !== '') return notInvolved('handles only pods (no subresource) in this phase');
-  if (attributes.operation === 'CREATE')
-    return acts('resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused');
-  if (attributes.operation === 'UPDATE') return acts('carries spec.priority and preemptionPolicy over from the stored pod when the update drops them');
-  return notInvolved('handles only pod creates and updates');
-}
-
-/** priority-class-exists.ts `priorityClassValidate`. */
-function priorityValidation(attributes: AdmissionAttributes): Involvement {
-  const { operation } = attributes;
-  if ((operation !== 'CREATE' && operation !== 'UPDATE') || !isRequestFor(attributes, operation, 'scheduling.k8s.io', 'priorityclasses')) {
-    return notInvolved('handles only PriorityClass creates and updates in this phase');
-  }
-  return acts('refuses a globalDefault class while another class is the default');
-}
-
-/** default-toleration-seconds.ts. */
-function defaultTolerationSeconds(attributes: AdmissionAttributes): Involvement {
-  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
-  return acts('adds 300 s NoExecute tolerations of not-ready and unreachable nodes, unless the pod has them');
-}
-
-/** default-storage-class.ts. */
-function defaultStorageClass(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'persistentvolumeclaims')) return notInvolved('handles only PersistentVolumeClaim creates');
-  return acts("a claim naming no storage class gets the cluster's default StorageClass (if one is marked)");
-}
-
-/** storage-object-in-use-protection.ts. */
-function storageObjectInUseProtection(attributes: AdmissionAttributes): Involvement {
-  const entry = PROTECTION_FINALIZERS.find(([group, resource]) => isRequestFor(attributes, 'CREATE', group, resource));
-  if (!entry) return notInvolved('handles only PersistentVolume, PersistentVolumeClaim and VolumeAttributesClass creates');
-  return acts(`appends the ${entry[2]} finalizer`);
-}
-
-/** runtime-class.ts `runtimeClass` and `runtimeClassValidate`: pod creates. */
-function runtimeClassMutation(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-  return acts("a pod naming a RuntimeClass gets the class's overhead and node scheduling; an unknown class is refused");
-}
-
-function runtimeClassValidation(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-  return acts("refuses an unknown RuntimeClass, and a spec.overhead other than its class's");
-}
-
-/** default-ingress-class.ts. */
-function defaultIngressClass(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'CREATE', 'networking.k8s.io', 'ingresses')) return notInvolved('handles only Ingress creates');
-  return acts('an Ingress naming no class gets the default IngressClass (if one is marked)');
-}
-
-/** pod-security/admission.ts `podSecurityAdmit`: pods enforced, workloads' templates warned and audited, namespaces' labels validated. */
-function podSecurity(attributes: AdmissionAttributes): Involvement {
-  const { operation, subResource } = attributes;
-  if (operation !== 'CREATE' && operation !== 'UPDATE') return notInvolved('looks only at creates and updates');
-  if (isCore(attributes, 'namespaces')) {
-    if (subResource !== '') return notInvolved(`namespaces/${subResource} is not checked`);
-    return acts(
-      operation === 'CREATE'
-        ? 'refuses invalid pod-security.kubernetes.io labels'
-        : 'refuses invalid pod-security.kubernetes.io labels; a stricter enforce level warns about the pods already there',
-    );
-  }
-  if (isCore(attributes, 'pods')) {
-    if (IGNORED_POD_SUBRESOURCES.has(subResource)) return notInvolved(`pods/${subResource} cannot change what it checks`);
-    return acts("judges the pod against the namespace's Pod Security levels: enforce refuses, audit annotates, warn warns");
-  }
-  if (hasPodSpec(attributes.resource)) {
-    if (subResource !== '') return notInvolved(`${attributes.resource.resource}/${subResource}: only the workload itself is checked`);
-    return acts("audits and warns about the pod template against the namespace's Pod Security levels (never refuses)");
-  }
-  return notInvolved('neither a pod, a workload with a pod template, nor a namespace');
-}
-
-/** pvc-resize.ts. */
-function persistentVolumeClaimResize(attributes: AdmissionAttributes): Involvement {
-  if (!isRequestFor(attributes, 'UPDATE', '', 'persistentvolumeclaims')) return notInvolved('handles only PersistentVolumeClaim updates');
-  return acts('refuses growing the storage request unless the claim is Bound and its StorageClass allows expansion');
-}
-
-// What each core evaluator charges (resource-quota/registry.ts); every other resource is counted.
-const QUOTA_CHARGES: Readonly<Record<string, string>> = {
-  pods: "the pod's count, requests and limits",
-  services: 'the service, its load balancers and node ports',
-  persistentvolumeclaims: "the claim's count and storage request",
-};
-
-/** resource-quota/quota-admit.ts `quotaAdmit`, up to the quotas it reads. */
+/** ResourceQuota reads kube's attributes with the objects as records. */
 function resourceQuota(attributes: AdmissionAttributes): Involvement {
-  const { operation, subResource, resource } = attributes;
-  if (operation !== 'CREATE' && operation !== 'UPDATE') return notInvolved('quota counts only creates and updates');
-  if (attributes.namespace === '') return notInvolved('cluster-scoped: quotas are per namespace');
-  if (operation === 'CREATE' && isNamespaceKind(attributes)) return notInvolved("a namespace's creation is never charged");
-  if (isIgnoredByQuota(resource)) return notInvolved('events are never counted');
-  const handled = evaluatorFor(resource).handles({
-    operation,
-    resource,
-    subResource,
-    kind: attributes.kind,
-    namespace: attributes.namespace,
+  return resourceQuotaInvolvement({
+    ...attributes,
     object: (isRecord(attributes.object) ? attributes.object : null) as JsonRecord | null,
     oldObject: (isRecord(attributes.oldObject) ? attributes.oldObject : null) as JsonRecord | null,
   });
-  if (!handled) {
-    if (subResource !== '') return notInvolved(`${resource.resource}/${subResource} changes no quota usage`);
-    if (isCore(attributes, 'pods')) return notInvolved('a pod update is charged only when it becomes or stops being terminating');
-    return notInvolved('an update changes no object count');
-  }
-  const charges = resource.group === '' ? QUOTA_CHARGES[resource.resource] : undefined;
-  return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
-}
-
-/** optional/limit-pod-hard-anti-affinity-topology.ts. */
-function limitPodHardAntiAffinityTopology(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-    return notInvolved('handles only pod creates and updates');
-  return acts('refuses required pod anti-affinity with a topologyKey other than kubernetes.io/hostname');
-}
-
-/** optional/always-pull-images.ts: pods (no subresource), creates and updates bringing a new image. */
-function alwaysPullImages(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-      return notInvolved('handles only pod creates and updates (not ephemeral containers)');
-    return acts(
-      phase === 'mutation'
-        ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)'
-        : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)',
-    );
-  };
-}
-
-/** optional/pod-node-selector.ts: pod creates. */
-function podNodeSelector(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
-    return acts(
-      phase === 'mutation'
-        ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused"
-        : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist",
-    );
-  };
-}
-
-/** optional/pod-toleration-restriction.ts: pods (no subresource), creates and updates. */
-function podTolerationRestriction(phase: AdmissionPhase) {
-  return (attributes: AdmissionAttributes): Involvement => {
-    if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-      return notInvolved('handles only pod creates and updates');
-    if (phase === 'validation') return acts("refuses tolerations outside the namespace's (else the cluster's) whitelist (500)");
-    return acts(
-      attributes.operation === 'CREATE'
-        ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist"
-        : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist',
-    );
-  };
-}
-
-/** optional/extended-resource-toleration.ts. */
-function extendedResourceToleration(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'pods') || attributes.subResource !== '')
-    return notInvolved('handles only pod creates and updates');
-  return acts('tolerates the NoSchedule taint of each extended resource the containers request');
-}
-
-/** optional/owner-references-permission-enforcement.ts. */
-function ownerReferencesPermissionEnforcement(attributes: AdmissionAttributes): Involvement {
-  if (isCore(attributes, 'pods') && attributes.subResource === 'status') return notInvolved('pods/status is exempt');
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return notInvolved('handles only creates and updates');
-  return acts(
-    "a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner's finalizers",
-  );
-}
-
-/** optional/deny-service-external-ips.ts. */
-function denyServiceExternalIPs(attributes: AdmissionAttributes): Involvement {
-  if ((attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') || !isCore(attributes, 'services') || attributes.subResource !== '')
-    return notInvolved('handles only Service creates and updates');
-  return acts('refuses adding spec.externalIPs the stored Service did not have');
-}
-
-/** optional/pod-topology-labels.ts: pods/binding creates, and pod creates with spec.nodeName. */
-function podTopologyLabels(attributes: AdmissionAttributes): Involvement {
-  if (attributes.operation !== 'CREATE' || !isCore(attributes, 'pods')) return notInvolved('handles only pods/binding and pod creates');
-  if (attributes.subResource === 'binding') return acts("copies the node's topology.kubernetes.io/zone and region labels onto the Binding (and so the pod)");
-  if (attributes.subResource !== '') return notInvolved(`pods/${attributes.subResource} is not labelled`);
-  const nodeName = isRecord(attributes.object) ? objectAt(attributes.object as JsonRecord, 'spec').nodeName : undefined;
-  const named = typeof nodeName === 'string' && nodeName !== '';
-  if (!named) return notInvolved('the pod names no node yet (the Binding gets the labels)');
-  return acts("copies the node's topology.kubernetes.io/zone and region labels onto the pod");
 }
 
 const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'], position: PluginStep['position'] = 'before-webhooks'): PluginStep => ({
@@ -353,34 +69,34 @@ const step = (plugin: string, phase: AdmissionPhase, judge: PluginStep['judge'],
  * the validating webhooks and ResourceQuota last.
  */
 export const PLUGIN_CHAIN: readonly PluginStep[] = [
-  step('NamespaceLifecycle', 'mutation', namespaceLifecycle),
-  step('LimitRanger', 'mutation', limitRangerMutation),
-  step('ServiceAccount', 'mutation', serviceAccountMutation),
-  step('TaintNodesByCondition', 'mutation', taintNodesByCondition),
-  step('AlwaysPullImages', 'mutation', alwaysPullImages('mutation')),
-  step('PodNodeSelector', 'mutation', podNodeSelector('mutation')),
-  step('Priority', 'mutation', priorityMutation),
-  step('DefaultTolerationSeconds', 'mutation', defaultTolerationSeconds),
-  step('PodTolerationRestriction', 'mutation', podTolerationRestriction('mutation')),
-  step('ExtendedResourceToleration', 'mutation', extendedResourceToleration),
-  step('DefaultStorageClass', 'mutation', defaultStorageClass),
-  step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtection),
-  step('RuntimeClass', 'mutation', runtimeClassMutation),
-  step('DefaultIngressClass', 'mutation', defaultIngressClass),
-  step('PodTopologyLabels', 'mutation', podTopologyLabels),
-  step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopology),
-  step('LimitRanger', 'validation', limitRangerValidation),
-  step('ServiceAccount', 'validation', serviceAccountValidation),
-  step('AlwaysPullImages', 'validation', alwaysPullImages('validation')),
-  step('PodSecurity', 'validation', podSecurity),
-  step('PodNodeSelector', 'validation', podNodeSelector('validation')),
-  step('Priority', 'validation', priorityValidation),
-  step('PodTolerationRestriction', 'validation', podTolerationRestriction('validation')),
+  step('NamespaceLifecycle', 'mutation', namespaceLifecycleInvolvement),
+  step('LimitRanger', 'mutation', limitRangerInvolvement('mutation')),
+  step('ServiceAccount', 'mutation', serviceAccountMutationInvolvement),
+  step('TaintNodesByCondition', 'mutation', taintNodesByConditionInvolvement),
+  step('AlwaysPullImages', 'mutation', alwaysPullImagesInvolvement('mutation')),
+  step('PodNodeSelector', 'mutation', podNodeSelectorInvolvement('mutation')),
+  step('Priority', 'mutation', priorityMutationInvolvement),
+  step('DefaultTolerationSeconds', 'mutation', defaultTolerationSecondsInvolvement),
+  step('PodTolerationRestriction', 'mutation', podTolerationRestrictionInvolvement('mutation')),
+  step('ExtendedResourceToleration', 'mutation', extendedResourceTolerationInvolvement),
+  step('DefaultStorageClass', 'mutation', defaultStorageClassInvolvement),
+  step('StorageObjectInUseProtection', 'mutation', storageObjectInUseProtectionInvolvement),
+  step('RuntimeClass', 'mutation', runtimeClassInvolvement('mutation')),
+  step('DefaultIngressClass', 'mutation', defaultIngressClassInvolvement),
+  step('PodTopologyLabels', 'mutation', podTopologyLabelsInvolvement),
+  step('LimitPodHardAntiAffinityTopology', 'validation', limitPodHardAntiAffinityTopologyInvolvement),
+  step('LimitRanger', 'validation', limitRangerInvolvement('validation')),
+  step('ServiceAccount', 'validation', serviceAccountValidationInvolvement),
+  step('AlwaysPullImages', 'validation', alwaysPullImagesInvolvement('validation')),
+  step('PodSecurity', 'validation', podSecurityInvolvement),
+  step('PodNodeSelector', 'validation', podNodeSelectorInvolvement('validation')),
+  step('Priority', 'validation', priorityValidationInvolvement),
+  step('PodTolerationRestriction', 'validation', podTolerationRestrictionInvolvement('validation')),
   step('EventRateLimit', 'validation', eventRateLimitInvolvement),
-  step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcement),
-  step('PersistentVolumeClaimResize', 'validation', persistentVolumeClaimResize),
-  step('RuntimeClass', 'validation', runtimeClassValidation),
-  step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPs),
+  step('OwnerReferencesPermissionEnforcement', 'validation', ownerReferencesPermissionEnforcementInvolvement),
+  step('PersistentVolumeClaimResize', 'validation', pvcResizeInvolvement),
+  step('RuntimeClass', 'validation', runtimeClassInvolvement('validation')),
+  step('DenyServiceExternalIPs', 'validation', denyServiceExternalIPsInvolvement),
   step('ResourceQuota', 'validation', resourceQuota, 'after-webhooks'),
 ];
 

@@ -1,12 +1,50 @@
 import type { KubeObject, Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionForbidden, forbidden, notFound } from '../kube/status';
+import { acts, notInvolved, type Involvement, type InvolvementContext } from './involved';
 import type { MissingObject } from './plugin';
 
 // lifecycle/admission.go: the namespaces kube-apiserver never lets anyone delete.
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 const isNamespaceKind = (attributes: Pick<AdmissionAttributes, 'kind'>) => attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
+
+type LifecycleAttributes = Pick<AdmissionAttributes, 'operation' | 'kind' | 'name' | 'namespace' | 'resource'>;
+
+/** What NamespaceLifecycle does with a request before it reads the namespace: refuse it, let it pass (and why), or look the namespace up. */
+function lifecycleScope(attributes: LifecycleAttributes): { immortal: true } | { passes: string } | { checks: true } {
+  const { operation } = attributes;
+  if (operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) return { immortal: true };
+  if (attributes.namespace === '') return { passes: 'cluster-scoped: no namespace to check' };
+  if (isNamespaceKind(attributes)) return { passes: 'a Namespace itself passes; only deleting default, kube-system or kube-public is refused' };
+  if (operation === 'DELETE') return { passes: 'deletions pass, whatever the namespace' };
+  // SubjectAccessReviews and friends never learn whether a namespace exists.
+  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews'))
+    return { passes: 'access reviews never learn whether a namespace exists' };
+  return { checks: true };
+}
+
+/** NamespaceLifecycle refuses deleting an immortal namespace, and anything but a DELETE in a namespace that is not there. */
+export function namespaceLifecycleInvolvement(attributes: LifecycleAttributes, context: InvolvementContext): Involvement {
+  const scope = lifecycleScope(attributes);
+  const { operation, namespace } = attributes;
+  if ('immortal' in scope) {
+    return { involved: true, refuses: true, reason: `namespace ${JSON.stringify(attributes.name)} may not be deleted (403): the request stops here` };
+  }
+  if ('passes' in scope) return notInvolved(scope.passes);
+  if (context.namespaceExists && !context.namespaceExists(namespace)) {
+    return {
+      involved: true,
+      refuses: true,
+      reason: `namespaces ${JSON.stringify(namespace)} not found (404): the request stops here; the steps below are judged as if it existed`,
+    };
+  }
+  return acts(
+    operation === 'CREATE'
+      ? `namespace ${JSON.stringify(namespace)} exists; creating in a namespace being terminated is refused`
+      : `namespace ${JSON.stringify(namespace)} exists`,
+  );
+}
 
 /**
  * The NamespaceLifecycle admission plugin (plugin/pkg/admission/namespace/lifecycle/admission.go), the
@@ -25,14 +63,13 @@ export function namespaceLifecycleRefusal(
   attributes: AdmissionAttributes,
   namespace: (name: string) => KubeObject | undefined,
 ): { status: Status; missing?: MissingObject } | undefined {
-  if (attributes.operation === 'DELETE' && isNamespaceKind(attributes) && IMMORTAL_NAMESPACES.has(attributes.name)) {
+  const scope = lifecycleScope(attributes);
+  if ('immortal' in scope) {
     return {
       status: forbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, attributes.name, 'this namespace may not be deleted'),
     };
   }
-  if (attributes.namespace === '' || isNamespaceKind(attributes) || attributes.operation === 'DELETE') return undefined;
-  // SubjectAccessReviews and friends never learn whether a namespace exists.
-  if (attributes.resource.group === 'authorization.k8s.io' && attributes.resource.resource.endsWith('accessreviews')) return undefined;
+  if ('passes' in scope) return undefined;
   const found = namespace(attributes.namespace);
   if (!found)
     return {

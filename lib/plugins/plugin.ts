@@ -56,3 +56,13 @@ export type PluginAttributes = Pick<AdmissionAttributes, 'operation' | 'subResou
 export function isPodCreate(attributes: PluginAttributes): boolean {
   return attributes.operation === 'CREATE' && attributes.subResource === '' && attributes.resource.group === '' && attributes.resource.resource === 'pods';
 }
+
+/** A create or update of the core `resource` itself (no subresource), the request most optional plugins act on. */
+export function isCoreCreateOrUpdate(attributes: PluginAttributes, resource: string): boolean {
+  return (
+    (attributes.operation === 'CREATE' || attributes.operation === 'UPDATE') &&
+    attributes.subResource === '' &&
+    attributes.resource.group === '' &&
+    attributes.resource.resource === resource
+  );
+}

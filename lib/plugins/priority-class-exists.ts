@@ -2,7 +2,8 @@ import type { KubeObject, Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord, jsonEqual } from '../kube/json';
 import { objectAt, stringAt, type JsonRecord } from '../kube/record';
-import type { PluginCluster } from './plugin';
+import { acts, notInvolved, type Involvement } from './involved';
+import type { PluginAttributes, PluginCluster } from './plugin';
 import { isRequestFor, pluginForbidden, refusingPlugin } from './refusing-plugin';
 
 /** What the plugin reads of a PriorityClass. */
@@ -59,12 +60,22 @@ function defaultClass(classes: readonly PriorityClass[]): PriorityClass | undefi
  * - pod UPDATE: a priority or preemptionPolicy the new object dropped is carried over from the old one.
  * Meant to replace `priority` in MUTATION_PLUGINS (same name).
  */
+/** Priority's `Admit` acts on pods themselves (no subresource): creates get their priority, updates keep it. */
+export function priorityMutationInvolvement(attributes: PluginAttributes): Involvement {
+  if (attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods')
+    return notInvolved('handles only pods (no subresource) in this phase');
+  if (attributes.operation === 'CREATE')
+    return acts('resolves spec.priorityClassName (else the globalDefault class) into spec.priority and preemptionPolicy; an unknown class is refused');
+  if (attributes.operation === 'UPDATE') return acts('carries spec.priority and preemptionPolicy over from the stored pod when the update drops them');
+  return notInvolved('handles only pod creates and updates');
+}
+
 const NO_OBJECTS: PluginCluster = { list: () => [], get: () => undefined };
 
 export const priorityWithClasses = refusingPlugin('Priority', ({ attributes, object, cluster: given }) => {
   // Without a cluster (the review builders), there are only the system classes.
   const cluster = given ?? NO_OBJECTS;
-  if (attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return {};
+  if (!priorityMutationInvolvement(attributes).involved) return {};
   const spec = objectAt(object, 'spec');
   if (attributes.operation === 'UPDATE') {
     const oldSpec = isRecord(attributes.oldObject) ? objectAt(attributes.oldObject as JsonRecord, 'spec') : {};
@@ -74,7 +85,6 @@ export const priorityWithClasses = refusingPlugin('Priority', ({ attributes, obj
     };
     return Object.keys(carried).length === 0 ? {} : { object: { ...object, spec: { ...spec, ...carried } } };
   }
-  if (attributes.operation !== 'CREATE') return {};
 
   const className = stringAt(spec, 'priorityClassName') ?? '';
   let resolved: { name: string; value: number; preemptionPolicy: string };
@@ -107,14 +117,22 @@ export const priorityWithClasses = refusingPlugin('Priority', ({ attributes, obj
   return jsonEqual(changed, object) ? {} : { object: changed };
 });
 
+/** Priority's `Validate` acts on PriorityClass creates and updates. */
+export function priorityValidationInvolvement(attributes: PluginAttributes): Involvement {
+  const { operation } = attributes;
+  if ((operation !== 'CREATE' && operation !== 'UPDATE') || !isRequestFor(attributes, operation, 'scheduling.k8s.io', 'priorityclasses')) {
+    return notInvolved('handles only PriorityClass creates and updates in this phase');
+  }
+  return acts('refuses a globalDefault class while another class is the default');
+}
+
 /**
  * Priority `Validate`, fourth in the validation phase (after PodSecurity): a PriorityClass created or
  * updated with `globalDefault: true` is refused while another class is the default (on update, another
  * than itself). Reads the cluster's PriorityClasses.
  */
 export function priorityClassValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return undefined;
-  if (!isRequestFor(attributes, attributes.operation, 'scheduling.k8s.io', 'priorityclasses') || !isRecord(attributes.object)) return undefined;
+  if (!priorityValidationInvolvement(attributes).involved || !isRecord(attributes.object)) return undefined;
   const incoming = priorityClass(attributes.object);
   if (!incoming.globalDefault) return undefined;
   const current = defaultClass(storedClasses(cluster));

@@ -3,7 +3,8 @@ import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
 import { compareQuantities, quantityFromJson, type Quantity } from '../kube/quantity';
 import { objectAt, stringAt, type JsonRecord } from '../kube/record';
-import type { PluginCluster } from './plugin';
+import { acts, notInvolved, type Involvement } from './involved';
+import type { PluginAttributes, PluginCluster } from './plugin';
 import { isRequestFor, pluginForbidden } from './refusing-plugin';
 
 // core v1 BetaStorageClassAnnotation, which apihelper.GetPersistentVolumeClaimClass reads before the field.
@@ -22,6 +23,12 @@ function claimClass(claim: JsonRecord): string {
   return stringAt(objectAt(claim, 'spec'), 'storageClassName') ?? '';
 }
 
+/** PersistentVolumeClaimResize acts on PersistentVolumeClaim updates. */
+export function pvcResizeInvolvement(attributes: PluginAttributes): Involvement {
+  if (!isRequestFor(attributes, 'UPDATE', '', 'persistentvolumeclaims')) return notInvolved('handles only PersistentVolumeClaim updates');
+  return acts('refuses growing the storage request unless the claim is Bound and its StorageClass allows expansion');
+}
+
 /**
  * PersistentVolumeClaimResize (plugin/pkg/admission/storage/persistentvolume/resize), fifth in the
  * validation phase (after Priority): an update that grows a claim's `spec.resources.requests.storage`
@@ -30,7 +37,7 @@ function claimClass(claim: JsonRecord): string {
  * StorageClasses.
  */
 export function pvcResizeValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
-  if (!isRequestFor(attributes, 'UPDATE', '', 'persistentvolumeclaims')) return undefined;
+  if (!pvcResizeInvolvement(attributes).involved) return undefined;
   if (!isRecord(attributes.object) || !isRecord(attributes.oldObject)) return undefined;
   const claim = attributes.object as JsonRecord;
   const old = attributes.oldObject as JsonRecord;

@@ -4,7 +4,8 @@ import { goQuote } from '../go/strconv';
 import { isRecord, jsonEqual } from '../kube/json';
 import { compareQuantities, quantityFromJson } from '../kube/quantity';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../kube/record';
-import type { PluginCluster } from './plugin';
+import { acts, notInvolved, type AdmissionPhase, type Involvement } from './involved';
+import type { PluginAttributes, PluginCluster } from './plugin';
 import { isRequestFor, pluginForbidden, refusingPlugin } from './refusing-plugin';
 import { mergeTolerations } from './tolerations';
 
@@ -50,6 +51,20 @@ function podFixed(runtimeClass: JsonRecord | undefined): JsonRecord | undefined 
   return objectAt(runtimeClass.overhead, 'podFixed');
 }
 
+/** RuntimeClass acts on pod creates, in both phases. */
+export function runtimeClassInvolvement(phase: AdmissionPhase): (attributes: PluginAttributes) => Involvement {
+  return (attributes) => {
+    if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
+    return acts(
+      phase === 'mutation'
+        ? "a pod naming a RuntimeClass gets the class's overhead and node scheduling; an unknown class is refused"
+        : "refuses an unknown RuntimeClass, and a spec.overhead other than its class's",
+    );
+  };
+}
+const runtimeClassMutationInvolvement = runtimeClassInvolvement('mutation');
+const runtimeClassValidationInvolvement = runtimeClassInvolvement('validation');
+
 /**
  * RuntimeClass (plugin/pkg/admission/runtimeclass) `Admit`, tenth in the mutation phase: a created pod
  * naming a RuntimeClass gets the class's `overhead.podFixed` as `spec.overhead` (refused when the pod
@@ -58,7 +73,7 @@ function podFixed(runtimeClass: JsonRecord | undefined): JsonRecord | undefined 
  * cluster does not hold is refused. Reads the cluster's RuntimeClasses.
  */
 export const runtimeClass = refusingPlugin('RuntimeClass', ({ attributes, object, cluster }) => {
-  if (!cluster || !isRequestFor(attributes, 'CREATE', '', 'pods')) return {};
+  if (!cluster || !runtimeClassMutationInvolvement(attributes).involved) return {};
   const lookup = lookUp(object, cluster);
   if (!lookup.found) return { refusal: pluginForbidden(attributes, object, notFoundCause(lookup.name)) };
   const rc = lookup.runtimeClass;
@@ -106,7 +121,7 @@ export const runtimeClass = refusingPlugin('RuntimeClass', ({ attributes, object
  * without a RuntimeClass that defines an overhead. Pod creates only. Reads the cluster's RuntimeClasses.
  */
 export function runtimeClassValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
-  if (!isRequestFor(attributes, 'CREATE', '', 'pods') || !isRecord(attributes.object)) return undefined;
+  if (!runtimeClassValidationInvolvement(attributes).involved || !isRecord(attributes.object)) return undefined;
   const pod = attributes.object as JsonRecord;
   const lookup = lookUp(pod, cluster);
   if (!lookup.found) return pluginForbidden(attributes, pod, notFoundCause(lookup.name));

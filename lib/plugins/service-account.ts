@@ -4,7 +4,8 @@ import { goQuote } from '../go/strconv';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { isRecord } from '../kube/json';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../kube/record';
-import type { PluginAttributes, PluginCluster } from './plugin';
+import { acts, notInvolved, type Involvement } from './involved';
+import { isPodCreate, type PluginAttributes, type PluginCluster } from './plugin';
 import { pluginForbidden, refusingPlugin } from './refusing-plugin';
 
 // Hand-written after plugin/pkg/admission/serviceaccount/admission.go: the texts and the order of its
@@ -199,6 +200,39 @@ function mountableSecretsCause(spec: JsonRecord, account: ServiceAccountView): s
 
 const isPod = (attributes: PluginAttributes) => attributes.resource.group === '' && attributes.resource.resource === 'pods';
 
+/** The attributes and the object the plugin sees. */
+type PodRequest = PluginAttributes & { object?: unknown };
+
+/** A mirror pod is only checked: what it references decides, from the object alone. */
+function mirrorPodInvolvement(object: JsonRecord): Involvement {
+  const cause = mirrorPodCause(objectAt(object, 'spec'));
+  return cause
+    ? { involved: true, refuses: true, reason: `${cause} (403): the request stops here` }
+    : acts('a mirror pod: only checks it references no service account, secret or token volume');
+}
+
+/** ServiceAccount's `Admit` acts on pod creates. */
+export function serviceAccountMutationInvolvement(attributes: PodRequest): Involvement {
+  if (!isPodCreate(attributes)) return notInvolved('handles only pod creates');
+  if (isMirrorPod(attributes.object)) return mirrorPodInvolvement(attributes.object as JsonRecord);
+  return acts('defaults serviceAccountName, requires the account to exist, mounts the kube-api-access token volume');
+}
+
+/** ServiceAccount's `Validate` acts on pod creates, and on updates of pods/ephemeralcontainers. */
+export function serviceAccountValidationInvolvement(attributes: PodRequest): Involvement {
+  if (!isPod(attributes)) return notInvolved('handles only pods');
+  const { operation, subResource } = attributes;
+  if (subResource !== '' && subResource !== 'ephemeralcontainers') return notInvolved(`pods/${subResource} is not checked`);
+  if (operation === 'UPDATE' && subResource === 'ephemeralcontainers') {
+    return acts("the pod's service account must exist and, if it enforces mountable secrets, the ephemeral containers use only its secrets");
+  }
+  if (operation !== 'CREATE') return notInvolved('handles only pod creates and pods/ephemeralcontainers updates');
+  if (isMirrorPod(attributes.object)) return mirrorPodInvolvement(attributes.object as JsonRecord);
+  return acts(
+    'the account the pod names must exist (a webhook that renames it is refused) and, if it enforces mountable secrets, the pod uses only its secrets',
+  );
+}
+
 /**
  * The plugin's `Validate`, which `Admit` ends with and the validation phase runs again on the object
  * the webhooks left: a pod create must name an account that exists (a webhook that renames it is
@@ -237,7 +271,7 @@ function refusalStatus(attributes: PluginAttributes, object: JsonRecord, refusal
  * since (fixtures/apiserver-outcomes/sidecar-defaulting.json). Mirror pods are only validated.
  */
 export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, object, randomSuffix, cluster }) => {
-  if (!isPod(attributes) || attributes.subResource !== '' || attributes.operation !== 'CREATE') return {};
+  if (!serviceAccountMutationInvolvement({ ...attributes, object }).involved) return {};
   const refuse = (cause: string) => ({ refusal: pluginForbidden(attributes, object, cause) });
   if (isMirrorPod(object)) {
     const cause = mirrorPodCause(objectAt(object, 'spec'));
@@ -273,8 +307,7 @@ export const serviceAccount = refusingPlugin('ServiceAccount', ({ attributes, ob
 
 /** ServiceAccount `Validate` in the validation phase (after LimitRanger, before PodSecurity). */
 export function serviceAccountValidate(attributes: AdmissionAttributes, cluster: PluginCluster): Status | undefined {
-  if (!isPod(attributes) || (attributes.subResource !== '' && attributes.subResource !== 'ephemeralcontainers') || !isRecord(attributes.object))
-    return undefined;
+  if (!serviceAccountValidationInvolvement(attributes).involved || !isRecord(attributes.object)) return undefined;
   const object = attributes.object as JsonRecord;
   const refusal = validateRefusal(attributes, object, cluster);
   return refusal && refusalStatus(attributes, object, refusal);

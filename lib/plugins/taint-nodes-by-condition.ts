@@ -1,5 +1,13 @@
 import { listAt, objectAt } from '../kube/record';
-import type { MutationPlugin } from './plugin';
+import { acts, notInvolved, type Involvement } from './involved';
+import type { MutationPlugin, PluginAttributes } from './plugin';
+import { isRequestFor } from './refusing-plugin';
+
+/** TaintNodesByCondition acts on node creates. */
+export function taintNodesByConditionInvolvement(attributes: PluginAttributes): Involvement {
+  if (!isRequestFor(attributes, 'CREATE', '', 'nodes')) return notInvolved('handles only node creates');
+  return acts('taints the node node.kubernetes.io/not-ready:NoSchedule until its kubelet reports');
+}
 
 /**
  * TaintNodesByCondition (plugin/pkg/admission/nodetaint): a created node is tainted not-ready (NoSchedule)
@@ -8,8 +16,7 @@ import type { MutationPlugin } from './plugin';
 export const taintNodesByCondition: MutationPlugin = {
   name: 'TaintNodesByCondition',
   admit({ attributes, object }) {
-    const { operation, subResource, resource } = attributes;
-    if (operation !== 'CREATE' || subResource !== '' || resource.group !== '' || resource.resource !== 'nodes') return undefined;
+    if (!taintNodesByConditionInvolvement(attributes).involved) return undefined;
     const spec = objectAt(object, 'spec');
     const taints = listAt(spec, 'taints');
     // Taint.MatchTaint: the same key and effect.

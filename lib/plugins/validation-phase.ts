@@ -3,7 +3,7 @@ import type { AdmissionAttributes } from '../kube/attributes';
 import { isNamespaceResource } from '../kube/gvr';
 import type { JsonRecord } from '../kube/record';
 import { admissionForbidden } from '../kube/status';
-import { limitRangerHandles, limitRangerValidate } from './limit-ranger';
+import { limitRangerInvolvement, limitRangerValidate } from './limit-ranger';
 import type { PluginCluster } from './plugin';
 import { isRecord } from '../kube/json';
 import { podSecurityAdmit, type PodSecurityConfiguration } from './pod-security';
@@ -49,6 +49,8 @@ export interface ValidationOptions {
 type Check = [plugin: string, validate: (attributes: AdmissionAttributes, object: JsonRecord) => Status | undefined];
 
 /** Runs `checks` of the enabled plugins in order; the first refusal, by which plugin. */
+const limitRangerValidation = limitRangerInvolvement('validation');
+
 function firstRefusal(checks: readonly Check[], enabled: ReadonlySet<string>, attributes: AdmissionAttributes): ValidationPluginsResult['refusal'] {
   if (!isRecord(attributes.object)) return undefined;
   for (const [plugin, validate] of checks) {
@@ -79,17 +81,7 @@ export function runValidationPlugins(
   if (enabled.has('EventRateLimit') && !configuration?.eventRateLimit) readEventRateLimitConfiguration(undefined, 'plugins.configuration');
   const first = firstRefusal([['LimitPodHardAntiAffinityTopology', limitPodHardAntiAffinityTopologyValidate]], enabled, attributes);
   if (first) return { ...result, refusal: first };
-  if (
-    enabled.has('LimitRanger') &&
-    object &&
-    attributes.namespace &&
-    limitRangerHandles({
-      operation: attributes.operation,
-      kind: attributes.kind,
-      subResource: attributes.subResource,
-      oldObject: attributes.oldObject as JsonRecord | null,
-    })
-  ) {
+  if (enabled.has('LimitRanger') && object && limitRangerValidation(attributes).involved) {
     const ranges = cluster.list('v1', 'LimitRange', attributes.namespace) as unknown as JsonRecord[];
     const cause = ranges.length > 0 ? limitRangerValidate(object as JsonRecord, attributes.resource.resource, ranges) : undefined;
     if (cause) return { ...result, refusal: { plugin: 'LimitRanger', status: admissionForbidden(attributes, cause) } };

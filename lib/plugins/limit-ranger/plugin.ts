@@ -1,7 +1,9 @@
 import type { JsonRecord } from '../../kube/record';
 import type { MutationPlugin } from '../plugin';
-import { limitRangerHandles } from './applies';
+import { limitRangerInvolvement } from './applies';
 import { limitRangerDefaults } from './defaults';
+
+const involvement = limitRangerInvolvement('mutation');
 
 /**
  * LimitRanger's mutation (plugin/pkg/admission/limitranger `Admit`), second in the mutation phase: a
@@ -11,19 +13,8 @@ import { limitRangerDefaults } from './defaults';
 export const limitRanger: MutationPlugin = {
   name: 'LimitRanger',
   admit({ attributes, object, cluster }) {
-    const kind = attributes.kind;
-    if (!kind || !cluster || !attributes.namespace) return undefined;
-    if (
-      !limitRangerHandles({
-        operation: attributes.operation,
-        kind,
-        subResource: attributes.subResource,
-        oldObject: (attributes.oldObject ?? null) as JsonRecord | null,
-      })
-    )
-      return undefined;
-    if (kind.kind !== 'Pod') return undefined;
-    const ranges = cluster.list('v1', 'LimitRange', attributes.namespace) as unknown as JsonRecord[];
+    if (!cluster || !involvement(attributes).involved) return undefined;
+    const ranges = cluster.list('v1', 'LimitRange', attributes.namespace ?? '') as unknown as JsonRecord[];
     return ranges.length === 0 ? undefined : limitRangerDefaults(object, ranges);
   },
 };

@@ -2,11 +2,26 @@ import type { Status } from '../../kube/admission';
 import { isRecord } from '../../kube/json';
 import { listAt, objectAt, type JsonRecord } from '../../kube/record';
 import { unknownError } from '../../kube/status';
-import type { MutationPlugin, PluginAttributes } from '../plugin';
+import { acts, notInvolved, type AdmissionPhase, type Involvement } from '../involved';
+import { isCoreCreateOrUpdate, type MutationPlugin, type PluginAttributes } from '../plugin';
 import { pluginForbidden } from '../refusing-plugin';
 import { CONTAINER_LISTS, podContainers } from './pod-containers';
 
 // Hand-written after plugin/pkg/admission/alwayspullimages/admission.go.
+
+/** AlwaysPullImages acts on pods themselves (not `kubectl debug`'s ephemeral containers), creates and updates, in both phases. */
+export function alwaysPullImagesInvolvement(phase: AdmissionPhase): (attributes: PluginAttributes) => Involvement {
+  return (attributes) => {
+    if (!isCoreCreateOrUpdate(attributes, 'pods')) return notInvolved('handles only pod creates and updates (not ephemeral containers)');
+    return acts(
+      phase === 'mutation'
+        ? 'sets every container to imagePullPolicy Always (an update only when it brings a new image)'
+        : 'refuses a container whose imagePullPolicy a webhook set to other than Always (500)',
+    );
+  };
+}
+// Both phases act on the same requests; only the phrase differs.
+const handles = alwaysPullImagesInvolvement('mutation');
 
 /** isUpdateWithNoNewImages: an update whose containers use only images the stored pod already used. */
 function updateWithNoNewImages(attributes: PluginAttributes, object: JsonRecord): boolean {
@@ -17,8 +32,7 @@ function updateWithNoNewImages(attributes: PluginAttributes, object: JsonRecord)
 
 /** shouldIgnore: anything but a pod itself (no subresource: `kubectl debug` keeps its pull policy), and updates adding no image. */
 function ignores(attributes: PluginAttributes, object: JsonRecord): boolean {
-  if (attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return true;
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return true;
+  if (!handles(attributes).involved) return true;
   return updateWithNoNewImages(attributes, object);
 }
 

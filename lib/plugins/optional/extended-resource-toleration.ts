@@ -1,5 +1,6 @@
 import { listAt, objectAt, type JsonRecord } from '../../kube/record';
-import type { MutationPlugin } from '../plugin';
+import { acts, notInvolved, type Involvement } from '../involved';
+import { isCoreCreateOrUpdate, type MutationPlugin, type PluginAttributes } from '../plugin';
 
 // Hand-written after plugin/pkg/admission/extendedresourcetoleration/admission.go and
 // pkg/apis/core/helper (IsExtendedResourceName, AddOrUpdateTolerationInPod).
@@ -21,6 +22,12 @@ function addOrUpdate(tolerations: readonly JsonRecord[], toleration: JsonRecord)
   return tolerations.map((t, i) => (i === at ? toleration : t));
 }
 
+/** ExtendedResourceToleration acts on pod creates and updates. */
+export function extendedResourceTolerationInvolvement(attributes: PluginAttributes): Involvement {
+  if (!isCoreCreateOrUpdate(attributes, 'pods')) return notInvolved('handles only pod creates and updates');
+  return acts('tolerates the NoSchedule taint of each extended resource the containers request');
+}
+
 /**
  * ExtendedResourceToleration (off by default), after PodTolerationRestriction in the mutation phase: a
  * pod (create or update) whose containers or init containers request an extended resource tolerates
@@ -30,8 +37,7 @@ function addOrUpdate(tolerations: readonly JsonRecord[], toleration: JsonRecord)
 export const extendedResourceToleration: MutationPlugin = {
   name: 'ExtendedResourceToleration',
   admit({ attributes, object }) {
-    if (attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return undefined;
-    if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return undefined;
+    if (!extendedResourceTolerationInvolvement(attributes).involved) return undefined;
     const spec = objectAt(object, 'spec');
     const names = new Set(
       ['containers', 'initContainers']

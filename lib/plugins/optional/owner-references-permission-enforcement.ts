@@ -4,8 +4,20 @@ import { authorize, type AuthorizationAttributes, type Authorizer } from '../../
 import { isRecord, jsonEqual } from '../../kube/json';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { admissionForbidden } from '../../kube/status';
+import { acts, notInvolved, type Involvement } from '../involved';
+import type { PluginAttributes } from '../plugin';
 
 // Hand-written after plugin/pkg/admission/gc/gc_admission.go.
+
+/** OwnerReferencesPermissionEnforcement acts on creates and updates of anything but pods/status. */
+export function ownerReferencesPermissionEnforcementInvolvement(attributes: PluginAttributes): Involvement {
+  if (attributes.resource.group === '' && attributes.resource.resource === 'pods' && attributes.subResource === 'status')
+    return notInvolved('pods/status is exempt');
+  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return notInvolved('handles only creates and updates');
+  return acts(
+    "a change of ownerReferences needs delete permission on the object (not on create); a new blockOwnerDeletion needs update on the owner's finalizers",
+  );
+}
 
 /** The resources a kind may be (the RESTMapper's RESTMappings); none when the kind is unknown. */
 export type KindResources = (apiVersion: string, kind: string) => { group: string; resource: string }[];
@@ -43,8 +55,7 @@ export function ownerReferencesPermissionEnforcementValidate(
   authorizer: Authorizer,
   kindResources: KindResources,
 ): Status | undefined {
-  if (attributes.resource.group === '' && attributes.resource.resource === 'pods' && attributes.subResource === 'status') return undefined;
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return undefined;
+  if (!ownerReferencesPermissionEnforcementInvolvement(attributes).involved) return undefined;
   if (!changesOwnerReferences(attributes.object, attributes.oldObject)) return undefined;
   const record = (fields: Partial<AuthorizationAttributes>): AuthorizationAttributes => ({
     user: attributes.userInfo,

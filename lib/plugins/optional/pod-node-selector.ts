@@ -2,8 +2,9 @@ import type { Status } from '../../kube/admission';
 import { isRecord } from '../../kube/json';
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { forbidden, internalError, unknownError } from '../../kube/status';
+import { acts, notInvolved, type AdmissionPhase, type Involvement } from '../involved';
 import type { PluginCluster, PluginAttributes } from '../plugin';
-import { refusingPlugin } from '../refusing-plugin';
+import { isRequestFor, refusingPlugin } from '../refusing-plugin';
 import type { PluginConfigurations } from './admission-configuration';
 
 // Hand-written after plugin/pkg/admission/podnodeselector/admission.go.
@@ -46,8 +47,20 @@ function isSubset(subset: Labels, superset: Labels): boolean {
   return Object.entries(subset).every(([key, value]) => superset[key] === value);
 }
 
-const ignores = (attributes: PluginAttributes): boolean =>
-  attributes.operation !== 'CREATE' || attributes.subResource !== '' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods';
+/** PodNodeSelector acts on pod creates, in both phases. */
+export function podNodeSelectorInvolvement(phase: AdmissionPhase): (attributes: PluginAttributes) => Involvement {
+  return (attributes) => {
+    if (!isRequestFor(attributes, 'CREATE', '', 'pods')) return notInvolved('handles only pod creates');
+    return acts(
+      phase === 'mutation'
+        ? "merges the namespace's node selector (else the cluster default) into spec.nodeSelector; a conflict is refused"
+        : "refuses a nodeSelector conflicting with the namespace's or outside its whitelist",
+    );
+  };
+}
+// Both phases act on the same requests; only the phrase differs.
+const handles = podNodeSelectorInvolvement('mutation');
+const ignores = (attributes: PluginAttributes): boolean => !handles(attributes).involved;
 
 /** getNamespaceNodeSelectorMap: the namespace's annotation, else the configuration's clusterDefaultNodeSelector. */
 function namespaceSelector(

@@ -2,7 +2,8 @@ import type { Status } from '../../kube/admission';
 import { isRecord } from '../../kube/json';
 import { listAt, objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { unknownError } from '../../kube/status';
-import type { PluginAttributes, PluginCluster } from '../plugin';
+import { acts, notInvolved, type AdmissionPhase, type Involvement } from '../involved';
+import { isCoreCreateOrUpdate, type PluginAttributes, type PluginCluster } from '../plugin';
 import { refusingPlugin } from '../refusing-plugin';
 import type { PluginConfigurations } from './admission-configuration';
 import { mergeTolerations, verifyAgainstWhitelist } from '../tolerations';
@@ -12,11 +13,21 @@ const DEFAULT_TOLERATIONS = 'scheduler.alpha.kubernetes.io/defaultTolerations';
 const WHITELIST = 'scheduler.alpha.kubernetes.io/tolerationsWhitelist';
 const MEMORY_PRESSURE = { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' };
 
-const ignores = (attributes: PluginAttributes): boolean =>
-  (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') ||
-  attributes.subResource !== '' ||
-  attributes.resource.group !== '' ||
-  attributes.resource.resource !== 'pods';
+/** PodTolerationRestriction acts on pods themselves (no subresource), creates and updates, in both phases. */
+export function podTolerationRestrictionInvolvement(phase: AdmissionPhase): (attributes: PluginAttributes) => Involvement {
+  return (attributes) => {
+    if (!isCoreCreateOrUpdate(attributes, 'pods')) return notInvolved('handles only pod creates and updates');
+    if (phase === 'validation') return acts("refuses tolerations outside the namespace's (else the cluster's) whitelist (500)");
+    return acts(
+      attributes.operation === 'CREATE'
+        ? "merges the namespace's default tolerations (else the cluster default) and memory-pressure unless BestEffort; checks the whitelist"
+        : 'adds the memory-pressure toleration unless BestEffort; checks the whitelist',
+    );
+  };
+}
+// Both phases act on the same requests; only the phrase differs.
+const handles = podTolerationRestrictionInvolvement('validation');
+const ignores = (attributes: PluginAttributes): boolean => !handles(attributes).involved;
 
 /**
  * extractNSTolerations: a namespace annotation's tolerations; undefined when the namespace does not

@@ -1,5 +1,7 @@
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
-import type { MutationPlugin, PluginCluster } from '../plugin';
+import { isRecord } from '../../kube/json';
+import { acts, notInvolved, type Involvement } from '../involved';
+import type { MutationPlugin, PluginAttributes, PluginCluster } from '../plugin';
 
 // Hand-written after plugin/pkg/admission/podtopologylabels/admission.go (feature gate
 // PodTopologyLabelsAdmission, on by default in v1.36).
@@ -26,6 +28,18 @@ function withLabels(object: JsonRecord, copied: Record<string, string>): JsonRec
   return { ...object, metadata: { ...metadata, labels: sorted } };
 }
 
+/** PodTopologyLabels acts on pods/binding creates, and on pod creates that already name a node. */
+export function podTopologyLabelsInvolvement(attributes: PluginAttributes & { object?: unknown }): Involvement {
+  if (attributes.operation !== 'CREATE' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods')
+    return notInvolved('handles only pods/binding and pod creates');
+  if (attributes.subResource === 'binding') return acts("copies the node's topology.kubernetes.io/zone and region labels onto the Binding (and so the pod)");
+  if (attributes.subResource !== '') return notInvolved(`pods/${attributes.subResource} is not labelled`);
+  if (podNodeName(attributes.object) === '') return notInvolved('the pod names no node yet (the Binding gets the labels)');
+  return acts("copies the node's topology.kubernetes.io/zone and region labels onto the pod");
+}
+
+const podNodeName = (object: unknown): string => (isRecord(object) ? (stringAt(objectAt(object as JsonRecord, 'spec'), 'nodeName') ?? '') : '');
+
 /**
  * PodTopologyLabels (on by default), last of the built-in mutating plugins: a Binding of a pod to a
  * node (CREATE of pods/binding) gets the node's `topology.kubernetes.io/zone` and `region` labels —
@@ -36,15 +50,12 @@ function withLabels(object: JsonRecord, copied: Record<string, string>): JsonRec
 export const podTopologyLabels: MutationPlugin = {
   name: 'PodTopologyLabels',
   admit({ attributes, object, cluster }) {
-    if (attributes.operation !== 'CREATE' || attributes.resource.group !== '' || attributes.resource.resource !== 'pods') return undefined;
+    if (!podTopologyLabelsInvolvement({ ...attributes, object }).involved) return undefined;
     if (attributes.subResource === 'binding') {
       const target = objectAt(object, 'target');
       if (stringAt(target, 'kind') !== 'Node') return undefined;
       return withLabels(object, nodeTopology(cluster, stringAt(target, 'name') ?? ''));
     }
-    if (attributes.subResource !== '') return undefined;
-    const nodeName = stringAt(objectAt(object, 'spec'), 'nodeName') ?? '';
-    if (nodeName === '') return undefined;
-    return withLabels(object, nodeTopology(cluster, nodeName));
+    return withLabels(object, nodeTopology(cluster, podNodeName(object)));
   },
 };

@@ -35,6 +35,7 @@ import {
   WARN_VERSION_LABEL,
   type Policy,
 } from './namespace-policy';
+import { podSecurityInvolvement } from './involvement';
 import { extractPodTemplate, hasPodSpec } from './pod-spec-extractor';
 import { member, stringMap, stringMember } from './pod-json';
 import { DEFAULT_EVALUATOR, type Evaluator } from './registry';
@@ -83,10 +84,6 @@ interface Response {
 
 const ALLOWED: Response = { allowed: true };
 const exempt = (reason: 'namespace' | 'user' | 'runtimeClass'): Response => ({ allowed: true, annotations: { [EXEMPT]: reason } });
-
-// Pod subresources that cannot change what the checks look at (admission.go ignoredPodSubresources); any
-// other (ephemeralcontainers, resize, one unknown to this list) carries a Pod and is evaluated.
-export const IGNORED_POD_SUBRESOURCES: ReadonlySet<string> = new Set(['exec', 'attach', 'binding', 'eviction', 'log', 'portforward', 'proxy', 'status']);
 
 /** Go's `%v` of the conversion error a missing object gives (convert() of a nil object). */
 const NIL_OBJECT_ERROR = 'unexpected type <nil>';
@@ -141,7 +138,6 @@ const namespaceNotFound = (namespace: string): string => `namespaces ${goQuote(n
 /** admission.go ValidatePod. */
 function validatePod(ctx: Context, namespaceLabels: Readonly<Record<string, string>> | null): Response {
   const { attributes, config } = ctx;
-  if (IGNORED_POD_SUBRESOURCES.has(attributes.subResource)) return ALLOWED;
   if (exemptNamespace(config, attributes.namespace)) return exempt('namespace');
   if (exemptUser(config, attributes.userInfo.username)) return exempt('user');
   if (namespaceLabels === null) {
@@ -165,7 +161,6 @@ function validatePod(ctx: Context, namespaceLabels: Readonly<Record<string, stri
 /** admission.go ValidatePodController: the workload's template is audited and warned about, never refused. */
 function validatePodController(ctx: Context, namespaceLabels: Readonly<Record<string, string>> | null): Response {
   const { attributes, config } = ctx;
-  if (attributes.subResource !== '') return ALLOWED;
   if (exemptNamespace(config, attributes.namespace)) return exempt('namespace');
   if (exemptUser(config, attributes.userInfo.username)) return exempt('user');
   // Errors here never refuse the workload: they only leave an annotation.
@@ -199,7 +194,6 @@ function exemptNamespaceWarning(ctx: Context, namespace: string, policy: Policy,
 /** admission.go ValidateNamespace: labels must parse; a tightened enforce level warns about existing pods. */
 function validateNamespace(ctx: Context, existingPods: readonly JsonRecord[]): Response {
   const { attributes, config } = ctx;
-  if (attributes.subResource !== '') return ALLOWED;
   const namespace = attributes.object;
   if (!isRecord(namespace)) return errorResponse(badRequest('failed to decode object'), NIL_OBJECT_ERROR);
   const labels = stringMap(member(namespace, 'metadata'), 'labels');
@@ -258,7 +252,8 @@ export function podSecurityAdmit(request: PodSecurityRequest): PodSecurityDecisi
   };
   const { group, resource } = attributes.resource;
   let response: Response = ALLOWED;
-  if (attributes.operation === 'CREATE' || attributes.operation === 'UPDATE') {
+  // podSecurityInvolvement leaves out the subresources each Validate* ignores first.
+  if (podSecurityInvolvement(attributes).involved) {
     if (group === '' && resource === 'namespaces') response = validateNamespace(ctx, request.existingPods ?? []);
     else if (group === '' && resource === 'pods') response = validatePod(ctx, request.namespaceLabels);
     else if (hasPodSpec(attributes.resource)) response = validatePodController(ctx, request.namespaceLabels);

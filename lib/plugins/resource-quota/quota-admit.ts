@@ -11,7 +11,8 @@ import { forbidden, type ApiStatus } from '../../kube/status';
 import { objectAt, stringAt, type JsonRecord } from '../../kube/record';
 import { checkRequest, quotaStateOf } from './check-request';
 import type { QuotaAttributes, QuotaContext } from './evaluator';
-import { evaluatorFor, isIgnoredByQuota } from './registry';
+import { resourceQuotaInvolvement } from './involvement';
+import { evaluatorFor } from './registry';
 import { resourceListToJson, resourceListsEqual } from './resource-list';
 
 /** The new `status.used` of a quota the request changes, as kube-apiserver would write it. */
@@ -39,10 +40,6 @@ function subjectName(attributes: QuotaAttributes): string {
   return stringAt(metadata, 'name') || stringAt(metadata, 'generateName') || 'Unknown';
 }
 
-function isNamespaceCreation(attributes: QuotaAttributes): boolean {
-  return attributes.operation === 'CREATE' && attributes.kind?.group === '' && attributes.kind.kind === 'Namespace';
-}
-
 /**
  * ResourceQuota's Validate for one request against the ResourceQuota objects of its namespace (as
  * stored, `status` included: a quota without `status.hard` enforces nothing). `updatedUsage` lists the
@@ -50,11 +47,8 @@ function isNamespaceCreation(attributes: QuotaAttributes): boolean {
  */
 export function quotaAdmit(attributes: QuotaAttributes, quotas: readonly JsonRecord[], context: Partial<QuotaContext> = {}): QuotaAdmitResult {
   const allowed: QuotaAdmitResult = { ok: true, updatedUsage: [] };
-  if (attributes.operation !== 'CREATE' && attributes.operation !== 'UPDATE') return allowed;
-  if (attributes.namespace === '' || isNamespaceCreation(attributes)) return allowed;
-  if (isIgnoredByQuota(attributes.resource)) return allowed;
+  if (!resourceQuotaInvolvement(attributes).involved || quotas.length === 0) return allowed;
   const evaluator = evaluatorFor(attributes.resource);
-  if (!evaluator.handles(attributes) || quotas.length === 0) return allowed;
 
   const states = quotas.map(quotaStateOf);
   const checked = checkRequest(states, attributes, evaluator, { now: context.now ?? new Date() });
