@@ -30,7 +30,7 @@ export { decisionFromWhy } from './from-why';
 export { mergeSummaries } from './merge';
 export { registrationCells } from './registration-cells';
 export { matchRequest, type RuleMatch } from './request-match';
-export { summarize } from './summary';
+export { admissionWebhooksOf, summarize } from './summary';
 export type { CellStatus, CoverageKind, CoverageSummary, WebhookSummary } from './summary';
 export { ConversionCoverage, ImageReviewCoverage, type ImageReviewRecord, type KindCoverage } from './kind-coverage';
 export { formatTable } from './table';

@@ -43,6 +43,14 @@ export interface CoverageSummary {
   webhooks: WebhookSummary[];
 }
 
+/**
+ * The admission webhooks' part of a summary: what `check` and `replay` count, whose requests are admission
+ * requests only (the conversion battery reports apart), so a CRD's conversion webhook is no gap of theirs.
+ */
+export function admissionWebhooksOf(summary: CoverageSummary): CoverageSummary {
+  return summarize(summary.webhooks.filter((webhook) => webhook.type === 'mutating' || webhook.type === 'validating'));
+}
+
 /** Two decimals, as code coverage prints them; a registration with nothing to cover is fully covered. */
 export function percentOf(covered: number, total: number): number {
   return total === 0 ? 100 : Math.round((covered / total) * 10000) / 100;

@@ -4,7 +4,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConversionCoverage, formatTable, ImageReviewCoverage, mergeSummaries, summarize, type CoverageSummary } from '../../lib/admission-coverage';
+import {
+  admissionWebhooksOf,
+  ConversionCoverage,
+  formatTable,
+  ImageReviewCoverage,
+  mergeSummaries,
+  summarize,
+  type CoverageSummary,
+} from '../../lib/admission-coverage';
 import { readSummaryFile } from '../../lib/admission-coverage/summary-files';
 import { mergeCoverageCommand } from '../../lib/cli/merge-coverage';
 import { htmlFromCoverage } from '../../lib/report';
@@ -176,5 +184,10 @@ describe('the table, merges and the HTML page', () => {
     expect(page).toContain('<h3>conversion widgets.stable.example.com</h3>');
     expect(page).toContain('<tr class="covered"><td class="dimension">imageReview</td><td class="cell"><code>CREATE pods: allowed</code></td>');
     expect(page).toContain('<tr class="uncovered"><td class="dimension">conversion</td><td class="cell"><code>v2 to v1</code></td>');
+  });
+
+  it('are left out of the admission webhooks’ part that check and replay count', () => {
+    const part = admissionWebhooksOf(mergeSummaries([OLDER, first]));
+    expect(part).toEqual(mergeSummaries([OLDER]));
   });
 });
