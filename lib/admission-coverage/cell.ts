@@ -11,10 +11,13 @@ import type { Operation } from '../kube/admission';
  * combinations of a cross product (a namespaceSelector that did not match × a matchCondition that
  * was true) can never happen, and a coverage that 100 % cannot reach would be useless.
  */
-export type CoverageCell = ResourceCell | AnyOtherResourceCell | SelectorCell | ConditionCell | DryRunCell;
+export type CoverageCell = ResourceCell | AnyOtherResourceCell | SelectorCell | ConditionCell | DryRunCell | ImageReviewCell | ConversionCell;
 
-/** The order dimensions are listed in: kube-apiserver's own order of predicates, dryRun last. */
-export const DIMENSIONS = ['rule', 'rule-wildcard', 'namespaceSelector', 'objectSelector', 'matchCondition', 'dryRun'] as const;
+/**
+ * The order dimensions are listed in: kube-apiserver's own order of predicates, dryRun last; then the
+ * cells of the other kinds of webhook (an ImagePolicyWebhook backend's, a CRD's conversion webhook's).
+ */
+export const DIMENSIONS = ['rule', 'rule-wildcard', 'namespaceSelector', 'objectSelector', 'matchCondition', 'dryRun', 'imageReview', 'conversion'] as const;
 export type CellDimension = (typeof DIMENSIONS)[number];
 
 /** How a request's scope reads in a cell; `*` when neither the catalog nor the rule says. */
@@ -80,6 +83,39 @@ export interface DryRunCell {
   dryRun: boolean;
 }
 
+/** What an ImagePolicyWebhook backend answered: allowed, denied, or no answer the plugin could use (an error, a 5xx after its retries, unreachable). */
+export type ImageReviewAnswer = 'allowed' | 'denied' | 'error';
+
+/**
+ * The kind of request an ImagePolicyWebhook backend was sent an ImageReview for (`CREATE pods`,
+ * `UPDATE pods`, `UPDATE pods/ephemeralcontainers`: the plugin reviews nothing else) × what it answered.
+ * Only reviews the backend was asked: an answer from the plugin's cache exercised nothing of it.
+ */
+export interface ImageReviewCell {
+  dimension: 'imageReview';
+  key: string;
+  request: string;
+  answer: ImageReviewAnswer;
+  /** Added when a review showed it (a request kube-apiserver never sends the plugin), not enumerated. */
+  seen?: true;
+}
+
+/**
+ * One ordered pair of a CRD's versions its conversion webhook may be asked to convert between (from the
+ * versions served and the storage version), covered once a ConversionReview for it was sent.
+ */
+export interface ConversionCell {
+  dimension: 'conversion';
+  key: string;
+  from: string;
+  to: string;
+  /** Positions of the versions in the CRD's spec.versions, which order the cells. */
+  fromIndex: number;
+  toIndex: number;
+  /** Added when a review showed it (a version neither served nor stored), not enumerated. */
+  seen?: true;
+}
+
 /** `pods`, `deployments.apps/scale`: GroupResource.String() with the subresource after a slash. */
 export function resourceName(group: string, resource: string, subResource: string): string {
   return `${resource}${group ? `.${group}` : ''}${subResource ? `/${subResource}` : ''}`;
@@ -106,6 +142,14 @@ export function dryRunCell(dryRun: boolean): DryRunCell {
   return { dimension: 'dryRun', key: `dryRun: ${dryRun}`, dryRun };
 }
 
+export function imageReviewCell(request: string, answer: ImageReviewAnswer): ImageReviewCell {
+  return { dimension: 'imageReview', key: `${request}: ${answer}`, request, answer };
+}
+
+export function conversionCell(from: string, to: string, versions: readonly string[]): ConversionCell {
+  return { dimension: 'conversion', key: `${from} to ${to}`, from, to, fromIndex: versions.indexOf(from), toIndex: versions.indexOf(to) };
+}
+
 /** A copy that shares nothing with `cell` (its rules list included): cells handed out cannot change the collector's. */
 export function copyCell<C extends CoverageCell>(cell: C): C {
   return cell.dimension === 'rule'
@@ -117,6 +161,10 @@ export function copyCell<C extends CoverageCell>(cell: C): C {
 
 const OPERATION_ORDER = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT', '*'];
 const RESULT_ORDER: readonly ConditionResult[] = ['true', 'false', 'error'];
+/** The requests the plugin reviews, in the order a pod's life meets them. */
+export const IMAGE_REVIEW_REQUESTS = ['CREATE pods', 'UPDATE pods', 'UPDATE pods/ephemeralcontainers'] as const;
+export const IMAGE_REVIEW_ANSWERS: readonly ImageReviewAnswer[] = ['allowed', 'denied', 'error'];
+const ordinal = (list: readonly string[], value: string): number => (list.includes(value) ? list.indexOf(value) : list.length);
 const SCOPE_ORDER: readonly CellScope[] = ['Namespaced', 'Cluster', '*'];
 
 /** Sort keys of a cell, compared element by element: the same order whatever order requests came in. */
@@ -134,7 +182,13 @@ function sortKey(cell: CoverageCell): (string | number)[] {
       return [dimension, cell.index, RESULT_ORDER.indexOf(cell.result)];
     case 'dryRun':
       return [dimension, cell.dryRun ? 1 : 0];
+    case 'imageReview':
+      return [dimension, ordinal(IMAGE_REVIEW_REQUESTS, cell.request), cell.request, ordinal(IMAGE_REVIEW_ANSWERS, cell.answer)];
+    case 'conversion':
+      return [dimension, cell.fromIndex, cell.toIndex];
   }
+  // A dimension of a newer summary file than this code: listed last, by key.
+  return [DIMENSIONS.length];
 }
 
 /** The order cells are listed in: kube-apiserver's order of predicates, then the cells' own fields. */

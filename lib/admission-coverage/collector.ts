@@ -3,7 +3,8 @@ import { defaultCatalog, type ResourceCatalog } from '../kube/catalog';
 import type { CoverageCell } from './cell';
 import { webhookId, type CoverageEvent, type CoverageRequest } from './event';
 import { eventsFromTrace, type CoverageTraceStep } from './from-trace';
-import { summarize, type CoverageSummary } from './summary';
+import type { KindCoverage } from './kind-coverage';
+import { summarize, webhookLabel, type CoverageSummary } from './summary';
 import { formatTable } from './table';
 import { meetsThreshold, type ThresholdOptions } from './threshold';
 import { WebhookCoverage } from './webhook-coverage';
@@ -14,6 +15,11 @@ export interface CoverageOptions {
    * `h.catalog` (its manifests' CRDs included). The process-wide default catalog when omitted.
    */
   catalog?: ResourceCatalog;
+  /**
+   * The other kinds of webhook the harness calls (its ImagePolicyWebhook backend, its CRDs' conversion
+   * webhooks), listed after the admission webhooks.
+   */
+  kinds?: readonly KindCoverage[];
 }
 
 /**
@@ -25,6 +31,7 @@ export interface CoverageOptions {
 export class CoverageCollector {
   readonly #webhooks = new Map<string, WebhookCoverage>();
   readonly #entries: readonly WebhookEntry[];
+  readonly #kinds: readonly KindCoverage[];
 
   constructor(webhooks: readonly WebhookEntry[], options: CoverageOptions = {}) {
     const catalog = options.catalog ?? defaultCatalog;
@@ -33,6 +40,7 @@ export class CoverageCollector {
       if (!this.#webhooks.has(id)) this.#webhooks.set(id, new WebhookCoverage(entry, catalog));
     }
     this.#entries = [...webhooks];
+    this.#kinds = [...(options.kinds ?? [])];
   }
 
   /** Records one decision; false when the event's webhook is not one of the collector's (an inline `h.call` webhook). */
@@ -49,15 +57,20 @@ export class CoverageCollector {
     return eventsFromTrace(steps, request, this.#entries).filter((event) => this.record(event)).length;
   }
 
-  /** The cells of one webhook (`configuration/name`, or `type/configuration/name` when two types share them), for inspection. */
+  /**
+   * The cells of one webhook (`configuration/name`, or `type/configuration/name` when two types share them;
+   * `conversion <crd>` or `ImagePolicyWebhook <server>` for the other kinds), for inspection.
+   */
   cells(webhook: string): CoverageCell[] {
     const found = [...this.#webhooks.entries()].filter(([id, c]) => id === webhook || `${c.entry.configuration}/${c.entry.spec.name}` === webhook);
-    return found.flatMap(([, c]) => c.cells());
+    // The other kinds by their label (`conversion backups.example.com`) or their configuration alone.
+    const kinds = this.#kinds.filter((kind) => webhookLabel(kind) === webhook || kind.configuration === webhook);
+    return [...found.flatMap(([, c]) => c.cells()), ...kinds.flatMap((kind) => kind.cells())];
   }
 
   /** Per webhook, in the order given: cells covered / total, the percentage, the uncovered cells. */
   summary(): CoverageSummary {
-    return summarize([...this.#webhooks.values()].map((c) => c.summary()));
+    return summarize([...[...this.#webhooks.values()].map((c) => c.summary()), ...this.#kinds.map((kind) => kind.summary())]);
   }
 
   toTable(): string {

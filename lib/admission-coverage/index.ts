@@ -4,8 +4,11 @@ export type {
   CellScope,
   ConditionCell,
   ConditionResult,
+  ConversionCell,
   CoverageCell,
   DryRunCell,
+  ImageReviewAnswer,
+  ImageReviewCell,
   ResourceCell,
   SelectorCell,
 } from './cell';
@@ -27,7 +30,8 @@ export { decisionFromWhy } from './from-why';
 export { mergeSummaries } from './merge';
 export { registrationCells } from './registration-cells';
 export { matchRequest, type RuleMatch } from './request-match';
-export { summarize } from './summary';
-export type { CellStatus, CoverageSummary, WebhookSummary } from './summary';
+export { admissionWebhooksOf, summarize } from './summary';
+export type { CellStatus, CoverageKind, CoverageSummary, WebhookSummary } from './summary';
+export { ConversionCoverage, ImageReviewCoverage, type ImageReviewRecord, type KindCoverage } from './kind-coverage';
 export { formatTable } from './table';
 export { belowThreshold, meetsThreshold, type ThresholdOptions } from './threshold';

@@ -1,6 +1,12 @@
 import type { WebhookType } from '../kube/webhook-config';
 import type { CoverageCell } from './cell';
 
+/**
+ * What a summary entry is: an admission webhook of the manifests (`mutating`, `validating`), an
+ * ImagePolicyWebhook backend, or a CRD's conversion webhook (`conversion`, its configuration the CRD).
+ */
+export type CoverageKind = WebhookType | 'ImagePolicyWebhook' | 'conversion';
+
 /** A cell and whether some recorded request covered it. */
 export type CellStatus = CoverageCell & { covered: boolean };
 
@@ -9,7 +15,7 @@ export type CellStatus = CoverageCell & { covered: boolean };
  * each Jest worker, merge the files (`mergeSummaries`) and print or check the result.
  */
 export interface WebhookSummary {
-  type: WebhookType;
+  type: CoverageKind;
   configuration: string;
   name: string;
   covered: number;
@@ -37,6 +43,14 @@ export interface CoverageSummary {
   webhooks: WebhookSummary[];
 }
 
+/**
+ * The admission webhooks' part of a summary: what `check` and `replay` count, whose requests are admission
+ * requests only (the conversion battery reports apart), so a CRD's conversion webhook is no gap of theirs.
+ */
+export function admissionWebhooksOf(summary: CoverageSummary): CoverageSummary {
+  return summarize(summary.webhooks.filter((webhook) => webhook.type === 'mutating' || webhook.type === 'validating'));
+}
+
 /** Two decimals, as code coverage prints them; a registration with nothing to cover is fully covered. */
 export function percentOf(covered: number, total: number): number {
   return total === 0 ? 100 : Math.round((covered / total) * 10000) / 100;
@@ -49,8 +63,12 @@ export function summarize(webhooks: WebhookSummary[]): CoverageSummary {
   return { covered, total, percent: percentOf(covered, total), webhooks };
 }
 
-/** `validating pod-policy/image.example.com`: how tables and messages name a webhook. */
+/**
+ * `validating pod-policy/image.example.com`: how tables and messages name a webhook; `ImagePolicyWebhook
+ * https://images.example.com/review` a backend by its server, `conversion backups.example.com` a CRD's webhook.
+ */
 export function webhookLabel(webhook: Pick<WebhookSummary, 'type' | 'configuration' | 'name'>): string {
+  if (webhook.type === 'ImagePolicyWebhook' || webhook.type === 'conversion') return `${webhook.type} ${webhook.configuration}`;
   return `${webhook.type} ${webhook.configuration}/${webhook.name}`;
 }
 

@@ -1,3 +1,4 @@
+import { admissionWebhooksOf, formatTable } from '../admission-coverage';
 import { runBattery } from '../battery/battery';
 import type { CheckId } from '../battery/checks';
 import type { PolicyCheckId } from '../battery/policy-battery';
@@ -141,20 +142,20 @@ export async function check(args: CheckArgs, out: (text: string) => void): Promi
     const count = (n: number, what: string) => (n > 0 ? ` · ${n} ${what}` : '');
     const policies = `${count(harness.mutatingPolicies.length, 'MutatingAdmissionPolicies')}${count(harness.validatingPolicies.length, 'ValidatingAdmissionPolicies')}`;
     // What the battery's requests exercised of each webhook's registration.
-    const coverage = harness.coverage();
-    const belowThreshold = args.coverageThreshold !== undefined ? coverageThresholdFailures(coverage.summary(), args.coverageThreshold) : [];
+    const coverage = admissionWebhooksOf(harness.coverage().summary());
+    const belowThreshold = args.coverageThreshold !== undefined ? coverageThresholdFailures(coverage, args.coverageThreshold) : [];
     const threshold = args.coverageThreshold !== undefined ? { threshold: args.coverageThreshold, thresholdMet: belowThreshold.length === 0 } : {};
     out(
       args.json
-        ? withConversionJson(jsonReport(report, { ...coverage.toJSON(), ...threshold }), converted)
-        : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${coverage.toTable()}` : ''}${conversionSection(converted)}`,
+        ? withConversionJson(jsonReport(report, { ...coverage, ...threshold }), converted)
+        : `${formatReport(report, { verbose: args.verbose === true }, `admission-harness check · ${targetName} · ${harness.webhooks.length} webhooks${policies} · seed ${report.seed}${scale}`)}${harness.webhooks.length > 0 ? `\n\nadmission coverage (the battery's requests):\n${formatTable(coverage)}` : ''}${conversionSection(converted)}`,
     );
     if (belowThreshold.length > 0 && !args.json) out(`\n${belowThreshold.join('\n')}`);
     if (args.html)
       writeFileSync(
         args.html,
         htmlFromBattery(report, {
-          coverage: coverage.summary(),
+          coverage,
           title: `admission-harness check · ${targetName}`,
           verbose: args.verbose === true,
           ...(converted ? { conversion: converted } : {}),

@@ -5,7 +5,7 @@ import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
 import { targetFromArgs, type TargetArgs } from './target';
 import { coverageThresholdFailures } from './coverage-threshold';
-import { formatTable, summarize } from '../admission-coverage';
+import { admissionWebhooksOf, formatTable, summarize } from '../admission-coverage';
 import { findWebhook } from '../config/find';
 import { parseShard } from './shard';
 import { ensureWritable } from './output-file';
@@ -66,7 +66,7 @@ export async function replayCommand(args: ReplayArgs, out: (text: string) => voi
     // What the recorded requests exercised of each webhook's registration: where real traffic leaves gaps.
     // With --webhook, the others were left out on purpose: only the one replayed is counted.
     const chosen = args.webhook !== undefined ? findWebhook(harness.webhooks, args.webhook) : undefined;
-    const all = harness.coverage().summary();
+    const all = admissionWebhooksOf(harness.coverage().summary());
     const coverage = chosen
       ? summarize(all.webhooks.filter((w) => w.type === chosen.type && w.configuration === chosen.configuration && w.name === chosen.spec.name))
       : all;

@@ -1,3 +1,4 @@
+import type { KindCoverage } from '../admission-coverage/kind-coverage';
 import type { ConfiguredValidationPlugin } from '../dispatch/context';
 import type { WebhookClientConfig } from '../kube/webhook-config';
 import type { MockApiOptions } from '../mockapi/mock-api';
@@ -22,6 +23,8 @@ export interface StartedCapability<Methods extends object> {
   readonly methods: Methods;
   /** Plugins it adds to h.admit's validation phase, run after ServiceAccount. */
   readonly validationPlugins?: readonly ConfiguredValidationPlugin[];
+  /** The coverage of the webhooks it calls, which `h.coverage()` and the run's report list after the admission webhooks. */
+  readonly coverage?: readonly KindCoverage[];
   /** Told first on h.close(), before any connection or server closes: what fails from then on is the shutdown. */
   closing?(): void;
   /** Stops what it started; h.close() calls it with the servers. */
@@ -37,6 +40,7 @@ export type MethodsOfAll<List extends readonly Capability<object>[]> = Intersect
 export interface StartedCapabilities<Methods> {
   methods: Methods;
   validationPlugins: readonly ConfiguredValidationPlugin[];
+  coverage: readonly KindCoverage[];
 }
 
 /** Starts each capability in turn, the harness owning what each started as soon as it started it. */
@@ -46,6 +50,7 @@ export async function startCapabilities<const List extends readonly Capability<o
 ): Promise<StartedCapabilities<MethodsOfAll<List>>> {
   const methods: object[] = [];
   const validationPlugins: ConfiguredValidationPlugin[] = [];
+  const coverage: KindCoverage[] = [];
   for (const capability of capabilities) {
     const started = await capability.start(core);
     const { closing, close } = started;
@@ -53,8 +58,9 @@ export async function startCapabilities<const List extends readonly Capability<o
     if (close) core.lifecycle.own(() => close.call(started));
     methods.push(started.methods);
     validationPlugins.push(...(started.validationPlugins ?? []));
+    coverage.push(...(started.coverage ?? []));
   }
-  return { methods: Object.assign({}, ...methods) as MethodsOfAll<List>, validationPlugins };
+  return { methods: Object.assign({}, ...methods) as MethodsOfAll<List>, validationPlugins, coverage };
 }
 
 /** What the capabilities add to a mock API the harness starts, the later over the earlier. */

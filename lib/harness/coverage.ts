@@ -1,5 +1,6 @@
 import { CoverageCollector, directCallEvent, selectorResults, type CoverageRequest } from '../admission-coverage';
 import { CoverageLog } from '../admission-coverage/coverage-log';
+import type { KindCoverage } from '../admission-coverage/kind-coverage';
 import { COVERAGE_DIR_ENV, writeSummaryFile } from '../admission-coverage/summary-files';
 import type { WebhookEntry } from '../config/load';
 import type { TraceStep } from '../dispatch/trace';
@@ -32,10 +33,29 @@ function coverageRequest(attributes: AdmissionAttributes): CoverageRequest {
   };
 }
 
-export function harnessCoverage(webhooks: readonly WebhookEntry[], catalog: ResourceCatalog, namespaces: NamespaceRegistry): HarnessCoverage {
+/** The coverage of another kind as it is now: what `h.coverage()` returns does not change with later requests. */
+function snapshot(kind: KindCoverage): KindCoverage {
+  const cells = kind.cells();
+  const summary = kind.summary();
+  return {
+    type: kind.type,
+    configuration: kind.configuration,
+    name: kind.name,
+    cells: () => cells.map((cell) => ({ ...cell })),
+    summary: () => structuredClone(summary),
+  };
+}
+
+/** `kinds`: the coverage of the other kinds of webhook the harness's capabilities call, which they record. */
+export function harnessCoverage(
+  webhooks: readonly WebhookEntry[],
+  catalog: ResourceCatalog,
+  namespaces: NamespaceRegistry,
+  kinds: readonly KindCoverage[] = [],
+): HarnessCoverage {
   const log = new CoverageLog();
   const collector = (): CoverageCollector => {
-    const collected = new CoverageCollector(webhooks, { catalog });
+    const collected = new CoverageCollector(webhooks, { catalog, kinds: kinds.map(snapshot) });
     for (const event of log.events(webhooks)) collected.record(event);
     return collected;
   };
@@ -45,7 +65,8 @@ export function harnessCoverage(webhooks: readonly WebhookEntry[], catalog: Reso
     collector,
     writeSummary() {
       const dir = process.env[COVERAGE_DIR_ENV];
-      if (dir && log.events(webhooks).length > 0) writeSummaryFile(dir, collector().summary());
+      const recorded = log.events(webhooks).length > 0 || kinds.some((kind) => kind.summary().covered > 0);
+      if (dir && recorded) writeSummaryFile(dir, collector().summary());
     },
   };
 }

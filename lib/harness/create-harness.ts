@@ -83,7 +83,7 @@ function harnessOf(
 ): Harness {
   const { seed, timeScale, webhooks, authority, catalog, registry, cluster, targets, lifecycle } = core;
   const { policies, match, credentialsOf, plugins, metrics, extensions } = parts;
-  const coverage = harnessCoverage(webhooks, catalog, cluster.namespaces);
+  const coverage = harnessCoverage(webhooks, catalog, cluster.namespaces, extensions.coverage);
   // The summary is written before the servers close, so that a closing error cannot lose it.
   lifecycle.flushFirst(() => coverage.writeSummary());
   const invoke = invoker(core, credentialsOf);

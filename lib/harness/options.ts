@@ -8,6 +8,7 @@ import type { ManifestInput } from '../config/load';
 import type { NamespaceSpec } from '../match/namespace-store';
 import type { MockApi, MockApiOptions } from '../mockapi/mock-api';
 import type { AdmissionConfigurationInput } from '../plugins';
+import type { PluginClock } from '../plugins/optional/token-bucket';
 import type { PodSecurityConfiguration } from '../plugins/pod-security';
 import { defaultSeed } from '../random';
 import type { StubBehavior } from '../stub';
@@ -68,9 +69,10 @@ export interface HarnessOptions {
    * one the harness runs, so a test that needs another plugin fails at once instead of running without
    * it; the chain runs them in kube-apiserver's order whatever the order given. `configuration` is
    * `--admission-control-config-file`: an AdmissionConfiguration (a file or the object) with
-   * PodNodeSelector's and PodTolerationRestriction's configuration.
+   * PodNodeSelector's and PodTolerationRestriction's configuration. `clock` is the time EventRateLimit's
+   * buckets refill by (`manualClock()`: a test steps it rather than waits).
    */
-  plugins?: { disable?: string[]; enable?: string[]; configuration?: AdmissionConfigurationInput };
+  plugins?: { disable?: string[]; enable?: string[]; configuration?: AdmissionConfigurationInput; clock?: PluginClock };
   /**
    * PodSecurity's admission configuration (`PodSecurityConfiguration`): the defaults for namespaces
    * without labels and the exemptions (usernames, namespaces, runtimeClasses). kube's defaults

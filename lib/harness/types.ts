@@ -128,7 +128,8 @@ export interface Harness {
   /**
    * Admission coverage: which cells of each webhook's registration (each rule's operation × resource ×
    * scope, selectors matched and not, each matchCondition true / false / error, dryRun) the calls and
-   * admissions so far exercised, counted now: `.summary()`, `.toTable()`, `.meetsThreshold(percent)`.
+   * admissions so far exercised, counted now: `.summary()`, `.toTable()`, `.meetsThreshold(percent)`. Then
+   * the ImagePolicyWebhook backend's (request kind × answer) and each CRD conversion webhook's (version pairs).
    */
   coverage(): CoverageCollector;
   /** Good-practice findings for the manifests' webhooks, and the type checking of their ValidatingAdmissionPolicies. */

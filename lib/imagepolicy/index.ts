@@ -43,6 +43,8 @@ export interface ImagePolicyOptions {
 /** The capability as the harness holds it: absent options give one that explains how to turn it on. */
 export interface ImagePolicyCapability {
   readonly settings?: ImagePolicySettings;
+  /** The backend's server as its kubeconfig writes it (before the harness re-points it), when configured. */
+  readonly server?: string;
   /** The plugins it adds to the validation phase (none when not configured). */
   readonly plugins: readonly ConfiguredValidationPlugin[];
   /** `h.imageReview(pod | review)`: the plugin alone on one pod (a CREATE) or request. */
@@ -93,24 +95,36 @@ function attributesOf(input: KubeObject | Review): AdmissionAttributes {
  */
 export async function imagePolicyCapability(
   options: ImagePolicyOptions | undefined,
-  shared: { authority: CertificateAuthority; seed: number; timeScale: number },
+  shared: {
+    authority: CertificateAuthority;
+    seed: number;
+    timeScale: number;
+    /** Told what the plugin made of each request, in h.admit or h.imageReview (the harness's coverage). */
+    observe?: (attributes: AdmissionAttributes, outcome: ImageReviewOutcome) => void;
+  },
 ): Promise<ImagePolicyCapability> {
   if (!options) return NOT_CONFIGURED;
   const backend = await connectImagePolicyBackend(options, shared);
   const { settings } = backend;
   const plugin = new ImagePolicyPlugin(settings, backend.context, new SeededRandom(shared.seed));
+  const validate = async (attributes: AdmissionAttributes): Promise<ImageReviewOutcome> => {
+    const outcome = await plugin.validate(attributes);
+    shared.observe?.(attributes, outcome);
+    return outcome;
+  };
   return {
     settings,
+    server: backend.context.server,
     plugins: [
       {
         name: 'ImagePolicyWebhook',
         validate: async (attributes) => {
-          const outcome = await plugin.validate(attributes);
+          const outcome = await validate(attributes);
           return { ...(outcome.status ? { status: outcome.status } : {}), auditAnnotations: outcome.auditAnnotations };
         },
       },
     ],
-    review: (input) => plugin.validate(attributesOf(input)),
+    review: (input) => validate(attributesOf(input)),
     close: () => backend.close(),
   };
 }

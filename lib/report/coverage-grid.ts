@@ -13,7 +13,7 @@ function meter(percent: number): Html {
 
 function cellRow(cell: CellStatus): Html {
   const state = cell.covered ? 'covered' : 'uncovered';
-  return html`<tr class="${state}"><td class="dimension">${cell.dimension}</td><td class="cell"><code>${cell.key}</code>${'seen' in cell && cell.seen ? html` <span class="muted">(seen through a wildcard)</span>` : ''}</td><td class="state">${cell.covered ? '✓ covered' : '✗ not covered'}</td></tr>`;
+  return html`<tr class="${state}"><td class="dimension">${cell.dimension}</td><td class="cell"><code>${cell.key}</code>${'seen' in cell && cell.seen ? html` <span class="muted">(${cell.dimension === 'rule' ? 'seen through a wildcard' : 'seen in a request'})</span>` : ''}</td><td class="state">${cell.covered ? '✓ covered' : '✗ not covered'}</td></tr>`;
 }
 
 /** One webhook's registration: its percentage, then every cell as a row marked covered or not. */

@@ -70,11 +70,15 @@ export default (req: any, res: any) => (req.url.startsWith('/convert') ? convers
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('image-policy.example.com (validating)');
     expect(text.stdout).toMatch(/\n\nconversion webhooks\n\nbackups\.example\.com \(conversion webhook\)\n/);
+    // The admission battery's coverage is of the admission webhooks: the CRD's conversion webhook is reported apart.
+    expect(text.stdout).toContain("admission coverage (the battery's requests):");
+    expect(text.stdout).not.toMatch(/conversion backups\.example\.com\s+\|/);
     const json = await cli('check', ...manifests, '--module', both, '--seed', '3', '--json', '--only', 'uid-echo', '--only', 'conversion-list');
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as { checks: { id: string }[]; conversion: { kind: string; checks: { id: string }[] } };
     expect(new Set(report.checks.map((c) => c.id))).toEqual(new Set(['uid-echo']));
     expect(report.conversion.checks.map((c) => c.id)).toEqual(['conversion-list']);
+    expect(json.stdout).not.toMatch(/"type": ?"conversion"/);
     const html = path.join(tmp, 'both.html');
     expect((await cli('check', ...manifests, '--module', both, '--seed', '3', '--html', html)).code).toBe(0);
     const page = readFileSync(html, 'utf8');

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mergeSummaries, type CoverageSummary } from '../../lib/admission-coverage';
+import { ConversionCoverage, ImageReviewCoverage, mergeSummaries, summarize, type CoverageSummary } from '../../lib/admission-coverage';
 import AdmissionCoverageReporter, { COVERAGE_DIR_ENV } from '../../lib/reporter';
 import { htmlReportModule } from '../../lib/reporter/html';
 import { runOutcome, thresholdFailure } from '../../lib/reporter/outcome';
@@ -186,5 +186,34 @@ describe('the html option', () => {
       'admission-harness/reporter: option html: this build of admission-harness has no HTML coverage report (its report module is missing)',
     );
     expect(() => htmlReportModule(() => ({}))).toThrow('(its report module has no htmlFromCoverage)');
+  });
+});
+
+describe('the other kinds of webhook', () => {
+  /** What a harness with an ImagePolicyWebhook backend and a conversion webhook leaves, one review and one pair covered. */
+  function kindsSummary(answer: 'allowed' | 'denied'): CoverageSummary {
+    const images = new ImageReviewCoverage('https://images.example.com/review');
+    images.record({ operation: 'CREATE', subResource: '', answer });
+    const conversion = new ConversionCoverage('widgets.stable.example.com', 'https://c.example.com', ['v1', 'v2'], ['v1', 'v2']);
+    conversion.record('v1', 'v2');
+    return summarize([images.summary(), conversion.summary()]);
+  }
+
+  it('prints their rows beside an older summary without them, writes their cells to the JSON and the HTML page, and judges the threshold on them', async () => {
+    const reporter = new AdmissionCoverageReporter({ rootDir: root }, { threshold: 50, json: 'admission.json', html: 'admission.html' }, {});
+    reporter.onRunStart();
+    writeSummaryFile(reporter.directory, summary(4, 2));
+    writeSummaryFile(reporter.directory, kindsSummary('allowed'));
+    writeSummaryFile(reporter.directory, kindsSummary('denied'));
+    await reporter.onRunComplete(new Set(), {});
+    expect(printed()).toMatch(/mutating m\/m\.example\.com\s+\|\s+4\/4/);
+    expect(printed()).toMatch(/ImagePolicyWebhook https:\/\/images\.example\.com\/review\s+\|\s+2\/9 \|\s+22\.22\n {5}CREATE pods: error\n/);
+    expect(printed()).toMatch(/conversion widgets\.stable\.example\.com\s+\|\s+1\/2 \|\s+50\.00\n {5}v2 to v1\n/);
+    expect(reporter.getLastError()?.message).toBe(
+      'admission coverage below the threshold of 50%:\n  ImagePolicyWebhook https://images.example.com/review: 22.22% (2/9 cells)',
+    );
+    const written = JSON.parse(readFileSync(path.join(root, 'admission.json'), 'utf8')) as CoverageSummary;
+    expect(written.webhooks.map((w) => w.type)).toEqual(['mutating', 'validating', 'ImagePolicyWebhook', 'conversion']);
+    expect(readFileSync(path.join(root, 'admission.html'), 'utf8')).toContain('<code>CREATE pods: denied</code>');
   });
 });

@@ -29,7 +29,7 @@ async function harness(limits: Limit[], clock: ManualClock, options: Partial<Har
   const h = await createHarness({
     seed: 29,
     namespaces: [{ name: 'shop' }, { name: 'blog' }],
-    plugins: { enable: ['EventRateLimit'], configuration: { admissionConfiguration: admissionConfiguration(limits), clock } },
+    plugins: { enable: ['EventRateLimit'], configuration: admissionConfiguration(limits), clock },
     ...options,
   });
   harnesses.push(h);
@@ -200,12 +200,48 @@ describe('EventRateLimit: its Configuration', () => {
     ).toThrow(`${at}.kind: is "Configuraton", not Configuration (did you mean "Configuration"?)`);
   });
 
-  it('is required: enabled without one, every request says kube-apiserver would not start', async () => {
-    const h = await createHarness({ seed: 29, namespaces: [{ name: 'shop' }], plugins: { enable: ['EventRateLimit'] } });
-    harnesses.push(h);
-    await expect(h.admit(review.create(event('shop')))).rejects.toThrow(
+  it('is required: enabled without one, createHarness refuses as kube-apiserver refuses to start', async () => {
+    await expect(createHarness({ seed: 29, namespaces: [{ name: 'shop' }], plugins: { enable: ['EventRateLimit'] } })).rejects.toThrow(
       `plugins.configuration: couldn't init admission plugin "EventRateLimit": limits: Invalid value: []eventratelimit.Limit(nil): must not be empty`,
     );
+    // A configuration without an EventRateLimit entry is no configuration for it either.
+    const other = { apiVersion: 'apiserver.config.k8s.io/v1', kind: 'AdmissionConfiguration', plugins: [] };
+    await expect(createHarness({ seed: 29, plugins: { enable: ['EventRateLimit'], configuration: other } })).rejects.toThrow(
+      `couldn't init admission plugin "EventRateLimit"`,
+    );
+  });
+});
+
+describe('EventRateLimit: the clock', () => {
+  it('plugins.clock and the older { admissionConfiguration, clock } form step the same buckets', async () => {
+    const limits = [{ type: 'Server', qps: 1, burst: 1 }];
+    const newClock = manualClock();
+    const oldClock = manualClock();
+    const spelled = await harness(limits, newClock);
+    const wrapped = await createHarness({
+      seed: 29,
+      namespaces: [{ name: 'shop' }],
+      plugins: { enable: ['EventRateLimit'], configuration: { admissionConfiguration: admissionConfiguration(limits), clock: oldClock } },
+    });
+    harnesses.push(wrapped);
+    for (const [h, clock] of [
+      [spelled, newClock],
+      [wrapped, oldClock],
+    ] as const) {
+      expect(await h.admit(review.create(event('shop')))).toBeAllowed();
+      expect((await h.admit(review.create(event('shop')))).status).toEqual(tooMany('limit reached on type Server for key '));
+      clock.advance(1000);
+      expect(await h.admit(review.create(event('shop')))).toBeAllowed();
+    }
+  });
+
+  it('refuses a clock given twice, or without a configuration', async () => {
+    const clock = manualClock();
+    const configuration = { admissionConfiguration: admissionConfiguration([{ type: 'Server', qps: 1, burst: 1 }]), clock };
+    await expect(createHarness({ seed: 29, plugins: { enable: ['EventRateLimit'], configuration, clock } })).rejects.toThrow(
+      'plugins.clock is given twice (also in plugins.configuration.clock)',
+    );
+    await expect(createHarness({ seed: 29, plugins: { clock } })).rejects.toThrow('plugins.clock is given without plugins.configuration');
   });
 });
 
