@@ -1,3 +1,4 @@
+import { AUTHZ_ACCESSORS, AUTHZ_CHECK_COST, NOMINAL_COST, REGEX_LENGTH, STRING_TRAVERSAL } from './kube-costs';
 import { actualSize, traversalCost } from './value-size';
 
 /**
@@ -7,39 +8,16 @@ import { actualSize, traversalCost } from './value-size';
  * rest). Hand-written: the numbers are kube's, and no package carries them for JavaScript.
  */
 
-const STRING_TRAVERSAL = 0.1;
-const REGEX_LENGTH = 0.25;
-
 const ceilSize = (value: unknown, factor = STRING_TRAVERSAL): number => Math.ceil(actualSize(value) * factor);
 
 /** `matches` and the regex library's `find`: the string (plus one, so an empty one still costs) times the pattern. */
 const regexCost = (text: unknown, pattern: unknown): number =>
   Math.ceil((1 + actualSize(text)) * STRING_TRAVERSAL) * Math.ceil(actualSize(pattern) * REGEX_LENGTH);
 
-const AUTHZ_ACCESSORS = new Set(['serviceAccount', 'path', 'group', 'resource', 'subresource', 'namespace', 'name', 'allowed', 'reason', 'error', 'errored']);
-const NOMINAL = new Set([
-  'masked',
-  'prefixLength',
-  'family',
-  'isUnspecified',
-  'isLoopback',
-  'isLinkLocalMulticast',
-  'isLinkLocalUnicast',
-  'sign',
-  'asInteger',
-  'isInteger',
-  'asApproximateFloat',
-  'isGreaterThan',
-  'isLessThan',
-  'compareTo',
-  'add',
-  'sub',
-]);
-
 /** library/cost.go `CallCost`: undefined where it has no estimate and cel-go's default applies. */
 function kubernetesCallCost(name: string, args: readonly unknown[], result: unknown): number | undefined {
-  if (name === 'check') return 350_000;
-  if (AUTHZ_ACCESSORS.has(name) || NOMINAL.has(name)) return 1;
+  if (name === 'check') return AUTHZ_CHECK_COST;
+  if (AUTHZ_ACCESSORS.has(name) || NOMINAL_COST.has(name)) return 1;
   const [first, second] = args;
   switch (name) {
     case 'isSorted':

@@ -5,9 +5,7 @@
  * most N characters costs up to N × 0.1 to traverse. The arguments' own costs are added by the caller.
  */
 import { add, byFactor, fixed, multiply, type Range, UNKNOWN } from './estimate-range';
-
-const STRING_TRAVERSAL = 0.1;
-const REGEX_LENGTH = 0.25;
+import { AUTHZ_ACCESSORS, AUTHZ_CHECK_COST, NOMINAL_COST, REGEX_LENGTH, STRING_TRAVERSAL } from './kube-costs';
 
 /** A call's operand as the estimator sees it: its size range (unknown when nothing bounds it) and kind. */
 export interface Operand {
@@ -35,38 +33,10 @@ const regexCost = (text: Operand | undefined, pattern: Operand | undefined): Ran
 
 const traverse = (operand: Operand | undefined, factor = STRING_TRAVERSAL): Range => byFactor(sizeOf(operand), factor);
 
-const AUTHZ = new Set(['serviceAccount', 'path', 'group', 'resource', 'subresource', 'namespace', 'name', 'allowed', 'reason', 'error', 'errored']);
-const NOMINAL = new Set([
-  'format.named',
-  'sign',
-  'asInteger',
-  'isInteger',
-  'asApproximateFloat',
-  'isGreaterThan',
-  'isLessThan',
-  'compareTo',
-  'add',
-  'sub',
-  'getScheme',
-  'getHostname',
-  'getHost',
-  'getPort',
-  'getEscapedPath',
-  'getQuery',
-  'masked',
-  'prefixLength',
-  'family',
-  'isUnspecified',
-  'isLoopback',
-  'isLinkLocalMulticast',
-  'isLinkLocalUnicast',
-  'isGlobalUnicast',
-]);
-
 /** library/cost.go: undefined where it gives no estimate (cel-go's rule then applies). Member calls only where kube requires a target. */
 function kubernetesEstimate(name: string, target: Operand | undefined, args: readonly Operand[]): CallEstimate | undefined {
-  if (name === 'check') return { cost: fixed(350_000) };
-  if (AUTHZ.has(name) || NOMINAL.has(name)) return { cost: ONE };
+  if (name === 'check') return { cost: fixed(AUTHZ_CHECK_COST) };
+  if (AUTHZ_ACCESSORS.has(name) || NOMINAL_COST.has(name)) return { cost: ONE };
   const [first, second] = args;
   switch (name) {
     case 'isSorted':

@@ -10,6 +10,7 @@
  * variables from a schema, so the kinds the cost rules need (string or list, object or map) are
  * taken from the schema types and the literals here.
  */
+import { OPERATOR_FUNCTIONS } from './kube-costs';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { estimateCall, type Operand, SIZED_RESULTS } from './estimate-calls';
 import { add, fixed, multiply, type Range, sum, UNKNOWN, union, ZERO } from './estimate-range';
@@ -78,24 +79,6 @@ const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'map', 'filter'])
 /** cel-go ext/comprehensions.go's two-variable macros: (index or key, value, [predicate,] expression). */
 const TWO_VARIABLE = new Set(['all', 'exists', 'existsOne', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
 const isIdent = (node: Node | undefined): boolean => node?.op === 'id';
-
-/** cel-js's operator nodes by cel-go's function names. */
-const OPERATORS: Readonly<Record<string, string>> = {
-  '==': '_==_',
-  '!=': '_!=_',
-  '<': '_<_',
-  '<=': '_<=_',
-  '>': '_>_',
-  '>=': '_>=_',
-  '+': '_+_',
-  '-': '_-_',
-  '*': '_*_',
-  '/': '_/_',
-  '%': '_%_',
-  in: '@in',
-  '!_': '!_',
-  '-_': '-_',
-};
 
 function literalShape(value: unknown): Shape {
   if (typeof value === 'string') return { kind: 'string', size: fixed([...value].length), literal: value };
@@ -205,7 +188,7 @@ class Estimator {
   }
 
   private operator(node: Node): Info {
-    const name = OPERATORS[node.op];
+    const name = OPERATOR_FUNCTIONS[node.op];
     const nodes = Array.isArray(node.args) ? (node.args as Node[]) : [node.args as Node];
     const infos = nodes.map((arg) => this.estimate(arg));
     const argCost = sum(infos.map((info) => info.cost));

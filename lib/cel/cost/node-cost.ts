@@ -1,3 +1,4 @@
+import { OPERATOR_FUNCTIONS } from './kube-costs';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import type { FoldRecord } from '../libraries/comprehensions';
 import { callCost } from './call-cost';
@@ -46,24 +47,6 @@ function operandNodes(node: CostNode): readonly unknown[] {
   if (node.op === 'rcall') return [args[1], ...(args[2] as unknown[])];
   return Array.isArray(args) ? args : [args];
 }
-
-/** cel-js's operator nodes by cel-go's function names. */
-const OPERATOR_FUNCTIONS: Readonly<Record<string, string>> = {
-  '==': '_==_',
-  '!=': '_!=_',
-  '<': '_<_',
-  '<=': '_<=_',
-  '>': '_>_',
-  '>=': '_>=_',
-  '+': '_+_',
-  '-': '_-_',
-  '*': '_*_',
-  '/': '_/_',
-  '%': '_%_',
-  in: '@in',
-  '!_': '!_',
-  '-_': '-_',
-};
 
 const SELECT_AND_IDENT = 1;
 const LIST_CREATE = 10;
