@@ -7,6 +7,8 @@
 //   node conformance.mjs --failures FILE   # also list failures of one file (e.g. string_ext), both engines
 //   node conformance.mjs --failures FILE --engine cel-js|bufbuild
 //   node conformance.mjs --homogeneous     # cel-js with homogeneousAggregateLiterals on, as kube configures it
+//   node conformance.mjs --harness         # cel-js as the harness configures it: homogeneous literals and the
+//                                          # functions lib/cel/library.ts registers (kube's libraries and extensions)
 //
 // Outcome per test and engine: pass | fail | n/r (not runnable: the test needs something the engine's
 // public API cannot express, e.g. a protobuf message binding for cel-js, or a type check for
@@ -28,6 +30,30 @@ const args = process.argv.slice(2);
 const failuresFor = args.includes('--failures') ? args[args.indexOf('--failures') + 1] : undefined;
 const homogeneous = args.includes('--homogeneous'); // cel-js with kube's homogeneousAggregateLiterals
 const onlyEngine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+// --harness: lib/cel/library.ts bundled against this folder's cel-js, so both share one cel-js instance.
+const harnessLibrary = args.includes('--harness') ? await bundleHarnessLibrary() : undefined;
+
+async function bundleHarnessLibrary() {
+  const { build } = await import('esbuild');
+  const here = new URL('.', import.meta.url).pathname;
+  const outfile = `${here}node_modules/.harness/library.mjs`;
+  await build({
+    stdin: {
+      contents: "export { registerLibrary } from './lib/cel/library';\nexport { loadCel } from './lib/cel/runtime';\n",
+      resolveDir: `${here}../..`,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    external: ['@marcbachmann/cel-js'],
+    outfile,
+    logLevel: 'warning',
+  });
+  const library = await import(outfile);
+  await library.loadCel();
+  return library;
+}
 
 class NotRunnable extends Error {}
 
@@ -264,9 +290,10 @@ const celjsEngine = {
     const o = test.original;
     const env = new celjs.Environment({
       unlistedVariablesAreDyn: true,
-      homogeneousAggregateLiterals: homogeneous, // false = CEL spec default; kube turns it on (--homogeneous)
+      homogeneousAggregateLiterals: homogeneous || !!harnessLibrary, // false = CEL spec default; kube turns it on
       enableOptionalTypes: true,
     });
+    harnessLibrary?.registerLibrary(env);
     for (const d of o.typeEnv) {
       if (d.declKind.case === 'ident') env.registerVariable(d.name, celjsTypeName(d.declKind.value.type));
       else if (d.declKind.case === 'function') throw new NotRunnable('test declares functions without implementation');
