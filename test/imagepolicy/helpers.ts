@@ -66,7 +66,15 @@ export function recordingBackend(answer: BackendAnswer = { kind: 'allow' }): {
         const raw = Buffer.concat(chunks).toString('utf8');
         const headers: Record<string, string> = {};
         for (const name of ['content-type', 'accept', 'accept-encoding', 'user-agent', 'content-length']) headers[name] = String(req.headers[name]);
-        const body = JSON.parse(raw) as { apiVersion: string };
+        let body: { apiVersion: string };
+        try {
+          body = JSON.parse(raw) as { apiVersion: string };
+        } catch {
+          // Not an ImageReview (once seen under heavy load: an empty body). It is left out of `received`, so a
+          // test counting what the backend got still fails if the plugin sent it; the answer says why.
+          res.writeHead(400, { 'Content-Type': 'text/plain' }).end(`not an ImageReview: ${JSON.stringify(raw.slice(0, 80))}`);
+          return;
+        }
         backend.received.push({ method: req.method ?? '', url: req.url ?? '', headers, raw, body });
         const given = backend.answer;
         if (given.kind === 'http500') {
