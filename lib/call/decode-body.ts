@@ -1,4 +1,6 @@
 import { goJsonKind } from '../go/json-errors';
+import { goQuote } from '../go/strconv';
+import { splitApiVersion } from '../kube/api-version';
 import { goJsonSyntaxError } from '../go/json-scanner';
 import { yaml } from '../yaml';
 
@@ -43,4 +45,24 @@ export function decodeReplyBody(body: Buffer, text: string, contentType: string)
     };
   }
   return { ok: true, object: parsed as Record<string, unknown> };
+}
+
+/**
+ * The decoder's check of a reply's type against the review sent (`<group>/<sentVersion>`, `kind`):
+ * missing apiVersion/kind are defaulted from the target type for decoding (the response checks then
+ * report them); a present but unknown group, version or kind fails the decode with the scheme's text,
+ * and the other registered version with the converter's. Undefined when the reply decodes as sent.
+ */
+export function reviewTypeError(review: Record<string, unknown>, group: string, kind: string, sentVersion: 'v1' | 'v1beta1'): string | undefined {
+  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
+  const given = typeof review.kind === 'string' ? review.kind : '';
+  // The reply of every well-behaved webhook: nothing to split or compare.
+  if (given === kind && apiVersion === `${group}/${sentVersion}`) return undefined;
+  const [replyGroup, version] = splitApiVersion(apiVersion || `${group}/${sentVersion}`);
+  const effectiveKind = given || kind;
+  const known = replyGroup === group && (version === 'v1' || version === 'v1beta1');
+  if (!known || effectiveKind !== kind)
+    return `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${replyGroup}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}`;
+  if (version !== sentVersion) return `converting (${version}.${kind}) to (${sentVersion}.${kind}): unknown conversion`;
+  return undefined;
 }

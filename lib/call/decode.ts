@@ -1,8 +1,6 @@
 import type { AdmissionReviewVersion } from '../kube/admission';
-import { splitApiVersion } from '../kube/api-version';
 import { goJsonKind } from '../go/json-errors';
-import { goQuote } from '../go/strconv';
-import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from './decode-body';
+import { decodeReplyBody, reviewTypeError } from './decode-body';
 import type { DecodedReview } from './verify';
 
 export type DecodeResult = { ok: true; review: DecodedReview } | { ok: false; text: string };
@@ -18,27 +16,8 @@ export function decodeReview(body: Buffer, text: string, sentVersion: AdmissionR
   if (!decoded.ok) return decoded;
   if (!decoded.object) return { ok: true, review: {} };
   const review = decoded.object;
-  // Missing apiVersion/kind are defaulted from the target type for decoding (the check in
-  // verifyResponse then reports them); present but unknown ones fail the decode itself.
-  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
-  const kind = typeof review.kind === 'string' ? review.kind : '';
-  // The reply of every well-behaved webhook: nothing to split or compare.
-  if (kind === 'AdmissionReview' && apiVersion === `admission.k8s.io/${sentVersion}`) {
-    const fieldError = checkResponseFields(review.response);
-    return fieldError ? { ok: false, text: fieldError } : { ok: true, review: review as DecodedReview };
-  }
-  const [group, version] = splitApiVersion(apiVersion || `admission.k8s.io/${sentVersion}`);
-  const effectiveKind = kind || 'AdmissionReview';
-  const known = group === 'admission.k8s.io' && (version === 'v1' || version === 'v1beta1');
-  if (!known || effectiveKind !== 'AdmissionReview') {
-    return {
-      ok: false,
-      text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}`,
-    };
-  }
-  if (version !== sentVersion) {
-    return { ok: false, text: `converting (${version}.AdmissionReview) to (${sentVersion}.AdmissionReview): unknown conversion` };
-  }
+  const typeError = reviewTypeError(review, 'admission.k8s.io', 'AdmissionReview', sentVersion);
+  if (typeError) return { ok: false, text: typeError };
   const fieldError = checkResponseFields(review.response);
   if (fieldError) return { ok: false, text: fieldError };
   return { ok: true, review: review as DecodedReview };

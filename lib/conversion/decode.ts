@@ -1,7 +1,5 @@
-import { splitApiVersion } from '../kube/api-version';
 import { goJsonKind } from '../go/json-errors';
-import { goQuote } from '../go/strconv';
-import { decodeReplyBody, WEBHOOK_CLIENT_SCHEME } from '../call/decode-body';
+import { decodeReplyBody, reviewTypeError } from '../call/decode-body';
 import type { ConversionReviewVersion } from './review';
 
 /** A webhook's answer as decoded: what the checks of webhook_converter.go read. */
@@ -24,19 +22,8 @@ export function decodeConversionReview(body: Buffer, sentVersion: ConversionRevi
   if (!decoded.ok) return decoded;
   if (!decoded.object) return { ok: true, review: {} };
   const review = decoded.object;
-  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
-  const kind = typeof review.kind === 'string' ? review.kind : '';
-  // Missing apiVersion/kind are defaulted for decoding only; the GVK check then reports them.
-  const [group, version] = splitApiVersion(apiVersion || `apiextensions.k8s.io/${sentVersion}`);
-  const effectiveKind = kind || 'ConversionReview';
-  const known = group === 'apiextensions.k8s.io' && (version === 'v1' || version === 'v1beta1');
-  if (!known || effectiveKind !== 'ConversionReview') {
-    return {
-      ok: false,
-      text: `no kind ${goQuote(effectiveKind)} is registered for version ${goQuote(`${group}/${version}`)} in scheme ${goQuote(WEBHOOK_CLIENT_SCHEME)}`,
-    };
-  }
-  if (version !== sentVersion) return { ok: false, text: `converting (${version}.ConversionReview) to (${sentVersion}.ConversionReview): unknown conversion` };
+  const typeError = reviewTypeError(review, 'apiextensions.k8s.io', 'ConversionReview', sentVersion);
+  if (typeError) return { ok: false, text: typeError };
   const fieldError = checkResponseFields(review.response);
   return fieldError ? { ok: false, text: fieldError } : { ok: true, review: review as DecodedConversionReview };
 }
