@@ -1,4 +1,4 @@
-import { yaml } from '../yaml';
+import { parseReply } from './backend/reply-type';
 import type { CallOutcome } from '../call/call-webhook';
 import type { CallingError } from '../call/calling-error';
 import type { PatchedOutcome } from '../harness';
@@ -209,19 +209,4 @@ function podTemplateOf(resource: { group: string; resource: string }, object: Ku
   if (resource.group === '' && resource.resource === 'pods')
     return { metadata: (record.metadata ?? {}) as JsonRecord, spec: (record.spec ?? {}) as JsonRecord };
   return hasPodSpec(resource) ? extractPodTemplate(resource, record) : undefined;
-}
-
-/** The reply as kube-apiserver's decoder reads it: JSON, or else YAML. */
-function parseReply(body: string): Record<string, unknown> | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    try {
-      parsed = yaml().parse(body, { version: '1.1' });
-    } catch {
-      return undefined;
-    }
-  }
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
 }
