@@ -10,7 +10,7 @@ import {
   type ImageReviewAnswer,
   type ImageReviewCell,
 } from './cell';
-import { percentOf, type CoverageKind, type WebhookSummary } from './summary';
+import { webhookSummary, type CoverageKind, type WebhookSummary } from './summary';
 
 /**
  * The coverage of a webhook that is no admission webhook of the manifests (an ImagePolicyWebhook
@@ -51,19 +51,7 @@ abstract class CellCoverage implements KindCoverage {
   }
 
   summary(): WebhookSummary {
-    const cells = this.cells().map((cell) => ({ ...cell, covered: this.#covered.has(cell.key) }));
-    const covered = cells.filter((cell) => cell.covered).length;
-    return {
-      type: this.type,
-      configuration: this.configuration,
-      name: this.name,
-      covered,
-      total: cells.length,
-      percent: percentOf(covered, cells.length),
-      uncovered: cells.filter((cell) => !cell.covered).map((cell) => cell.key),
-      outside: [],
-      cells,
-    };
+    return webhookSummary({ type: this.type, configuration: this.configuration, name: this.name }, this.cells(), this.#covered, { outside: [] });
   }
 }
 

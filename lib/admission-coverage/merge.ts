@@ -1,5 +1,5 @@
 import { compareCells, copyCell } from './cell';
-import { percentOf, stillUnreached, summarize, type CellStatus, type CoverageSummary, type WebhookSummary } from './summary';
+import { stillUnreached, summarize, webhookSummary, type CellStatus, type CoverageSummary, type WebhookSummary } from './summary';
 
 /**
  * Several summaries of the same manifests as one (Jest runs test files in separate workers, each
@@ -29,19 +29,11 @@ export function mergeSummaries(summaries: readonly CoverageSummary[]): CoverageS
   return summarize(
     [...webhooks.values()].map(({ head, cells, outside, unreached }) => {
       const list = [...cells.values()].sort(compareCells);
-      const covered = list.filter((cell) => cell.covered).length;
-      return {
-        type: head.type,
-        configuration: head.configuration,
-        name: head.name,
-        covered,
-        total: list.length,
-        percent: percentOf(covered, list.length),
-        uncovered: list.filter((cell) => !cell.covered).map((cell) => cell.key),
+      const covered = new Set(list.filter((cell) => cell.covered).map((cell) => cell.key));
+      return webhookSummary({ type: head.type, configuration: head.configuration, name: head.name }, list, covered, {
         outside: [...outside].sort(),
-        unreached: stillUnreached(unreached, list),
-        cells: list,
-      };
+        unreached: stillUnreached(unreached, covered),
+      });
     }),
   );
 }

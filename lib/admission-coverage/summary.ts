@@ -57,6 +57,29 @@ export function percentOf(covered: number, total: number): number {
 }
 
 /** The totals over `webhooks`. */
+/**
+ * One webhook's summary from its cells and the keys covered: the counts, the percentage and the
+ * uncovered keys are derived here, once, for every kind of coverage.
+ */
+export function webhookSummary(
+  identity: Pick<WebhookSummary, 'type' | 'configuration' | 'name'>,
+  cells: readonly CoverageCell[],
+  covered: ReadonlySet<string>,
+  extra: Pick<WebhookSummary, 'outside'> & Partial<Pick<WebhookSummary, 'unreached'>>,
+): WebhookSummary {
+  const statuses = cells.map((cell) => ({ ...cell, covered: covered.has(cell.key) }));
+  const count = statuses.filter((cell) => cell.covered).length;
+  return {
+    ...identity,
+    covered: count,
+    total: statuses.length,
+    percent: percentOf(count, statuses.length),
+    uncovered: statuses.filter((cell) => !cell.covered).map((cell) => cell.key),
+    ...extra,
+    cells: statuses,
+  };
+}
+
 export function summarize(webhooks: WebhookSummary[]): CoverageSummary {
   const covered = webhooks.reduce((sum, w) => sum + w.covered, 0);
   const total = webhooks.reduce((sum, w) => sum + w.total, 0);
@@ -80,7 +103,6 @@ export function unreachedEntry(shape: string, refusedBy: string): string {
 }
 
 /** The entries whose request shape no covered cell has: a shape some request reached is no gap. */
-export function stillUnreached(entries: Iterable<string>, cells: readonly CellStatus[]): string[] {
-  const covered = new Set(cells.filter((cell) => cell.covered).map((cell) => cell.key));
+export function stillUnreached(entries: Iterable<string>, covered: ReadonlySet<string>): string[] {
   return [...entries].filter((entry) => !covered.has(entry.slice(0, entry.indexOf(REFUSED_FIRST_BY)))).sort();
 }

@@ -16,7 +16,7 @@ import type { CoverageDecision, CoverageRequest } from './event';
 import { addCell, registrationCells } from './registration-cells';
 import { matchRequest, requestScope } from './request-match';
 import { requestTarget, targetCells, wildcardEntries } from './rule-targets';
-import { percentOf, stillUnreached, unreachedEntry, type WebhookSummary } from './summary';
+import { stillUnreached, unreachedEntry, webhookSummary, type WebhookSummary } from './summary';
 
 /** The shape of a request as a rule cell reads it. */
 interface Shape {
@@ -132,20 +132,10 @@ export class WebhookCoverage {
   }
 
   summary(): WebhookSummary {
-    const cells = this.cells().map((cell) => ({ ...cell, covered: this.#covered.has(cell.key) }));
-    const covered = cells.filter((cell) => cell.covered).length;
-    return {
-      type: this.entry.type,
-      configuration: this.entry.configuration,
-      name: this.entry.spec.name,
-      covered,
-      total: cells.length,
-      percent: percentOf(covered, cells.length),
-      uncovered: cells.filter((cell) => !cell.covered).map((cell) => cell.key),
+    return webhookSummary({ type: this.entry.type, configuration: this.entry.configuration, name: this.entry.spec.name }, this.cells(), this.#covered, {
       outside: [...this.#outside].sort(),
-      unreached: stillUnreached(this.#unreached, cells),
-      cells,
-    };
+      unreached: stillUnreached(this.#unreached, this.#covered),
+    });
   }
 
   #ruleCells(): ResourceCell[] {
