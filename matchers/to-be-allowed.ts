@@ -1,5 +1,5 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { asVerdict } from '../lib/outcome/subject';
+import { asVerdict } from '../lib/outcome/verdict';
 
 /** Passes when the webhook answered validly and allowed the request (`h.call()`), or the chain admitted it (`h.admit()`). */
 export function toBeAllowed(this: MatcherContext, received: unknown): MatcherResult {

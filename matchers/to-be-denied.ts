@@ -1,5 +1,5 @@
 import type { MatcherContext, MatcherResult } from './context';
-import { asVerdict } from '../lib/outcome/subject';
+import { asVerdict } from '../lib/outcome/verdict';
 
 export interface DenialExpectation {
   /** The HTTP code the client receives (the webhook's `status.code`, raised to 400 when lower). */

@@ -14,7 +14,7 @@ import { SeededRandom } from '../random';
 import { startTargets, type Target } from '../target/targets';
 import { sharedAuthority } from '../tls';
 import { backendJUnitCases, printBackendReport } from './check-backend-common';
-import type { CheckArgs } from './check';
+import type { CheckArgs } from './check-args';
 import { writeJUnit } from './junit';
 
 export { CONVERSION_CHECK_IDS };

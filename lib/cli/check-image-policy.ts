@@ -7,7 +7,7 @@ import { connectImagePolicyBackend } from '../imagepolicy/connect';
 import { defaultSeed } from '../random';
 import { sharedAuthority } from '../tls';
 import { assertKnownCheckIds, backendJUnitCases, printBackendReport } from './check-backend-common';
-import type { CheckArgs } from './check';
+import type { CheckArgs } from './check-args';
 import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';
 import { targetFromArgs } from './target';

@@ -10,7 +10,7 @@ import { writeJUnit } from './junit';
 import { ensureWritable } from './output-file';
 import { loadCommandManifests } from './manifests';
 import { defaultCatalog } from '../kube/catalog';
-import { targetFromArgs, type TargetArgs } from './target';
+import { targetFromArgs } from './target';
 import { abortLines, formatReport, jsonReport } from './report';
 import { parseShard } from './shard';
 import { writeFileSync } from 'node:fs';
@@ -20,39 +20,7 @@ import { checkImagePolicy } from './check-image-policy';
 import { checkConversionOnly, conversionInputs, conversionSection, CONVERSION_CHECK_IDS, runConversionCheck, withConversionJson } from './check-conversion';
 import { backendJUnitCases } from './check-backend-common';
 import { defaultSeed } from '../random';
-
-export interface CheckArgs extends TargetArgs {
-  manifests: string[];
-  /** `i/n`: run the i-th of n deterministic parts of the scenarios. */
-  shard?: string;
-  seed?: number;
-  json: boolean;
-  junit?: string;
-  only?: string[];
-  /** Every check but these. */
-  skip?: string[];
-  failFast: boolean;
-  /** Show patches' base64 as received too, not only decoded. */
-  verbose?: boolean;
-  /** Real time per configured second, for webhook timeouts and every delay the harness controls. */
-  timeScale?: number;
-  /** Scenarios in flight at once. */
-  concurrency?: number;
-  /** Built-in admission plugins the cluster runs without (`--disable-admission-plugins`). */
-  disablePlugins?: string[];
-  /** Off-by-default plugins the cluster runs too (`--enable-admission-plugins`). */
-  enablePlugins?: string[];
-  /** Their AdmissionConfiguration (`--admission-control-config-file`). */
-  admissionConfigFile?: string;
-  /** Exit 1 when a webhook's admission coverage is below this percentage. */
-  coverageThreshold?: number;
-  /** Write the report as one self-contained HTML file here too. */
-  html?: string;
-  /** Serve the webhook a mock Kubernetes API (`--mock-api`): a command target gets its KUBECONFIG. */
-  mockApi?: boolean;
-  /** Check an ImagePolicyWebhook backend instead: the AdmissionConfiguration (or ImagePolicyWebhookConfiguration). */
-  imagePolicyConfig?: string;
-}
+import type { CheckArgs } from './check-args';
 
 /** `admission-harness check`: runs the battery and prints a report. Returns the exit code. */
 export async function check(args: CheckArgs, out: (text: string) => void): Promise<number> {

@@ -5,24 +5,14 @@ import type { KubeObject } from '../kube/admission';
 import { splitApiVersion } from '../kube/api-version';
 import type { CustomResourceConversion, ResourceCatalog } from '../kube/catalog';
 import type { WebhookClientConfig } from '../kube/webhook-config';
-import { convertObject, type ConversionError, type ConversionOutcome, type ConversionWebhook } from './convert-object';
+import { convertObject, type ConversionWebhook } from './convert-object';
+import type { ConversionResult } from './result';
 
 export { ConversionError, CONVERSION_TIMEOUT_SECONDS } from './convert-object';
 export type { ConversionOutcome, ConversionWebhook, ConversionCallContext } from './convert-object';
 export type { ConversionCheck } from './verify';
 export type { ConversionReview, ConversionReviewVersion } from './review';
-
-/** What `h.convert` answers: each object at the version asked for, or the first failure, as a LIST meets it. */
-export interface ConversionResult {
-  /** True when every object converted. */
-  ok: boolean;
-  /** The objects at the version asked for, in order (those already there unchanged); complete only when `ok`. */
-  objects: KubeObject[];
-  /** One per ConversionReview sent, in order: kube-apiserver sends one per object and stops at the first failure. */
-  outcomes: ConversionOutcome[];
-  /** The first failure, with kube-apiserver's text and the Status a client would see. */
-  error?: ConversionError;
-}
+export type { ConversionResult } from './result';
 
 /** What the harness lends the capability for calls: its targets, its transport, its clock and its uids. */
 export interface ConversionCallDeps {

@@ -1,6 +1,7 @@
 import type { KubeObject } from '../kube/admission';
 import { jsonEqual } from '../kube/json';
-import type { ConversionError, ConversionResult } from './index';
+import type { ConversionError } from './convert-object';
+import type { ConversionResult } from './result';
 
 /** Anything that converts as `h.convert` does. */
 export interface Converter {

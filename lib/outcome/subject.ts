@@ -2,22 +2,9 @@ import type { WriteRecord } from '../mockapi/write-log';
 import type { CallOutcome } from '../call/call-webhook';
 import type { AdmitResult } from '../dispatch/result';
 import type { PatchedOutcome, WebhookHandle } from '../harness';
-import type { Status } from '../kube/admission';
-import { admitDetails, outcomeDetails } from './describe';
 
 /** One webhook call's outcome (`h.call()`), optionally with the seed that made it. */
 export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[]; patched?: PatchedOutcome };
-
-/** What the allow/deny matchers see of either an `h.call()` outcome or an `h.admit()` result. */
-export interface Verdict {
-  source: 'call' | 'admit';
-  allowed: boolean;
-  /** Call: the webhook's denial. Admit: the request's rejection, whatever caused it. */
-  rejection?: Status;
-  /** Call only: a failure subject to failurePolicy. */
-  failure?: { message: string; hint: string };
-  details(): string;
-}
 
 function isCallOutcome(received: unknown): received is CallSubject {
   const candidate = received as Partial<CallSubject> | null;
@@ -64,26 +51,4 @@ export function asWebhookHandle(received: unknown, matcher: string): WebhookHand
         ? 'a call outcome; pass h.webhook(name), which it calls itself'
         : describeReceived(received);
   throw new TypeError(`${matcher} expects a webhook handle from h.webhook(name), got ${why}`);
-}
-
-/** Reads an `h.call()` or `h.admit()` result as a verdict, or says what was passed instead. */
-export function asVerdict(received: unknown, matcher: string): Verdict {
-  const subject = asCallOrAdmit(received, matcher);
-  if (subject.source === 'call') {
-    const { call } = subject;
-    return {
-      source: 'call',
-      allowed: call.allowed && !call.error,
-      ...(call.denial ? { rejection: call.denial } : {}),
-      ...(call.error ? { failure: { message: call.error.message, hint: call.error.hint } } : {}),
-      details: () => outcomeDetails(call),
-    };
-  }
-  const { admit } = subject;
-  return {
-    source: 'admit',
-    allowed: admit.allowed,
-    ...(admit.status ? { rejection: admit.status } : {}),
-    details: () => admitDetails(admit),
-  };
 }

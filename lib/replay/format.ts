@@ -1,7 +1,7 @@
 import { formatChanges, preview } from '../diff/json-diff';
 import { outcomeDetails } from '../outcome/describe';
 import type { Mismatch } from './compare';
-import type { ReplayResult, WebhookReplay } from './replay-fixture';
+import type { ReplayResult, WebhookReplay } from './types';
 import type { FixtureReport, ReplayReport } from './run';
 
 /** `pods-create-1.yaml · CREATE pods shop/web-1`: which fixture, and which request. */

@@ -1,17 +1,9 @@
-import type { Harness, HarnessCallOutcome } from '../harness';
+import type { Harness } from '../harness';
 import type { TraceStep } from '../dispatch/trace';
 import { answerOfOutcome, answerOfResponse, compareAnswers } from './compare';
 import type { LoadedAnswer, LoadedFixture } from './fixture';
-import type { ReplayOptions, ReplayResult, WebhookReplay } from './replay-fixture';
+import type { ChainCall, ReplayOptions, ReplayResult, WebhookReplay } from './types';
 import { referenceOf, resolveWebhook } from './webhook-name';
-
-/** One webhook call of a replayed admission, in chain order: what an update records. */
-export interface ChainCall {
-  /** `configuration/name`. */
-  reference: string;
-  round: 0 | 1;
-  outcome: HarnessCallOutcome;
-}
 
 /** The trace's webhook calls (plugins, policies and the registry aside), in the order the chain made them. */
 function webhookCalls(steps: readonly TraceStep[], seed: number): ChainCall[] {

@@ -1,6 +1,7 @@
 import type { Harness } from '../harness';
 import type { LoadedFixture } from './fixture';
-import { replayFixture, type ReplayOptions, type ReplayResult } from './replay-fixture';
+import { replayFixture } from './replay-fixture';
+import type { ReplayOptions, ReplayResult } from './types';
 import { answerToRecord, updateFixture } from './update';
 
 export interface RunOptions extends ReplayOptions {

@@ -8,7 +8,7 @@ import type { AdmissionResponse } from '../kube/admission';
 import { isRecord } from '../kube/json';
 import { yaml } from '../yaml';
 import { isAdmission, type LoadedFixture } from './fixture';
-import type { ReplayResult } from './replay-fixture';
+import type { ReplayResult } from './types';
 
 /**
  * The response member a fixture records for an answer: the webhook's response as it came, members in

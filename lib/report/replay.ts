@@ -1,7 +1,7 @@
 import type { CoverageSummary } from '../admission-coverage/summary';
 import type { JsonPatchOperation } from '../kube/admission';
 import type { Mismatch } from '../replay/compare';
-import type { WebhookReplay } from '../replay/replay-fixture';
+import type { WebhookReplay } from '../replay/types';
 import type { FixtureReport, ReplayReport } from '../replay/run';
 import { badge, verdictOf, type Verdict } from './badge';
 import { callDetails } from './call-details';

@@ -12,7 +12,7 @@
  *   `x-kubernetes-list-map-keys`, their defaults from the item schema's `default`);
  * - strings with a format other than `byte` are untyped scalars.
  */
-import type { SchemaNode, StructuralSchema } from '../../registry/crd/structural';
+import type { SchemaNode, StructuralSchema } from '../../registry/crd/schema-node';
 import { builtinDefinitionAtom } from './builtin-schema';
 import { DEDUCED, UNTYPED_ATOMIC, scalarAtom, type ApplySchema, type Atom, type ListAtom, type MapAtom, type StructField, type TypeRef } from './schema';
 

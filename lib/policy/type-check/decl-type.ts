@@ -7,7 +7,8 @@
  * (lib/registry/crd/structural.ts).
  */
 import { structByName, type GoType, type StructType } from '../../registry/schema/table';
-import { structuralSchema, type SchemaNode } from '../../registry/crd/structural';
+import type { SchemaNode } from '../../registry/crd/schema-node';
+import { structuralSchema } from '../../registry/crd/structural';
 
 /** A scalar CEL type, spelt as cel-js names it (cel-go: `timestamp`, `duration`). */
 export type ScalarName = 'string' | 'int' | 'double' | 'bool' | 'bytes' | 'google.protobuf.Timestamp' | 'google.protobuf.Duration' | 'dyn';

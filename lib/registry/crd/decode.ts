@@ -25,7 +25,7 @@ import { applyDefaults, pruneNonNullableNulls } from './default';
 import { readObjectMeta } from './object-meta';
 import { badValue, goTypeName, goValueText } from './openapi/go-values';
 import { pruneFields } from './prune-fields';
-import type { SchemaNode, StructuralSchema } from './structural';
+import type { SchemaNode, StructuralSchema } from './schema-node';
 
 /** A custom resource after the decoder's coercion. */
 export interface CoercedCustomResource {

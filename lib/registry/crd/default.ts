@@ -8,7 +8,7 @@
  * value it stores and returns is therefore always defaulted.
  */
 import { cloneJson, isObject, type Json, type JsonObject } from '../../kube/json';
-import type { SchemaNode, StructuralSchema } from './structural';
+import type { SchemaNode, StructuralSchema } from './schema-node';
 
 /**
  * Applies the schema's `default`s to a copy of `object`. A default fills a missing field, and a

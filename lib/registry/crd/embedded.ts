@@ -14,7 +14,7 @@ import { at, child, index, key } from './field-path';
 import { readObjectMeta } from './object-meta';
 import { validateObjectMeta } from './object-meta-validation';
 import { badValue } from './openapi/go-values';
-import type { SchemaNode } from './structural';
+import type { SchemaNode } from './schema-node';
 
 export function validateEmbeddedResources(node: SchemaNode | undefined, value: Json, path = ''): FieldError[] {
   if (!node) return [];

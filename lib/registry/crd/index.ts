@@ -13,7 +13,7 @@
  *   const stored = pruneCustomResource(schema, object).object;          // what reading it back returns
  */
 export { structuralSchema } from './structural';
-export type { SchemaNode, StructuralSchema, ValidationRule } from './structural';
+export type { SchemaNode, StructuralSchema, ValidationRule } from './schema-node';
 export { decodeCustomResource, pruneCustomResource } from './decode';
 export type { CoercedCustomResource, CoercionFailure } from './decode';
 export { defaultCustomResource } from './default';

@@ -10,7 +10,7 @@ import type { FieldError } from '../../kube/status';
 import { duplicate, invalid } from '../../kube/field-errors';
 import { at, child, index, key } from './field-path';
 import { badValue, goJson } from './openapi/go-values';
-import type { SchemaNode } from './structural';
+import type { SchemaNode } from './schema-node';
 
 /** The list-type errors of an object (the root, or any object below it). */
 export function validateListTypes(node: SchemaNode | undefined, object: JsonObject, path = ''): FieldError[] {

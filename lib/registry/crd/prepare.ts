@@ -15,7 +15,7 @@ import { Path } from '../../kube/field-path';
 import { compiledRules } from './cel/rules';
 import { normalizeFieldPath } from './cel/rule-field-path';
 import { nodesWithCardinality, ruleCostErrors, TotalCost } from './cel/rule-cost';
-import type { StructuralSchema, ValidationRule } from './structural';
+import type { StructuralSchema, ValidationRule } from './schema-node';
 
 /** A ValidationRule as json.Marshal writes the v1 struct (members in field order, empty ones omitted). */
 function ruleValue(rule: ValidationRule): Json {

@@ -12,7 +12,7 @@
  * - Scalars are never touched, and a value of the wrong type is not an error here (validation says so).
  */
 import type { Json } from '../../kube/json';
-import type { SchemaNode } from './structural';
+import type { SchemaNode } from './schema-node';
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
 

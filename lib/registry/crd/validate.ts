@@ -35,7 +35,7 @@ import { toFieldErrors } from './openapi/field-errors';
 import { RatchetNode } from './openapi/ratchet';
 import { validateValue } from './openapi/validator';
 import { validateScaleSpec, validateScaleStatus, type ScaleSubresource } from './scale';
-import type { StructuralSchema } from './structural';
+import type { StructuralSchema } from './schema-node';
 
 /** What the strategy knows besides the schema; each check runs only when its input is given. */
 export interface CustomResourceValidationOptions {

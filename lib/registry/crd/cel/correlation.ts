@@ -8,7 +8,7 @@
  */
 import { isObject, jsonEqual, type Json } from '../../../kube/json';
 import { findByKeys } from '../openapi/ratchet';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 
 export class Correlation {
   private readonly children = new Map<string | number, Correlation | undefined>();

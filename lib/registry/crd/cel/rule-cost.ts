@@ -12,7 +12,7 @@ import { MAX_UINT64 } from '../../../cel/cost/estimate-range';
 import { forbidden } from '../../../kube/field-errors';
 import type { Path } from '../../../kube/field-path';
 import type { FieldError } from '../../../kube/status';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 import type { CompiledRule } from './rules';
 
 /** validation.go `StaticEstimatedCostLimit`: one rule's (or messageExpression's) estimate. */

@@ -4,7 +4,7 @@
  * declared property (or any key of an additionalProperties map). A failed rule reports its error at
  * that field: `.spec['max-replicas']` on the root becomes `spec.max-replicas`.
  */
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 
 /** Splits on `.`, `[` and `]`, keeping single-quoted strings whole (the Go scanner's split function). */
 function tokens(path: string): string[] {

@@ -6,7 +6,7 @@
  * request when the schema sets no maxItems or maxProperties.
  */
 import type { SizedKind, SizedType } from '../../../cel/cost/estimate';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 
 /** `MaxRequestSizeBytes` (k8s.io/apiserver pkg/apis/cel/config.go): 3 MiB, the largest request body. */
 export const MAX_REQUEST_SIZE_BYTES = 3 * 1024 * 1024;

@@ -9,7 +9,7 @@ import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celGoIssue } from '../../../cel/errors';
 import { afterCheck, displayIssues } from '../../../cel/checked';
 import { celModule } from '../../../cel/runtime';
-import type { SchemaNode, ValidationRule } from '../structural';
+import type { SchemaNode, ValidationRule } from '../schema-node';
 import { ruleEnvironment } from './environment';
 import { normalizeFieldPath } from './rule-field-path';
 

@@ -22,7 +22,7 @@ import { celModule } from '../../../cel/runtime';
 import { duplicate, forbidden, invalid, required } from '../../../kube/field-errors';
 import { at, child, index, key } from '../field-path';
 import { findByKeys } from '../openapi/ratchet';
-import type { SchemaNode, ValidationRule } from '../structural';
+import type { SchemaNode, ValidationRule } from '../schema-node';
 import { compiledRules } from './rules';
 import { ratchetIndex, ratchetKey, shouldRatchet, type Ratcheting } from './correlation';
 import { celValueOf } from './values';

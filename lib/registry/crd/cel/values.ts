@@ -7,7 +7,7 @@
  */
 import { isObject, type Json } from '../../../kube/json';
 import { celValue } from '../../../cel/values';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 import { ruleEnvironment } from './environment';
 
 const TYPE_META = new Set(['apiVersion', 'kind']);

@@ -11,7 +11,7 @@
  * x-kubernetes-preserve-unknown-fields, an item of an uncorrelated list) makes it count as changed.
  */
 import { isObject, jsonEqual, type Json } from '../../../kube/json';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 
 export class RatchetNode {
   private readonly children = new Map<string | number, RatchetNode>();

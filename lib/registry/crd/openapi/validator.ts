@@ -12,7 +12,7 @@
  */
 import { jsonEqual, type Json, type JsonObject } from '../../../kube/json';
 import { goQuote } from '../../../go/strconv';
-import type { SchemaNode } from '../structural';
+import type { SchemaNode } from '../schema-node';
 import { matchesFormat, supportedFormat } from '../../../kube/openapi-formats';
 import { goFloat, isGoInt } from './go-values';
 import { compilePattern } from './pattern';
