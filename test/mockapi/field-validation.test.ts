@@ -1,3 +1,4 @@
+import { ResourceCatalog } from '../../lib/kube/catalog';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { call, configMap, objectOf } from './client';
 
@@ -99,7 +100,7 @@ describe('fieldValidation', () => {
     const before = objectOf(await call(api, 'GET', '/api/v1/namespaces/team-a/configmaps/merged'));
     const patch = { data: { a: 'b' }, bogus: { x: 1 } };
     const reply = await call(api, 'PATCH', '/api/v1/namespaces/team-a/configmaps/merged?fieldValidation=Strict', patch, 'application/merge-patch+json');
-    const patched = { ...before, data: { ...before.data, a: 'b' }, bogus: { x: 1 } };
+    const patched = { ...before, data: { ...(before.data as Record<string, string>), a: 'b' }, bogus: { x: 1 } };
     expect(reply.status).toBe(422);
     expect((reply.body as { message: string }).message).toBe(
       ` "" is invalid: patch: Invalid value: ${JSON.stringify(sortedJson(patched))}: strict decoding error: unknown field "bogus"`,
@@ -160,5 +161,38 @@ describe('delete preconditions', () => {
     const reply = await call(api, 'DELETE', '/apis/apps/v1/namespaces/team-a/deployments/kept', { kind: 'DeleteOptions', apiVersion: 'v1', preconditions });
     expect(reply.status).toBe(200);
     expect((await call(api, 'GET', '/apis/apps/v1/namespaces/team-a/deployments/kept')).status).toBe(404);
+  });
+});
+
+describe('custom resources: the fields their schema prunes are the unknown ones', () => {
+  let widgets: MockApi;
+  const WIDGETS = '/apis/example.com/v1/namespaces/team-a/widgets';
+  beforeAll(async () => {
+    const catalog = new ResourceCatalog();
+    const schema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+    catalog.register({ group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, schema });
+    widgets = await startMockApi({ seed: 9, catalog, namespaces: [{ name: 'team-a' }] });
+  }, 60_000);
+  afterAll(() => widgets.close());
+
+  const widget = (name: string, spec: Record<string, unknown>) => ({
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name, namespace: 'team-a' },
+    spec,
+  });
+
+  it('Warn lists them sorted, and the stored object lacks them', async () => {
+    const reply = await call(widgets, 'POST', WIDGETS, widget('w1', { size: 1, zoom: true, colour: 'red' }));
+    expect([reply.status, reply.headers.get('warning')]).toEqual([201, '299 - "unknown field \\"spec.colour\\"", 299 - "unknown field \\"spec.zoom\\""']);
+    expect(objectOf(reply).spec).toEqual({ size: 1 });
+  });
+
+  it('Strict refuses the write', async () => {
+    const reply = await call(widgets, 'POST', `${WIDGETS}?fieldValidation=Strict`, widget('w2', { size: 1, zoom: true }));
+    expect(reply.body).toMatchObject({
+      code: 400,
+      message: 'Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.zoom"',
+    });
   });
 });

@@ -7,9 +7,9 @@
  * apimachinery `runtime.NewStrictDecodingError`), the allowed values apimachinery's
  * `ValidateFieldValidation`.
  *
- * The unknown fields are the ones the typed decode drops (lib/registry/decode). Not covered: a custom
- * resource's fields its schema prunes (kube reports them too), and duplicate JSON keys (`duplicate field`),
- * which the body's parse does not keep.
+ * The unknown fields are the ones the typed decode of a built-in kind drops (lib/registry/decode) and the
+ * ones a custom resource's schema prunes. Not covered: duplicate JSON keys (`duplicate field`), which the
+ * body's parse does not keep.
  */
 import type { Json } from '../../kube/json';
 import { ApiError, badRequest, type FieldError, invalid } from '../../kube/status';

@@ -57,8 +57,10 @@ export function decodeBody(registry: Registry, entry: CatalogEntry, body: KubeOb
   const kind = kindOf(entry);
   const decoded = engines().decodeObject(kind, body as JsonRecord, registry.schemaOf(kind));
   if (!decoded.ok) throw new ApiError(badRequest(`${entry.kind} in version "${entry.version}" cannot be handled as a ${entry.kind}: ${decoded.message}`));
-  checkUnknownFields(validation, entry, decoded.dropped);
-  return registry.default(kind, registry.storedForm(kind, decoded.object as KubeObject));
+  // A built-in kind's decode drops what its Go type lacks; a custom resource's pruning what its schema lacks.
+  const { object, pruned } = registry.pruned(kind, decoded.object as KubeObject);
+  checkUnknownFields(validation, entry, [...decoded.dropped, ...pruned]);
+  return registry.default(kind, object);
 }
 
 function attributesOf(
