@@ -80,8 +80,12 @@ export function alreadyExists(resource: GroupResource, name: string): ApiStatus 
 }
 
 /** `NewConflict` with storage's OptimisticLockErrorMsg: a write carried a stale resourceVersion. */
-export function conflict(resource: GroupResource, name: string): ApiStatus {
-  const message = `Operation cannot be fulfilled on ${qualified(resource)} ${goQuote(name)}: the object has been modified; please apply your changes to the latest version and try again`;
+export function conflict(
+  resource: GroupResource,
+  name: string,
+  cause = 'the object has been modified; please apply your changes to the latest version and try again',
+): ApiStatus {
+  const message = `Operation cannot be fulfilled on ${qualified(resource)} ${goQuote(name)}: ${cause}`;
   return failure(409, 'Conflict', message, { name, group: resource.group, kind: resource.resource });
 }
 

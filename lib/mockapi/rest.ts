@@ -13,7 +13,9 @@ import type { WatchHub } from './watch/watch-hub';
 import { ApiError, badRequest, deleted, invalid, methodNotAllowed, pathNotFound } from '../kube/status';
 import { isBuiltin, type ObjectStore } from './store';
 import type { Registry } from '../registry';
-import { createObject, updateObject, writeStage } from './writes';
+import { createObject, updateObject, writeStage, type WriteStage } from './writes';
+import { fieldValidationOf, type PatchShown } from './writes/field-validation';
+import { checkDeletePreconditions } from './writes/preconditions';
 import { serveSubresource } from './subresources';
 import { managerOf } from './apply/managed-fields';
 import { serverSideApply } from './apply/server-side-apply';
@@ -98,9 +100,13 @@ function decodeObject(body: string): KubeObject {
   return value as KubeObject;
 }
 
+/** A delete's DeleteOptions body (dryRun, preconditions), empty when it has none. */
+function deleteOptionsOf(call: RestCall): Record<string, unknown> {
+  return call.body.trim() ? (decodeObject(call.body) as Record<string, unknown>) : {};
+}
+
 /** A delete may carry its options (dryRun among them) in a DeleteOptions body instead of the query. */
-function deleteOptionsDryRun(call: RestCall): boolean {
-  const options = call.body.trim() ? decodeObject(call.body) : {};
+function deleteOptionsDryRun(call: RestCall, options = deleteOptionsOf(call)): boolean {
   return dryRunOf(call.verb, Array.isArray(options.dryRun) ? options.dryRun : []);
 }
 
@@ -139,23 +145,21 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       if (!call.watches) throw new ApiError(methodNotAllowed());
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
+      const stage = validatingStage(call, store, 'CreateOptions');
       const request = decodeObject(call.body);
-      return {
-        code: 201,
-        body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun),
-      };
+      return withFieldWarnings(stage, { code: 201, body: createObject(stage, entry, namespace, request, dryRun) });
     }
     case 'update': {
+      const stage = validatingStage(call, store, 'UpdateOptions');
       const request = decodeObject(call.body);
-      return {
-        code: 200,
-        body: updateObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, name, request, dryRun),
-      };
+      return withFieldWarnings(stage, { code: 200, body: updateObject(stage, entry, namespace, name, request, dryRun) });
     }
     case 'patch':
       return servePatch(call, store, dryRun);
     case 'delete': {
-      const removed = store.delete(entry, namespace, name, { dryRun: dryRun || deleteOptionsDryRun(call) });
+      const options = deleteOptionsOf(call);
+      checkDeletePreconditions(entry, store.get(entry, namespace, name), options);
+      const removed = store.delete(entry, namespace, name, { dryRun: dryRun || deleteOptionsDryRun(call, options) });
       const body = RETURNS_DELETED.has(`${entry.group}/${entry.resource}`) ? removed : deleted(entry, name, String(removed.metadata?.uid));
       return { code: 200, body };
     }
@@ -174,20 +178,14 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
   const { entry, namespace, name } = call.route;
   const type = patchTypeOf(call.contentType, isBuiltin(entry));
   if (type !== 'apply') {
+    const stage = validatingStage(call, store, 'PatchOptions');
     const current = store.get(entry, namespace, name) as JsonObject;
     const patched = applyPatch(type, current, call.body, entry);
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
-    return {
-      code: 200,
-      body: updateObject(
-        writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
-        entry,
-        namespace,
-        name,
-        patched as KubeObject,
-        dryRun,
-      ),
-    };
+    // A strategic merge patch is shown as the map it decodes to (`null` decodes to an empty one).
+    const shown: PatchShown = type === 'strategic' ? { patchMap: (JSON.parse(call.body) as Json) ?? {} } : { patched };
+    const patching = { ...stage, ...(stage.fieldValidation ? { fieldValidation: { ...stage.fieldValidation, patch: shown } } : {}) };
+    return withFieldWarnings(patching, { code: 200, body: updateObject(patching, entry, namespace, name, patched as KubeObject, dryRun) });
   }
   return serverSideApply(
     writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
@@ -198,6 +196,18 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     call.url,
     dryRun,
   );
+}
+
+/** The write stage of a create, update or patch, with the request's field validation (`?fieldValidation`). */
+function validatingStage(call: RestCall, store: ObjectStore, optionsKind: string): WriteStage {
+  const fieldValidation = fieldValidationOf(call.url, optionsKind);
+  return { ...writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), fieldValidation };
+}
+
+/** The unknown-field warnings a write gathered (Warn), as `Warning` headers. */
+function withFieldWarnings(stage: WriteStage, answer: RestAnswer): RestAnswer {
+  const headers = stage.fieldValidation?.warnings.headers ?? [];
+  return headers.length > 0 ? { ...answer, warnings: headers } : answer;
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

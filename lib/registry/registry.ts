@@ -144,11 +144,16 @@ export class Registry {
    * built-in object as it is (its decode already dropped what its type lacks).
    */
   storedForm(kind: GroupVersionKind, object: KubeObject): KubeObject {
+    return this.pruned(kind, object).object;
+  }
+
+  /** `storedForm`, and the paths of the fields pruning dropped (sorted), which field validation reports. */
+  pruned(kind: GroupVersionKind, object: KubeObject): { object: KubeObject; pruned: string[] } {
     const schema = this.schemaOf(kind);
-    if (schema === undefined) return object;
+    if (schema === undefined) return { object, pruned: [] };
     const { pruneCustomResource, structuralSchema } = engines();
     const { object: pruned, pruned: dropped } = pruneCustomResource(structuralSchema(schema), object as JsonObject);
-    return dropped.length === 0 ? object : (pruned as KubeObject);
+    return dropped.length === 0 ? { object, pruned: [] } : { object: pruned as KubeObject, pruned: dropped };
   }
 
   readonly #stored = new WeakMap<KubeObject, KubeObject>();

@@ -14,6 +14,7 @@ import { ApiError, badRequest, conflict, invalid } from '../../kube/status';
 import { preparedForValidation, type Registry, type StorageRandom } from '../../registry';
 import { engines } from '../../registry/load-engines';
 import { isBuiltin, timestamp, type ObjectStore } from '../store';
+import { checkUnknownFields, type FieldValidation } from './field-validation';
 
 /** What the registry stage needs besides the request: the cluster's registry, the store and its random source. */
 export interface WriteStage {
@@ -23,6 +24,8 @@ export interface WriteStage {
   user: UserInfo;
   /** The field manager the write is recorded for in managedFields. */
   manager: string;
+  /** What the request's unknown fields do (`?fieldValidation`); unset, they are dropped silently. */
+  fieldValidation?: FieldValidation;
 }
 
 type Metadata = NonNullable<KubeObject['metadata']>;
@@ -50,11 +53,14 @@ const tracksGeneration = (entry: CatalogEntry): boolean => GENERATION.has(entry.
  * The body decoded into its kind as the handler's serializer does (unknown fields dropped, a type error a
  * 400 with the decoder's text), a custom resource pruned to its schema, then the kind's defaults.
  */
-export function decodeBody(registry: Registry, entry: CatalogEntry, body: KubeObject): KubeObject {
+export function decodeBody(registry: Registry, entry: CatalogEntry, body: KubeObject, validation?: FieldValidation): KubeObject {
   const kind = kindOf(entry);
   const decoded = engines().decodeObject(kind, body as JsonRecord, registry.schemaOf(kind));
   if (!decoded.ok) throw new ApiError(badRequest(`${entry.kind} in version "${entry.version}" cannot be handled as a ${entry.kind}: ${decoded.message}`));
-  return registry.default(kind, registry.storedForm(kind, decoded.object as KubeObject));
+  // A built-in kind's decode drops what its Go type lacks; a custom resource's pruning what its schema lacks.
+  const { object, pruned } = registry.pruned(kind, decoded.object as KubeObject);
+  checkUnknownFields(validation, entry, [...decoded.dropped, ...pruned]);
+  return registry.default(kind, object);
 }
 
 function attributesOf(
@@ -94,7 +100,7 @@ function validate(stage: WriteStage, attributes: AdmissionAttributes): void {
  */
 export function prepareCreate(stage: WriteStage, entry: CatalogEntry, namespace: string, body: KubeObject, dryRun: boolean): KubeObject {
   const accepted = stage.store.accept(entry, namespace, body);
-  const decoded = decodeBody(stage.registry, entry, accepted);
+  const decoded = decodeBody(stage.registry, entry, accepted, stage.fieldValidation);
   const {
     uid: _uid,
     creationTimestamp: _created,
@@ -159,7 +165,7 @@ export function prepareUpdate(stage: WriteStage, entry: CatalogEntry, namespace:
   const conditioned = accepted.metadata?.resourceVersion
     ? accepted
     : { ...accepted, metadata: { ...accepted.metadata, resourceVersion: current.metadata?.resourceVersion } };
-  const decoded = decodeBody(stage.registry, entry, conditioned);
+  const decoded = decodeBody(stage.registry, entry, conditioned, stage.fieldValidation);
   const old = current.metadata ?? {};
   const changed = !jsonEqual(specOf(entry, decoded), specOf(entry, current));
   const generation = old.generation === undefined ? undefined : (old.generation as number) + (changed && tracksGeneration(entry) ? 1 : 0);
