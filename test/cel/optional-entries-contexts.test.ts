@@ -6,7 +6,9 @@ import { loadCel } from '../../lib/cel';
 import type { KubeObject } from '../../lib/kube/admission';
 import type { JsonObject } from '../../lib/kube/json';
 import type { FieldError } from '../../lib/kube/status';
+import { ResourceCatalog } from '../../lib/kube/catalog';
 import { compileMutation } from '../../lib/policy/mutating';
+import { catalogKindResolver, catalogSchemaResolver, typeCheckPolicy } from '../../lib/policy/type-check';
 import { toJson } from '../../lib/patch/smd/smd-values';
 import { prepareCustomResourceValidation, structuralSchema, validateCustomResource } from '../../lib/registry/crd';
 import { activation, policyMutationEnvironment } from '../policy/mutating/helpers';
@@ -59,6 +61,31 @@ describe('a ValidatingAdmissionPolicy', () => {
     await expect(createHarness({ seed: 9, manifests: [policy("[?'web'].size() == 1"), binding] as never[] })).rejects.toThrow(
       `spec.validations[0].expression: Invalid value: "[?'web'].size() == 1": compilation failed: ERROR: <input>:1:3: expected type 'optional_type(string)' but found 'string'`,
     );
+  });
+});
+
+describe('a ValidatingAdmissionPolicy type-checked against the Pod schema (typechecking.go, status.typeChecking)', () => {
+  const catalog = new ResourceCatalog();
+  const warnings = (expression: string) =>
+    typeCheckPolicy(
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name: 'p' },
+        spec: {
+          matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['pods'], operations: ['CREATE'] }] },
+          validations: [{ expression }],
+        },
+      },
+      catalogKindResolver(catalog),
+      catalogSchemaResolver(catalog),
+    ).map((w) => w.warning);
+
+  it('warns of a typed field read plainly as an optional entry, and not of one read with .?', () => {
+    expect(warnings('[?object.metadata.name].size() == 1')).toEqual([
+      "/v1, Kind=Pod: ERROR: <input>:1:18: expected type 'optional_type(string)' but found 'string'\n | [?object.metadata.name].size() == 1\n | .................^\n",
+    ]);
+    expect(warnings("[?object.metadata.?name, 'x'].size() == 2")).toEqual([]);
   });
 });
 
