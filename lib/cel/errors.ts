@@ -93,7 +93,10 @@ function checkerMessage(code: string, summary: string, node: ASTNode, knownFunct
   const undeclared = (name: string) => `undeclared reference to '${name}' (in container '')`;
   const noOverload = (name: string, signature: string) => `found no matching overload for '${name}' applied to '${signature}'`;
   // cel-go's aggregate-literal check reports a plain type mismatch at the offending element.
-  if (code.startsWith('heterogeneous_')) return /expected type '.*' but found '.*'$/.exec(summary)?.[0] ?? summary;
+  if (code.startsWith('heterogeneous_')) {
+    const types = /expected type '(.*)' but found '(.*)'$/.exec(summary);
+    return types ? `expected type '${celGoTypeName(types[1] ?? '')}' but found '${celGoTypeName(types[2] ?? '')}'` : summary;
+  }
   switch (node.op) {
     case 'id':
       return code === 'unknown_variable' ? undeclared(node.args) : summary;

@@ -215,12 +215,20 @@ class Estimator {
     const transforms = name.startsWith('transform') ? [3, 4] : [3];
     if (isMember && TWO_VARIABLE.has(name) && isIdent(args[0]) && isIdent(args[1]) && transforms.includes(args.length))
       return this.comprehension(name, target as Node, args, 2);
-    const targetInfo = target ? this.estimate(target) : undefined;
+    const targetInfo = target ? (this.isNamespace(target) ? { cost: ZERO } : this.estimate(target)) : undefined;
     const argInfos = args.map((arg) => this.estimate(arg));
     const call = estimateCall(name, targetInfo ? operand(targetInfo) : undefined, argInfos.map(operand));
     const cost = sum([call.cost, targetInfo?.cost ?? ZERO, ...argInfos.map((info) => info.cost)]);
     const size = call.resultSize ?? (SIZED_RESULTS.has(name) ? undefined : ONE);
     return { cost, size, kind: SIZED_RESULTS.has(name) ? 'string' : undefined };
+  }
+
+  /**
+   * `optional` in `optional.of(…)`, `sets` in `sets.contains(…)`: cel-go resolves the qualified function
+   * name when checking, so no variable is read (cel-js reads a namespace constant, neither declared nor bound).
+   */
+  private isNamespace(node: Node): boolean {
+    return node.op === 'id' && (this.scopes.get(node.args as string)?.length ?? 0) === 0;
   }
 
   /** `costBind`: the empty range literal (10), the value, and the expression with the variable bound. */

@@ -4,13 +4,15 @@ import { celModule } from '../runtime';
 import { isDuration, isUint } from './cel-values';
 import { celEquals, durationNanos } from './compare';
 import { type Checker, type Evaluator, type MacroInput, runSync, type TypeDecl } from './macro';
+import { installOptionalEntries } from './optional-entries';
 
 /*
  * The optional-types parts cel-go has and cel-js lacks (cel/library.go `optionalLib`, which kube's
  * base environment enables unversioned, so at its latest version): `optional.ofNonZeroValue`, the
  * `optMap` and `optFlatMap` macros (version 1), and `==` between optionals (cel-go types/optional.go
- * `Equal`: two empty optionals are equal, two valued ones when their values are). cel-js names the
- * `optional` namespace's type `OptionalNamespace`.
+ * `Equal`: two empty optionals are equal, two valued ones when their values are), and optional entries
+ * in list and map literals (`[?a]`, `{?'k': v}`: optional-entries.ts). cel-js names the `optional`
+ * namespace's type `OptionalNamespace`.
  */
 
 interface OptionalValue {
@@ -25,6 +27,8 @@ interface ContextLike {
 }
 
 export function registerOptionals(env: Environment): void {
+  // A parser change, for every environment at once: installed with the first that has optionals.
+  installOptionalEntries();
   const { Optional } = celModule();
   const sync = { async: false };
   env

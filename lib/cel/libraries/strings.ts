@@ -2,6 +2,7 @@ import type { ASTNode, Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from '../errors';
 import { goTypeName, runSync, type Checker, type Evaluator, type MacroInput, type TypeDecl } from './macro';
 import { registerNamespace } from './namespace';
+import { checkOptionalEntry, evaluateList, evaluateMap, optionalEntries } from './optional-entries';
 import { FormatError } from './string-format-clauses';
 import { validateFormat } from './string-format-validator';
 import { formatString } from './string-format-values';
@@ -90,14 +91,20 @@ function formatMacro({ ast, args, receiver }: MacroInput) {
  */
 function checkExempt(checker: Checker, node: ASTNode, ctx: unknown, types: Map<ASTNode, TypeDecl>): TypeDecl {
   let type: TypeDecl;
+  // An optional entry (`[?x]`) must still be an optional, as checker.go requires of every literal.
+  const optional = optionalEntries(node);
+  const checkEntry = (entry: ASTNode, i: number) => {
+    if (optional?.[i]) checkOptionalEntry(checker, entry, ctx);
+    checkExempt(checker, entry, ctx, types);
+  };
   if (node.op === 'list') {
-    node.args.forEach((element) => checkExempt(checker, element, ctx, types));
+    node.args.forEach(checkEntry);
     type = checker.getType('list<dyn>');
   } else if (node.op === 'map') {
-    for (const [key, value] of node.args) {
+    node.args.forEach(([key, value], i) => {
       checkExempt(checker, key, ctx, types);
-      checkExempt(checker, value, ctx, types);
-    }
+      checkEntry(value, i);
+    });
     type = checker.getType('map<dyn, dyn>');
   } else {
     type = checker.check(node, ctx);
@@ -107,10 +114,13 @@ function checkExempt(checker: Checker, node: ASTNode, ctx: unknown, types: Map<A
 }
 
 function evaluateExempt(evaluator: Evaluator, node: ASTNode, ctx: unknown): unknown {
-  let value: unknown;
-  if (node.op === 'list') value = node.args.map((element) => evaluateExempt(evaluator, element, ctx));
+  const run = (entry: ASTNode) => evaluateExempt(evaluator, entry, ctx);
+  const optional = optionalEntries(node) ?? [];
+  if (node.op === 'list') return evaluateList(node, optional, run);
   // A Map keeps the key types, which the formatted output shows (`1:` versus `"1":`).
-  else if (node.op === 'map') value = new Map(node.args.map(([key, v]) => [evaluateExempt(evaluator, key, ctx), evaluateExempt(evaluator, v, ctx)]));
-  else value = runSync(evaluator, node, ctx);
-  return value;
+  if (node.op === 'map') {
+    const map = new Map<unknown, unknown>();
+    return evaluateMap(node, optional, run, { set: (k, v) => map.set(k, v), delete: (k) => map.delete(k), result: () => map });
+  }
+  return runSync(evaluator, node, ctx);
 }
