@@ -2,9 +2,9 @@ import { loadManifestSet, type ManifestSet } from '../config/load';
 import { parseManifestFiles } from '../config/parse';
 import { HarnessError } from '../errors';
 import type { ResourceCatalog } from '../kube/catalog';
-import { prepareMatchConditions } from '../match/conditions';
-import { NO_PARAMS } from '../policy/params';
-import { prepareMutatingPolicies, prepareValidatingPolicies } from '../policy/prepare';
+import { refusedError } from '../config/refusal';
+import { matchConditionRefusals } from '../match/conditions';
+import { policyRefusals } from '../policy/prepare';
 
 /** What the files hold, for a message: `a.yaml: Deployment "web", Service "web"`. */
 function contents(files: readonly string[]): string {
@@ -55,9 +55,9 @@ export function nothingToCheck(
 }
 
 /**
- * The manifests a command was given, checked exactly as a harness loads them: read as
- * readCommandManifests reads them, matchConditions and policies compiled (an object kube-apiserver
- * would refuse is a setup error).
+ * The manifests a command was given, checked as a harness loads them: read as readCommandManifests
+ * reads them, matchConditions and policies compiled; the objects kube-apiserver would refuse for their
+ * CEL are a setup error that names them all at once.
  */
 export async function loadCommandManifests(
   command: string,
@@ -67,9 +67,7 @@ export async function loadCommandManifests(
   otherwise = false,
 ): Promise<ManifestSet> {
   const set = readCommandManifests(command, files, catalog, otherwise);
-  await prepareMatchConditions(set.webhooks);
-  // Compiled as the harness compiles them; params are looked up only when a request is admitted.
-  await prepareValidatingPolicies(set, NO_PARAMS);
-  await prepareMutatingPolicies(set, NO_PARAMS);
+  const refusals = [...(await matchConditionRefusals(set.webhooks)), ...(await policyRefusals(set))];
+  if (refusals.length > 0) throw refusedError(refusals);
   return set;
 }

@@ -3,6 +3,7 @@
 // and MutatingAdmissionPolicy expressions that do not compile, and the CRD of static-cost-estimate (recorded
 // on a real kube-apiserver v1.36.2, test/fixtures/apiserver-cel-cost), refused for its rule's estimated cost.
 import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadManifestSet } from '../../lib/config/load';
 import { matchConditionRefusals } from '../../lib/match/conditions';
 import { policyRefusals } from '../../lib/policy/prepare';
@@ -129,6 +130,20 @@ describe('lint: objects kube-apiserver refuses on create, as error findings', ()
     careless.webhooks[0]!.timeoutSeconds = 30;
     const { stdout } = await cli('lint', '--manifests', fileOf([careless]), '--json');
     expect((JSON.parse(stdout) as { findings: JsonFinding[] }).findings.map((finding) => finding.id)).toEqual(['match-condition-invalid']);
+  });
+
+  it('the other commands stop at such objects (exit 2), naming every one at once, with the same texts', async () => {
+    const review = path.join(__dirname, 'fixtures/pod-create-review.yaml');
+    const { code, stderr } = await cli('explain', '--manifests', fileOf([REFUSED_WEBHOOK, REFUSED_POLICY, REFUSED_MUTATION]), '--review', review);
+    expect(code).toBe(2);
+    expect(stderr.split('\n').filter((line) => /^(admission-harness: )?invalid /.test(line))).toEqual([
+      'admission-harness: invalid webhook configuration:',
+      'invalid admission policy:',
+    ]);
+    const texts = EXPECTED.filter((finding) => !finding.id.startsWith('crd-')).map((finding) =>
+      finding.message.replace(/^kube-apiserver refuses this \w+: /, ''),
+    );
+    for (const text of texts) expect(stderr).toContain(text);
   });
 
   it('usage and setup errors stay exit 2: an unreadable file, YAML that does not parse', async () => {
