@@ -1,4 +1,5 @@
 import { AgentPool } from '../call/agents';
+import type { Refusal } from '../config/refusal';
 import { AdmissionMetrics } from '../dispatch/metrics';
 import type { MatchContext } from '../match/should-call';
 import { SeededRandom } from '../random';
@@ -30,7 +31,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const { seed, timeScale } = seedAndClock(options);
   const authority = options.authority ?? (await sharedAuthority());
   const random = new SeededRandom(seed);
-  const { catalog, manifests, registry } = await loadHarnessManifests(options);
+  const { catalog, manifests, registry, refusals } = await loadHarnessManifests(options);
   const webhooks = manifests.webhooks;
   const plugins = enabledPlugins(options.plugins);
   const capabilities = harnessCapabilities(options, catalog);
@@ -62,7 +63,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     lifecycle.own(() => targets.close());
     const core: HarnessCore = { options, seed, random, timeScale, authority, catalog, registry, webhooks, cluster, targets, agents, lifecycle };
     const extensions = await startCapabilities(capabilities, core);
-    return harnessOf(core, { policies, match, credentialsOf, plugins, metrics, extensions });
+    return harnessOf(core, { policies, match, credentialsOf, plugins, metrics, extensions, refusals });
   } catch (error) {
     await lifecycle.undo();
     throw error;
@@ -79,10 +80,11 @@ function harnessOf(
     plugins: EnabledPlugins;
     metrics: AdmissionMetrics;
     extensions: StartedCapabilities<CapabilityMethods>;
+    refusals: readonly Refusal[];
   },
 ): Harness {
   const { seed, timeScale, webhooks, authority, catalog, registry, cluster, targets, lifecycle } = core;
-  const { policies, match, credentialsOf, plugins, metrics, extensions } = parts;
+  const { policies, match, credentialsOf, plugins, metrics, extensions, refusals } = parts;
   const coverage = harnessCoverage(webhooks, catalog, cluster.namespaces, extensions.coverage);
   // The summary is written before the servers close, so that a closing error cannot lose it.
   lifecycle.flushFirst(() => coverage.writeSummary());
@@ -103,7 +105,7 @@ function harnessOf(
     ...admission(core, chain),
     ...explanation(core, { match, policies, builtins: plugins.builtins }),
     coverage: () => coverage.collector(),
-    ...manifestLint(core, policies),
+    ...manifestLint(core, policies, refusals),
     targetExit: () => targets.targetExit(),
     ...extensions.methods,
     close: () => lifecycle.close(),

@@ -87,6 +87,25 @@ export interface HarnessOptions {
    * the validation phase, `h.imageReview` alone.
    */
   imagePolicy?: ImagePolicyOptions;
+  /**
+   * What to do with manifests kube-apiserver refuses on create for their CEL: a matchCondition, admission
+   * policy expression or CRD `x-kubernetes-validations` rule that does not compile, a CRD rule whose
+   * estimated cost passes kube's budget. `'throw'` (the default, as `kubectl apply` fails): createHarness
+   * throws MANIFEST_INVALID with kube's texts. `'leave-out'`: the harness is the cluster where applying
+   * those objects failed (a refused webhook configuration is not there, a refused policy does not run,
+   * a refused CRD is not served) and `h.lint()` lists each refusal as an error finding.
+   */
+  celRefusals?: 'throw' | 'leave-out';
+}
+
+const CEL_REFUSALS = ['throw', 'leave-out'];
+
+/** The harness's answer to manifests kube refuses on create for their CEL, checked. */
+export function celRefusals(options: HarnessOptions): 'throw' | 'leave-out' {
+  const value = options.celRefusals ?? 'throw';
+  if (!CEL_REFUSALS.includes(value))
+    throw new HarnessError('USAGE', `celRefusals must be 'throw' or 'leave-out', got ${JSON.stringify(value)}`, "leave it out to throw, or pass 'leave-out'");
+  return value;
 }
 
 /** The mock API the options hand over already running (rather than ask the harness to start one). */

@@ -132,7 +132,11 @@ export interface Harness {
    * the ImagePolicyWebhook backend's (request kind × answer) and each CRD conversion webhook's (version pairs).
    */
   coverage(): CoverageCollector;
-  /** Good-practice findings for the manifests' webhooks, and the type checking of their ValidatingAdmissionPolicies. */
+  /**
+   * Good-practice findings for the manifests' webhooks, the type checking of their ValidatingAdmissionPolicies,
+   * and, with `celRefusals: 'leave-out'`, an error finding for each object left out as kube-apiserver refuses
+   * it on create (`match-condition-invalid`, `policy-expression-invalid`, `crd-rule-invalid`, `crd-rule-cost`).
+   */
   lint(): Finding[];
   /**
    * For a `{ command }` target: how its process ended (exit code or signal, its last stderr lines), or

@@ -1,4 +1,4 @@
 export { lint, LINT_RULES } from './rules';
 export type { Finding, LintRule, Severity } from './rules';
 export { lintPolicies } from './policies';
-export { customResourceFindings } from './custom-resources';
+export { leaveOutRefused, REFUSAL_FINDING_IDS, refusalFindings, refusalsOnCreate } from './refusals';

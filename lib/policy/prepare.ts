@@ -1,6 +1,6 @@
 import { loadCel } from '../cel/runtime';
 import type { ManifestSet, ValidatingBindingEntry } from '../config/load';
-import { HarnessError } from '../errors';
+import { type Refusal, refusedError } from '../config/refusal';
 import type { MutatingAdmissionPolicy, ParamKind, ValidatingAdmissionPolicy } from '../kube/admission-policy';
 import type { MutatingBindingEntry } from '../config/load';
 import { compileMutatingPolicy, type CompiledMutatingPolicy } from './compile-mutating';
@@ -31,7 +31,7 @@ export function prepareValidatingPolicies(
   set: Pick<ManifestSet, 'validatingPolicies' | 'validatingBindings'>,
   params: ParamSource,
 ): Promise<PreparedValidatingPolicy[]> {
-  return preparePolicies(set.validatingPolicies, set.validatingBindings, compileValidatingPolicy, params);
+  return preparePolicies('ValidatingAdmissionPolicy', set.validatingPolicies, set.validatingBindings, compileValidatingPolicy, params);
 }
 
 /** One MutatingAdmissionPolicy ready to run: compiled, with its bindings. */
@@ -48,13 +48,45 @@ export function prepareMutatingPolicies(
   set: Pick<ManifestSet, 'mutatingPolicies' | 'mutatingBindings'>,
   params: ParamSource,
 ): Promise<PreparedMutatingPolicy[]> {
-  return preparePolicies(set.mutatingPolicies, set.mutatingBindings, compileMutatingPolicy, params);
+  return preparePolicies('MutatingAdmissionPolicy', set.mutatingPolicies, set.mutatingBindings, compileMutatingPolicy, params);
 }
 
 type PolicyOf = { metadata: { name: string }; spec: { paramKind?: ParamKind } };
 type BindingOf = { binding: { metadata: { name: string }; spec: { policyName: string } } };
+type PolicyKind = 'ValidatingAdmissionPolicy' | 'MutatingAdmissionPolicy';
+
+/** Each policy compiled as the API validates it on create, or its refusal with kube's field errors. */
+function compileEach<P extends PolicyOf, C>(
+  kind: PolicyKind,
+  policies: readonly { policy: P; source: string }[],
+  compile: (policy: P) => C | { errors: string[] },
+): { compiled: { policy: P; source: string; compiled: C }[]; refusals: Refusal[] } {
+  const compiled: { policy: P; source: string; compiled: C }[] = [];
+  const refusals: Refusal[] = [];
+  for (const { policy, source } of policies) {
+    const result = compile(policy);
+    if (result && typeof result === 'object' && 'errors' in result)
+      refusals.push({ kind, name: policy.metadata.name, where: source, errors: (result as { errors: string[] }).errors });
+    else compiled.push({ policy, source, compiled: result as C });
+  }
+  return { compiled, refusals };
+}
+
+/**
+ * The ValidatingAdmissionPolicies and MutatingAdmissionPolicies the API would refuse on create for
+ * their expressions (one that does not compile, or does not have the type its field requires), with kube's texts.
+ */
+export async function policyRefusals(set: Pick<ManifestSet, 'validatingPolicies' | 'mutatingPolicies'>): Promise<Refusal[]> {
+  if (set.validatingPolicies.length === 0 && set.mutatingPolicies.length === 0) return [];
+  await loadCel();
+  return [
+    ...compileEach('ValidatingAdmissionPolicy', set.validatingPolicies, compileValidatingPolicy).refusals,
+    ...compileEach('MutatingAdmissionPolicy', set.mutatingPolicies, compileMutatingPolicy).refusals,
+  ];
+}
 
 async function preparePolicies<P extends PolicyOf, B extends BindingOf, C>(
+  kind: PolicyKind,
   policies: readonly { policy: P; source: string }[],
   bindings: readonly B[],
   compile: (policy: P) => C | { errors: string[] },
@@ -62,25 +94,15 @@ async function preparePolicies<P extends PolicyOf, B extends BindingOf, C>(
 ): Promise<{ policy: P; compiled: C; configurationError?: string; bindings: readonly B[]; source: string }[]> {
   if (policies.length === 0) return [];
   await loadCel();
-  const problems: string[] = [];
-  const prepared: { policy: P; compiled: C; configurationError?: string; bindings: readonly B[]; source: string }[] = [];
-  for (const { policy, source } of policies) {
-    const compiled = compile(policy);
-    if (compiled && typeof compiled === 'object' && 'errors' in compiled) {
-      problems.push(...(compiled as { errors: string[] }).errors.map((error) => `${source} ${error}`));
-      continue;
-    }
-    const own = bindings
-      .filter(({ binding }) => binding.spec.policyName === policy.metadata.name)
-      .sort((a, b) => byName(a.binding.metadata.name, b.binding.metadata.name));
-    const configurationError = policy.spec.paramKind ? unknownParamKind(policy.spec.paramKind, params) : undefined;
-    prepared.push({ policy, compiled: compiled as C, bindings: own, source, ...(configurationError ? { configurationError } : {}) });
-  }
-  if (problems.length > 0)
-    throw new HarnessError(
-      'MANIFEST_INVALID',
-      `invalid admission policy:\n  ${problems.join('\n  ')}`,
-      'the API server would reject these objects on create; fix the expressions named',
-    );
-  return prepared.sort((a, b) => byName(a.policy.metadata.name, b.policy.metadata.name));
+  const { compiled, refusals } = compileEach(kind, policies, compile);
+  if (refusals.length > 0) throw refusedError(refusals);
+  return compiled
+    .map(({ policy, source, compiled }) => {
+      const own = bindings
+        .filter(({ binding }) => binding.spec.policyName === policy.metadata.name)
+        .sort((a, b) => byName(a.binding.metadata.name, b.binding.metadata.name));
+      const configurationError = policy.spec.paramKind ? unknownParamKind(policy.spec.paramKind, params) : undefined;
+      return { policy, compiled, bindings: own, source, ...(configurationError ? { configurationError } : {}) };
+    })
+    .sort((a, b) => byName(a.policy.metadata.name, b.policy.metadata.name));
 }

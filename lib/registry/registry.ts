@@ -50,15 +50,15 @@ export class Registry {
   /**
    * Compiles the CEL validation rules of every custom resource version the catalog serves (the CEL
    * library loads on the first one): call once before validating. Answers the errors kube-apiserver
-   * would refuse those CustomResourceDefinitions with, by version.
+   * would refuse those CustomResourceDefinitions with, by version (with the storage the CRD's versions share).
    */
-  async prepare(): Promise<{ resource: string; errors: FieldError[] }[]> {
-    const refused: { resource: string; errors: FieldError[] }[] = [];
+  async prepare(): Promise<{ resource: string; storageKey: string; errors: FieldError[] }[]> {
+    const refused: { resource: string; storageKey: string; errors: FieldError[] }[] = [];
     for (const entry of this.catalog.resources()) {
       if (entry.schema === undefined) continue;
       const { prepareCustomResourceValidation, structuralSchema } = await loadEngines();
       const errors = await prepareCustomResourceValidation(structuralSchema(entry.schema));
-      if (errors.length > 0) refused.push({ resource: `${entry.resource}.${entry.group}/${entry.version}`, errors });
+      if (errors.length > 0) refused.push({ resource: `${entry.resource}.${entry.group}/${entry.version}`, storageKey: entry.storageKey, errors });
     }
     return refused;
   }

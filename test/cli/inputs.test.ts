@@ -33,17 +33,21 @@ webhooks:
 `;
 
 describe('manifests', () => {
-  it('lint refuses what loading refuses: a matchCondition that does not compile, as explain does', async () => {
+  it('lint reports as a finding, with the same text, the matchCondition explain stops at (it does not compile)', async () => {
     const file = write('conditions.yaml', CONDITION);
     const review = path.join(root, 'test/cli/fixtures/deployment-scale-review.yaml');
-    const linted = await cli('lint', '--manifests', file);
+    const linted = await cli('lint', '--manifests', file, '--json');
     const explained = await cli('explain', '--manifests', file, '--review', review);
-    expect(linted.code).toBe(2);
-    expect(linted.stderr).toMatch(
+    expect(explained.code).toBe(2);
+    expect(explained.stderr).toMatch(
       /^admission-harness: invalid webhook configuration:\n {2}.*conditions\.yaml doc 1 \(ValidatingWebhookConfiguration "conditions"\) webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: /,
     );
-    expect(explained.code).toBe(2);
-    expect(explained.stderr.split('\n')[1]).toBe(linted.stderr.split('\n')[1]);
+    expect(linted.code).toBe(1);
+    const [finding] = (JSON.parse(linted.stdout) as { findings: { id: string; message: string }[] }).findings;
+    expect(finding!.id).toBe('match-condition-invalid');
+    const fieldError = finding!.message.replace(/^kube-apiserver refuses this ValidatingWebhookConfiguration: /, '').split('\n')[0]!;
+    expect(fieldError).toMatch(/^webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: /);
+    expect(explained.stderr.split('\n')[1]).toBe(`  ${file} doc 1 (ValidatingWebhookConfiguration "conditions") ${fieldError}`);
   });
 
   it.each(['lint', 'check', 'explain'])('%s: files without a webhook configuration or policy are a usage error that says what they hold', async (command) => {

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lintCommand } from '../../lib/cli/lint';
-import { customResourceFindings } from '../../lib/lint';
+import { refusalFindings } from '../../lib/lint';
 
 interface Step {
   request: { path: string; body: Record<string, unknown> };
@@ -56,10 +56,12 @@ describe('lint on CustomResourceDefinitions (static-cost-estimate)', () => {
   });
 
   it('tells a compile error from a cost refusal', () => {
-    const findings = customResourceFindings([
+    const findings = refusalFindings([
       {
-        resource: 'w.example.com/v1',
-        errors: [{ type: 'FieldValueInvalid', field: 'openAPIV3Schema.x-kubernetes-validations[0].rule', body: 'Invalid value: …' }],
+        kind: 'CustomResourceDefinition',
+        name: 'w.example.com/v1',
+        where: 'w.example.com/v1',
+        errors: ['openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: …'],
       },
     ]);
     expect(findings.map((finding) => finding.id)).toEqual(['crd-rule-invalid']);

@@ -113,12 +113,23 @@ export class ResourceCatalog {
    */
   registerCustomResourceDefinition(crd: unknown): CatalogEntry[] {
     const { storageKey, resources } = customResourceDefinitionResources(crd);
+    this.unregister(storageKey);
+    return resources.map((info) => this.register(info));
+  }
+
+  /**
+   * Removes every resource stored under `storageKey` (all versions of a CustomResourceDefinition: one the
+   * API refused on create is not served at all). Answers what it removed.
+   */
+  unregister(storageKey: string): CatalogEntry[] {
+    const removed: CatalogEntry[] = [];
     for (const [key, entry] of [...this.#byResource]) {
       if (entry.storageKey !== storageKey) continue;
       this.#byResource.delete(key);
       this.#forgetKind(entry);
+      removed.push(entry);
     }
-    return resources.map((info) => this.register(info));
+    return removed;
   }
 
   /** The resource serving `gvk`, or undefined when the catalog does not know it. */
