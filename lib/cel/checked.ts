@@ -4,6 +4,7 @@ import { displayIssue } from './errors';
 import { redirectConversions } from './libraries/conversions';
 import { outsideKubeIssues } from './outside-kube';
 import { goRegexpError } from './libraries/go-regexp';
+import { redirectMatches } from './libraries/matches';
 import { redirectTimestampAccessors } from './libraries/timestamps';
 import { parseGoDuration, parseRfc3339, MAX_UNIX_SECONDS, MIN_UNIX_SECONDS } from '../go/time-parse';
 
@@ -19,7 +20,8 @@ const prepared = new WeakSet<ASTNode>();
  * What follows a successful type check, on every expression kube-apiserver compiles: the AST validators
  * its base environment enables (apiserver pkg/cel/environment/base.go, from 1.29: cel-go's
  * ValidateDurationLiterals, ValidateTimestampLiterals and ValidateRegexLiterals; homogeneous aggregate
- * literals are cel-js's own check), the calls whose cel-js behaviour is replaced by cel-go's, and the
+ * literals are cel-js's own check), the calls whose cel-js behaviour is replaced by cel-go's (timestamp
+ * accessors, `duration()`/`timestamp()`, `matches`), and the
  * functions cel-js has that kube's environment does not (lib/cel/outside-kube.ts).
  * Returns the validators' issues, which fail the compilation.
  */
@@ -28,6 +30,7 @@ export function afterCheck(ast: ASTNode): LiteralIssue[] {
   prepared.add(ast);
   redirectTimestampAccessors(ast);
   redirectConversions(ast);
+  redirectMatches(ast);
   return [...literalIssues(ast), ...outsideKubeIssues(ast)];
 }
 

@@ -3,11 +3,13 @@ import { CelFunctionError } from './errors';
 import { registerKubernetesLibraries } from './libraries';
 import { celValueClasses, isDuration, isUint, type CelDuration } from './libraries/cel-values';
 import { celEquals, compare, durationNanos } from './libraries/compare';
+import { registerMatches } from './libraries/matches';
 import { durationString, rfc3339Nano } from './libraries/string-format-values';
 
 /*
- * Kubernetes CEL functions cel-js lacks: `replace` and `charAt` of ext.Strings (kube enables version 2)
- * and the lists library (k8s.io/apiserver/pkg/cel/library/lists.go) on every element type it declares.
+ * Kubernetes CEL functions cel-js lacks: the global `matches(string, string)` of cel-go's standard
+ * library, `replace` and `charAt` of ext.Strings (kube enables version 2) and the lists library
+ * (k8s.io/apiserver/pkg/cel/library/lists.go) on every element type it declares.
  */
 
 const MAX_INT = 2n ** 63n - 1n;
@@ -46,6 +48,7 @@ export function registerLibrary(env: Environment): void {
     // cel-go common/types duration.go and timestamp.go `ConvertToType(StringType)`; cel-js has neither.
     .registerFunction(`string(${DURATION}): string`, durationString, sync)
     .registerFunction('string(google.protobuf.Timestamp): string', rfc3339Nano, sync);
+  registerMatches(env);
   registerKubernetesLibraries(env);
 }
 

@@ -211,7 +211,7 @@ function pack(pkg, dir) {
   if (!packed.has('dist/THIRD-PARTY-LICENSES.txt'))
     throw new Error('the tarball lacks dist/THIRD-PARTY-LICENSES.txt: build with npm run build (lib/build.mjs writes it)');
   const licenses = fs.readFileSync(path.join(ROOT, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
-  const missing = ['@faker-js/faker', 'msw', '@marcbachmann/cel-js'].filter((name) => !licenses.includes(`\n${name}@`));
+  const missing = ['@faker-js/faker', 'msw', '@marcbachmann/cel-js', 're2js'].filter((name) => !licenses.includes(`\n${name}@`));
   if (missing.length > 0) throw new Error(`dist/THIRD-PARTY-LICENSES.txt lacks the licences of bundled ${missing.join(', ')}`);
   return info;
 }

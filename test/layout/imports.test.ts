@@ -169,7 +169,7 @@ describe('module dependencies', () => {
 describe('runtime dependencies', () => {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
   // Bundled into dist by tsup (noExternal): devDependencies that consumers never install.
-  const bundled = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw'];
+  const bundled = ['@faker-js/faker', '@marcbachmann/cel-js', 'msw', 're2js'];
   // Modules the matcher types augment (`declare module 'expect'`), which the consumer's Jest provides.
   const augmented = ['expect'];
   const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] as string));

@@ -4,7 +4,7 @@ import { compileGoRegexp, goFindAllString, goFindString, goRegexpError, GoRegexp
 
 /*
  * Kubernetes regex library (k8s.io/apiserver/pkg/cel/library/regex.go): `find` and `findAll`, with Go's
- * regexp (RE2) semantics as go-regexp/ reproduces them.
+ * regexp (RE2) as go-regexp.ts runs it.
  */
 
 export function registerRegex(env: Environment): void {

@@ -126,7 +126,10 @@ describe("invalid patterns: `Illegal regex: ` and Go's regexp/syntax error", () 
     ['\\xZZ', 'invalid escape sequence: `\\xZZ`'],
     ['\\x{}', 'invalid escape sequence: `\\x{}`'],
     ['[a-\\d]', 'invalid escape sequence: `\\d`'],
+    // Go quotes the expression even when it is empty.
     ['\\', 'trailing backslash at end of expression: ``'],
+    ['a\\', 'trailing backslash at end of expression: ``'],
+    ['[a\\', 'trailing backslash at end of expression: ``'],
     ['(?=a)', 'invalid or unsupported Perl syntax: `(?=`'],
     ['(?!a)', 'invalid or unsupported Perl syntax: `(?!`'],
     ['(?i', 'invalid or unsupported Perl syntax: `(?i`'],
@@ -152,6 +155,45 @@ describe("invalid patterns: `Illegal regex: ` and Go's regexp/syntax error", () 
   // such hook: the expression compiles, and fails when evaluated. literalRegexErrors lets the caller mirror it.
   it.failing('an invalid literal pattern fails at compile time', () => {
     expect(compileError(`'x'.find('(') == ''`)).toBeDefined();
+  });
+});
+
+// Where RE2 (Go since 1.17, golang/go#46123) and a JavaScript engine part ways, and where RE2/J (re2js's
+// origin) refuses what Go accepts.
+describe("Go's regexp beyond a JavaScript engine", () => {
+  it('an empty-preferring star matches the empty string, as (|a)+ does', () => {
+    expect(evaluate(`'aaab'.findAll('(|a)*')`)).toEqual(['', '', '', '', '']);
+    expect(evaluate(`'aaab'.findAll('(|a)+')`)).toEqual(['', '', '', '', '']);
+  });
+
+  // regexp.go `SubexpIndex`: "(?P<bob>a+)(?P<bob>b+) declares two subexpressions named bob".
+  it('a capture name may be used twice', () => {
+    expect(evaluate(`'ab'.find('(?P<n>a)(?<n>b)')`)).toBe('ab');
+    // A class and \\Q…\\E holding the text of a named group are still literal text.
+    expect(evaluate(`'a(?P<n>)'.find('(?P<n>a)(?P<n>[(?P<n>)]+)')`)).toBe('a(?P<n>)');
+    expect(evaluate(`'a(?P<n>x)'.find('(?P<n>a)(?P<n>\\\\Q(?P<n>\\\\E)x')`)).toBe('a(?P<n>x');
+    // An error after the duplicate is Go's, about the pattern as written.
+    expect(runtimeError('object.s.find(object.pattern)', { s: 'x', pattern: '(?P<n>a)(?P<n>b))' })).toBe(
+      'Illegal regex: error parsing regexp: unexpected ): `(?P<n>a)(?P<n>b))`',
+    );
+  });
+
+  it('nesting deeper than 1 000 is refused with the whole pattern quoted', () => {
+    const pattern = `${'('.repeat(1000)}${')'.repeat(1000)}`;
+    expect(runtimeError('object.s.find(object.pattern)', { s: 'x', pattern })).toBe(
+      `Illegal regex: error parsing regexp: expression nests too deeply: \`${pattern}\``,
+    );
+    expect(evaluate(`'x'.find('${'('.repeat(999)}x${')'.repeat(999)}')`)).toBe('x');
+  });
+
+  // A backtracking engine takes exponential time on these: the tests finishing is what they check.
+  it.each([
+    ['(a+)+$', `${'a'.repeat(5000)}b`, ''],
+    ['(a*)*b', 'a'.repeat(5000), ''],
+    ['(x+x+)+y', 'x'.repeat(5000), ''],
+  ])('find(%j) over 5 000 characters runs in linear time', (pattern, s, expected) => {
+    expect(evaluate('object.s.find(object.pattern)', { s, pattern })).toBe(expected);
+    expect(evaluate('object.s.findAll(object.pattern)', { s, pattern })).toEqual([]);
   });
 });
 
