@@ -115,6 +115,15 @@ describe('the mock API admits subresource writes through the harness chain (admi
     expect((await tlsCall(api, 'GET', '/api/v1/namespaces/cap/pods/evictme')).status).toBe(200);
   });
 
+  it('honours a dry run a mutating webhook puts in the Eviction’s deleteOptions (eviction.go propagateDryRun): the pod stays', async () => {
+    await cluster([pod('evictme')], [mutating('m', { name: 'dry.example.com', rules: everything })], {
+      'dry.example.com': stub.patch([{ op: 'add', path: '/deleteOptions/dryRun', value: ['All'] }]),
+    });
+    const evicted = await tlsCall(api, 'POST', '/api/v1/namespaces/cap/pods/evictme/eviction', manifestOf('pods-eviction.json'));
+    expect(evicted.status).toBe(201);
+    expect((await tlsCall(api, 'GET', '/api/v1/namespaces/cap/pods/evictme')).status).toBe(200);
+  });
+
   it('pods-binding: a binding is a CREATE of the v1 Binding on pods/binding; a mutated target is where the pod goes', async () => {
     await cluster([pod('unbound')], [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
     const bound = await tlsCall(api, 'POST', '/api/v1/namespaces/cap/pods/unbound/binding', manifestOf('pods-binding.json'));
