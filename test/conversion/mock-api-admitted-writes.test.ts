@@ -9,7 +9,7 @@ import type { AdmissionRequest } from '../../lib/kube/admission';
 import type { MockApi } from '../../lib/mockapi';
 import { call } from '../mockapi/client';
 import { withoutManagedFields } from '../review/captures';
-import { conversionBackend } from './backend';
+import { type BackendMode, conversionBackend } from './backend';
 import { comparable, fixture, forAdmission, recordedReviews, type ReceivedReview, type Step } from './mock-api-cluster';
 
 jest.setTimeout(120_000);
@@ -23,7 +23,10 @@ interface Observed {
 }
 
 /** The recorded cluster without the watch cache, its observer webhook registered as recorded and stubbed. */
-async function observedCluster(observer = stub.allow()): Promise<{ h: Harness; api: MockApi; received: ReturnType<typeof conversionBackend>['received'] }> {
+async function observedCluster(
+  observer = stub.allow(),
+  mode: BackendMode = { kind: 'ok' },
+): Promise<{ h: Harness; api: MockApi; received: ReturnType<typeof conversionBackend>['received'] }> {
   const recorded = fixture('create-v2.no-watch-cache') as ReturnType<typeof fixture> & {
     environment: { observerWebhook: { registered: Record<string, unknown> } };
   };
@@ -37,7 +40,7 @@ async function observedCluster(observer = stub.allow()): Promise<{ h: Harness; a
     metadata: { name: 'o4-observer' },
     webhooks: [webhook],
   };
-  const backend = conversionBackend(() => ({ kind: 'ok' }));
+  const backend = conversionBackend(() => mode);
   const h = await createHarness({
     manifests: [crd as unknown as Record<string, unknown>, configuration],
     target: backend.handler,
@@ -123,6 +126,21 @@ describe('a write at v2 admitted by a webhook matching v1 only (matchPolicy Equi
     const w1 = { apiVersion: 'stable.example.com/v2', kind: 'Widget', metadata: { name: 'w1', namespace: NAMESPACE }, spec: { colour: 'red', size: 1 } };
     const refused = await call(cluster.api, 'POST', widgets('v2'), w1);
     expect([refused.status, (refused.body as { message: string }).message]).toEqual([400, `admission webhook "${OBSERVER}" denied the request: no widgets`]);
+    expect(cluster.api.store.read('stable.example.com/v1', 'Widget', 'w1', NAMESPACE)).toBeUndefined();
+  });
+
+  // Not recorded: the dispatchers return ConvertToGVK's error as apierrors.NewInternalError, whatever the failurePolicy
+  // (the observer's is Ignore); the converter's text is the one a read at that version gets.
+  it('refuses a v2 write with a 500 when the conversion for the observer fails, storing nothing', async () => {
+    const cluster = await observedCluster(stub.allow(), { kind: 'failure', message: 'colour cannot be converted' });
+    h = cluster.h;
+    const w1 = { apiVersion: 'stable.example.com/v2', kind: 'Widget', metadata: { name: 'w1', namespace: NAMESPACE }, spec: { colour: 'red', size: 1 } };
+    const refused = await call(cluster.api, 'POST', widgets('v2'), w1);
+    expect([refused.status, (refused.body as { message: string }).message]).toEqual([
+      500,
+      'Internal error occurred: conversion webhook for stable.example.com/v2, Kind=Widget failed: colour cannot be converted',
+    ]);
+    expect(h.stub(OBSERVER).received).toHaveLength(0);
     expect(cluster.api.store.read('stable.example.com/v1', 'Widget', 'w1', NAMESPACE)).toBeUndefined();
   });
 });

@@ -2,8 +2,8 @@
 // chain (`admitWrites`), over real TLS, as kube-apiserver admits them: a deletecollection is one DELETE per
 // item with an empty name (k8s.io/apiserver/pkg/endpoints/handlers/delete.go `DeleteCollection`), an apply of
 // an object that does not exist a CREATE with CreateOptions (patch.go `patchResource`). Requests are compared
-// with the captures configmaps-deletecollection, configmaps-apply-create and deployments-apply-create,
-// recorded on a real kube-apiserver v1.36.2.
+// with the captures configmaps-deletecollection, configmaps-apply-create, deployments-apply-create and
+// configmaps-patch-apply, recorded on a real kube-apiserver v1.36.2.
 import * as k8s from '@kubernetes/client-node';
 import { createHarness, stub, type Harness, type HarnessOptions } from '../../lib';
 import type { AdmissionRequest, KubeObject } from '../../lib/kube/admission';
@@ -131,6 +131,22 @@ describe('the mock API admits deletecollection and an apply that creates (admitW
     expect(timeless(sent?.object)).toEqual(timeless(recorded?.object));
     expect(sent?.oldObject).toBeNull();
     expect(capture(`${file}.json`).client).toContain('--server-side --field-manager=capture');
+  });
+
+  it('configmaps-patch-apply: an apply of an existing object stays an UPDATE with UpdateOptions (patchToUpdateOptions)', async () => {
+    const [recorded] = actionRequests('configmaps-patch-apply.json');
+    const existing = { ...(recorded?.oldObject as KubeObject) };
+    const { uid: _uid, resourceVersion: _rv, creationTimestamp: _created, managedFields: _fields, ...metadata } = existing.metadata ?? {};
+    await cluster([{ ...existing, metadata }], [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
+    const path = '/api/v1/namespaces/cap/configmaps/x1?fieldManager=capture&fieldValidation=Strict';
+    const applied = await tlsCall(api, 'PATCH', path, manifestOf('configmaps-patch-apply.json'), 'application/apply-patch+yaml');
+    expect(applied.status).toBe(200);
+    const sent = h.stub('observe.example.com').received[0]?.request;
+    expect(shape(sent)).toEqual(shape(recorded));
+    expect([sent?.object?.metadata?.labels, sent?.oldObject?.metadata?.labels]).toEqual([
+      recorded?.object?.metadata?.labels,
+      recorded?.oldObject?.metadata?.labels,
+    ]);
   });
 
   it('answers an apply that creates a validating webhook denies with its Status, and creates nothing', async () => {
