@@ -61,7 +61,8 @@ describe('the mock API admits deletecollection and an apply that creates (admitW
   const cluster = async (objects: KubeObject[], manifests: Record<string, unknown>[], stubs: HarnessOptions['stubs']) => {
     api = await startMockApi({ seed: 27, intercept: false, admitWrites: true, namespaces: [{ name: 'cap' }] });
     for (const object of objects) api.store.put(object);
-    h = await createHarness({ seed: 27, mockApi: api, manifests, ...(stubs ? { stubs } : {}) });
+    // The recording ran with --disable-admission-plugins=ServiceAccount.
+    h = await createHarness({ seed: 27, mockApi: api, manifests, plugins: { disable: ['ServiceAccount'] }, ...(stubs ? { stubs } : {}) });
   };
   const names = async (): Promise<string[]> =>
     ((objectOf(await tlsCall(api, 'GET', '/api/v1/namespaces/cap/configmaps')) as { items: KubeObject[] }).items ?? []).map((o) => o.metadata?.name ?? '');
@@ -112,11 +113,47 @@ describe('the mock API admits deletecollection and an apply that creates (admitW
     expect(await names()).toEqual(['dc1', 'dc2', 'other']);
   });
 
-  it.each([
-    ['configmaps-apply-create', '/api/v1/namespaces/cap/configmaps/x2'],
-    ['deployments-apply-create', '/apis/apps/v1/namespaces/cap/deployments/x2'],
-  ])('%s: an apply of an object that does not exist is a CREATE with CreateOptions and the applied object', async (file, path) => {
+  it.each(['deployments-deletecollection', 'secrets-deletecollection', 'services-deletecollection'])(
+    '%s: the recorded items, one DELETE each with an empty name',
+    async (file) => {
+      const recorded = actionRequests(`${file}.json`);
+      const seeded = recorded.map((r) => {
+        const { uid: _uid, resourceVersion: _rv, creationTimestamp: _created, managedFields: _fields, ...metadata } = r.oldObject?.metadata ?? {};
+        return { ...(r.oldObject as KubeObject), metadata };
+      });
+      await cluster(seeded, [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
+      const [, where] = /'https:\/\/[^/]+(\/[^']+)'/.exec(capture(`${file}.json`).client) ?? [];
+      const answered = await tlsCall(api, 'DELETE', where ?? '');
+      expect(answered.status).toBe(200);
+      const sent = h.stub('observe.example.com').received.map((review) => review.request);
+      expect(sent.map(shape)).toEqual(recorded.map(shape));
+      expect(sent.map((r) => r?.oldObject?.metadata?.name)).toEqual(recorded.map((r) => r.oldObject?.metadata?.name));
+    },
+  );
+
+  it('namespaces-deletecollection: refused 405 before any admission', async () => {
     await cluster([], [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
+    const refused = await tlsCall(api, 'DELETE', '/api/v1/namespaces?labelSelector=dc%3Dyes');
+    expect([refused.status, refused.body]).toEqual([
+      405,
+      JSON.parse((capture('namespaces-deletecollection.json') as unknown as { clientResult: { stdout: string } }).clientResult.stdout),
+    ]);
+    expect(h.stub('observe.example.com').received).toHaveLength(0);
+  });
+
+  it.each([
+    'configmaps-apply-create',
+    'deployments-apply-create',
+    'secrets-apply-create',
+    'services-apply-create',
+    'pods-apply-create',
+    'namespaces-apply-create',
+  ])('%s: an apply of an object that does not exist is a CREATE with CreateOptions and the applied object', async (file) => {
+    await cluster([], [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
+    const [recorded] = actionRequests(`${file}.json`);
+    const group = recorded?.resource.group ? `/apis/${recorded.resource.group}` : '/api';
+    const where = recorded?.namespace && recorded.resource.resource !== 'namespaces' ? `/namespaces/${recorded.namespace}` : '';
+    const path = `${group}/${recorded?.resource.version}${where}/${recorded?.resource.resource}/${recorded?.name}`;
     const applied = await tlsCall(
       api,
       'PATCH',
@@ -125,7 +162,6 @@ describe('the mock API admits deletecollection and an apply that creates (admitW
       'application/apply-patch+yaml',
     );
     expect(applied.status).toBe(201);
-    const [recorded] = actionRequests(`${file}.json`);
     const sent = h.stub('observe.example.com').received[0]?.request;
     expect(shape(sent)).toEqual(shape(recorded));
     expect(timeless(sent?.object)).toEqual(timeless(recorded?.object));

@@ -13,6 +13,8 @@ import { optionsObject, type OptionsKind } from '../../review/builders/options';
 import { patchTypeOf } from '../patches';
 import type { RestAnswer, RestCall } from '../rest';
 import { isBuiltin } from '../store';
+import { yaml } from '../../yaml';
+import { decodeBody } from './registry-stage';
 
 /** Serves a call below admission: the REST semantics, or the conversion layer's for a version a CRD's webhook converts. */
 export type ServeCall = (call: RestCall) => Promise<RestAnswer>;
@@ -56,14 +58,18 @@ function kindOfCall(call: RestCall): GroupVersionKind {
   return own ?? { group: entry.group, version: entry.version, kind: entry.kind };
 }
 
-export function baseAttributes(call: RestCall): BaseAttributes {
-  const { entry, namespace, name } = call.route;
+/** A Namespace's requests carry its own name as their namespace (k8s.io/apiserver/pkg/endpoints/request/requestinfo.go). */
+const namespaceOf = (call: RestCall, name: string): string =>
+  call.route.entry.group === '' && call.route.entry.resource === 'namespaces' ? name : call.route.namespace;
+
+export function baseAttributes(call: RestCall, name = call.route.name): BaseAttributes {
+  const { entry } = call.route;
   return {
     kind: kindOfCall(call),
     resource: { group: entry.group, version: entry.version, resource: entry.resource },
     subResource: call.route.subresource,
     name,
-    namespace,
+    namespace: namespaceOf(call, name),
     userInfo: call.user,
   };
 }
@@ -103,14 +109,19 @@ function isApply(call: RestCall): boolean {
 /**
  * A server-side apply of an object that does not exist creates it: patch.go `patchResource` admits it as a
  * CREATE with `patchToCreateOptions` (dryRun, fieldManager, fieldValidation) and the object the apply makes
- * from nothing, decoded and defaulted, its Apply managedFields entry in place; the uid, creationTimestamp and
- * generation BeforeCreate and PrepareForCreate set come after admission.
+ * from nothing: the applied configuration decoded and defaulted, its Apply managedFields entry in place
+ * (taken from the apply run as a dry run, which also refuses what kube refuses before admission). The
+ * registry's PrepareForCreate (uid, creationTimestamp, generation, a Service's ClusterIP) comes after.
  */
 async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<AdmissionAttributes> {
   const created = await dryRunAnswer(call, serve);
-  const { uid: _uid, creationTimestamp: _created, generation: _generation, resourceVersion: _rv, ...metadata } = created.metadata ?? {};
+  const { route } = call;
+  const applied = yaml().parse(call.body) as KubeObject;
+  const named = { ...applied, metadata: { ...applied.metadata, name: route.name, ...(route.namespace ? { namespace: route.namespace } : {}) } };
+  const decoded = decodeBody(call.registry, route.entry, named);
+  const managedFields = created.metadata?.managedFields;
+  const object = { ...decoded, metadata: { ...decoded.metadata, ...(managedFields ? { managedFields } : {}) } };
   const dryRun = queryDryRun(call);
-  const object = { ...created, metadata };
   return { ...baseAttributes(call), operation: 'CREATE', object, oldObject: null, dryRun, options: requestOptions('CreateOptions', call, dryRun) };
 }
 
@@ -129,7 +140,7 @@ export async function objectWriteAttributes(call: RestCall, serve: ServeCall): P
       if (!object) return undefined;
       const filled = withNamespace(object, call.route.namespace);
       const options = requestOptions('CreateOptions', call, dryRun);
-      return { ...base, name: filled.metadata?.name ?? '', operation: 'CREATE', object: filled, oldObject: null, dryRun, options };
+      return { ...baseAttributes(call, filled.metadata?.name ?? ''), operation: 'CREATE', object: filled, oldObject: null, dryRun, options };
     }
     case 'update': {
       const object = parsedObject(call.body);
