@@ -10,6 +10,7 @@ import { joinApiVersion } from '../../kube/api-version';
 import type { KubeObject } from '../../kube/admission';
 import type { AdmissionAttributes } from '../../kube/attributes';
 import type { JsonObject } from '../../kube/json';
+import { ApiError } from '../../kube/status';
 import { listOf } from '../list';
 import type { RestAnswer, RestCall } from '../rest';
 import { baseAttributes, queryDryRun, requestOptions, type ServeCall, withQuery } from './admission-attributes';
@@ -47,7 +48,7 @@ function itemDelete(call: RestCall, item: KubeObject): RestCall {
 /**
  * Serves a deletecollection: the call is first served as a dry run (so what kube refuses before deleting
  * anything, a 405 for namespaces, invalid DeleteOptions, is refused as before), then each selected item is
- * admitted and, admitted, deleted; the answer lists what was deleted.
+ * admitted and, admitted, deleted; the answer is the list as it was listed.
  */
 export async function serveAdmittedCollectionDelete(call: RestCall, serve: ServeCall, admitOne: AdmitOne): Promise<RestAnswer> {
   await serve({ ...call, url: withQuery(call.url, 'dryRun', 'All') });
@@ -55,7 +56,6 @@ export async function serveAdmittedCollectionDelete(call: RestCall, serve: Serve
   const options = requestOptions('DeleteOptions', call, false);
   const dryRun = queryDryRun(call) || (Array.isArray(options.dryRun) && options.dryRun.includes('All'));
   const base = { ...baseAttributes(call), name: '' };
-  const deleted: KubeObject[] = [];
   const warnings: string[] = [];
   const warned = (answer: RestAnswer): RestAnswer => (warnings.length ? { ...answer, warnings } : answer);
   for (const item of items) {
@@ -70,10 +70,13 @@ export async function serveAdmittedCollectionDelete(call: RestCall, serve: Serve
     const admitted = await admitOne(attributes);
     warnings.push(...admitted.warnings);
     if (admitted.rejection) return warned(admitted.rejection);
-    const answer = await serve(itemDelete(call, item));
-    // A delete answers the object where the registry returns it (pods), else a Status: the list shows the object.
-    const body = answer.body as KubeObject;
-    deleted.push(body?.kind === item.kind ? body : item);
+    try {
+      await serve(itemDelete(call, item));
+    } catch (error) {
+      // An item gone meanwhile (a webhook may delete it) is no failure: the store's worker skips NotFound.
+      if (!(error instanceof ApiError && error.status.code === 404)) throw error;
+    }
   }
-  return warned({ code: 200, body: listOf(call.route.entry, deleted, { resourceVersion }) });
+  // The store answers the list as it listed it, before any item was deleted (store.go DeleteCollection returns listObj).
+  return warned({ code: 200, body: listOf(call.route.entry, items, { resourceVersion }) });
 }
