@@ -15,6 +15,7 @@ import { isBuiltin, type ObjectStore } from './store';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage } from './writes';
 import { serveSubresource } from './subresources';
+import { bindPod } from './subresources/pod-actions';
 import { managerOf } from './apply/managed-fields';
 import { serverSideApply } from './apply/server-side-apply';
 
@@ -140,6 +141,7 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const request = decodeObject(call.body);
+      if (entry.group === '' && entry.resource === 'bindings') return serveLegacyBinding(call, store, request, dryRun);
       return {
         code: 201,
         body: createObject(writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), entry, namespace, request, dryRun),
@@ -198,6 +200,17 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     call.url,
     dryRun,
   );
+}
+
+/**
+ * `POST namespaces/<ns>/bindings`, the legacy way to bind a pod (kubernetes `pkg/registry/core/pod/storage`
+ * LegacyBindingREST: the pods' BindingREST, named by the Binding's own name): the pod is bound, nothing stored.
+ */
+function serveLegacyBinding(call: RestCall, store: ObjectStore, binding: KubeObject, dryRun: boolean): RestAnswer {
+  const pods = store.catalog.resourceByName('', 'v1', 'pods');
+  if (!pods) throw new ApiError(pathNotFound());
+  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
+  return { code: 201, body: bindPod(stage, pods, call.route.namespace, binding.metadata?.name ?? '', binding, dryRun) };
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

@@ -2,7 +2,7 @@
 // kube-apiserver admits them: a pod's binding and eviction as a CREATE of the Binding / policy/v1 Eviction
 // (k8s.io/apiserver/pkg/endpoints/handlers/create.go `createHandler`), a workload's scale as an UPDATE of an
 // autoscaling/v1 Scale with the current Scale as oldObject (update.go `UpdateResource`, patch.go
-// `patchResource`). Requests are compared with the captures pods-eviction, pods-binding,
+// `patchResource`). Requests are compared with the captures pods-eviction, pods-binding, bindings-create-legacy,
 // deployments-scale-update and deployments-scale-patch-subresource, recorded on a real kube-apiserver v1.36.2.
 import * as k8s from '@kubernetes/client-node';
 import { createHarness, stub, type Harness, type HarnessOptions } from '../../lib';
@@ -139,6 +139,17 @@ describe('the mock API admits subresource writes through the harness chain (admi
     const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'second' }, target: { apiVersion: 'v1', kind: 'Node', name: 'capnode' } };
     expect((await tlsCall(api, 'POST', '/api/v1/namespaces/cap/pods/second/binding', binding)).status).toBe(201);
     expect((objectOf(await tlsCall(api, 'GET', '/api/v1/namespaces/cap/pods/second')).spec as { nodeName?: string }).nodeName).toBe('node-b');
+  });
+
+  it('bindings-create-legacy: a POST to namespaces/<ns>/bindings is a CREATE of the Binding on bindings, and binds the pod', async () => {
+    await cluster([pod('unbound2')], [mutating('m', { name: 'observe.example.com', rules: everything })], { 'observe.example.com': stub.allow() });
+    const bound = await tlsCall(api, 'POST', '/api/v1/namespaces/cap/bindings', manifestOf('bindings-create-legacy.json'));
+    expect([bound.status, bound.body]).toEqual([201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }]);
+    const recorded = actionRequest('bindings-create-legacy.json');
+    const sent = h.stub('observe.example.com').received[0]?.request;
+    expect(shape(sent)).toEqual(shape(recorded));
+    expect(withoutManagedFields(sent?.object ?? null)).toEqual(withoutManagedFields(recorded.object));
+    expect((objectOf(await tlsCall(api, 'GET', '/api/v1/namespaces/cap/pods/unbound2')).spec as { nodeName?: string }).nodeName).toBe('capnode');
   });
 
   it('answers a binding a validating webhook denies with the webhook’s Status, and the pod stays unbound', async () => {
