@@ -18,6 +18,7 @@ import type { PolicyMatchContext } from '../policy/match-resources';
 import type { ParamSource } from '../policy/params';
 import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../policy/prepare';
 import type { WarningRecorder } from './warnings';
+import type { ObjectVersionConverter } from './versioned';
 
 /** What the dispatchers need from the harness: matching data, a way to call, and the request's records. */
 export interface DispatchContext {
@@ -54,6 +55,8 @@ export interface DispatchContext {
   random: StorageRandom;
   /** Validation-phase plugins the harness was configured with (ImagePolicyWebhook), run after ServiceAccount. */
   configuredPlugins?: readonly ConfiguredValidationPlugin[];
+  /** Converts a custom resource to the version a webhook matched through its CRD's conversion webhook (lib/dispatch/versioned.ts). */
+  convertObject?: ObjectVersionConverter;
 }
 
 /** A validation-phase plugin that takes configuration and may call out (ImagePolicyWebhook): its refusal and audit annotations. */

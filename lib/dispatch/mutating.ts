@@ -16,6 +16,7 @@ import { observeTurn, type TurnResult } from './observe';
 import { patchObject } from '../patch/patch-object';
 import type { TraceStep } from './trace';
 import { dispatchMutatingPolicies, PolicyReinvocation } from './mutating-policies';
+import { atRequestVersion, versionedInvocation } from './versioned';
 
 /** Reinvocation bookkeeping across the two rounds (apiserver `webhookReinvokeContext`). */
 class ReinvocationState {
@@ -192,7 +193,7 @@ function reject(step: TraceStep, object: KubeObject | null, rejection: Status, d
 }
 
 /** One matched webhook: `callAttrMutatingHook` plus the dispatcher's failurePolicy handling. */
-async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: AdmissionAttributes, turn: Turn, context: DispatchContext): Promise<OneResult> {
+async function callOne(entry: WebhookEntry, matched: Invocation, attributes: AdmissionAttributes, turn: Turn, context: DispatchContext): Promise<OneResult> {
   const spec = entry.spec;
   const { round, index, step } = turn;
   let changed = false;
@@ -204,6 +205,12 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
     return { ...outcome, changed };
   };
 
+  const versioned = await versionedInvocation(matched, attributes, context);
+  if ('rejection' in versioned) {
+    step.decision = 'rejected-without-call';
+    return finish({ kind: 'internal' }, { rejection: versioned.rejection });
+  }
+  const { invocation } = versioned;
   const call = await callMatched(entry, invocation, attributes, step, context);
   if (call.kind === 'refused') return finish({ kind: 'internal' }, { rejection: call.rejection });
   if (call.kind === 'failed') {
@@ -226,7 +233,10 @@ async function callOne(entry: WebhookEntry, invocation: Invocation, attributes: 
   );
   if (!applied.ok) return finish({ kind: 'internal' }, { rejection: applied.status });
   turn.patching.freshTimes = false;
-  const patched = asRequestVersion(applied.object as KubeObject, attributes.object);
+  const relabelled = asRequestVersion(applied.object as KubeObject, attributes.object);
+  const back = await atRequestVersion(applied.object as KubeObject, relabelled, invocation, attributes, context);
+  if ('rejection' in back) return finish({ kind: 'internal' }, { rejection: back.rejection });
+  const patched = back.object as KubeObject;
   changed = applied.changed;
   step.patch = patch;
   step.mutated = changed;

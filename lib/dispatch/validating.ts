@@ -7,6 +7,7 @@ import { failedOpenAnnotation } from './annotations';
 import { chainOrder } from '../config/order';
 import type { DispatchContext } from './context';
 import { callMatched } from './call-matched';
+import { versionedInvocation } from './versioned';
 import { observeTurn, type TurnResult } from './observe';
 import type { TraceStep } from './trace';
 
@@ -65,7 +66,7 @@ export async function dispatchValidating(attributes: AdmissionAttributes, contex
 
 async function callOne(
   entry: WebhookEntry,
-  invocation: Invocation,
+  matched: Invocation,
   attributes: AdmissionAttributes,
   step: TraceStep,
   context: DispatchContext,
@@ -76,7 +77,12 @@ async function callOne(
     if (rejection) step.rejection = rejection;
     return rejection;
   };
-  const call = await callMatched(entry, invocation, attributes, step, context);
+  const versioned = await versionedInvocation(matched, attributes, context);
+  if ('rejection' in versioned) {
+    step.decision = 'rejected-without-call';
+    return finish({ kind: 'internal' }, versioned.rejection);
+  }
+  const call = await callMatched(entry, versioned.invocation, attributes, step, context);
   if (call.kind === 'refused') return finish({ kind: 'internal' }, call.rejection);
   if (call.kind === 'failed') {
     const failedOpen = spec.failurePolicy === 'Ignore';

@@ -10,6 +10,7 @@ import type { MatchContext } from '../match/should-call';
 import type { WriteRecord } from '../mockapi/write-log';
 import { SeededRandom } from '../random';
 import { storageRandom } from '../registry';
+import { admissionConverter } from './admission-conversion';
 import { admitResult } from './admit-result';
 import { admissionSetupWarnings } from './admit-warnings';
 import type { HarnessCore } from './core';
@@ -28,6 +29,8 @@ export interface AdmissionChain {
   metrics: AdmissionMetrics;
   coverage: HarnessCoverage;
   invoke: Invoke;
+  /** `h.convert`, for custom resources a webhook matched at another version (lib/harness/admission-conversion.ts). */
+  convert?: Harness['convert'];
 }
 
 /** What one run of the chain records besides its result. */
@@ -45,6 +48,7 @@ function chainRunner(core: HarnessCore, chain: AdmissionChain) {
   const { match, plugins, policies, validationPlugins, metrics, coverage, invoke } = chain;
   const pluginConfiguration = plugins.configuration;
   const kindResources = kindResourcesOf(core.catalog);
+  const convertObject = admissionConverter(core.catalog, chain.convert);
   return async (attributes: AdmissionAttributes, records: ChainRecords, deadlineMs?: number): Promise<ChainResult> => {
     // The harness's own loading (schemas, decoders on first use) is no part of the request's time.
     await registry.ready();
@@ -75,6 +79,7 @@ function chainRunner(core: HarnessCore, chain: AdmissionChain) {
       ...(policies ? { policies } : {}),
       random: storageRandom(new SeededRandom(random.int(2 ** 31))),
       configuredPlugins: validationPlugins,
+      ...(convertObject ? { convertObject } : {}),
     });
     coverage.admission(trace.steps, attributes);
     return result;

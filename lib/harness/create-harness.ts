@@ -89,7 +89,16 @@ function harnessOf(
   // The summary is written before the servers close, so that a closing error cannot lose it.
   lifecycle.flushFirst(() => coverage.writeSummary());
   const invoke = invoker(core, credentialsOf);
-  const chain = { match, plugins, policies: policies.context, validationPlugins: extensions.validationPlugins, metrics, coverage, invoke };
+  const chain = {
+    match,
+    plugins,
+    policies: policies.context,
+    validationPlugins: extensions.validationPlugins,
+    metrics,
+    coverage,
+    invoke,
+    convert: extensions.methods.convert,
+  };
   return {
     seed,
     timeScale,

@@ -7,7 +7,7 @@ import { rawJson, resourceNotAcceptable, resourceRepresentation } from './negoti
 import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
 import { readRequestBody, type RequestBody } from './request-body';
-import { serveRest, verbOf } from './rest';
+import { type RestAnswer, type RestCall, serveRest, verbOf } from './rest';
 import { kubeYaml } from './yaml-encoding';
 import { ApiError, internalError, methodNotAllowed, pathNotFound, statusForCode, unauthorized, type ApiStatus } from '../kube/status';
 import type { ObjectStore } from './store';
@@ -180,14 +180,13 @@ async function serveResource(
     if (body.error) return failure(body.error);
     if (isWrite(verb)) await context.registry.ready();
     const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
-    const converting = context.conversion?.serve(call, context.authorizer());
+    const authorizer = context.authorizer();
+    // Below admission: the conversion layer for a version a CRD's webhook converts, else the REST semantics.
+    const serve = async (next: RestCall): Promise<RestAnswer> =>
+      (await context.conversion?.serve(next, authorizer)) ?? serveRest(next, context.store, authorizer);
     const admission = context.admission;
     const admitter = admission?.admitter();
-    const answer = converting
-      ? await converting
-      : admission && admitter && isAdmittedWrite(call)
-        ? await serveAdmitted(call, context.store, context.authorizer(), admitter, admission.inFlight)
-        : serveRest(call, context.store, context.authorizer());
+    const answer = admission && admitter && isAdmittedWrite(call) ? await serveAdmitted(call, serve, admitter, admission.inFlight) : await serve(call);
     if (answer.stream) return { code: answer.code, stream: answer.stream };
     return { code: answer.code, json: answer.body, ...(answer.warnings ? { warnings: answer.warnings } : {}) };
   } catch (error) {

@@ -17,6 +17,7 @@ import { createObject, updateObject, writeStage, type WriteStage } from './write
 import { fieldValidationOf, type PatchShown } from './writes/field-validation';
 import { checkDeletePreconditions } from './writes/preconditions';
 import { serveSubresource } from './subresources';
+import { bindPod } from './subresources/pod-actions';
 import { managerOf } from './apply/managed-fields';
 import { serverSideApply } from './apply/server-side-apply';
 
@@ -147,6 +148,7 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
     case 'create': {
       const stage = validatingStage(call, store, 'CreateOptions');
       const request = decodeObject(call.body);
+      if (entry.group === '' && entry.resource === 'bindings') return serveLegacyBinding(call, store, request, dryRun);
       return withFieldWarnings(stage, { code: 201, body: createObject(stage, entry, namespace, request, dryRun) });
     }
     case 'update': {
@@ -208,6 +210,17 @@ function validatingStage(call: RestCall, store: ObjectStore, optionsKind: string
 function withFieldWarnings(stage: WriteStage, answer: RestAnswer): RestAnswer {
   const headers = stage.fieldValidation?.warnings.headers ?? [];
   return headers.length > 0 ? { ...answer, warnings: headers } : answer;
+}
+
+/**
+ * `POST namespaces/<ns>/bindings`, the legacy way to bind a pod (kubernetes `pkg/registry/core/pod/storage`
+ * LegacyBindingREST: the pods' BindingREST, named by the Binding's own name): the pod is bound, nothing stored.
+ */
+function serveLegacyBinding(call: RestCall, store: ObjectStore, binding: KubeObject, dryRun: boolean): RestAnswer {
+  const pods = store.catalog.resourceByName('', 'v1', 'pods');
+  if (!pods) throw new ApiError(pathNotFound());
+  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
+  return { code: 201, body: bindPod(stage, pods, call.route.namespace, binding.metadata?.name ?? '', binding, dryRun) };
 }
 
 /** Reviews are questions: a POST is answered and nothing is stored. */

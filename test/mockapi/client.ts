@@ -1,3 +1,4 @@
+import https from 'node:https';
 import type { KubeObject } from '../../lib/kube/admission';
 import type { MockApi } from '../../lib/mockapi';
 
@@ -29,3 +30,26 @@ export const configMap = (name: string, namespace = 'team-a', extra: Record<stri
   metadata: { name, namespace, ...extra },
   data: { k: 'v' },
 });
+
+/** One authenticated call over real TLS to the loopback server, trusting only the API's CA (for an API started with `intercept: false`). */
+export function tlsCall(api: MockApi, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Reply> {
+  const sent = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      `${api.url}${path}`,
+      { method, ca: api.ca, headers: { Authorization: `Bearer ${api.token}`, ...(sent !== undefined ? { 'Content-Type': contentType } : {}) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+          const json = (response.headers['content-type'] ?? '').includes('json');
+          resolve({ status: response.statusCode ?? 0, headers, body: json ? JSON.parse(text) : text });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(sent);
+  });
+}

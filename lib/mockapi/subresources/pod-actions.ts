@@ -63,6 +63,9 @@ export function evictPod(stage: WriteStage, entry: CatalogEntry, namespace: stri
       );
     }
   }
-  stage.store.delete(entry, namespace, name, { dryRun });
+  // propagateDryRun: the Eviction's own deleteOptions.dryRun (which admission may have set) makes a dry run too.
+  const options = isObject(eviction.deleteOptions) ? eviction.deleteOptions : {};
+  const asked = Array.isArray(options.dryRun) && options.dryRun.includes('All');
+  stage.store.delete(entry, namespace, name, { dryRun: dryRun || asked });
   return SUCCESS;
 }

@@ -21,7 +21,7 @@ export function readScale(stage: WriteStage, entry: CatalogEntry, namespace: str
 }
 
 /** The Scale body decoded as the handler decodes it into autoscaling/v1 Scale. */
-function decodeScale(body: KubeObject): KubeObject {
+export function decodeScale(body: KubeObject): KubeObject {
   const decoded = engines().decodeObject(SCALE, { ...body, apiVersion: 'autoscaling/v1', kind: 'Scale' } as JsonRecord, undefined);
   if (!decoded.ok) throw new ApiError(badRequest(`Scale in version "v1" cannot be handled as a Scale: ${decoded.message}`));
   return decoded.object as KubeObject;
