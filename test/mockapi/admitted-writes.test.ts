@@ -186,6 +186,29 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     }
   });
 
+  it('refuses a Strict write with an unknown field before any webhook is called, as the handler decodes first', async () => {
+    await harness({
+      manifests: [validating('v', { name: 'warn.example.com', rules: configMapRules })],
+      stubs: { 'warn.example.com': stub.allow() },
+    });
+    const refused = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps?fieldValidation=Strict', { ...configMap('s1'), bogus: 1 });
+    expect(refused.body).toMatchObject({
+      code: 400,
+      message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"',
+    });
+    expect(h.stub('warn.example.com').received).toHaveLength(0);
+  });
+
+  it('sends the unknown-field warnings of the request before the chain’s, also when a webhook mutated the object', async () => {
+    await harness({
+      manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, reinvocationPolicy: 'Never' })],
+      stubs: { 'label.example.com': stub.patch([{ op: 'add', path: '/metadata/labels', value: { stamped: 'yes' } }], { warnings: ['labelled'] }) },
+    });
+    const created = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps', { ...configMap('u1'), bogus: 1 });
+    expect([created.status, created.headers.get('warning')]).toEqual([201, '299 - "unknown field \\"bogus\\"", 299 - "labelled"']);
+    expect(objectOf(created).metadata?.labels).toEqual({ stamped: 'yes' });
+  });
+
   it('stores what a mutating webhook made of a client’s create and of its patch, seen on GET', async () => {
     await harness({
       manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, reinvocationPolicy: 'Never' })],

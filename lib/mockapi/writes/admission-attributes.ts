@@ -14,6 +14,7 @@ import { patchTypeOf } from '../patches';
 import type { RestAnswer, RestCall } from '../rest';
 import { isBuiltin } from '../store';
 import { yaml } from '../../yaml';
+import { fieldValidationOf } from './field-validation';
 import { decodeBody } from './registry-stage';
 
 /** Serves a call below admission: the REST semantics, or the conversion layer's for a version a CRD's webhook converts. */
@@ -126,6 +127,29 @@ async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<
 }
 
 /**
+ * A create's or update's body as the handler decodes it before admission (create.go, update.go): into its
+ * kind, unknown fields dropped as `?fieldValidation` says (Strict refuses here, before any webhook), defaulted.
+ * Undefined when the body is no object (the downstream answers it).
+ */
+function decodedRequest(
+  call: RestCall,
+  optionsKind: 'CreateOptions' | 'UpdateOptions',
+  validation = fieldValidationOf(call.url, optionsKind),
+): KubeObject | undefined {
+  const object = parsedObject(call.body);
+  if (!object) return undefined;
+  return decodeBody(call.registry, call.route.entry, object, validation);
+}
+
+/** The `Warning` headers a create's or update's body gets from its decode (unknown fields under Warn). */
+export function decodeWarnings(call: RestCall): readonly string[] {
+  if (call.verb !== 'create' && call.verb !== 'update') return [];
+  const validation = fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
+  decodedRequest(call, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions', validation);
+  return validation.warnings.headers;
+}
+
+/**
  * The attributes of a create, update, patch or delete of an object, or of a write of its status (admitted as
  * an UPDATE of the whole object, its new status in place: update.go `UpdateResource`); undefined when the
  * write fails before admission (the downstream answers it).
@@ -136,14 +160,14 @@ export async function objectWriteAttributes(call: RestCall, serve: ServeCall): P
   const verb = call.route.subresource === 'status' ? 'patch' : call.verb;
   switch (verb) {
     case 'create': {
-      const object = parsedObject(call.body);
+      const object = decodedRequest(call, 'CreateOptions');
       if (!object) return undefined;
       const filled = withNamespace(object, call.route.namespace);
       const options = requestOptions('CreateOptions', call, dryRun);
       return { ...baseAttributes(call, filled.metadata?.name ?? ''), operation: 'CREATE', object: filled, oldObject: null, dryRun, options };
     }
     case 'update': {
-      const object = parsedObject(call.body);
+      const object = decodedRequest(call, 'UpdateOptions');
       const oldObject = await readCurrent(call, serve);
       if (!object || !oldObject) return undefined;
       return { ...base, operation: 'UPDATE', object, oldObject, dryRun, options: requestOptions('UpdateOptions', call, dryRun) };

@@ -11,7 +11,7 @@ import type { AdmissionAttributes } from '../../kube/attributes';
 import { ApiError, internalError } from '../../kube/status';
 import { requestLine } from '../../review/review';
 import type { RestAnswer, RestCall } from '../rest';
-import { objectWriteAttributes, type ServeCall } from './admission-attributes';
+import { decodeWarnings, objectWriteAttributes, type ServeCall } from './admission-attributes';
 import { serveAdmittedCollectionDelete } from './admission-collection';
 import { isAdmittedSubresourceWrite, subresourceWriteAttributes } from './admission-subresources';
 
@@ -91,11 +91,17 @@ export async function serveAdmitted(call: RestCall, serve: ServeCall, admit: Wri
   const attributes = await attributesOf(call, serve);
   if (!attributes) return serve(call);
   const result = await admitOne(attributes);
-  // The chain's warnings reach the client whatever the outcome (k8s.io/apiserver/pkg/endpoints/filters/warning.go).
-  const warned = (answer: RestAnswer): RestAnswer => (result.warnings.length ? { ...answer, warnings: result.warnings } : answer);
+  // The chain's warnings reach the client whatever the outcome (k8s.io/apiserver/pkg/endpoints/filters/warning.go),
+  // after those the request's decode gave (unknown fields under fieldValidation=Warn), which come first in kube.
+  const warned = (answer: RestAnswer, decodeWarnings = answer.warnings ?? []): RestAnswer => {
+    const warnings = [...new Set([...decodeWarnings, ...result.warnings])];
+    return warnings.length ? { ...answer, warnings } : answer;
+  };
   if (result.rejection) return warned(result.rejection);
   const mutated = result.object;
   if (attributes.operation === 'DELETE' || !mutated || JSON.stringify(mutated) === JSON.stringify(attributes.object)) return warned(await serve(call));
   const verb = attributes.operation === 'CREATE' ? 'create' : 'update';
-  return warned(await serve({ ...call, verb, body: JSON.stringify(mutated), contentType: 'application/json' }));
+  // The mutated object was decoded already: the warnings about the request's own unknown fields are its body's.
+  // (A patch's, which come from the patched object, are not repeated here.)
+  return warned(await serve({ ...call, verb, body: JSON.stringify(mutated), contentType: 'application/json' }), decodeWarnings(call));
 }
