@@ -1,8 +1,8 @@
 // kubectl get prints the Tables the mock API serves: kube's columns, from kube's printers, the Age cells from
 // the API's clock (faked here, so every age is fixed). CI runs Debian's kubectl, named by $KUBECTL; without
 // it, /usr/bin/kubectl.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMockApi, type MockApi } from '../../../lib/mockapi';
@@ -22,7 +22,7 @@ beforeAll(async () => {
     throw new Error(`${KUBECTL} is missing: install Debian's kubectl (apt-get install kubernetes-client) or set KUBECTL; CI does it in .ci/run`);
   home = mkdtempSync(path.join(os.tmpdir(), 'ah-kubectl-tables-'));
   // The API (and its certificate) starts on the real clock; the objects are made on the test's.
-  api = await startMockApi({ seed: 21, intercept: false, namespaces: [{ name: 'team' }] });
+  api = await startMockApi({ seed: 21, intercept: false, namespaces: [{ name: 'team' }, { name: 'o4-kubectl' }] });
   clock = freezeDate(SEEDED);
   api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'seeded', namespace: 'team' }, data: { k: '1' } });
   api.store.put({
@@ -73,5 +73,28 @@ describe(`kubectl get (${KUBECTL}) prints the mock API's Tables`, () => {
       'READINESS GATES',
     ]);
     expect(wide.stdout.split('\n')[1]?.split(/\s{2,}/)).toEqual(['web', '1/1', 'Running', '0', '100d', '10.1.0.7', 'node-1', '<none>', '<none>']);
+  });
+
+  it("kubectl-get-watch: get -w prints the watch event's Table row under the first event's headers, as recorded", async () => {
+    const recorded = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'kubectl-get-watch.json'), 'utf8')) as {
+      kubectl: { stdoutTail: string[] };
+    };
+    const env = { ...process.env, HOME: home, KUBECONFIG: api.kubeconfigPath };
+    const child = spawn(KUBECTL, ['get', 'configmaps', '-n', 'o4-kubectl', '-w'], { env, cwd: home });
+    let out = '';
+    const printed = new Promise<void>((resolve) =>
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.split('\n').length > 2) resolve();
+      }),
+    );
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    // The namespace is empty, so kubectl prints nothing until an event: wait for its watch to be open (a condition, not a time).
+    while (api.watches.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'wcm', namespace: 'o4-kubectl' }, data: { a: 'b' } });
+    await printed;
+    child.kill('SIGTERM');
+    await closed;
+    expect(out.split('\n')).toEqual(recorded.kubectl.stdoutTail);
   });
 });
