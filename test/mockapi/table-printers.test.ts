@@ -2,6 +2,8 @@ import type { JsonObject } from '../../lib/kube/json';
 import * as admission from '../../lib/mockapi/tables/printers-admission';
 import * as cluster from '../../lib/mockapi/tables/printers-cluster';
 import * as core from '../../lib/mockapi/tables/printers-core';
+import * as legacy from '../../lib/mockapi/tables/printers-legacy';
+import * as policy from '../../lib/mockapi/tables/printers-policy';
 import { pods } from '../../lib/mockapi/tables/printers-pods';
 import * as workloads from '../../lib/mockapi/tables/printers-workloads';
 import type { Printer } from '../../lib/mockapi/tables/printer';
@@ -320,5 +322,70 @@ describe('admission configuration', () => {
     expect(binding({ selector: { matchLabels: { a: 'b' } } })).toBe(
       '&LabelSelector{MatchLabels:map[string]string{a: b,},MatchExpressions:[]LabelSelectorRequirement{},}',
     );
+  });
+});
+
+describe('access, policy and storage kinds', () => {
+  it('role bindings: the role, and the wide users, groups and service accounts', () => {
+    expect(header(policy.roleBindings)).toEqual(['Name:string', 'Role:string', 'Age:string', 'Users*:string', 'Groups*:string', 'ServiceAccounts*:string']);
+    const binding: JsonObject = {
+      metadata: meta('read'),
+      roleRef: { kind: 'ClusterRole', name: 'view' },
+      subjects: [
+        { kind: 'User', name: 'alice' },
+        { kind: 'User', name: 'bob' },
+        { kind: 'Group', name: 'devs' },
+        { kind: 'ServiceAccount', namespace: 'ci', name: 'runner' },
+      ],
+    };
+    expect(cells(policy.roleBindings, binding)).toEqual(['read', 'ClusterRole/view', '3d1h', 'alice, bob', 'devs', 'ci/runner']);
+    expect(policy.clusterRoleBindings.columns[3]?.description).toBe('Users in the clusterRoleBinding');
+  });
+
+  it('pod disruption budgets, network policies, ingress classes, priority classes and storage classes', () => {
+    expect(cells(policy.podDisruptionBudgets, { metadata: meta('pdb'), spec: { minAvailable: '50%' }, status: { disruptionsAllowed: 1 } })).toEqual([
+      'pdb',
+      '50%',
+      'N/A',
+      1,
+      '3d1h',
+    ]);
+    expect(cells(policy.networkPolicies, { metadata: meta('deny'), spec: { podSelector: {} } })).toEqual(['deny', '<none>', '3d1h']);
+    expect(cells(policy.networkPolicies, { metadata: meta('web'), spec: { podSelector: { matchLabels: { app: 'web' } } } })[1]).toBe('app=web');
+    const parameters = { apiGroup: 'k8s.example.com', kind: 'IngressParameters', name: 'external-lb' };
+    expect(cells(policy.ingressClasses, { metadata: meta('nginx'), spec: { controller: 'example.com/ingress', parameters } })).toEqual([
+      'nginx',
+      'example.com/ingress',
+      'IngressParameters.k8s.example.com/external-lb',
+      '3d1h',
+    ]);
+    expect(cells(policy.priorityClasses, { metadata: meta('high'), value: 1000, globalDefault: false, preemptionPolicy: 'Never' })).toEqual([
+      'high',
+      1000,
+      false,
+      '3d1h',
+      'Never',
+    ]);
+    const standard = { metadata: meta('standard', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }), provisioner: 'csi.example.com' };
+    expect(cells(policy.storageClasses, standard)).toEqual(['standard (default)', 'csi.example.com', 'Delete', 'Immediate', false, '3d1h']);
+  });
+
+  it('pod templates, replication controllers and persistent volumes', () => {
+    const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'a', image: 'nginx' }] } };
+    expect(cells(legacy.podTemplates, { metadata: meta('t'), template })).toEqual(['t', 'a', 'nginx', 'app=web']);
+    const controller = { metadata: meta('rc'), spec: { replicas: 2, selector: { app: 'web' }, template }, status: { replicas: 2, readyReplicas: 1 } };
+    expect(cells(legacy.replicationControllers, controller)).toEqual(['rc', 2, 2, 1, '3d1h', 'a', 'nginx', 'app=web']);
+    const volume = {
+      metadata: meta('pv-1'),
+      spec: {
+        capacity: { storage: '10Gi' },
+        accessModes: ['ReadWriteOnce'],
+        persistentVolumeReclaimPolicy: 'Retain',
+        claimRef: { namespace: 'team', name: 'data' },
+        storageClassName: 'fast',
+      },
+      status: { phase: 'Bound' },
+    };
+    expect(cells(legacy.persistentVolumes, volume)).toEqual(['pv-1', '10Gi', 'RWO', 'Retain', 'Bound', 'team/data', 'fast', '<unset>', '', '3d1h', '<unset>']);
   });
 });

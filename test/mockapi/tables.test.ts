@@ -144,8 +144,8 @@ describe('Table options', () => {
   });
 
   it('answers a Table-only Accept with 406 where kube has a printer the mock API lacks, and plain JSON when JSON follows', async () => {
-    expect((await get('/apis/storage.k8s.io/v1/storageclasses', TABLE)).status).toBe(406);
-    expect((await get('/apis/storage.k8s.io/v1/storageclasses', `${TABLE},application/json`)).table.kind).toBe('StorageClassList');
+    expect((await get('/api/v1/namespaces/tables/endpoints', TABLE)).status).toBe(406);
+    expect((await get('/api/v1/namespaces/tables/endpoints', `${TABLE},application/json`)).table.kind).toBe('EndpointsList');
     // Subresources have no Table either.
     api.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'tables' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
     expect((await get('/api/v1/namespaces/tables/pods/p/status', `${TABLE},application/json`)).table.kind).toBe('Pod');

@@ -53,6 +53,15 @@ const FIELDS = {
   'kubernetes-models:batch/v1beta1/CronJobSpec': ['schedule', 'timeZone', 'suspend'],
   'kubernetes-models:batch/v1beta1/CronJobStatus': ['active', 'lastScheduleTime'],
   'kubernetes-models:coordination.k8s.io/v1/LeaseSpec': ['holderIdentity'],
+  'kubernetes-models:v1/ReplicationControllerSpec': ['replicas', 'selector'],
+  'kubernetes-models:v1/ReplicationControllerStatus': ['replicas', 'readyReplicas'],
+  'kubernetes-models:v1/PersistentVolumeSpec': ['capacity', 'accessModes', 'persistentVolumeReclaimPolicy', 'claimRef', 'volumeMode'],
+  'kubernetes-models:v1/PersistentVolumeStatus': ['phase', 'reason'],
+  'kubernetes-models:extensions/v1beta1/NetworkPolicySpec': ['podSelector'],
+  'kubernetes-models:rbac.authorization.k8s.io/v1beta1/RoleBinding': ['roleRef'],
+  'kubernetes-models:rbac.authorization.k8s.io/v1beta1/ClusterRoleBinding': ['roleRef'],
+  'kubernetes-models:storage.k8s.io/v1/StorageClass': ['provisioner', 'reclaimPolicy', 'volumeBindingMode', 'allowVolumeExpansion'],
+  'kubernetes-models:scheduling.k8s.io/v1/PriorityClass': ['value', 'globalDefault', 'preemptionPolicy'],
 };
 
 function fail(message) {

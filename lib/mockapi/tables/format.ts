@@ -70,3 +70,17 @@ export function boolPointer(value: Json | undefined): string {
   if (typeof value !== 'boolean') return '<unset>';
   return value ? 'True' : 'False';
 }
+
+/** helper.GetAccessModesAsString: the short names of the modes present, in kube's fixed order. */
+export function accessModes(modes: readonly unknown[]): string {
+  const short: [string, string][] = [
+    ['ReadWriteOnce', 'RWO'],
+    ['ReadOnlyMany', 'ROX'],
+    ['ReadWriteMany', 'RWX'],
+    ['ReadWriteOncePod', 'RWOP'],
+  ];
+  return short
+    .filter(([mode]) => modes.includes(mode))
+    .map(([, abbreviation]) => abbreviation)
+    .join(',');
+}

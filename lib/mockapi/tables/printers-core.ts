@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../kube/json';
 import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
 import { integer, list, optional, record, text } from './fields';
-import { formatLabels } from './format';
+import { accessModes, formatLabels } from './format';
 import { since } from './human-duration';
 import type { Printer } from './printer';
 
@@ -101,20 +101,6 @@ export const services: Printer = {
     };
   },
 };
-
-/** helper.GetAccessModesAsString: the short names of the modes present, in kube's fixed order. */
-function accessModes(modes: readonly unknown[]): string {
-  const short: [string, string][] = [
-    ['ReadWriteOnce', 'RWO'],
-    ['ReadOnlyMany', 'ROX'],
-    ['ReadWriteMany', 'RWX'],
-    ['ReadWriteOncePod', 'RWOP'],
-  ];
-  return short
-    .filter(([mode]) => modes.includes(mode))
-    .map(([, abbreviation]) => abbreviation)
-    .join(',');
-}
 
 /** helper.GetPersistentVolumeClaimClass: the beta annotation first, then spec.storageClassName. */
 function claimClass(claim: JsonObject): string {

@@ -6,7 +6,9 @@ import type { Printer } from './printer';
 import * as admission from './printers-admission';
 import * as cluster from './printers-cluster';
 import * as core from './printers-core';
+import * as legacy from './printers-legacy';
 import { pods } from './printers-pods';
+import * as policy from './printers-policy';
 import * as workloads from './printers-workloads';
 
 /*
@@ -42,6 +44,16 @@ const PRINTERS: Readonly<Record<string, Printer>> = {
   '/services': core.services,
   '/persistentvolumeclaims': core.persistentVolumeClaims,
   '/pods': pods,
+  '/podtemplates': legacy.podTemplates,
+  '/replicationcontrollers': legacy.replicationControllers,
+  '/persistentvolumes': legacy.persistentVolumes,
+  'policy/poddisruptionbudgets': policy.podDisruptionBudgets,
+  'networking.k8s.io/networkpolicies': policy.networkPolicies,
+  'networking.k8s.io/ingressclasses': policy.ingressClasses,
+  'rbac.authorization.k8s.io/rolebindings': policy.roleBindings,
+  'rbac.authorization.k8s.io/clusterrolebindings': policy.clusterRoleBindings,
+  'scheduling.k8s.io/priorityclasses': policy.priorityClasses,
+  'storage.k8s.io/storageclasses': policy.storageClasses,
   '/nodes': cluster.nodes,
   '/events': cluster.events,
   'events.k8s.io/events': { columns: cluster.events.columns, row: (object, now) => cluster.events.row(asCoreEvent(object), now) },
@@ -63,31 +75,21 @@ const PRINTERS: Readonly<Record<string, Printer>> = {
 
 /** Built-in resources kube-apiserver prints with a handler of printers.go (or kube-aggregator's) this mock lacks. */
 const UNPRINTED = new Set([
-  '/podtemplates',
-  '/replicationcontrollers',
   '/endpoints',
-  '/persistentvolumes',
   '/componentstatuses',
   '/resourcequotas',
-  'policy/poddisruptionbudgets',
   'apps/controllerrevisions',
   'autoscaling/horizontalpodautoscalers',
-  'networking.k8s.io/ingressclasses',
-  'networking.k8s.io/networkpolicies',
   'networking.k8s.io/servicecidrs',
   'networking.k8s.io/ipaddresses',
-  'rbac.authorization.k8s.io/rolebindings',
-  'rbac.authorization.k8s.io/clusterrolebindings',
   'certificates.k8s.io/certificatesigningrequests',
   'certificates.k8s.io/clustertrustbundles',
   'coordination.k8s.io/leasecandidates',
-  'storage.k8s.io/storageclasses',
   'storage.k8s.io/volumeattributesclasses',
   'storage.k8s.io/volumeattachments',
   'storage.k8s.io/csinodes',
   'storage.k8s.io/csidrivers',
   'storage.k8s.io/csistoragecapacities',
-  'scheduling.k8s.io/priorityclasses',
   'node.k8s.io/runtimeclasses',
   'discovery.k8s.io/endpointslices',
   'flowcontrol.apiserver.k8s.io/flowschemas',
