@@ -208,6 +208,8 @@ describe('custom resources: the columns of their CRD version', () => {
       { name: 'Missing', type: 'string', jsonPath: '.spec.nothing' },
       { name: 'Wrong', type: 'integer', jsonPath: '.spec.mode' },
       { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+      { name: 'Null', type: 'string', jsonPath: '.spec.empty' },
+      { name: 'Tags', type: 'string', jsonPath: ".spec['tags']" },
     ];
     await withWidgets(columns, async (widgets) => {
       clock.set(CREATED);
@@ -215,7 +217,7 @@ describe('custom resources: the columns of their CRD version', () => {
         apiVersion: 'example.com/v1',
         kind: 'Widget',
         metadata: { name: 'a', namespace: 'w', labels: { z: '1', a: '2' } },
-        spec: { replicas: 3, mode: 'fast', ratio: 0.5 },
+        spec: { replicas: 3, mode: 'fast', ratio: 0.5, empty: null, tags: { b: '<x&y>', a: [1, true] } },
         status: { conditions: [{ ready: true }] },
       });
       clock.set(Date.parse(CREATED) + 3 * 3_600_000);
@@ -231,8 +233,13 @@ describe('custom resources: the columns of their CRD version', () => {
         ['Missing', 'string', 'Custom resource definition column (in JSONPath format): .spec.nothing', 0],
         ['Wrong', 'integer', 'Custom resource definition column (in JSONPath format): .spec.mode', 0],
         ['Age', 'date', 'Custom resource definition column (in JSONPath format): .metadata.creationTimestamp', 0],
+        ['Null', 'string', 'Custom resource definition column (in JSONPath format): .spec.empty', 0],
+        ['Tags', 'string', "Custom resource definition column (in JSONPath format): .spec['tags']", 0],
       ]);
-      expect(table.rows?.map((row) => row.cells)).toEqual([['a', 3, 'fast', 0.5, true, '{"a":"2","z":"1"}', null, null, '3h']]);
+      // A string column prints maps and lists as Go's json.Marshal does (sorted keys, <>& escaped), null as <no value>.
+      expect(table.rows?.map((row) => row.cells)).toEqual([
+        ['a', 3, 'fast', 0.5, true, '{"a":"2","z":"1"}', null, null, '3h', '<no value>', '{"a":[1,true],"b":"\\u003cx\\u0026y\\u003e"}'],
+      ]);
     });
   });
 

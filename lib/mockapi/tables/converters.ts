@@ -72,8 +72,9 @@ export function customResourceConverter(printerColumns: readonly PrinterColumn[]
     declared.forEach((spec, index) => {
       const steps = paths[index];
       const value = steps && evaluatePath(steps, object);
-      if (value === undefined || value === null) cells.push(null);
-      else cells.push(spec.type === 'string' ? printedValue(value) : typedCell(spec.type, value, now));
+      if (value === undefined) cells.push(null);
+      else if (spec.type === 'string') cells.push(printedValue(value));
+      else cells.push(value === null ? null : typedCell(spec.type, value, now));
     });
     return { cells };
   };

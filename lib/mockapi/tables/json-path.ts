@@ -40,19 +40,25 @@ export function evaluatePath(steps: readonly Step[], object: Json): Json | undef
   return value;
 }
 
-/** Go's json.Marshal of a decoded value: object keys sorted. */
+const GO_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** Go's json.Marshal of a decoded value: object keys sorted, `<`, `>`, `&` and U+2028/9 escaped. */
 function marshal(value: Json): string {
   if (Array.isArray(value)) return `[${value.map(marshal).join(',')}]`;
   if (isObject(value))
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${marshal(value[key] as Json)}`)
+      .map((key) => `${marshal(key)}:${marshal(value[key] as Json)}`)
       .join(',')}}`;
-  return JSON.stringify(value);
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c] ?? c);
 }
 
-/** JSONPath.PrintResults of one value: strings as they are, maps and lists as JSON, the rest as fmt prints it. */
+/**
+ * JSONPath.PrintResults of one value: maps and lists as JSON, anything else as fmt.Fprint prints it (strings as
+ * they are), and a null as text/template prints a missing value.
+ */
 export function printedValue(value: Json): string {
+  if (value === null) return '<no value>';
   if (typeof value === 'string') return value;
   if (Array.isArray(value) || isObject(value)) return marshal(value);
   return String(value);
