@@ -48,6 +48,8 @@ describe('core kinds', () => {
       '80:30080/TCP',
     );
     expect(cells(core.services, service({ type: 'LoadBalancer', clusterIPs: ['10.0.0.3'] }))[3]).toBe('<pending>');
+    // Only clusterIP set: the v1 conversion fills clusterIPs from it.
+    expect(cells(core.services, service({ type: 'ClusterIP', clusterIP: 'None' }))[2]).toBe('None');
     expect(
       cells(core.services, service({ type: 'LoadBalancer' }, { loadBalancer: { ingress: [{ ip: '1.2.3.4' }, { hostname: 'lb.example' }] } })).slice(2, 5),
     ).toEqual(['<none>', '1.2.3.4,lb.example', '<none>']);
@@ -146,6 +148,8 @@ describe('pods', () => {
     expect(failed.conditions?.[0]?.message).toBe('The pod failed.');
     const deleting = { metadata: meta('web', { deletionTimestamp: ago(1) }), spec: { containers: [{ name: 'a' }] }, status: { phase: 'Running' } };
     expect(cells(pods, deleting)[2]).toBe('Terminating');
+    // Only podIP set: the v1 conversion fills podIPs from it.
+    expect(cells(pods, { metadata: meta('old'), spec: { containers: [] }, status: { podIP: '10.9.9.9' } })[5]).toBe('10.9.9.9');
   });
 });
 

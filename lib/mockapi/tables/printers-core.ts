@@ -86,8 +86,9 @@ export const services: Printer = {
     column('Selector', 'string', doc(SERVICE_SPEC, 'selector'), { priority: 1 }),
   ],
   row: (object, now) => {
+    // The internal ServiceSpec has clusterIPs filled from clusterIP when only that is set (v1 conversion).
     const clusterIps = list(object, 'spec', 'clusterIPs');
-    const clusterIp = typeof clusterIps[0] === 'string' ? clusterIps[0] : '<none>';
+    const clusterIp = (typeof clusterIps[0] === 'string' ? clusterIps[0] : text(object, 'spec', 'clusterIP')) || '<none>';
     return {
       cells: [
         name(object),

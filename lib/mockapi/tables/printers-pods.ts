@@ -123,7 +123,8 @@ function podRow(pod: JsonObject, now: number): Row {
   const total = list(pod, 'spec', 'containers').length + sidecars;
   const restarts =
     tally.restarts !== 0 && tally.lastRestart !== undefined ? `${tally.restarts} (${humanDuration(now - tally.lastRestart)} ago)` : String(tally.restarts);
-  const podIp = text(list(pod, 'status', 'podIPs')[0], 'ip') || '<none>';
+  // The internal PodStatus the printer reads has podIPs filled from podIP when only that is set (v1 conversion).
+  const podIp = text(list(pod, 'status', 'podIPs')[0], 'ip') || text(pod, 'status', 'podIP') || '<none>';
   const cells = [
     text(pod, 'metadata', 'name'),
     `${tally.ready}/${total}`,
