@@ -1,4 +1,6 @@
+import { defaultCatalog } from '../../lib/kube/catalog';
 import type { JsonObject } from '../../lib/kube/json';
+import { converterFor } from '../../lib/mockapi/tables/registry';
 import * as admission from '../../lib/mockapi/tables/printers-admission';
 import * as cluster from '../../lib/mockapi/tables/printers-cluster';
 import * as core from '../../lib/mockapi/tables/printers-core';
@@ -294,6 +296,33 @@ describe('nodes, events, ingresses, leases', () => {
     ]);
     const singleton = { metadata: meta('e'), involvedObject: { kind: 'Node' }, eventTime: ago(5), reportingComponent: 'ctrl', type: 'Warning' };
     expect(cells(cluster.events, singleton)).toEqual(['5s', 'Warning', '', 'node', '', 'ctrl', '', '5s', 1, 'e']);
+  });
+
+  it('events.k8s.io events are printed by the core printer, their fields read under the core names', () => {
+    const entry = defaultCatalog.resourceByName('events.k8s.io', 'v1', 'events');
+    const converter = entry && converterFor(entry);
+    const event = {
+      metadata: meta('web.2'),
+      regarding: { kind: 'Pod', name: 'web' },
+      note: 'Scaled up',
+      reason: 'Scaling',
+      type: 'Normal',
+      reportingController: 'deployment-controller',
+      reportingInstance: 'kcm-1',
+      eventTime: ago(30),
+    };
+    expect(converter?.row(event, NOW).cells).toEqual([
+      '30s',
+      'Normal',
+      'Scaling',
+      'pod/web',
+      '',
+      'deployment-controller, kcm-1',
+      'Scaled up',
+      '30s',
+      1,
+      'web.2',
+    ]);
   });
 
   it('ingresses: class, the first three hosts, addresses and ports', () => {
