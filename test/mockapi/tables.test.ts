@@ -98,6 +98,20 @@ describe('kubectl-get-watch: the Tables kubectl get -w asks for', () => {
   });
 });
 
+describe('watches of Tables', () => {
+  it('pass an ERROR event (a Status) through as it is: a watch from a compacted version', async () => {
+    api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', namespace: 'o4-kubectl' }, data: {} });
+    api.store.compact();
+    const watch = await openWatch(api, '/api/v1/namespaces/o4-kubectl/configmaps?watch=true&resourceVersion=1', 'loopback', { Accept: watchRequest.accept });
+    try {
+      const [event] = await watch.next(1);
+      expect(event).toMatchObject({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', reason: 'Expired', code: 410 } });
+    } finally {
+      watch.abort();
+    }
+  });
+});
+
 describe('Table options', () => {
   beforeAll(() => {
     api.store.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'one', namespace: 'tables', labels: { app: 'x' } }, data: { k: 'v' } });
