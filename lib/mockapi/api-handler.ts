@@ -171,7 +171,9 @@ async function resolve(
       : outcome;
   const served = await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent'));
   const tabled =
-    table && served.code === 200 && ('json' in served || 'stream' in served) ? servedAsTable(served, route, url, table.version, table.converter) : served;
+    table && ('json' in served || 'stream' in served) && served.code >= 200 && served.code < 300
+      ? servedAsTable(served, route, url, table.version, table.converter)
+      : served;
   return encoded(tabled);
 }
 

@@ -166,6 +166,39 @@ describe('Table options', () => {
   });
 });
 
+describe("a write's answer asked for as a Table", () => {
+  const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+  const send = (method: string, target: string, body?: unknown) =>
+    fetch(`${api.url}${target}`, {
+      method,
+      headers: { Authorization: `Bearer ${api.token}`, Accept: TABLE, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it('is the Table of the created object; a delete answered with a Status stays a Status', async () => {
+    const created = await send('POST', '/api/v1/namespaces/tables/configmaps', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'w1' },
+      data: { a: 'b' },
+    });
+    const table = (await created.json()) as Table;
+    expect([created.status, table.kind, table.rows?.map((row) => row.cells)]).toEqual([201, 'Table', [['w1', 1, '0s']]]);
+    const deleted = await send('DELETE', '/api/v1/namespaces/tables/configmaps/w1');
+    expect([deleted.status, ((await deleted.json()) as { kind: string }).kind]).toEqual([200, 'Status']);
+  });
+
+  it('checks includeObject only once the write is done, as transformResponseObject does', async () => {
+    const created = await send('POST', '/api/v1/namespaces/tables/configmaps?includeObject=All', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'w2' },
+    });
+    expect(created.status).toBe(400);
+    expect(api.store.read('v1', 'ConfigMap', 'w2', 'tables')).toBeDefined();
+  });
+});
+
 describe('DefaultTableConvertor and custom resources', () => {
   it('serves Name and Created At for a built-in resource without a printer, an empty list with rows null', async () => {
     const { table } = await get('/apis/rbac.authorization.k8s.io/v1/namespaces/tables/roles', 'application/json;as=Table;v=v1;g=meta.k8s.io');

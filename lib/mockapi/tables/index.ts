@@ -9,14 +9,17 @@ import { tableWatchStream } from './watch';
 
 /*
  * Tables (`Accept: application/json;as=Table;v=v1;g=meta.k8s.io`, what kubectl get asks for) as kube-apiserver
- * serves them: for get, list and watch of a resource (not its subresources), once the answer is a success.
+ * serves them: for every request to a resource (not its subresources) once the answer is a success — get, list
+ * and watch, and the object a write answers with (handlers/create.go, update.go, patch.go and delete.go all end
+ * in transformResponseObject), a Status passing through as it is.
  */
 
 export type { TableVersion } from './table';
 
 /** The converter a request can have its answer made into a Table by, or undefined when it cannot. */
-export function tableConverterFor(route: Route, verb: Verb): TableConverter | undefined {
-  if (route.subresource || (verb !== 'get' && verb !== 'list' && verb !== 'watch')) return undefined;
+export function tableConverterFor(route: Route, _verb: Verb): TableConverter | undefined {
+  // Reviews are answered by REST handlers that have no TableConvertor, so negotiation passes a Table over.
+  if (route.subresource || route.entry.resource.endsWith('reviews')) return undefined;
   return converterFor(route.entry);
 }
 
@@ -47,5 +50,6 @@ export function servedAsTable(served: Served, route: Route, url: URL, version: T
     throw error;
   }
   if ('stream' in served) return { code: served.code, stream: served.stream.pipeThrough(tableWatchStream(request, () => Date.now())) };
-  return isObject(served.json) ? { code: served.code, json: tableOf(served.json, request, Date.now()) } : served;
+  const body = served.json;
+  return isObject(body) && body.kind !== 'Status' ? { code: served.code, json: tableOf(body, request, Date.now()) } : served;
 }
