@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHarness, stub, type HarnessOptions } from '../../lib';
 import { ResourceCatalog } from '../../lib/kube/catalog';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { humanDuration } from '../../lib/mockapi/tables/human-duration';
+import { validating } from '../dispatch/helpers';
 import { freezeDate } from './date-clock';
 import { openWatch } from './watch/watch-client';
 
@@ -186,6 +188,33 @@ describe("a write's answer asked for as a Table", () => {
     expect([created.status, table.kind, table.rows?.map((row) => row.cells)]).toEqual([201, 'Table', [['w1', 1, '0s']]]);
     const deleted = await send('DELETE', '/api/v1/namespaces/tables/configmaps/w1');
     expect([deleted.status, ((await deleted.json()) as { kind: string }).kind]).toEqual([200, 'Status']);
+  });
+
+  it("keeps the admission chain's warnings in Warning headers when the answer becomes a Table", async () => {
+    const h = await createHarness({
+      seed: 27,
+      namespaces: [{ name: 'team-a' }],
+      mockApi: { admitWrites: true },
+      manifests: [
+        validating('v', { name: 'warn.example.com', rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] }),
+      ],
+      stubs: { 'warn.example.com': stub.allow({ warnings: ['configmaps are deprecated here'] }) },
+    } as HarnessOptions);
+    try {
+      const admitted = h.api as MockApi;
+      const created = await fetch(`${admitted.url}/api/v1/namespaces/team-a/configmaps`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admitted.token}`, Accept: TABLE, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'w' } }),
+      });
+      expect([created.status, ((await created.json()) as Table).kind, created.headers.get('warning')]).toEqual([
+        201,
+        'Table',
+        '299 - "configmaps are deprecated here"',
+      ]);
+    } finally {
+      await h.close();
+    }
   });
 
   it('checks includeObject only once the write is done, as transformResponseObject does', async () => {

@@ -23,7 +23,7 @@ export function tableConverterFor(route: Route, _verb: Verb): TableConverter | u
   return converterFor(route.entry);
 }
 
-type Served = { code: number; json: unknown } | { code: number; stream: ReadableStream<Uint8Array> };
+type Served = { code: number; json: unknown; warnings?: readonly string[] } | { code: number; stream: ReadableStream<Uint8Array> };
 
 /** What asking for a Table of `route` adds before the request is served: a bad includeObject ends a watch at once. */
 export function tableOptionsError(url: URL, verb: Verb): Served | undefined {
@@ -51,5 +51,6 @@ export function servedAsTable(served: Served, route: Route, url: URL, version: T
   }
   if ('stream' in served) return { code: served.code, stream: served.stream.pipeThrough(tableWatchStream(request, () => Date.now())) };
   const body = served.json;
-  return isObject(body) && body.kind !== 'Status' ? { code: served.code, json: tableOf(body, request, Date.now()) } : served;
+  // Warnings (admission's, on a write) go out in headers whatever the body becomes.
+  return isObject(body) && body.kind !== 'Status' ? { ...served, json: tableOf(body, request, Date.now()) } : served;
 }
