@@ -153,7 +153,7 @@ async function resolve(
   if (!verb) return failure(methodNotAllowed());
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
-  const converter = tableConverterFor(route, verb);
+  const converter = tableConverterFor(route);
   const negotiated = negotiateResource(request.headers.get('accept'), converter !== undefined);
   if (!negotiated) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
   const representation = negotiated.encoding;

@@ -17,7 +17,7 @@ import { tableWatchStream } from './watch';
 export type { TableVersion } from './table';
 
 /** The converter a request can have its answer made into a Table by, or undefined when it cannot. */
-export function tableConverterFor(route: Route, _verb: Verb): TableConverter | undefined {
+export function tableConverterFor(route: Route): TableConverter | undefined {
   // Reviews are answered by REST handlers that have no TableConvertor, so negotiation passes a Table over.
   if (route.subresource || route.entry.resource.endsWith('reviews')) return undefined;
   return converterFor(route.entry);
