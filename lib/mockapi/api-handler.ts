@@ -3,7 +3,8 @@ import type { Registry } from '../registry';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
-import { rawJson, resourceNotAcceptable, resourceRepresentation } from './negotiation';
+import { negotiateResource, rawJson, resourceNotAcceptable } from './negotiation';
+import { servedAsTable, tableConverterFor, tableOptionsError } from './tables';
 import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
 import { readRequestBody, type RequestBody } from './request-body';
@@ -152,8 +153,13 @@ async function resolve(
   if (!verb) return failure(methodNotAllowed());
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
-  const representation = resourceRepresentation(request.headers.get('accept'));
-  if (!representation) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
+  const converter = tableConverterFor(route);
+  const negotiated = negotiateResource(request.headers.get('accept'), converter !== undefined);
+  if (!negotiated) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
+  const representation = negotiated.encoding;
+  const table = negotiated.table && converter ? { version: negotiated.table, converter } : undefined;
+  const refused = table && tableOptionsError(url, verb);
+  if (refused) return refused;
   const encoded = (outcome: Outcome): Outcome =>
     representation === 'yaml' && 'json' in outcome
       ? {
@@ -163,7 +169,12 @@ async function resolve(
           headers: { 'Content-Type': 'application/yaml', ...(outcome.warnings?.length ? { Warning: outcome.warnings.join(', ') } : {}) },
         }
       : outcome;
-  return encoded(await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent')));
+  const served = await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent'));
+  const tabled =
+    table && ('json' in served || 'stream' in served) && served.code >= 200 && served.code < 300
+      ? servedAsTable(served, route, url, table.version, table.converter)
+      : served;
+  return encoded(tabled);
 }
 
 async function serveResource(

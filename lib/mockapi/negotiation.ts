@@ -65,18 +65,32 @@ export function acceptsLegacyDiscovery(accept: string | null): boolean {
   return parseAccept(accept).some((range) => range.params.as === undefined && acceptsJson(range));
 }
 
+/** What a resource endpoint answers in: JSON or YAML, and, for a Table, the meta.k8s.io version of the Table. */
+export interface ResourceRendering {
+  encoding: 'json' | 'yaml';
+  table?: 'v1' | 'v1beta1';
+}
+
 /**
- * The representation an Accept header gets from a resource endpoint: JSON or YAML, or undefined (406). A range
- * with `as=` asks for a conversion (Table, PartialObjectMetadata) the mock API does not make, and protobuf
- * responses are not written, so those ranges are passed over for the next.
+ * The representation an Accept header gets from a resource endpoint, or undefined (406). A range asking for a
+ * Table (`as=Table;g=meta.k8s.io;v=v1|v1beta1`) is taken in JSON or YAML when `tables` says the endpoint can
+ * make one (RequestScope.AllowsMediaTypeTransform); other conversions (PartialObjectMetadata) are not made and
+ * protobuf responses are not written, so those ranges are passed over for the next.
  */
-export function resourceRepresentation(accept: string | null): 'json' | 'yaml' | undefined {
+export function negotiateResource(accept: string | null, tables: boolean): ResourceRendering | undefined {
   for (const range of parseAccept(accept)) {
-    if (range.params.as !== undefined) continue;
-    if (acceptsJson(range)) return 'json';
-    if (range.type === 'application' && range.subtype === 'yaml') return 'yaml';
+    const encoding = acceptsJson(range) ? 'json' : range.type === 'application' && range.subtype === 'yaml' ? 'yaml' : undefined;
+    if (!encoding) continue;
+    const { as, g, v } = range.params;
+    if (as === undefined) return { encoding };
+    if (tables && as === 'Table' && g === 'meta.k8s.io' && (v === 'v1' || v === 'v1beta1')) return { encoding, table: v };
   }
   return undefined;
+}
+
+/** The representation of a resource endpoint that makes no Table: JSON or YAML, or undefined (406). */
+export function resourceRepresentation(accept: string | null): 'json' | 'yaml' | undefined {
+  return negotiateResource(accept, false)?.encoding;
 }
 
 const status406 = (message: string, details: boolean): ApiStatus => ({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { kubeYaml } from '../../lib/mockapi/yaml-encoding';
 import { yaml } from '../../lib/yaml';
+import { freezeDate } from './date-clock';
 
 /*
  * Encodings as kube-apiserver v1.36.2 answered them (fixtures recorded on a real cluster, in
@@ -47,8 +48,9 @@ describe('error-responses', () => {
   const byRequest = (method: string, target: string, accept?: string): Step =>
     steps.find((s) => s.request.method === method && s.request.path === target && (accept === undefined || s.request.headers.Accept === accept)) as Step;
 
-  // Left out, with why: a Table (16) is a conversion the mock API does not make yet; the step made as user
-  // alice (17) is replayed below with an API that authenticates alice.
+  // Left out, with why: the Table (16) and the step made as user alice (17) are replayed below, the Table
+  // with a clock the test controls (its Age cell and the object's timestamps) and alice with an API that
+  // authenticates her.
   const OTHER_ITEMS = new Set([16, 17]);
   // The uid precondition's Conflict (4) names the uid in record: the mock API's own for that object.
   const RECORD_UID = /in record \(([0-9a-f-]+)\)/;
@@ -94,6 +96,40 @@ describe('error-responses', () => {
     }
   });
 
+  it("a Table (`as=Table;v=v1;g=meta.k8s.io`): kube's columns and descriptions, the cells, the object's PartialObjectMetadata, byte for byte", async () => {
+    const step = steps[16] as Step;
+    type Table = {
+      metadata: { resourceVersion: string };
+      rows: { object: { metadata: { uid: string; resourceVersion: string; creationTimestamp: string } } }[];
+    };
+    const recorded = step.response.body as Table;
+    const recordedMeta = recorded.rows[0]?.object.metadata as Table['rows'][number]['object']['metadata'];
+    // The recorded object was created at creationTimestamp and read in the same second: Age 0s.
+    const clock = freezeDate(recordedMeta.creationTimestamp);
+    const own = await startMockApi({ seed: 4, namespaces: [{ name: 'o4-err2' }] });
+    try {
+      // Created as the recorder created it: a POST whose client sent no User-Agent (field manager `unknown`).
+      const created = await fetch(`${own.url}/api/v1/namespaces/o4-err2/configmaps?fieldManager=unknown`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${own.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p4', namespace: 'o4-err2' }, data: { n: 'p4' } }),
+      });
+      const mine = ((await created.json()) as { metadata: { uid: string; resourceVersion: string } }).metadata;
+      const response = await fetch(`${own.url}${step.request.path}`, { headers: { Authorization: `Bearer ${own.token}`, ...step.request.headers } });
+      const text = await response.text();
+      // uid and resourceVersion are the mock API's own; every other byte is kube's (less the trailing newline).
+      const expected = JSON.stringify(recorded)
+        .replaceAll(`"uid":"${recordedMeta.uid}"`, `"uid":"${mine.uid}"`)
+        .replaceAll(`"resourceVersion":"${recorded.metadata.resourceVersion}"`, `"resourceVersion":"${mine.resourceVersion}"`);
+      expect([response.status, response.headers.get('content-type')]).toEqual([step.response.code, step.response.headers['content-type']]);
+      expect(text).toBe(expected);
+      expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(expected)));
+    } finally {
+      await own.close();
+      clock.restore();
+    }
+  });
+
   it('an object asked for as YAML is written as kube writes YAML', async () => {
     const step = byRequest('GET', '/api/v1/namespaces/o4-err2/configmaps/p4', 'application/yaml');
     // The recorded object, re-encoded: keys sorted, sequences flush with their key, YAML 1.1 look-alikes quoted, `.:` plain.
@@ -115,10 +151,11 @@ describe('error-responses', () => {
     });
   });
 
-  it('a Table or protobuf Accept with JSON after it is answered in JSON', async () => {
+  it('a protobuf Accept, or a Table in protobuf, with JSON after it is answered in JSON', async () => {
     for (const accept of [
       'application/vnd.kubernetes.protobuf,application/json',
-      'application/json;as=Table;v=v1;g=meta.k8s.io,application/json',
+      'application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io,application/json',
+      'application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io,application/json',
       '*/*',
       'application/json, */*',
     ]) {

@@ -1,4 +1,4 @@
-import { acceptsLegacyDiscovery, discoveryRepresentation, parseAccept, resourceRepresentation } from '../../lib/mockapi/negotiation';
+import { acceptsLegacyDiscovery, discoveryRepresentation, negotiateResource, parseAccept, resourceRepresentation } from '../../lib/mockapi/negotiation';
 
 // What kube-apiserver's negotiation picks for the Accept headers clients send (client-go, kubectl, curl, browsers).
 const KUBECTL_DISCOVERY =
@@ -50,5 +50,26 @@ describe('resources', () => {
     ['application/json;as=Table;v=v1;g=meta.k8s.io', undefined],
   ])('%s → %s', (accept, expected) => {
     expect(resourceRepresentation(accept)).toBe(expected);
+  });
+});
+
+describe('resources that make Tables (get, list and watch of a resource with a TableConvertor)', () => {
+  it.each([
+    [KUBECTL_GET, { encoding: 'json', table: 'v1' }],
+    ['application/json;as=Table;v=v1beta1;g=meta.k8s.io', { encoding: 'json', table: 'v1beta1' }],
+    ['application/yaml;as=Table;v=v1;g=meta.k8s.io', { encoding: 'yaml', table: 'v1' }],
+    // Only JSON and YAML Tables are made (AllowsMediaTypeTransform); other versions and groups are no Table.
+    ['application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io,application/json', { encoding: 'json' }],
+    ['application/json;as=Table;v=v2;g=meta.k8s.io,application/json;as=Table;g=meta.k8s.io;v=v1', { encoding: 'json', table: 'v1' }],
+    ['application/json;as=Table;v=v1;g=example.com', undefined],
+    ['application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io', undefined],
+    ['application/json', { encoding: 'json' }],
+  ])('%s → %j', (accept, expected) => {
+    expect(negotiateResource(accept, true)).toEqual(expected);
+  });
+
+  it('passes a Table over where none can be made', () => {
+    expect(negotiateResource(KUBECTL_GET, false)).toEqual({ encoding: 'json' });
+    expect(negotiateResource('application/json;as=Table;v=v1;g=meta.k8s.io', false)).toBeUndefined();
   });
 });

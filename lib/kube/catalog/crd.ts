@@ -1,5 +1,5 @@
 import { HarnessError } from '../../errors';
-import type { CustomResourceConversion, ResourceInfo, SubresourceSpec } from './types';
+import type { CustomResourceConversion, PrinterColumn, ResourceInfo, SubresourceSpec } from './types';
 import type { WebhookClientConfig } from '../webhook-config';
 import { isRecord as isObject } from '../json';
 
@@ -8,6 +8,11 @@ const SCALE: SubresourceSpec = { name: 'scale', kind: { group: 'autoscaling', ve
 const STATUS: SubresourceSpec = { name: 'status', operations: ['UPDATE'] };
 
 type Json = Record<string, unknown>;
+
+/** An additionalPrinterColumns entry with what a column needs (the API server's validation refuses the others). */
+function isPrinterColumn(value: unknown): value is PrinterColumn {
+  return isObject(value) && typeof value.name === 'string' && typeof value.type === 'string' && typeof value.jsonPath === 'string';
+}
 
 function isList(value: unknown): value is readonly unknown[] {
   return Array.isArray(value);
@@ -90,6 +95,7 @@ export function customResourceDefinitionResources(crd: unknown): { storageKey: s
       ...(shortNames ? { shortNames } : {}),
       ...(categories ? { categories } : {}),
       ...(isObject(version.schema) && version.schema.openAPIV3Schema !== undefined ? { schema: version.schema.openAPIV3Schema } : {}),
+      ...(isList(version.additionalPrinterColumns) ? { printerColumns: version.additionalPrinterColumns.filter(isPrinterColumn) } : {}),
     });
   });
   if (storageVersions !== 1) fail('spec.versions', `Invalid value: must have exactly one version marked as storage version, found ${storageVersions}`);

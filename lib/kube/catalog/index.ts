@@ -4,7 +4,7 @@ import { BUILTIN_RESOURCES } from './builtin';
 import { customResourceDefinitionResources } from './crd';
 import type { CatalogEntry, ResourceInfo, SubresourceInfo } from './types';
 
-export type { CatalogEntry, CustomResourceConversion, ResourceInfo, SubresourceInfo, SubresourceSpec } from './types';
+export type { CatalogEntry, CustomResourceConversion, PrinterColumn, ResourceInfo, SubresourceInfo, SubresourceSpec } from './types';
 export { BUILTIN_RESOURCES } from './builtin';
 
 const CREATE_UPDATE_DELETE: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE'];
@@ -64,6 +64,7 @@ function complete(info: ResourceInfo): CatalogEntry {
     ...(info.categories ? { categories: Object.freeze([...info.categories]) } : {}),
     ...(info.storageVersion ? { storageVersion: info.storageVersion } : {}),
     ...(info.conversion ? { conversion: info.conversion } : {}),
+    ...(info.printerColumns ? { printerColumns: Object.freeze([...info.printerColumns]) } : {}),
   });
 }
 

@@ -57,6 +57,18 @@ export interface ResourceInfo {
   schema?: unknown;
   /** How a CustomResourceDefinition's versions convert into each other (`spec.conversion`); built-in resources have none. */
   conversion?: CustomResourceConversion;
+  /** A custom resource version's `additionalPrinterColumns`: the columns of its Table (`kubectl get`). */
+  printerColumns?: readonly PrinterColumn[];
+}
+
+/** One of a CustomResourceDefinition version's `additionalPrinterColumns`. */
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+  jsonPath: string;
 }
 
 /** A CustomResourceDefinition's `spec.conversion`, with what kube-apiserver's converter reads beside it. */

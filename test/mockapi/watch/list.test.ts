@@ -225,7 +225,14 @@ describe('kubectl-get-watch', () => {
       data: { a: 'b' },
     });
     const [event] = await watch.next(1);
-    expect(event).toMatchObject({ type: 'ADDED', object: { kind: 'ConfigMap', metadata: { name: 'wcm', namespace: 'o4-kubectl' }, data: { a: 'b' } } });
+    // kubectl asks for Tables: the object comes as a Table of one row (test/mockapi/tables.test.ts has the details).
+    expect(event).toMatchObject({
+      type: 'ADDED',
+      object: {
+        kind: 'Table',
+        rows: [{ cells: ['wcm', 1, expect.any(String)], object: { kind: 'PartialObjectMetadata', metadata: { name: 'wcm', namespace: 'o4-kubectl' } } }],
+      },
+    });
     watch.abort();
   });
 });
