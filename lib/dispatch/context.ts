@@ -17,7 +17,7 @@ import type { KubeObject, Status } from '../kube/admission';
 import type { PolicyMatchContext } from '../policy/match-resources';
 import type { ParamSource } from '../policy/params';
 import type { PreparedMutatingPolicy, PreparedValidatingPolicy } from '../policy/prepare';
-import type { WarningRecorder } from './warnings';
+import type { WarningRecorder } from '../kube/warning-recorder';
 import type { ObjectVersionConverter } from './versioned';
 
 /** What the dispatchers need from the harness: matching data, a way to call, and the request's records. */

@@ -12,12 +12,16 @@ import type { GroupVersionKind, KubeObject, Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { internalError } from '../kube/status';
 import type { Invocation } from '../match/should-call';
-import type { DispatchContext } from './context';
 
 /** What a converter answers: the object at the version asked for, a failure, or undefined when it does not convert that kind. */
 export type ObjectConversionResult = { object: KubeObject } | { error: string } | undefined;
 
 export type ObjectVersionConverter = (object: KubeObject, kind: GroupVersionKind) => Promise<ObjectConversionResult>;
+
+/** What of the dispatch context conversion reads (DispatchContext has it). */
+interface ConvertingContext {
+  convertObject?: ObjectVersionConverter;
+}
 
 const sameVersion = (a: GroupVersionKind, b: GroupVersionKind): boolean => a.group === b.group && a.version === b.version && a.kind === b.kind;
 
@@ -41,7 +45,7 @@ async function converted(
 export async function versionedInvocation(
   invocation: Invocation,
   attributes: AdmissionAttributes,
-  context: DispatchContext,
+  context: ConvertingContext,
 ): Promise<{ invocation: Invocation } | { rejection: Status }> {
   const convert = context.convertObject;
   if (!convert || sameVersion(invocation.kind, attributes.kind)) return { invocation };
@@ -58,7 +62,7 @@ export async function atRequestVersion(
   relabelled: KubeObject,
   invocation: Invocation,
   attributes: AdmissionAttributes,
-  context: DispatchContext,
+  context: ConvertingContext,
 ): Promise<Converted> {
   const convert = context.convertObject;
   if (!convert || sameVersion(invocation.kind, attributes.kind)) return { object: relabelled };

@@ -1,7 +1,7 @@
 import type { AuditAnnotations } from '../dispatch/annotations';
 import type { AdmitResult } from '../dispatch/result';
 import type { AdmissionTrace } from '../dispatch/trace';
-import type { WarningRecorder } from '../dispatch/warnings';
+import type { WarningRecorder } from '../kube/warning-recorder';
 import type { KubeObject, Status } from '../kube/admission';
 import type { WriteRecord } from '../mockapi/write-log';
 

@@ -5,7 +5,7 @@ import { AuditAnnotations } from '../dispatch/annotations';
 import type { ConfiguredValidationPlugin, PolicyContext } from '../dispatch/context';
 import type { AdmissionMetrics } from '../dispatch/metrics';
 import { AdmissionTrace } from '../dispatch/trace';
-import { WarningRecorder } from '../dispatch/warnings';
+import { WarningRecorder } from '../kube/warning-recorder';
 import type { MatchContext } from '../match/should-call';
 import type { WriteRecord } from '../mockapi/write-log';
 import { SeededRandom } from '../random';

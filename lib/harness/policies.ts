@@ -4,7 +4,7 @@ import type { PolicyContext } from '../dispatch/context';
 import { dispatchMutatingPolicies, PolicyReinvocation } from '../dispatch/mutating-policies';
 import { dispatchValidatingPolicies } from '../dispatch/validating-policies';
 import { AdmissionTrace } from '../dispatch/trace';
-import { WarningRecorder } from '../dispatch/warnings';
+import { WarningRecorder } from '../kube/warning-recorder';
 import { HarnessError } from '../errors';
 import type { Status } from '../kube/admission';
 import type { ResourceCatalog } from '../kube/catalog';

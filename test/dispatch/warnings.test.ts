@@ -1,4 +1,4 @@
-import { WarningRecorder } from '../../lib/dispatch/warnings';
+import { WarningRecorder } from '../../lib/kube/warning-recorder';
 
 describe('the warning recorder (apiserver filters/warning.go)', () => {
   it('keeps warnings whole up to 4096 runes in total', () => {

@@ -14,7 +14,7 @@
 import type { Json } from '../../kube/json';
 import { ApiError, badRequest, type FieldError, invalid } from '../../kube/status';
 import { goQuote } from '../../go/strconv';
-import { WarningRecorder } from '../../dispatch/warnings';
+import { WarningRecorder } from '../../kube/warning-recorder';
 import type { CatalogEntry } from '../../kube/catalog';
 import { goJson, goValueText } from '../../registry/crd/openapi/go-values';
 

@@ -4,7 +4,7 @@
 // checked for exemptions, workloads, pod subresources and updates, and namespace label changes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { WarningRecorder } from '../../../lib/dispatch/warnings';
+import { WarningRecorder } from '../../../lib/kube/warning-recorder';
 import type { AdmissionReview, KubeObject } from '../../../lib/kube/admission';
 import type { JsonRecord } from '../../../lib/kube/record';
 import { applyJsonPatch } from '../../../lib/patch/apply';
