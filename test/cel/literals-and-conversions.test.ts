@@ -20,6 +20,15 @@ describe('literal validators', () => {
     ]);
   });
 
+  // regex.go FindRegexOptimization: the pattern is compiled when the program is built, after the checks.
+  it("an invalid literal pattern of find is refused when the program is built (compile.go's `program instantiation failed`)", () => {
+    expect(compileErrors("'x'.find('(') == ''")).toEqual([
+      `matchConditions[0].expression: Invalid value: "'x'.find('(') == ''": program instantiation failed: error parsing regexp: missing closing ): \`(\``,
+    ]);
+    // A result of the wrong type is reported first, as CompileCELExpression checks it before building the program.
+    expect(compileErrors("'x'.find('(')")).toEqual([`matchConditions[0].expression: Invalid value: "'x'.find('(')": must evaluate to bool but got string`]);
+  });
+
   it.each([
     "duration('0')",
     "duration('-0')",

@@ -3,15 +3,12 @@
  * Go's time.ParseDuration (so `duration('0')` is zero; cel-js requires a unit) and time.Parse with
  * RFC 3339 (cel-js's `new Date` reads other shapes too), failing with cel-go's conversion error.
  * cel-js's overloads cannot be replaced by registering the same signature, so each checked call to
- * them is redirected, as timestamps.ts does for the accessors.
+ * them is redirected (lib/cel/redirect-calls.ts).
  */
-import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode } from '../ast-walk';
 import { CelFunctionError } from '../errors';
+import { CEL_JS_RUNS, type CallRedirect, type CallShape } from '../redirect-calls';
 import { celValueClasses } from './cel-values';
 import { MAX_UNIX_SECONDS, MIN_UNIX_SECONDS, parseGoDuration, parseRfc3339 } from '../../go/time-parse';
-
-type CallHandle = (args: unknown[], node: unknown, ev: unknown) => unknown;
 
 const NANOS_PER_SECOND = 1_000_000_000n;
 
@@ -36,14 +33,9 @@ const CONVERSIONS: ReadonlyMap<string, (text: string) => unknown> = new Map<stri
   ['timestamp', timestampOf],
 ]);
 
-export function redirectConversions(root: ASTNode): void {
-  forEachNode(root, (node) => {
-    if (node.op !== 'call') return;
-    const [name, args] = node.args as [string, ASTNode[]];
-    const convert = CONVERSIONS.get(name);
-    const call = node as unknown as { handle?: CallHandle };
-    const original = call.handle;
-    if (!convert || args.length !== 1 || typeof original !== 'function') return;
-    call.handle = (values, at, ev) => (typeof values[0] === 'string' ? convert(values[0]) : original(values, at, ev));
-  });
+/** `duration(string)` and `timestamp(string)` run as cel-go converts; other arguments stay cel-js's. */
+export function conversionRedirect({ name, member, arity }: CallShape): CallRedirect | undefined {
+  const convert = CONVERSIONS.get(name);
+  if (!convert || member || arity !== 1) return undefined;
+  return ([text]) => (typeof text === 'string' ? convert(text) : CEL_JS_RUNS);
 }

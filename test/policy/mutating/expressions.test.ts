@@ -90,6 +90,12 @@ describe('compiling', () => {
     expect(compileError('JSONPatch', 'Object{}')).toBe('must evaluate to list(JSONPatch) but got Object');
   });
 
+  it('refuses an invalid literal regex pattern when the program is built (plugin/cel compile.go)', () => {
+    expect(compileError('JSONPatch', `[JSONPatch{op: "add", path: "/a", value: object.metadata.name.find("(")}]`)).toBe(
+      'program instantiation failed: error parsing regexp: missing closing ): `(`',
+    );
+  });
+
   it('reports compile errors where the expression as written has them', () => {
     expect(compileError('JSONPatch', '[JSONPatch{op: 1}]')).toBe(
       "compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'\n | [JSONPatch{op: 1}]\n | .............^",
