@@ -19,6 +19,7 @@ import type { Environment, ParseError, ParseResult, TypeError as CelTypeError } 
 import { celGoIssue, celGoTypeName, displayIssue } from '../../cel/errors';
 import { evaluateProgram } from '../../cel/evaluate';
 import { afterCheck, displayIssues, programError } from '../../cel/checked';
+import { celGoFunctionNames } from '../../cel/libraries/namespace';
 import { celModule } from '../../cel/runtime';
 import type { JsonObject } from '../../kube/json';
 import { CelObject, OBJECT_TYPE, registerMutationLibrary, registerObjectTypes } from './cel-objects';
@@ -46,7 +47,7 @@ export interface MutationEnvironment {
 export function mutationEnvironment(base: Environment): MutationEnvironment {
   const env = base.clone();
   registerMutationLibrary(env);
-  return { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  return { env, functions: celGoFunctionNames(env) };
 }
 
 /** What one evaluation of a mutation gives. */

@@ -3,6 +3,7 @@ import { programError } from '../../../lib/cel/checked';
 import { parseAndCheck } from '../../../lib/cel/compile';
 import { CelFunctionError, celGoRuntimeMessage } from '../../../lib/cel/errors';
 import { registerLibrary } from '../../../lib/cel/library';
+import { celGoFunctionNames } from '../../../lib/cel/libraries/namespace';
 import { celModule } from '../../../lib/cel/runtime';
 import { celValue } from '../../../lib/cel/values';
 
@@ -20,7 +21,7 @@ export function kubeEnv(): { env: Environment; functions: ReadonlySet<string> } 
   registerLibrary(env);
 
   env.registerVariable('object', 'dyn');
-  cached = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  cached = { env, functions: celGoFunctionNames(env) };
   return cached;
 }
 
