@@ -7,6 +7,7 @@ import { goRegexpError } from './libraries/go-regexp';
 import { stringsRedirect } from './libraries/go-strings';
 import { matchesRedirect } from './libraries/matches';
 import { literalRegexErrors } from './libraries/regex';
+import { carryTimestampOffsets } from './libraries/timestamp-offsets';
 import { timestampAccessorRedirect } from './libraries/timestamps';
 import { redirectCalls } from './redirect-calls';
 import { parseGoDuration, parseRfc3339, MAX_UNIX_SECONDS, MIN_UNIX_SECONDS } from '../go/time-parse';
@@ -24,7 +25,8 @@ const prepared = new WeakSet<ASTNode>();
  * its base environment enables (apiserver pkg/cel/environment/base.go, from 1.29: cel-go's
  * ValidateDurationLiterals, ValidateTimestampLiterals and ValidateRegexLiterals; homogeneous aggregate
  * literals are cel-js's own check), the calls whose cel-js behaviour is replaced by cel-go's (timestamp
- * accessors, `duration()`/`timestamp()`, `matches`, ext.Strings' built-ins), and the
+ * accessors, `duration()`/`timestamp()`, `matches`, ext.Strings' built-ins, the offset a timestamp
+ * was written with), and the
  * functions cel-js has that kube's environment does not (lib/cel/outside-kube.ts).
  * Returns the validators' issues, which fail the compilation.
  */
@@ -32,6 +34,7 @@ export function afterCheck(ast: ASTNode): LiteralIssue[] {
   if (prepared.has(ast)) return [];
   prepared.add(ast);
   redirectCalls(ast, (call) => timestampAccessorRedirect(call) ?? conversionRedirect(call) ?? matchesRedirect(call) ?? stringsRedirect(call));
+  carryTimestampOffsets(ast);
   return [...literalIssues(ast), ...outsideKubeIssues(ast)];
 }
 
