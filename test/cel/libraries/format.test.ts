@@ -255,16 +255,18 @@ describe('uuid, byte, date and datetime (kube-openapi strfmt)', () => {
     expect(messages(format, value)).toEqual(expected);
   });
 
-  // lib/kube/openapi-formats.ts computes month lengths with Date.UTC, which reads years 0-99
-  // as 1900-1999: Go's time.Parse takes year 0 as the leap year it is.
-  it.failing('0000-02-29 is a date, as time.Parse reads it', () => {
+  // Go's time.Parse takes year 0 as the leap year it is (proleptic Gregorian).
+  it('0000-02-29 is a date, as time.Parse reads it', () => {
     expect(messages('date', '0000-02-29')).toEqual([]);
+    expect(messages('date', '0100-02-29')).toEqual(['invalid date']);
+    expect(messages('date', '0004-02-29')).toEqual([]);
   });
 
-  // The same module's datetime pattern keeps Go's unescaped `.`, but JavaScript's `.` also refuses
-  // \r, U+2028 and U+2029, which Go's accepts.
-  it.failing('a carriage return where DateTimePattern has its `.` is accepted, as Go accepts it', () => {
+  // DateTimePattern's unescaped `.` is Go's, which matches any character but a newline.
+  it('a carriage return where DateTimePattern has its `.` is accepted, as Go accepts it', () => {
     expect(messages('datetime', '2020-01-01T00:00:00\r1Z')).toEqual([]);
+    expect(messages('datetime', '2020-01-01T00:00:00\u20281Z')).toEqual([]);
+    expect(messages('datetime', '2020-01-01T00:00:00\n1Z')).toEqual(['invalid datetime']);
   });
 });
 
