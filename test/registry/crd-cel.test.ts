@@ -206,6 +206,14 @@ describe('x-kubernetes-validations', () => {
     expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T09:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": not 23h at -08:00']);
   });
 
+  it('a date-time field keeps the offset it was written with, as strfmt.ParseDateTime reads it', async () => {
+    const schema = await prepared(
+      specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "string(self.at) == '2024-03-10T07:30:15+02:00'", message: 'offset lost' }]),
+    );
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T07:30:15+02:00' }), null))).toEqual([]);
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T05:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": offset lost']);
+  });
+
   it('refuses a rule or messageExpression whose literal regex pattern the program cannot compile (compilation.go `compileRule`)', async () => {
     const refused = structuralSchema(
       specSchema({ name: { type: 'string' } }, [
