@@ -1,11 +1,13 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 
 /**
- * Visits every node of a parsed expression once, parents first. Nodes keep their operands in `args`:
- * a node, an array of nodes (or of `[key, value]` pairs), a literal, or an object of nodes. A macro's
- * expansion reuses the nodes written in the expression, so visiting what was written reaches them.
+ * Visits every node of a parsed expression once, parents first (or, with `childrenFirst`, each node
+ * after its operands, left to right, the order in which cel-go's planner builds a program). Nodes keep
+ * their operands in `args`: a node, an array of nodes (or of `[key, value]` pairs), a literal, or an
+ * object of nodes. A macro's expansion reuses the nodes written in the expression, so visiting what was
+ * written reaches them.
  */
-export function forEachNode(root: ASTNode, visit: (node: ASTNode) => void): void {
+export function forEachNode(root: ASTNode, visit: (node: ASTNode) => void, childrenFirst = false): void {
   const seen = new WeakSet<object>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -18,8 +20,9 @@ export function forEachNode(root: ASTNode, visit: (node: ASTNode) => void): void
       walk(Object.values(value));
       return;
     }
-    visit(value);
+    if (!childrenFirst) visit(value);
     if (value.op !== 'value') walk(value.args);
+    if (childrenFirst) visit(value);
   };
   walk(root);
 }

@@ -1,11 +1,15 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { forEachNode } from './ast-walk';
 import { displayIssue } from './errors';
-import { redirectConversions } from './libraries/conversions';
+import { conversionRedirect } from './libraries/conversions';
 import { outsideKubeIssues } from './outside-kube';
 import { goRegexpError } from './libraries/go-regexp';
-import { redirectMatches } from './libraries/matches';
-import { redirectTimestampAccessors } from './libraries/timestamps';
+import { stringsRedirect } from './libraries/go-strings';
+import { matchesRedirect } from './libraries/matches';
+import { literalRegexErrors } from './libraries/regex';
+import { carryTimestampOffsets } from './libraries/timestamp-offsets';
+import { timestampAccessorRedirect } from './libraries/timestamps';
+import { redirectCalls } from './redirect-calls';
 import { parseGoDuration, parseRfc3339, MAX_UNIX_SECONDS, MIN_UNIX_SECONDS } from '../go/time-parse';
 
 /** A compile issue found after type checking: where (an offset in the checked text) and cel-go's message. */
@@ -21,17 +25,26 @@ const prepared = new WeakSet<ASTNode>();
  * its base environment enables (apiserver pkg/cel/environment/base.go, from 1.29: cel-go's
  * ValidateDurationLiterals, ValidateTimestampLiterals and ValidateRegexLiterals; homogeneous aggregate
  * literals are cel-js's own check), the calls whose cel-js behaviour is replaced by cel-go's (timestamp
- * accessors, `duration()`/`timestamp()`, `matches`), and the
+ * accessors, `duration()`/`timestamp()`, `matches`, ext.Strings' built-ins, the offset a timestamp
+ * was written with), and the
  * functions cel-js has that kube's environment does not (lib/cel/outside-kube.ts).
  * Returns the validators' issues, which fail the compilation.
  */
 export function afterCheck(ast: ASTNode): LiteralIssue[] {
   if (prepared.has(ast)) return [];
   prepared.add(ast);
-  redirectTimestampAccessors(ast);
-  redirectConversions(ast);
-  redirectMatches(ast);
+  redirectCalls(ast, (call) => timestampAccessorRedirect(call) ?? conversionRedirect(call) ?? matchesRedirect(call) ?? stringsRedirect(call));
+  carryTimestampOffsets(ast);
   return [...literalIssues(ast), ...outsideKubeIssues(ast)];
+}
+
+/**
+ * Why cel-go's `env.Program` refuses a checked expression, if it does (kube-apiserver reports it as
+ * `program instantiation failed: <this>`, after the compile issues and the result type): an invalid
+ * literal pattern of `find`, `findAll` or `matches` (lib/cel/libraries/regex.ts).
+ */
+export function programError(ast: ASTNode): string | undefined {
+  return literalRegexErrors(ast)[0];
 }
 
 /** cel-go's display of the issues, ordered by position as common/errors.go `ToDisplayString` orders them. */

@@ -1,7 +1,7 @@
 import type { ParseResult } from '@marcbachmann/cel-js';
 import type { MatchConditionsEnvironment } from './environment';
 import { celGoIssue, celGoTypeName } from './errors';
-import { afterCheck, displayIssues } from './checked';
+import { afterCheck, displayIssues, programError } from './checked';
 import { celModule } from './runtime';
 
 /** What an expression must evaluate to, as cel-go names the types. */
@@ -9,7 +9,8 @@ export type ReturnType = 'bool' | 'string' | 'null_type';
 
 /**
  * apiserver plugin/cel compile.go `CompileCELExpression`: a parse or check failure is `compilation failed:
- * <cel-go's issue>`; a result type that is none of `returnTypes` is `must evaluate to …`. `acceptDyn`
+ * <cel-go's issue>`; a result type that is none of `returnTypes` is `must evaluate to …`; what cel-go's
+ * `env.Program` refuses is `program instantiation failed: …` (lib/cel/checked.ts `programError`). `acceptDyn`
  * lets a dyn result through: for policies, whose `object` kube types from the resource's schema (a
  * boolean field is a bool there) while the harness declares it dyn — the value is checked when it runs.
  * `anyType` accepts every result (a policy's variables, whose type is what their expression gives).
@@ -24,12 +25,14 @@ export function compileExpression(
   const parsed = parseAndCheck(expression, environment);
   if ('issue' in parsed) return `compilation failed: ${parsed.issue}`;
   const { program, type } = parsed;
-  if (anyType) return program;
-  if ((returnTypes as readonly string[]).includes(type === 'null' ? 'null_type' : type)) return program;
-  if (acceptDyn && type === 'dyn') return program;
-  // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
-  const got = celGoTypeName({ list: 'list<dyn>', map: 'map<dyn, dyn>' }[type] ?? type);
-  return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${got}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${got}`;
+  const accepted = anyType || (returnTypes as readonly string[]).includes(type === 'null' ? 'null_type' : type) || (acceptDyn && type === 'dyn');
+  if (!accepted) {
+    // cel-js abbreviates list<dyn> and map<dyn, dyn> here.
+    const got = celGoTypeName({ list: 'list<dyn>', map: 'map<dyn, dyn>' }[type] ?? type);
+    return returnTypes.length === 1 ? `must evaluate to ${returnTypes[0]} but got ${got}` : `must evaluate to one of [${returnTypes.join(' ')}] but got ${got}`;
+  }
+  const refused = programError(program.ast);
+  return refused === undefined ? program : `program instantiation failed: ${refused}`;
 }
 
 /** An expression parsed and type-checked: its program and result type, or cel-go's text for the first issue. */

@@ -1,6 +1,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { registerAuthorizer } from './authz';
 import { registerLibrary } from './library';
+import { celGoFunctionNames } from './libraries/namespace';
 import { celModule } from './runtime';
 
 export interface MatchConditionsEnvironment {
@@ -34,7 +35,7 @@ export function matchConditionsEnvironment(): MatchConditionsEnvironment {
   registerAuthorizer(env);
   registerLibrary(env);
   env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', 'kubernetes.AdmissionRequest');
-  cached = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  cached = { env, functions: celGoFunctionNames(env) };
   return cached;
 }
 
@@ -57,7 +58,7 @@ export function policyEnvironment(declared: PolicyVariables): MatchConditionsEnv
   env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', 'kubernetes.AdmissionRequest');
   env.registerVariable('namespaceObject', 'dyn').registerVariable('variables', 'dyn');
   if (declared.params) env.registerVariable('params', 'dyn');
-  const built = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  const built = { env, functions: celGoFunctionNames(env) };
   policyCache.set(key, built);
   return built;
 }

@@ -1,5 +1,6 @@
 import type { ASTNode, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { forEachNode } from './ast-walk';
+import { isFunctionNamespace, namespaceValues } from './libraries/namespace';
 
 /**
  * An error raised by a function this harness adds to CEL (the Kubernetes libraries). It carries
@@ -67,15 +68,67 @@ const OPERATOR_FUNCTIONS: ReadonlyMap<string, string> = new Map([
  * words; parse errors keep cel-js's message, as cel-go's come from its ANTLR grammar.
  */
 export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, root?: ASTNode): string {
-  const node = error.name === 'TypeError' ? error.node : undefined;
-  const message = node ? checkerMessage(error.code, error.summary, node, knownFunctions) : error.summary;
-  const offset = node ? celGoOffset(node, expression) : (error.range?.start ?? 0);
-  const issue = displayIssue(expression, offset, message);
-  const call = node && error.code === 'unknown_variable' && root ? undeclaredMethodOf(root, node, knownFunctions) : undefined;
-  if (!call) return issue;
+  if (error.name !== 'TypeError' || !error.node) return displayIssue(expression, error.range?.start ?? 0, error.summary);
+  const node = error.node;
+  const issues = [...(root ? namespaceIssues(root, node) : []), ...nodeIssues(error, expression, knownFunctions, node, root)];
+  return issues
+    .sort((a, b) => a.offset - b.offset)
+    .map((issue) => displayIssue(expression, issue.offset, issue.message))
+    .join('\n');
+}
+
+interface Issue {
+  offset: number;
+  message: string;
+}
+
+const undeclared = (name: string) => `undeclared reference to '${name}' (in container '')`;
+
+/** The issues cel-go reports where cel-js stopped: one, or two for an undeclared receiver and method. */
+function nodeIssues(error: CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, node: ASTNode, root?: ASTNode): Issue[] {
+  const namespaced = error.code === 'no_matching_overload' ? namespacedCallIssues(node, expression, knownFunctions) : undefined;
+  if (namespaced) return namespaced;
+  // An operation on a namespace read as a value: cel-go's checker reports the identifier (namespaceIssues),
+  // and nothing of an operation on its error type.
+  const values: readonly unknown[] = root ? namespaceValues(root) : [];
+  if (operandsOf(node).some((operand) => values.includes(operand))) return [];
+  const issue = { offset: celGoOffset(node, expression), message: checkerMessage(error.code, error.summary, node, knownFunctions) };
+  const call = error.code === 'unknown_variable' && root ? undeclaredMethodOf(root, node, knownFunctions) : undefined;
+  if (!call) return [issue];
   // checker.go `checkCall`: an undeclared receiver is reported, then the member function is looked up
   // by its bare name, and an unknown one is a second issue (`math.greatest(1, 2)` without ext.Math).
-  return `${issue}\n${displayIssue(expression, celGoOffset(call.node, expression), `undeclared reference to '${call.name}' (in container '')`)}`;
+  return [issue, { offset: celGoOffset(call.node, expression), message: undeclared(call.name) }];
+}
+
+/** Every namespace read as a value, as cel-go's undeclared identifier (lib/cel/libraries/namespace.ts). */
+function namespaceIssues(root: ASTNode, errorNode: ASTNode): Issue[] {
+  return namespaceValues(root)
+    .filter((node) => node !== errorNode)
+    .map((node) => ({ offset: node.start, message: undeclared(node.args as string) }));
+}
+
+/**
+ * checker.go `checkCall` on `ns.f(args)`: `ns.f` is one qualified function name, its overloads resolved
+ * against the arguments alone; when no function has that name, `ns` is an undeclared identifier and
+ * `f` is looked up as a member function (a second issue when it is none either).
+ */
+function namespacedCallIssues(node: ASTNode, expression: string, knownFunctions: ReadonlySet<string>): Issue[] | undefined {
+  if (node.op !== 'rcall') return undefined;
+  const [name, receiver, args] = node.args;
+  if (receiver.op !== 'id' || !isFunctionNamespace(receiver.args)) return undefined;
+  const qualified = `${receiver.args}.${name}`;
+  const at = celGoOffset(node, expression);
+  if (knownFunctions.has(qualified)) {
+    return [{ offset: at, message: `found no matching overload for '${qualified}' applied to '(${args.map(typeName).join(', ')})'` }];
+  }
+  const issues = [{ offset: receiver.start, message: undeclared(receiver.args) }];
+  if (!knownFunctions.has(name)) issues.push({ offset: at, message: undeclared(name) });
+  return issues;
+}
+
+function operandsOf(node: ASTNode): unknown[] {
+  const { args } = node as { args: unknown };
+  return Array.isArray(args) ? args.flat() : [args];
 }
 
 /** The member call whose receiver is `receiver`, when its function is declared nowhere in the environment. */
@@ -90,7 +143,6 @@ function undeclaredMethodOf(root: ASTNode, receiver: ASTNode, knownFunctions: Re
 }
 
 function checkerMessage(code: string, summary: string, node: ASTNode, knownFunctions: ReadonlySet<string>): string {
-  const undeclared = (name: string) => `undeclared reference to '${name}' (in container '')`;
   const noOverload = (name: string, signature: string) => `found no matching overload for '${name}' applied to '${signature}'`;
   // cel-go's aggregate-literal check reports a plain type mismatch at the offending element.
   if (code.startsWith('heterogeneous_')) {

@@ -1,11 +1,14 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { forEachNode } from './ast-walk';
+import { namespaceValues } from './libraries/namespace';
 
 /*
  * Functions cel-js declares on its own that kube-apiserver's environment does not have (apiserver
  * pkg/cel/environment/base.go enables neither ext.Bindings nor ext.Encoders, and cel-go has no member
  * functions on bytes): kube refuses them when compiling, as cel-go's checker (checker.go `checkCall`)
- * refuses any function it cannot find, naming each undeclared reference.
+ * refuses any function it cannot find, naming each undeclared reference. So are the namespace constants
+ * cel-js needs for cel-go's qualified function names, read anywhere but as the receiver of their functions
+ * (lib/cel/libraries/namespace.ts).
  */
 
 /** cel-js's member functions on bytes, which no library of kube's declares under any receiver. */
@@ -35,6 +38,7 @@ export function outsideKubeIssues(ast: ASTNode): OutsideKubeIssue[] {
     }
     if (name === 'bind' && receiver.op === 'id' && receiver.args === 'cel') issues.push(...bindIssues(node, receiver, args));
   });
+  for (const node of namespaceValues(ast)) issues.push({ offset: node.start, message: undeclared(node.args as string) });
   return issues;
 }
 

@@ -89,7 +89,8 @@ export function parseRfc3339(text: string): number | undefined {
   return date.getTime() - offset;
 }
 
-function daysIn(year: number, month: number): number {
+/** The days of a month (1-12) of a proleptic Gregorian year, year 0 a leap year as Go's time reads it. */
+export function daysIn(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }

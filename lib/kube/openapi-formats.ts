@@ -5,6 +5,7 @@
  * default.go, time.go, duration.go, bson.go, and its forked govalidator).
  */
 import { isIPv6 } from 'node:net';
+import { daysIn } from '../go/time-parse';
 
 /** The format names kube validates, as strfmt normalizes them (dashes removed). */
 const SUPPORTED = new Set([
@@ -52,7 +53,8 @@ const RGB_COLOR = new RegExp(`^rgb\\(${RGB_BYTE},${RGB_BYTE},${RGB_BYTE}\\)$`);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
 const CREDIT_CARD =
   /^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11}|6[27][0-9]{14})$/;
-const DATE_TIME_TAIL = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
+// DateTimePattern's unescaped `.` is Go's: any character but a newline (JavaScript's also refuses \r, U+2028, U+2029).
+const DATE_TIME_TAIL = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
 
 /** IPv4 as netutils.ParseIPSloppy reads it: leading zeros tolerated. */
 function isSloppyIPv4(value: string): boolean {
@@ -128,8 +130,8 @@ function isDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
+  // Not Date.UTC, which reads the years 0-99 as 1900-1999.
+  return day <= daysIn(year, month);
 }
 
 /** strfmt.IsDateTime: a date, a `t`, and a time of day with a zone. */

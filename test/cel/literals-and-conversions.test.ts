@@ -20,6 +20,15 @@ describe('literal validators', () => {
     ]);
   });
 
+  // regex.go FindRegexOptimization: the pattern is compiled when the program is built, after the checks.
+  it("an invalid literal pattern of find is refused when the program is built (compile.go's `program instantiation failed`)", () => {
+    expect(compileErrors("'x'.find('(') == ''")).toEqual([
+      `matchConditions[0].expression: Invalid value: "'x'.find('(') == ''": program instantiation failed: error parsing regexp: missing closing ): \`(\``,
+    ]);
+    // A result of the wrong type is reported first, as CompileCELExpression checks it before building the program.
+    expect(compileErrors("'x'.find('(')")).toEqual([`matchConditions[0].expression: Invalid value: "'x'.find('(')": must evaluate to bool but got string`]);
+  });
+
   it.each([
     "duration('0')",
     "duration('-0')",
@@ -113,10 +122,33 @@ describe('string() of a duration or a timestamp, as cel-go writes them', () => {
   });
 });
 
-describe('known divergence', () => {
-  // cel-go keeps the offset time.Parse read (a FixedZone), so string() writes it back; cel-js holds a
-  // timestamp as a JavaScript Date, which has no zone, and writes UTC.
-  it.failing('string() of a timestamp parsed with an offset keeps that offset', () => {
+// cel-go keeps the offset time.Parse read (a FixedZone; kube-apiserver's own zone is UTC), so string()
+// writes it back (time.RFC3339Nano), and a timestamp computed from it with a duration keeps it
+// (time.Time Add); comparisons and the accessors (UTC: cel.DefaultUTCTimeZone) ignore it.
+describe('the offset a timestamp was written with', () => {
+  it('string() of a timestamp parsed with an offset keeps that offset', () => {
     expect(valueOf("string(timestamp('2023-02-03T23:31:20+01:00'))")).toBe('2023-02-03T23:31:20+01:00');
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20.5-05:30'))")).toBe('2023-02-03T23:31:20.5-05:30');
+    // A zero offset is UTC's, written Z.
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20-00:00'))")).toBe('2023-02-03T23:31:20Z');
+  });
+
+  it('arithmetic with a duration keeps it', () => {
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20+01:00') + duration('1h'))")).toBe('2023-02-04T00:31:20+01:00');
+    expect(valueOf("string(timestamp('2023-02-03T23:31:20-08:00') + duration('30m'))")).toBe('2023-02-04T00:01:20-08:00');
+    expect(valueOf("string(timestamp('2023-02-03T00:10:00+09:00') - duration('20m'))")).toBe('2023-02-02T23:50:00+09:00');
+  });
+
+  it('format writes it as string() does', () => {
+    expect(valueOf(`"%s".format([timestamp('2023-02-03T23:31:20+01:00')])`)).toBe('2023-02-03T23:31:20+01:00');
+    expect(valueOf(`"%s".format([[timestamp('2023-02-03T23:31:20+01:00')]])`)).toBe('[timestamp("2023-02-03T23:31:20+01:00")]');
+  });
+
+  it('comparisons, differences and the accessors read the instant', () => {
+    expect(valueOf("timestamp('2023-02-03T23:31:20+01:00') == timestamp('2023-02-03T22:31:20Z')")).toBe(true);
+    expect(valueOf("timestamp('2023-02-03T23:31:20+01:00') < timestamp('2023-02-03T22:31:21Z')")).toBe(true);
+    expect(valueOf("timestamp('2023-02-03T23:31:20+01:00') - timestamp('2023-02-03T22:31:20Z') == duration('0')")).toBe(true);
+    expect(valueOf("timestamp('2023-02-03T23:31:20+01:00').getHours()")).toBe(22n);
+    expect(valueOf("timestamp('2023-02-03T23:31:20+01:00').getHours('+01:00')")).toBe(23n);
   });
 });

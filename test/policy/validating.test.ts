@@ -337,6 +337,10 @@ describe('loading, as the API validates policies on create', () => {
       'spec.validations[0].messageExpression: Invalid value: "1": must evaluate to string but got int',
     );
     await expect(harness([policy('p', { validations: [{ expression: 'params.x == 1' }] })])).rejects.toThrow("undeclared reference to 'params'");
+    // regex.go FindRegexOptimization compiles a literal pattern when the program is built.
+    await expect(harness([policy('p', { validations: [{ expression: "object.metadata.name.find('(') == ''" }] })])).rejects.toThrow(
+      `spec.validations[0].expression: Invalid value: "object.metadata.name.find('(') == ''": program instantiation failed: error parsing regexp: missing closing ): \`(\``,
+    );
   });
 });
 

@@ -206,6 +206,30 @@ describe('x-kubernetes-validations', () => {
     expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T09:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": not 23h at -08:00']);
   });
 
+  it('a date-time field keeps the offset it was written with, as strfmt.ParseDateTime reads it', async () => {
+    const schema = await prepared(
+      specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "string(self.at) == '2024-03-10T07:30:15+02:00'", message: 'offset lost' }]),
+    );
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T07:30:15+02:00' }), null))).toEqual([]);
+    expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T05:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": offset lost']);
+  });
+
+  it('refuses a rule or messageExpression whose literal regex pattern the program cannot compile (compilation.go `compileRule`)', async () => {
+    const refused = structuralSchema(
+      specSchema({ name: { type: 'string' } }, [
+        { rule: "self.name.find('(') == ''" },
+        { rule: 'true', messageExpression: "self.name.findAll('[z-a]').join(',')" },
+        { rule: "self.name.find('(') == ''", messageExpression: '1' },
+      ]),
+    );
+    expect(text(await prepareCustomResourceValidation(refused, 'spec.versions[0].schema.openAPIV3Schema'))).toEqual([
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {"rule":"self.name.find('(') == ''"}: program instantiation failed: error parsing regexp: missing closing ): \`(\``,
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].messageExpression: Invalid value: {"rule":"true","messageExpression":"self.name.findAll('[z-a]').join(',')"}: messageExpression instantiation failed: error parsing regexp: invalid character class range: \`z-a\``,
+      // kube stops at the rule's own error: its messageExpression is not compiled.
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[2].rule: Invalid value: {"rule":"self.name.find('(') == ''","messageExpression":"1"}: program instantiation failed: error parsing regexp: missing closing ): \`(\``,
+    ]);
+  });
+
   it('returns the compile errors kube would reject the CRD with', async () => {
     const schema = structuralSchema(
       specSchema(replicas, [

@@ -1,6 +1,6 @@
-import type { ASTNode, Environment } from '@marcbachmann/cel-js';
-import { forEachNode } from '../ast-walk';
+import type { Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError } from '../errors';
+import { CEL_JS_RUNS, type CallRedirect, type CallShape } from '../redirect-calls';
 import { compileGoRegexp, goMatchString, GoRegexpSyntaxError } from './go-regexp';
 
 /*
@@ -9,7 +9,7 @@ import { compileGoRegexp, goMatchString, GoRegexpSyntaxError } from './go-regexp
  * declares it twice (checker/decls `matches(string, string)` and `string.matches(string)`). cel-js lacks
  * the global one, registered here, and runs the member one with a JavaScript RegExp (its syntax, a
  * backtracking engine); that overload cannot be replaced by registering the same signature, so each
- * checked call to it is redirected, as conversions.ts does for `duration()` and `timestamp()`.
+ * checked call to it is redirected (lib/cel/redirect-calls.ts).
  * A literal pattern Go rejects fails the compilation instead (lib/cel/checked.ts).
  */
 
@@ -27,19 +27,8 @@ export function registerMatches(env: Environment): void {
   env.registerFunction('matches(string, string): bool', goMatches, { async: false });
 }
 
-type Handle = (values: unknown[], ev: unknown, node: unknown) => unknown;
-
 /** Every `x.matches(p)` of a checked program runs `goMatches` when both are strings. */
-export function redirectMatches(root: ASTNode): void {
-  forEachNode(root, (node) => {
-    if (node.op !== 'rcall') return;
-    const [name, , args] = node.args as [string, ASTNode, ASTNode[]];
-    const call = node as unknown as { handle?: Handle };
-    const original = call.handle;
-    if (name !== 'matches' || args.length !== 1 || typeof original !== 'function') return;
-    call.handle = (values, ev, at) => {
-      const [s, pattern] = values;
-      return typeof s === 'string' && typeof pattern === 'string' ? goMatches(s, pattern) : original(values, ev, at);
-    };
-  });
+export function matchesRedirect({ name, member, arity }: CallShape): CallRedirect | undefined {
+  if (name !== 'matches' || !member || arity !== 1) return undefined;
+  return ([s, pattern]) => (typeof s === 'string' && typeof pattern === 'string' ? goMatches(s, pattern) : CEL_JS_RUNS);
 }

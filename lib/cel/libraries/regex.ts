@@ -1,4 +1,5 @@
 import type { ASTNode, Environment } from '@marcbachmann/cel-js';
+import { forEachNode, stringLiteral } from '../ast-walk';
 import { CelFunctionError } from '../errors';
 import { compileGoRegexp, goFindAllString, goFindString, goRegexpError, GoRegexpSyntaxError, type GoRegexp } from './go-regexp';
 
@@ -30,38 +31,32 @@ function compile(pattern: string): GoRegexp {
   }
 }
 
+// The functions whose literal pattern cel-go compiles while building a program: regex.go's
+// FindRegexOptimization and FindAllRegexOptimization, which kube-apiserver passes to every Program, and
+// cel-go's MatchesRegexOptimization, which its OptOptimize adds (cel/program.go `newProgram`).
+const OPTIMIZED = new Set(['find', 'findAll', 'matches']);
+
 /**
- * The errors kube-apiserver reports when a program is created, not evaluated: regex.go registers
- * FindRegexOptimization and FindAllRegexOptimization, which compile a literal pattern of `find`/`findAll`
- * while the program is built, so an invalid literal pattern fails the expression at compile time
- * (compile.go wraps it as `program instantiation failed: <error>`) rather than at evaluation. cel-js has no
- * such hook; this walks a parsed expression for those literal patterns and returns Go's error for each.
+ * The errors cel-go reports when a program is created rather than evaluated: each of those calls
+ * compiles its pattern (the call's argument 1, counting a member call's receiver as 0) when it is a
+ * literal, so a pattern Go rejects fails the program (interpreter/decorators.go `decRegexOptimizer`),
+ * which kube reports as `program instantiation failed: <Go's error>`. In the order cel-go's planner
+ * meets them: a call after its operands, left to right (cel-go stops at the first).
  */
 export function literalRegexErrors(ast: ASTNode): string[] {
   const errors: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!isAstNode(node) || node.op === 'value') return;
-    if (node.op === 'rcall') {
-      const [name, , args] = node.args as [string, ASTNode, ASTNode[]];
-      const pattern = args[0];
-      if ((name === 'find' || name === 'findAll') && pattern?.op === 'value' && typeof pattern.args === 'string') {
-        const error = goRegexpError(pattern.args);
-        if (error) errors.push(error);
-      }
-    }
-    const args: unknown = node.args;
-    // Nodes keep their operands in args: nodes, arrays of nodes, or (comprehensions) an object of them.
-    if (args !== null && typeof args === 'object' && !Array.isArray(args) && !isAstNode(args)) visit(Object.values(args));
-    else visit(args);
-  };
-  visit(ast);
+  forEachNode(
+    ast,
+    (node) => {
+      if (node.op !== 'rcall' && node.op !== 'call') return;
+      const operands = node.args as unknown[];
+      const args = node.op === 'rcall' ? operands[2] : operands[1];
+      const text = Array.isArray(args) ? stringLiteral(node.op === 'rcall' ? args[0] : args[1]) : undefined;
+      if (typeof operands[0] !== 'string' || !OPTIMIZED.has(operands[0]) || text === undefined) return;
+      const error = goRegexpError(text);
+      if (error) errors.push(error);
+    },
+    true,
+  );
   return errors;
-}
-
-function isAstNode(value: unknown): value is ASTNode {
-  return value !== null && typeof value === 'object' && typeof (value as { op?: unknown }).op === 'string' && 'args' in value;
 }

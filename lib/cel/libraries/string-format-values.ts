@@ -1,6 +1,7 @@
 /** cel-go ext/formatting.go's stringFormatter: how each CEL value is written by `format` at runtime. */
 import { goFormatFixed, goFormatG, goFormatShortestFixed, goQuote, localizedFixed, localizedScientific } from './go-format';
 import { clauseError, FormatError, type Interpolator, parseFormatString } from './string-format-clauses';
+import { offsetOf } from './timestamp-offsets';
 
 /** `<string>.format(<list>)` at runtime: formatting.go's stringFormatter with the en_US locale. */
 export function formatString(format: string, args: unknown[], typeOf: (value: unknown) => string): string {
@@ -96,9 +97,20 @@ function convertToString(value: unknown, typeName: string): string | undefined {
   }
 }
 
-/** time.RFC3339Nano in UTC: fractional seconds without trailing zeros. */
+/**
+ * time.RFC3339Nano: fractional seconds without trailing zeros, in the offset the timestamp was written
+ * with (timestamp-offsets.ts), `Z` for UTC.
+ */
 export function rfc3339Nano(date: Date): string {
-  return date.toISOString().replace(/\.(\d*?)0*Z$/, (_, fraction: string) => (fraction ? `.${fraction}Z` : 'Z'));
+  const minutes = offsetOf(date);
+  const wall = new Date(date.getTime() + minutes * 60_000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const fraction = pad(wall.getUTCMilliseconds(), 3).replace(/0+$/, '');
+  const zone = minutes === 0 ? 'Z' : `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${fraction ? `.${fraction}` : ''}${zone}`
+  );
 }
 
 /** Duration.ConvertToType(StringType): strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s". */

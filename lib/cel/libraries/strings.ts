@@ -11,7 +11,8 @@ import { formatString } from './string-format-values';
  * cel-go ext.Strings at the version kube enables (pkg/cel/environment/base.go: StringsVersion(2) from
  * 1.29), for the functions cel-js lacks: `format` and `strings.quote` (version 1). charAt and replace are
  * in lib/cel/library.ts; cel-js has the rest (indexOf, lastIndexOf, lowerAscii, upperAscii, split,
- * substring, trim, join). `reverse` is version 3, which kube does not enable, so it is not declared.
+ * substring, trim, join), and each checked call of those but join runs cel-go's (go-strings.ts).
+ * `reverse` is version 3, which kube does not enable, so it is not declared.
  *
  * `format` follows ext/formatting.go (the version 1 formatter, localised for en_US), including its static
  * validation of a literal format string against a list literal (stringFormatValidator), and the exemption

@@ -3,12 +3,12 @@
  * zone Go's time.LoadLocation knows, fixed offsets such as `+01:00` or `01:00`, and Go's error for any
  * other. cel-js's own accept only what `Date.prototype.toLocaleString` accepts (a fixed offset throws a
  * RangeError out of the evaluation), read the wall clock back in the machine's own zone, and cannot be
- * replaced by registering an overload (same signature), so each checked call is redirected instead.
+ * replaced by registering an overload (same signature), so each checked call is redirected instead
+ * (lib/cel/redirect-calls.ts).
  */
-import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode } from '../ast-walk';
 import { celTimeZone, loadLocation, type Location, type WallClock } from '../../go/location';
 import { CelFunctionError } from '../errors';
+import { CEL_JS_RUNS, type CallRedirect, type CallShape } from '../redirect-calls';
 
 type Accessor = (clock: WallClock, unixMillis: number) => number;
 
@@ -38,31 +38,16 @@ export function timestampField(name: string, timestamp: Date, zone?: string): bi
   return BigInt(accessor(location(unixMillis), unixMillis));
 }
 
-type Handle = (args: unknown[], ev: unknown, node: unknown) => unknown;
-interface CheckedCall {
-  handle?: Handle;
-}
-
 /**
  * Redirects every timestamp accessor call of a checked program to `timestampField`: those with a zone,
  * and `getDayOfYear()`, which cel-js computes in the machine's zone. Calls on other receivers (a
  * duration's `getHours()`) keep cel-js's handler.
  */
-export function redirectTimestampAccessors(root: ASTNode): void {
-  forEachNode(root, (node) => {
-    if (node.op === 'rcall') redirectCall(node as unknown as CheckedCall, node.args as unknown[]);
-  });
-}
-
-function redirectCall(node: CheckedCall, [name, , args]: unknown[]): void {
-  const original = node.handle;
-  if (typeof name !== 'string' || !ACCESSORS.has(name) || !Array.isArray(args) || typeof original !== 'function') return;
-  if (args.length === 1) {
-    node.handle = (values, ev, at) => {
-      const [receiver, zone] = values;
-      return receiver instanceof Date && typeof zone === 'string' ? timestampField(name, receiver, zone) : original(values, ev, at);
-    };
-  } else if (args.length === 0 && name === 'getDayOfYear') {
-    node.handle = (values, ev, at) => (values[0] instanceof Date ? timestampField(name, values[0]) : original(values, ev, at));
+export function timestampAccessorRedirect({ name, member, arity }: CallShape): CallRedirect | undefined {
+  if (!member || !ACCESSORS.has(name)) return undefined;
+  if (arity === 1) {
+    return ([receiver, zone]) => (receiver instanceof Date && typeof zone === 'string' ? timestampField(name, receiver, zone) : CEL_JS_RUNS);
   }
+  if (arity === 0 && name === 'getDayOfYear') return ([receiver]) => (receiver instanceof Date ? timestampField(name, receiver) : CEL_JS_RUNS);
+  return undefined;
 }

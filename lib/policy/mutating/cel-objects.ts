@@ -14,6 +14,8 @@
  */
 import type { ASTNode, Environment } from '@marcbachmann/cel-js';
 import { CelFunctionError, celGoTypeName } from '../../cel/errors';
+import type { Checker as MacroChecker } from '../../cel/libraries/macro';
+import { checkOptionalEntry } from '../../cel/libraries/optional-entries';
 import { celModule } from '../../cel/runtime';
 import { OBJECT_MACRO } from './object-literals';
 
@@ -126,15 +128,10 @@ function typeCheck(checker: Checker, macro: ObjectMacro, ctx: unknown): unknown 
     throw checker.createError('unknown_variable', `undeclared reference to '${macro.typeName}' (in container '')`, macro.braceNode);
   }
   for (const field of macro.fields) {
-    const type = checker.check(field.value, ctx);
-    // cel-go checker `checkCreateStruct`: a JSONPatch's string fields take strings (or dyn).
-    if (
-      macro.typeName === JSON_PATCH_TYPE &&
-      JSON_PATCH_STRING_FIELDS.includes(field.name) &&
-      !field.optional &&
-      type.kind !== 'dyn' &&
-      type.name !== 'string'
-    ) {
+    // cel-go checker `checkCreateStruct`: a `?field` takes an optional (or dyn), the field the type it wraps.
+    const type = field.optional ? checkOptionalEntry(checker as unknown as MacroChecker, field.value, ctx) : checker.check(field.value, ctx);
+    // A JSONPatch's string fields take strings (or dyn); an Object's fields are dyn (mutation/dynamic ObjectType).
+    if (macro.typeName === JSON_PATCH_TYPE && JSON_PATCH_STRING_FIELDS.includes(field.name) && type.kind !== 'dyn' && type.name !== 'string') {
       throw checker.createError(
         'field_type_mismatch',
         `expected type of field '${field.name}' is 'string' but provided type is '${celGoTypeName(type.name)}'`,

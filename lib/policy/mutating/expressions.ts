@@ -6,7 +6,8 @@
  *   (cel-objects.ts), written in CEL's message syntax (rewritten for cel-js by object-literals.ts);
  * - an ApplyConfiguration expression must have the type `Object`, a JSONPatch expression
  *   `list(JSONPatch)`; otherwise compiling fails with `must evaluate to Object but got <type>`;
- * - a failed compile is `compilation failed: <cel-go's issue>`, reported when the mutation runs;
+ * - a failed compile is `compilation failed: <cel-go's issue>`, reported when the mutation runs (or
+ *   `program instantiation failed: <error>` for what cel-go's `env.Program` refuses, lib/cel/checked.ts);
  * - a run-time error is `expression '<expression>' resulted in error: <cause>` (plugin/cel activation.go);
  * - an ApplyConfiguration's value must name nested objects after their field path (`type mismatch: …`,
  *   patch/smd.go), a JSONPatch's value becomes JSON patch operations (patch/json_patch.go).
@@ -17,7 +18,8 @@
 import type { Environment, ParseError, ParseResult, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { celGoIssue, celGoTypeName, displayIssue } from '../../cel/errors';
 import { evaluateProgram } from '../../cel/evaluate';
-import { afterCheck, displayIssues } from '../../cel/checked';
+import { afterCheck, displayIssues, programError } from '../../cel/checked';
+import { celGoFunctionNames } from '../../cel/libraries/namespace';
 import { celModule } from '../../cel/runtime';
 import type { JsonObject } from '../../kube/json';
 import { CelObject, OBJECT_TYPE, registerMutationLibrary, registerObjectTypes } from './cel-objects';
@@ -45,7 +47,7 @@ export interface MutationEnvironment {
 export function mutationEnvironment(base: Environment): MutationEnvironment {
   const env = base.clone();
   registerMutationLibrary(env);
-  return { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  return { env, functions: celGoFunctionNames(env) };
 }
 
 /** What one evaluation of a mutation gives. */
@@ -90,6 +92,8 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
   const got = celGoType(checked.type ?? 'dyn');
   const expected = RETURN_TYPES[patchType];
   if (got !== expected) return { ok: false, error: `must evaluate to ${expected} but got ${got}` };
+  const refused = programError(program.ast);
+  if (refused !== undefined) return { ok: false, error: `program instantiation failed: ${refused}` };
   return { ok: true, patchType, evaluate: (activation) => evaluate(program, patchType, expression, activation) };
 }
 

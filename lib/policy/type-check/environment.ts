@@ -10,6 +10,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { registerAuthorizer } from '../../cel/authz';
 import { registerLibrary } from '../../cel/library';
 import { registerRequestType } from '../../cel/environment';
+import { celGoFunctionNames } from '../../cel/libraries/namespace';
 import { celModule } from '../../cel/runtime';
 import { CEL_RESERVED_SYMBOLS, type DeclType } from './decl-type';
 
@@ -108,7 +109,7 @@ export function typedPolicyEnvironment(overwrite: TypeOverwrite): TypedEnvironme
     const params = overwrite.params.type;
     env.registerVariable('params', params ? declare(env, params.name, params.type, objectTypes) : 'dyn');
   }
-  return { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)), objectTypes };
+  return { env, functions: celGoFunctionNames(env), objectTypes };
 }
 
 /**

@@ -1,6 +1,9 @@
-import type { Environment } from '@marcbachmann/cel-js';
-import { CelFunctionError, celGoIssue, celGoRuntimeMessage } from '../../../lib/cel/errors';
+import type { Environment, ParseResult } from '@marcbachmann/cel-js';
+import { programError } from '../../../lib/cel/checked';
+import { parseAndCheck } from '../../../lib/cel/compile';
+import { CelFunctionError, celGoRuntimeMessage } from '../../../lib/cel/errors';
 import { registerLibrary } from '../../../lib/cel/library';
+import { celGoFunctionNames } from '../../../lib/cel/libraries/namespace';
 import { celModule } from '../../../lib/cel/runtime';
 import { celValue } from '../../../lib/cel/values';
 
@@ -18,34 +21,36 @@ export function kubeEnv(): { env: Environment; functions: ReadonlySet<string> } 
   registerLibrary(env);
 
   env.registerVariable('object', 'dyn');
-  cached = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  cached = { env, functions: celGoFunctionNames(env) };
   return cached;
+}
+
+/**
+ * An expression compiled as kube-apiserver compiles it (lib/cel/compile.ts `parseAndCheck`, then what
+ * cel-go's `env.Program` refuses): its program, or cel-go's text for the failure.
+ */
+function compile(expression: string): { program: ParseResult } | { issue: string } {
+  const checked = parseAndCheck(expression, kubeEnv());
+  if ('issue' in checked) return { issue: checked.issue };
+  const refused = programError(checked.program.ast);
+  return refused === undefined ? { program: checked.program } : { issue: `program instantiation failed: ${refused}` };
 }
 
 /** The compile error of an expression as cel-go prints it, or undefined when it compiles. */
 export function compileError(expression: string): string | undefined {
-  const { env, functions } = kubeEnv();
-  const { ParseError, TypeError: CelTypeError } = celModule();
-  try {
-    const checked = env.parse(expression).check();
-    if (checked.valid) return undefined;
-    if (checked.error instanceof ParseError || checked.error instanceof CelTypeError) return celGoIssue(checked.error, expression, functions);
-    throw checked.error;
-  } catch (error) {
-    if (error instanceof ParseError) return celGoIssue(error, expression, functions);
-    throw error;
-  }
+  const compiled = compile(expression);
+  return 'issue' in compiled ? compiled.issue : undefined;
 }
 
 type Outcome = { value: unknown } | { error: string };
 
 /** Compiles (failing the test on a compile error) and evaluates; the error is cel-go's text. */
 export function outcome(expression: string, object: unknown = null): Outcome {
-  const issue = compileError(expression);
-  if (issue !== undefined) throw new Error(`${expression} does not compile:\n${issue}`);
+  const compiled = compile(expression);
+  if ('issue' in compiled) throw new Error(`${expression} does not compile:\n${compiled.issue}`);
   const { EvaluationError } = celModule();
   try {
-    return { value: kubeEnv().env.parse(expression)({ object: celValue(object) }) };
+    return { value: compiled.program({ object: celValue(object) }) };
   } catch (error) {
     if (error instanceof CelFunctionError) return { error: error.message };
     if (error instanceof EvaluationError) return { error: celGoRuntimeMessage(error.code, error.summary) };

@@ -150,11 +150,27 @@ describe("invalid patterns: `Illegal regex: ` and Go's regexp/syntax error", () 
     ]);
   });
 
-  // regex.go's FindRegexOptimization compiles a literal pattern while the program is built, so kube
-  // rejects the expression before it runs (compile.go: `program instantiation failed: ...`). cel-js has no
-  // such hook: the expression compiles, and fails when evaluated. literalRegexErrors lets the caller mirror it.
-  it.failing('an invalid literal pattern fails at compile time', () => {
-    expect(compileError(`'x'.find('(') == ''`)).toBeDefined();
+  // regex.go's FindRegexOptimization and FindAllRegexOptimization, and cel-go's MatchesRegexOptimization,
+  // compile a literal pattern while the program is built, so kube refuses the expression before it runs
+  // (plugin/cel compile.go: `program instantiation failed: <Go's error>`).
+  it("an invalid literal pattern fails when the program is built, with Go's error", () => {
+    expect(compileError(`'x'.find('(') == ''`)).toBe('program instantiation failed: error parsing regexp: missing closing ): `(`');
+    expect(compileError(`'x'.findAll('[z-a]', 2).size() == 0`)).toBe(
+      'program instantiation failed: error parsing regexp: invalid character class range: `z-a`',
+    );
+    // cel-go stops at the first call it builds: the receiver's before the call on it.
+    expect(compileError(`'x'.find('(?P<>x)').find('[')`)).toBe('program instantiation failed: error parsing regexp: invalid named capture: `(?P<>`');
+  });
+
+  it("the global matches: its literal validator reads the first argument, the program's compilation the pattern", () => {
+    // checker/validator.go ValidateRegexLiterals checks argument 0 of matches(a, b), the string.
+    expect(compileError(`matches('a', ')')`)).toBe('program instantiation failed: error parsing regexp: unexpected ): `)`');
+    expect(compileError(`matches('(', 'a')`)?.split('\n')[0]).toBe('ERROR: <input>:1:9: invalid matches argument');
+  });
+
+  it('a pattern that is not a literal fails when the expression runs', () => {
+    expect(compileError(`object.s.find(object.p) == ''`)).toBeUndefined();
+    expect(compileError(`'x'.find('(' + ')') == ''`)).toBeUndefined();
   });
 });
 

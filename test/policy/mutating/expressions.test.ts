@@ -90,6 +90,12 @@ describe('compiling', () => {
     expect(compileError('JSONPatch', 'Object{}')).toBe('must evaluate to list(JSONPatch) but got Object');
   });
 
+  it('refuses an invalid literal regex pattern when the program is built (plugin/cel compile.go)', () => {
+    expect(compileError('JSONPatch', `[JSONPatch{op: "add", path: "/a", value: object.metadata.name.find("(")}]`)).toBe(
+      'program instantiation failed: error parsing regexp: missing closing ): `(`',
+    );
+  });
+
   it('reports compile errors where the expression as written has them', () => {
     expect(compileError('JSONPatch', '[JSONPatch{op: 1}]')).toBe(
       "compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'\n | [JSONPatch{op: 1}]\n | .............^",
@@ -233,9 +239,24 @@ describe('JSONPatch values', () => {
   });
 });
 
-describe('known divergences from cel-go', () => {
-  // cel-go's checker requires an optional value for a `?field:` initializer; the harness sets the plain value.
-  it.failing('refuses a plain value for an optional field', () => {
-    expect(compileMutation(env, 'ApplyConfiguration', 'Object{metadata: Object.metadata{?labels: {"a": "b"}}}').ok).toBe(false);
+// cel-go checker.go `checkCreateStruct`: a `?field:` initializer takes an optional (or dyn), reported as
+// `expected type 'optional_type(T)' but found 'T'` at the value; the field then gets the type it wraps.
+describe('optional field initializers', () => {
+  it('refuse a plain value', () => {
+    expect(compileError('ApplyConfiguration', 'Object{metadata: Object.metadata{?labels: {"a": "b"}}}')).toBe(
+      'compilation failed: ERROR: <input>:1:43: expected type \'optional_type(map(string, string))\' but found \'map(string, string)\'\n | Object{metadata: Object.metadata{?labels: {"a": "b"}}}\n | ..........................................^',
+    );
+  });
+
+  it('take an optional, or dyn', () => {
+    expect(compileMutation(env, 'ApplyConfiguration', 'Object{metadata: Object.metadata{?labels: optional.of({"a": "b"})}}').ok).toBe(true);
+    expect(compileMutation(env, 'ApplyConfiguration', 'Object{metadata: Object.metadata{?labels: object.metadata.?labels}}').ok).toBe(true);
+    expect(compileMutation(env, 'ApplyConfiguration', 'Object{metadata: Object.metadata{?labels: dyn({"a": "b"})}}').ok).toBe(true);
+  });
+
+  it("check the wrapped type against a JSONPatch field's", () => {
+    expect(compileError('JSONPatch', '[JSONPatch{?op: optional.of(1), path: "/a"}]')?.split('\n')[0]).toBe(
+      "compilation failed: ERROR: <input>:1:15: expected type of field 'op' is 'string' but provided type is 'int'",
+    );
   });
 });

@@ -10,6 +10,7 @@
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { registerLibrary } from '../../../cel/library';
+import { celGoFunctionNames } from '../../../cel/libraries/namespace';
 import { celModule } from '../../../cel/runtime';
 
 export interface RuleEnvironment {
@@ -27,6 +28,6 @@ export function ruleEnvironment(): RuleEnvironment {
   const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
   registerLibrary(env);
   env.registerVariable('self', 'dyn').registerVariable('oldSelf', 'dyn');
-  cached = { env, functions: new Set(env.getDefinitions().functions.map((fn) => fn.name)) };
+  cached = { env, functions: celGoFunctionNames(env) };
   return cached;
 }

@@ -3,11 +3,12 @@
  * compilation.go `compileRule`): the rule must compile to a bool, a `messageExpression` to a string;
  * a rule referring to `oldSelf` is a transition rule; `fieldPath` is normalized against the schema.
  * Errors read as kube words them (`compilation failed: ERROR: <input>:1:6: …`,
- * `cel expression must evaluate to a bool`, `messageExpression must evaluate to a string`).
+ * `cel expression must evaluate to a bool`, `messageExpression must evaluate to a string`, and what
+ * cel-go's `env.Program` refuses: `program instantiation failed: …`, `messageExpression instantiation failed: …`).
  */
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { celGoIssue } from '../../../cel/errors';
-import { afterCheck, displayIssues } from '../../../cel/checked';
+import { afterCheck, displayIssues, programError } from '../../../cel/checked';
 import { celModule } from '../../../cel/runtime';
 import type { SchemaNode, ValidationRule } from '../schema-node';
 import { ruleEnvironment } from './environment';
@@ -17,7 +18,7 @@ export interface CompiledRule {
   readonly rule: ValidationRule;
   /** Undefined for an empty rule (kube skips it) or one that failed to compile. */
   readonly program: ParseResult | undefined;
-  /** `compilation failed: …` or `cel expression must evaluate to a bool`. */
+  /** `compilation failed: …`, `cel expression must evaluate to a bool` or `program instantiation failed: …`. */
   readonly error: string | undefined;
   readonly usesOldSelf: boolean;
   readonly message: ParseResult | undefined;
@@ -79,6 +80,8 @@ function compileRule(node: SchemaNode, rule: ValidationRule): CompiledRule {
   if ('error' in result) return { ...base, ...empty, error: `compilation failed: ${result.error}` };
   // `self` is dyn here, so a dyn result may be a bool; kube knows the field types and checks exactly.
   if (result.type !== 'bool' && result.type !== 'dyn') return { ...base, ...empty, error: 'cel expression must evaluate to a bool' };
+  const refused = programError(result.program.ast);
+  if (refused !== undefined) return { ...base, ...empty, error: `program instantiation failed: ${refused}` };
   const usesOldSelf = refersTo(result.program.ast, 'oldSelf');
   let message: ParseResult | undefined;
   let messageError: string | undefined;
@@ -86,7 +89,11 @@ function compileRule(node: SchemaNode, rule: ValidationRule): CompiledRule {
     const compiledMessage = compile(rule.messageExpression);
     if ('error' in compiledMessage) messageError = `messageExpression compilation failed: ${compiledMessage.error}`;
     else if (compiledMessage.type !== 'string' && compiledMessage.type !== 'dyn') messageError = 'messageExpression must evaluate to a string';
-    else message = compiledMessage.program;
+    else {
+      const messageRefused = programError(compiledMessage.program.ast);
+      if (messageRefused === undefined) message = compiledMessage.program;
+      else messageError = `messageExpression instantiation failed: ${messageRefused}`;
+    }
   }
   return { ...base, program: result.program, error: undefined, usesOldSelf, message, messageError };
 }

@@ -6,6 +6,7 @@
  * apiVersion, kind, metadata.name and metadata.generateName); int-or-string stays an int or a string.
  */
 import { isObject, type Json } from '../../../kube/json';
+import { keepOffset, rfc3339Offset } from '../../../cel/libraries/timestamp-offsets';
 import { celValue } from '../../../cel/values';
 import type { SchemaNode } from '../schema-node';
 import { ruleEnvironment } from './environment';
@@ -68,7 +69,9 @@ function stringValue(format: string, value: string): unknown {
     case 'date':
     case 'date-time': {
       const millis = Date.parse(format === 'date' ? `${value}T00:00:00Z` : value);
-      return Number.isNaN(millis) ? value : new Date(millis);
+      // strfmt.ParseDateTime keeps the offset the time was written with, as time.Parse does.
+      if (Number.isNaN(millis)) return value;
+      return format === 'date' ? new Date(millis) : keepOffset(new Date(millis), rfc3339Offset(value));
     }
     case 'duration':
       return duration(value);
