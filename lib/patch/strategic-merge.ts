@@ -8,6 +8,7 @@
  */
 import { isObject, type Json, type JsonObject } from '../kube/json';
 import { structForGroupKind, structForKind, structByName, type FieldExtensions, type GoType } from '../registry/schema/table';
+import { goValueText } from '../registry/crd/openapi/go-values';
 
 /** What the merge knows of a member: its Go type (undefined when the schema does not have it) and its patch extensions. */
 interface Member {
@@ -41,19 +42,8 @@ const RETAIN_KEYS = '$retainKeys';
 const ORDER_PREFIX = '$setElementOrder/';
 const DELETE_PREFIX = '$deleteFromPrimitiveList/';
 
-/** How Go's fmt prints a decoded JSON value (`map[name:x]`), for error texts. */
-function goPrint(value: Json): string {
-  if (Array.isArray(value)) return `[${value.map(goPrint).join(' ')}]`;
-  if (isObject(value))
-    return `map[${Object.keys(value)
-      .sort()
-      .map((k) => `${k}:${goPrint(value[k] as Json)}`)
-      .join(' ')}]`;
-  return value === null ? '<nil>' : String(value);
-}
-
 function keyOf(item: Json, mergeKey: string): Json {
-  if (!isObject(item) || !(mergeKey in item)) throw new StrategicMergeError(`map: ${goPrint(item)} does not contain declared merge key: ${mergeKey}`);
+  if (!isObject(item) || !(mergeKey in item)) throw new StrategicMergeError(`map: ${goValueText(item)} does not contain declared merge key: ${mergeKey}`);
   return item[mergeKey] as Json;
 }
 

@@ -199,6 +199,15 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     expect(h.stub('warn.example.com').received).toHaveLength(0);
   });
 
+  it('sends the unknown-field warnings of a write the chain refuses with its Status', async () => {
+    await harness({
+      manifests: [validating('v', { name: 'deny.example.com', rules: configMapRules })],
+      stubs: { 'deny.example.com': stub.deny() },
+    });
+    const refused = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps', { ...configMap('r1'), bogus: 1 });
+    expect([refused.status, refused.headers.get('warning')]).toEqual([400, '299 - "unknown field \\"bogus\\""']);
+  });
+
   it('sends the unknown-field warnings of the request before the chain’s, also when a webhook mutated the object', async () => {
     await harness({
       manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, reinvocationPolicy: 'Never' })],

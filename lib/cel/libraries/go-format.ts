@@ -45,21 +45,9 @@ function quoteRune(r: number, out: string[]): void {
   else out.push(`\\U${r.toString(16).padStart(8, '0')}`);
 }
 
-/** strconv.Quote of a (valid UTF-8) string, i.e. fmt's `%q`. */
-export function goQuote(s: string): string {
-  const out: string[] = ['"'];
-  for (const ch of s) {
-    const r = ch.codePointAt(0) ?? 0;
-    // A lone surrogate cannot be in a Go string; it stands for the replacement character.
-    quoteRune(r >= 0xd800 && r <= 0xdfff ? 0xfffd : r, out);
-  }
-  out.push('"');
-  return out.join('');
-}
-
 /**
  * strconv.Quote of Go bytes held in a binary string (one char per byte, as urls.ts works): bytes that
- * are not valid UTF-8 are written as `\xNN`, as Go does. The result is a binary string too.
+ * are not valid UTF-8 are written as `\xNN`, as Go does (a JavaScript string's is lib/go/strconv.ts `goQuote`). The result is a binary string too.
  */
 export function goQuoteBytes(bytes: string): string {
   const out: string[] = ['"'];

@@ -1,5 +1,6 @@
 /** cel-go ext/formatting.go's stringFormatter: how each CEL value is written by `format` at runtime. */
-import { goFormatFixed, goFormatG, goFormatShortestFixed, goQuote, localizedFixed, localizedScientific } from './go-format';
+import { goQuote } from '../../go/strconv';
+import { goFormatFixed, goFormatG, goFormatShortestFixed, localizedFixed, localizedScientific } from './go-format';
 import { clauseError, FormatError, type Interpolator, parseFormatString } from './string-format-clauses';
 import { offsetOf } from './timestamp-offsets';
 

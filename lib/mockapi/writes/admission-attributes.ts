@@ -14,7 +14,7 @@ import { patchTypeOf } from '../patches';
 import type { RestAnswer, RestCall } from '../rest';
 import { isBuiltin } from '../store';
 import { yaml } from '../../yaml';
-import { fieldValidationOf } from './field-validation';
+import { type FieldValidation, fieldValidationOf } from './field-validation';
 import { decodeBody } from './registry-stage';
 
 /** Serves a call below admission: the REST semantics, or the conversion layer's for a version a CRD's webhook converts. */
@@ -127,26 +127,24 @@ async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<
 }
 
 /**
+ * What a create or update of an object does with its body's unknown fields (`?fieldValidation`, the options'
+ * 422 for an unsupported value), undefined for other writes. One per request: the decode before admission
+ * fills its warnings, which the answer carries (serveAdmitted).
+ */
+export function requestFieldValidation(call: RestCall): FieldValidation | undefined {
+  if (call.route.subresource || (call.verb !== 'create' && call.verb !== 'update')) return undefined;
+  return fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
+}
+
+/**
  * A create's or update's body as the handler decodes it before admission (create.go, update.go): into its
  * kind, unknown fields dropped as `?fieldValidation` says (Strict refuses here, before any webhook), defaulted.
  * Undefined when the body is no object (the downstream answers it).
  */
-function decodedRequest(
-  call: RestCall,
-  optionsKind: 'CreateOptions' | 'UpdateOptions',
-  validation = fieldValidationOf(call.url, optionsKind),
-): KubeObject | undefined {
+function decodedRequest(call: RestCall, validation: FieldValidation | undefined): KubeObject | undefined {
   const object = parsedObject(call.body);
   if (!object) return undefined;
   return decodeBody(call.registry, call.route.entry, object, validation);
-}
-
-/** The `Warning` headers a create's or update's body gets from its decode (unknown fields under Warn). */
-export function decodeWarnings(call: RestCall): readonly string[] {
-  if (call.verb !== 'create' && call.verb !== 'update') return [];
-  const validation = fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
-  decodedRequest(call, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions', validation);
-  return validation.warnings.headers;
 }
 
 /**
@@ -154,20 +152,24 @@ export function decodeWarnings(call: RestCall): readonly string[] {
  * an UPDATE of the whole object, its new status in place: update.go `UpdateResource`); undefined when the
  * write fails before admission (the downstream answers it).
  */
-export async function objectWriteAttributes(call: RestCall, serve: ServeCall): Promise<AdmissionAttributes | undefined> {
+export async function objectWriteAttributes(
+  call: RestCall,
+  serve: ServeCall,
+  validation = requestFieldValidation(call),
+): Promise<AdmissionAttributes | undefined> {
   const base = baseAttributes(call);
   const dryRun = queryDryRun(call);
   const verb = call.route.subresource === 'status' ? 'patch' : call.verb;
   switch (verb) {
     case 'create': {
-      const object = decodedRequest(call, 'CreateOptions');
+      const object = decodedRequest(call, validation);
       if (!object) return undefined;
       const filled = withNamespace(object, call.route.namespace);
       const options = requestOptions('CreateOptions', call, dryRun);
       return { ...baseAttributes(call, filled.metadata?.name ?? ''), operation: 'CREATE', object: filled, oldObject: null, dryRun, options };
     }
     case 'update': {
-      const object = decodedRequest(call, 'UpdateOptions');
+      const object = decodedRequest(call, validation);
       const oldObject = await readCurrent(call, serve);
       if (!object || !oldObject) return undefined;
       return { ...base, operation: 'UPDATE', object, oldObject, dryRun, options: requestOptions('UpdateOptions', call, dryRun) };

@@ -11,7 +11,8 @@ import type { AdmissionAttributes } from '../../kube/attributes';
 import { ApiError, internalError } from '../../kube/status';
 import { requestLine } from '../../review/review';
 import type { RestAnswer, RestCall } from '../rest';
-import { decodeWarnings, objectWriteAttributes, type ServeCall } from './admission-attributes';
+import { objectWriteAttributes, requestFieldValidation, type ServeCall } from './admission-attributes';
+import type { FieldValidation } from './field-validation';
 import { serveAdmittedCollectionDelete } from './admission-collection';
 import { isAdmittedSubresourceWrite, subresourceWriteAttributes } from './admission-subresources';
 
@@ -70,9 +71,9 @@ export function isAdmittedWrite(call: RestCall): boolean {
 }
 
 /** The attributes of a write, or undefined when it fails before admission (the downstream answers it). */
-function attributesOf(call: RestCall, serve: ServeCall): Promise<AdmissionAttributes | undefined> {
+function attributesOf(call: RestCall, serve: ServeCall, validation: FieldValidation | undefined): Promise<AdmissionAttributes | undefined> {
   const { subresource } = call.route;
-  return subresource && subresource !== 'status' ? subresourceWriteAttributes(call, serve) : objectWriteAttributes(call, serve);
+  return subresource && subresource !== 'status' ? subresourceWriteAttributes(call, serve) : objectWriteAttributes(call, serve, validation);
 }
 
 /**
@@ -88,20 +89,21 @@ export async function serveAdmitted(call: RestCall, serve: ServeCall, admit: Wri
     return { object, warnings, ...(rejection ? { rejection: { code: rejection.code ?? 500, body: rejection } } : {}) };
   };
   if (call.verb === 'deletecollection') return serveAdmittedCollectionDelete(call, serve, admitOne);
-  const attributes = await attributesOf(call, serve);
+  const validation = requestFieldValidation(call);
+  const attributes = await attributesOf(call, serve, validation);
   if (!attributes) return serve(call);
   const result = await admitOne(attributes);
   // The chain's warnings reach the client whatever the outcome (k8s.io/apiserver/pkg/endpoints/filters/warning.go),
   // after those the request's decode gave (unknown fields under fieldValidation=Warn), which come first in kube.
-  const warned = (answer: RestAnswer, decodeWarnings = answer.warnings ?? []): RestAnswer => {
-    const warnings = [...new Set([...decodeWarnings, ...result.warnings])];
+  const warned = (answer: RestAnswer, decoded = answer.warnings ?? []): RestAnswer => {
+    const warnings = [...new Set([...decoded, ...result.warnings])];
     return warnings.length ? { ...answer, warnings } : answer;
   };
-  if (result.rejection) return warned(result.rejection);
+  if (result.rejection) return warned(result.rejection, validation?.warnings.headers ?? []);
   const mutated = result.object;
   if (attributes.operation === 'DELETE' || !mutated || JSON.stringify(mutated) === JSON.stringify(attributes.object)) return warned(await serve(call));
   const verb = attributes.operation === 'CREATE' ? 'create' : 'update';
   // The mutated object was decoded already: the warnings about the request's own unknown fields are its body's.
   // (A patch's, which come from the patched object, are not repeated here.)
-  return warned(await serve({ ...call, verb, body: JSON.stringify(mutated), contentType: 'application/json' }), decodeWarnings(call));
+  return warned(await serve({ ...call, verb, body: JSON.stringify(mutated), contentType: 'application/json' }), validation?.warnings.headers ?? []);
 }
