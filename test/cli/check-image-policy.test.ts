@@ -101,10 +101,11 @@ describe('check --image-policy-config', () => {
   });
 
   it("starts a backend process with --command, its certificate for the kubeconfig server's host", async () => {
-    const run = await cli('check', '--image-policy-config', config, '--command', `node ${path.join(root, 'test/webhooks/image-policy-backend.mjs')}`);
+    const run = await cli('check', '--image-policy-config', config, '--command', `node ${path.join(root, 'test/webhooks/image-policy-backend.mjs')}`, '--seed', '4');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/✓ a pod \(CREATE\) — denied: not pinned: /);
+    // The generated pod of some seeds pins every image by digest, so the seed is fixed; this scenario's image is not generated.
+    expect(run.stdout).toMatch(/✓ an image without registry or tag \(CREATE\) — denied: not pinned: nginx · /);
   });
 
   it('takes the plugin configuration alone (ImagePolicyWebhookConfiguration) too', async () => {
