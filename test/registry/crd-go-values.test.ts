@@ -1,8 +1,9 @@
-import { badValue, goFloat } from '../../lib/registry/crd/openapi/go-values';
+import { goFormatG } from '../../lib/go/format-float';
+import { badValue } from '../../lib/registry/crd/openapi/go-values';
 
 describe('Go value printing in CRD validation errors', () => {
   it('prints float64 as fmt %v does (shortest %g, exponent from 1e+06 and below 1e-04)', () => {
-    expect([1e6, 1234567.5, 123456, 0.0001, 0.00001, 2.5, -0.5, 1e21, 1.5e-7].map(goFloat)).toEqual([
+    expect([1e6, 1234567.5, 123456, 0.0001, 0.00001, 2.5, -0.5, 1e21, 1.5e-7].map(goFormatG)).toEqual([
       '1e+06',
       '1.2345675e+06',
       '123456',

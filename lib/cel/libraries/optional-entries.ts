@@ -1,7 +1,7 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { CelFunctionError, celGoTypeName } from '../errors';
 import { celModule } from '../runtime';
-import { goFormatG } from './go-format';
+import { goFormatG } from '../../go/format-float';
 import { isUint } from './cel-values';
 import { type Checker, type Evaluator, runSync, type TypeDecl } from './macro';
 

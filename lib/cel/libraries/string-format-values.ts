@@ -1,6 +1,7 @@
 /** cel-go ext/formatting.go's stringFormatter: how each CEL value is written by `format` at runtime. */
 import { goQuote } from '../../go/strconv';
-import { goFormatFixed, goFormatG, goFormatShortestFixed, localizedFixed, localizedScientific } from './go-format';
+import { goFormatG, goFormatShortestFixed } from '../../go/format-float';
+import { goFormatFixed, localizedFixed, localizedScientific } from './go-format';
 import { clauseError, FormatError, type Interpolator, parseFormatString } from './string-format-clauses';
 import { offsetOf } from './timestamp-offsets';
 

@@ -13,7 +13,8 @@
  */
 import { goQuote } from '../../go/strconv';
 import type { Json } from '../../kube/json';
-import { goFloat, isGoInt } from '../../registry/crd/openapi/go-values';
+import { goFormatG } from '../../go/format-float';
+import { isGoInt } from '../../registry/crd/openapi/go-values';
 import { compareBytes } from '../../go/json-marshal';
 
 /** A Go value smd cannot classify, with how fmt prints it and what it becomes when it reaches the object anyway. */
@@ -66,7 +67,7 @@ export function goText(value: GoValue): string {
     return `map[${sortedKeys(value)
       .map((key) => `${key}:${goText(value[key] as GoValue)}`)
       .join(' ')}]`;
-  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
+  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFormatG(value);
   return String(value);
 }
 
@@ -80,7 +81,7 @@ export function goSyntax(value: GoValue): string {
       .map((key) => `${goQuote(key)}:${goSyntax(value[key] as GoValue)}`)
       .join(', ')}}`;
   if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
+  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFormatG(value);
   return String(value);
 }
 
@@ -102,7 +103,7 @@ function sortedKeys(map: GoMap): string[] {
 export function smdToString(value: GoValue): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFloat(value);
+  if (typeof value === 'number') return isGoInt(value) ? String(value) : goFormatG(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(smdToString).join(',')}]`;
   if (isGoMap(value))

@@ -5,41 +5,15 @@
  */
 import { isObject, type Json } from '../../../kube/json';
 import { json, type BadValue } from '../../../kube/field-errors';
+import { goFormatG } from '../../../go/format-float';
 import { compareBytes, goMap } from '../../../go/json-marshal';
 
 /** Whether Go would hold this decoded number as an int64. */
 export const isGoInt = (value: number): boolean => Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER;
 
-/**
- * fmt's `%v` of a float64: strconv's shortest `%g`, which writes an exponent when it is below -4 or
- * 6 and above (`1e-05`, `1e+06`, `1.5e+07`), with at least two exponent digits.
- */
-export function goFloat(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  const [mantissa = '0', exponentText = '0'] = value.toExponential().split('e');
-  const exponent = Number(exponentText);
-  const negative = mantissa.startsWith('-');
-  const digits = mantissa.replace('-', '').replace('.', '');
-  let text: string;
-  if (exponent < -4 || exponent >= 6) {
-    const head = digits.slice(0, 1);
-    const tail = digits.slice(1);
-    const abs = Math.abs(exponent);
-    text = `${head}${tail ? `.${tail}` : ''}e${exponent < 0 ? '-' : '+'}${abs < 10 ? `0${abs}` : abs}`;
-  } else if (exponent < 0) {
-    text = `0.${'0'.repeat(-exponent - 1)}${digits}`;
-  } else {
-    const point = exponent + 1;
-    text = digits.length <= point ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  }
-  return negative ? `-${text}` : text;
-}
-
-/** `%v` of a decoded JSON number: an int64 bare, a float64 as goFloat. */
+/** `%v` of a decoded JSON number: an int64 bare, a float64 as strconv's shortest %g. */
 export function goNumber(value: number): string {
-  return isGoInt(value) ? String(value) : goFloat(value);
+  return isGoInt(value) ? String(value) : goFormatG(value);
 }
 
 /** A Go map/slice value as field errors print it since Kubernetes 1.34 (JSON, map keys sorted). */
@@ -58,7 +32,7 @@ function sortedJson(value: Json): Json {
 export function badValue(value: Json | undefined): BadValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return isGoInt(value) ? value : { marshaled: goFloat(value) };
+  if (typeof value === 'number') return isGoInt(value) ? value : { marshaled: goFormatG(value) };
   return json(sortedJson(value));
 }
 

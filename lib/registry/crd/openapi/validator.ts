@@ -14,7 +14,8 @@ import { jsonEqual, type Json, type JsonObject } from '../../../kube/json';
 import { goQuote } from '../../../go/strconv';
 import type { SchemaNode } from '../schema-node';
 import { matchesFormat, supportedFormat } from '../../../kube/openapi-formats';
-import { goFloat, isGoInt } from './go-values';
+import { goFormatG } from '../../../go/format-float';
+import { isGoInt } from './go-values';
 import { compilePattern } from './pattern';
 import type { RatchetNode } from './ratchet';
 import { composite, failure, invalidType, required, Result, type Failure } from './result';
@@ -148,7 +149,7 @@ function isJsonInteger(value: number): boolean {
  */
 function numberCheck(node: SchemaNode, path: string, data: number): Result {
   const int = isGoInt(data);
-  const bound = (value: number) => (int ? String(Math.trunc(value)) : goFloat(value));
+  const bound = (value: number) => (int ? String(Math.trunc(value)) : goFormatG(value));
   const multiple = new Result();
   const minimum = new Result();
   const maximum = new Result();
@@ -160,7 +161,7 @@ function numberCheck(node: SchemaNode, path: string, data: number): Result {
     const ok = int && intFactor !== 0 ? data % intFactor === 0 : isJsonInteger(factor < 1 ? (1 / factor) * data : data / factor);
     if (!ok)
       multiple.add(
-        failure('MultipleOf', path, `${path} in body should be a multiple of ${int && intFactor !== 0 ? String(intFactor) : goFloat(factor)}`, data),
+        failure('MultipleOf', path, `${path} in body should be a multiple of ${int && intFactor !== 0 ? String(intFactor) : goFormatG(factor)}`, data),
       );
   }
   if (node.minimum !== undefined) {
