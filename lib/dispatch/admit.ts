@@ -191,7 +191,7 @@ function resourceQuota(attributes: AdmissionAttributes, context: DispatchContext
   const result = quotaAdmit(
     { ...attributes, object: attributes.object as JsonRecord | null, oldObject: attributes.oldObject as JsonRecord | null },
     quotas as unknown as JsonRecord[],
-    { now },
+    { now, cluster },
   );
   if (!result.ok) return pluginStep(context, 'ResourceQuota', result.status);
   for (const update of result.updatedUsage) {

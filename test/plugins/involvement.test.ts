@@ -581,6 +581,15 @@ describe('the reasons', () => {
     expect(pluginInvolvement('ResourceQuota', 'validation', request('CREATE', 'deployments.apps', { metadata: { name: 'web' } })).reason).toBe(
       "charges count/deployments.apps to the namespace's ResourceQuotas (if it has any)",
     );
+    const claim = { metadata: { name: 'gpu' }, spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu' } }] } } };
+    for (const operation of ['CREATE', 'UPDATE'] as const) {
+      expect(pluginInvolvement('ResourceQuota', 'validation', request(operation, 'resourceclaims.resource.k8s.io', claim, { oldObject: claim })).reason).toBe(
+        "charges the claim's count and the devices it may take per device class to the namespace's ResourceQuotas (if it has any)",
+      );
+    }
+    expect(
+      pluginInvolvement('ResourceQuota', 'validation', request('UPDATE', 'resourceclaims.resource.k8s.io/status', claim, { oldObject: claim })).reason,
+    ).toBe('resourceclaims/status changes no quota usage');
   });
 
   it('a plugin in a phase it has no part in is not involved', () => {

@@ -36,6 +36,7 @@ import {
   type Policy,
 } from './namespace-policy';
 import { podSecurityInvolvement } from './involvement';
+import { NIL_OBJECT_ERROR, podConversionError } from './pod-conversion';
 import { extractPodTemplate, hasPodSpec } from './pod-spec-extractor';
 import { member, stringMap, stringMember } from './pod-json';
 import { DEFAULT_EVALUATOR, type Evaluator } from './registry';
@@ -84,9 +85,6 @@ interface Response {
 
 const ALLOWED: Response = { allowed: true };
 const exempt = (reason: 'namespace' | 'user' | 'runtimeClass'): Response => ({ allowed: true, annotations: { [EXEMPT]: reason } });
-
-/** Go's `%v` of the conversion error a missing object gives (convert() of a nil object). */
-const NIL_OBJECT_ERROR = 'unexpected type <nil>';
 
 interface Context {
   attributes: PodSecurityAttributes;
@@ -149,10 +147,12 @@ function validatePod(ctx: Context, namespaceLabels: Readonly<Record<string, stri
     return { allowed: true, annotations: { [ENFORCE_POLICY]: 'privileged:latest' } };
   }
   const pod = attributes.object;
-  if (!isRecord(pod)) return errorResponse(badRequest('failed to decode object'), NIL_OBJECT_ERROR);
+  const decodeError = podConversionError(pod, attributes.kind);
+  if (decodeError !== undefined || !isRecord(pod)) return errorResponse(badRequest('failed to decode object'), decodeError);
   if (attributes.operation === 'UPDATE') {
     const oldPod = attributes.oldObject;
-    if (!isRecord(oldPod)) return errorResponse(badRequest('failed to decode old object'), NIL_OBJECT_ERROR);
+    const oldDecodeError = podConversionError(oldPod, attributes.kind);
+    if (oldDecodeError !== undefined || !isRecord(oldPod)) return errorResponse(badRequest('failed to decode old object'), oldDecodeError);
     if (!isSignificantPodUpdate(pod, oldPod)) return ALLOWED;
   }
   return evaluate(ctx, policy, errors, member(pod, 'metadata') ?? {}, member(pod, 'spec') ?? {}, true);

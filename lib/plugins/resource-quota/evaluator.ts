@@ -8,6 +8,7 @@
  */
 import type { Operation } from '../../kube/admission';
 import type { JsonRecord } from '../../kube/record';
+import type { PluginCluster } from '../plugin';
 import type { ResourceList } from './resource-list';
 import { scopeSelectorsOf, type ScopeSelector } from './scope-selectors';
 
@@ -34,6 +35,11 @@ export interface QuotaAttributes {
 export interface QuotaContext {
   /** The time a pod past its deletion grace period is judged against (QuotaV1Pod). */
   now: Date;
+  /**
+   * The cluster's objects, as the evaluators' informers see them: the claim evaluator reads the
+   * DeviceClasses, and the pod and sibling claims of a claim made for a pod's extended resources.
+   */
+  cluster?: PluginCluster;
 }
 
 /** quota.Evaluator, as admission uses it. Usage and Constraints take the (non-null) object. */

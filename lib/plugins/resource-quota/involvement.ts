@@ -8,11 +8,12 @@ import { acts, notInvolved, type Involvement } from '../involved';
 import { objectCountName, type QuotaAttributes } from './evaluator';
 import { evaluatorFor, isIgnoredByQuota } from './registry';
 
-// What each core evaluator charges (registry.ts); every other resource is counted.
+// What each dedicated evaluator charges (registry.ts), by `<resource>[.<group>]`; every other resource is counted.
 const QUOTA_CHARGES: Readonly<Record<string, string>> = {
   pods: "the pod's count, requests and limits",
   services: 'the service, its load balancers and node ports',
   persistentvolumeclaims: "the claim's count and storage request",
+  'resourceclaims.resource.k8s.io': "the claim's count and the devices it may take per device class",
 };
 
 /** ResourceQuota charges creates and updates of namespaced objects its evaluator handles. */
@@ -29,6 +30,6 @@ export function resourceQuotaInvolvement(attributes: QuotaAttributes): Involveme
     if (resource.group === '' && resource.resource === 'pods') return notInvolved('a pod update is charged only when it becomes or stops being terminating');
     return notInvolved('an update changes no object count');
   }
-  const charges = resource.group === '' ? QUOTA_CHARGES[resource.resource] : undefined;
+  const charges = QUOTA_CHARGES[resource.group === '' ? resource.resource : `${resource.resource}.${resource.group}`];
   return acts(`charges ${charges ?? objectCountName(resource)} to the namespace's ResourceQuotas (if it has any)`);
 }

@@ -48,7 +48,7 @@ function isNativeResource(name: string): boolean {
 }
 
 /** isExtendedResourceNameForQuota: `requests.<extended>` or `requests.deviceclass.resource.kubernetes.io/<class>`. */
-function isExtendedResourceNameForQuota(name: string): boolean {
+export function isExtendedResourceNameForQuota(name: string): boolean {
   const implicitExtended = name.startsWith(REQUESTS_PREFIX + DEVICE_CLASS_PREFIX);
   return (!isNativeResource(name) || implicitExtended) && name.startsWith(REQUESTS_PREFIX);
 }

@@ -48,10 +48,10 @@ function subjectName(attributes: QuotaAttributes): string {
 export function quotaAdmit(attributes: QuotaAttributes, quotas: readonly JsonRecord[], context: Partial<QuotaContext> = {}): QuotaAdmitResult {
   const allowed: QuotaAdmitResult = { ok: true, updatedUsage: [] };
   if (!resourceQuotaInvolvement(attributes).involved || quotas.length === 0) return allowed;
-  const evaluator = evaluatorFor(attributes.resource);
+  const evaluator = evaluatorFor(attributes.resource, context);
 
   const states = quotas.map(quotaStateOf);
-  const checked = checkRequest(states, attributes, evaluator, { now: context.now ?? new Date() });
+  const checked = checkRequest(states, attributes, evaluator, { ...context, now: context.now ?? new Date() });
   if (!checked.ok) {
     const status = forbidden(attributes.resource, subjectName(attributes), checked.cause);
     return { ok: false, message: status.message ?? '', cause: checked.cause, status };

@@ -350,9 +350,51 @@ describe('pod subresources and updates (ignoredPodSubresources, isSignificantPod
     });
   });
 
-  it.failing('refuses a pod subresource whose object is not a Pod (upstream: 400 "failed to decode object"; here it reads as an empty pod)', () => {
+  // The in-tree plugin converts only a Pod for ValidatePod (plugin/pkg/admission/security/podsecurity/
+  // admission.go convert); ValidatePod answers the conversion error as 400, keeping the forbidden error's details.
+  it('refuses a pod subresource whose object is not a Pod: 400 "failed to decode object"', () => {
     const scale: KubeObject = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'p' }, spec: { replicas: 2 } };
-    expect(admitPod(scale, enforced, { attrs: { operation: 'UPDATE', subResource: 'future', oldObject: scale } }).status?.code).toBe(400);
+    expect(admitPod(scale, enforced, { attrs: { operation: 'UPDATE', subResource: 'future', oldObject: scale } })).toEqual({
+      allowed: false,
+      status: {
+        apiVersion: 'v1',
+        kind: 'Status',
+        metadata: {},
+        status: 'Failure',
+        message: 'failed to decode object',
+        reason: 'BadRequest',
+        details: { name: 'p', kind: 'pods' },
+        code: 400,
+      },
+      warnings: [],
+      auditAnnotations: { 'pod-security.kubernetes.io/error': 'failed to decode object: unexpected type *autoscaling.Scale' },
+    });
+  });
+
+  it('refuses an update whose old object is not a Pod: 400 "failed to decode old object"', () => {
+    const pod = asPod(restrictedPod());
+    const binding: KubeObject = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'n' } };
+    const decision = admitPod(pod, enforced, { attrs: { operation: 'UPDATE', subResource: 'future', oldObject: binding } });
+    expect([decision.status?.code, decision.status?.message, decision.auditAnnotations]).toEqual([
+      400,
+      'failed to decode old object',
+      { 'pod-security.kubernetes.io/error': 'failed to decode old object: unexpected type *core.Binding' },
+    ]);
+  });
+
+  it('still evaluates the Pod the checked subresources carry (ephemeralcontainers, resize), and a body without apiVersion and kind', () => {
+    const pod = asPod(restrictedPod());
+    const spec = pod.spec as JsonRecord;
+    const debugged = { ...pod, spec: { ...spec, ephemeralContainers: [{ name: 'debug', image: 'busybox', securityContext: { privileged: true } }] } };
+    const violation = 'violates PodSecurity "baseline:latest": privileged (container "debug" must not set securityContext.privileged=true)';
+    for (const subResource of ['ephemeralcontainers', 'resize']) {
+      const decision = admitPod(debugged, enforced, { attrs: { operation: 'UPDATE', subResource, oldObject: pod } });
+      expect([decision.status?.code, decision.status?.message]).toEqual([403, `pods "p" is forbidden: ${violation}`]);
+    }
+    const { apiVersion: _apiVersion, kind: _kind, ...bare } = debugged;
+    const bareDecision = admitPod(bare as KubeObject, enforced, { attrs: { operation: 'UPDATE', subResource: 'ephemeralcontainers', oldObject: pod } });
+    expect(bareDecision.status?.message).toBe(`pods "p" is forbidden: ${violation}`);
+    expect(admitPod(pod, enforced, { attrs: { operation: 'UPDATE', subResource: 'ephemeralcontainers', oldObject: pod } }).allowed).toBe(true);
   });
 });
 

@@ -184,24 +184,6 @@ describe('quotaAdmit: object counts', () => {
   });
 });
 
-describe('quotaAdmit: known divergences', () => {
-  // Upstream registers a ResourceClaim evaluator (pkg/quota/v1/evaluator/core/resource_claims.go) that
-  // charges `<device-class>.deviceclass.resource.k8s.io/devices` per requested device; here resource
-  // claims are only counted as objects, so a device quota never applies.
-  it.failing('charges a ResourceClaim its devices per device class', () => {
-    const devices = quota('devices', { 'gpu.deviceclass.resource.k8s.io/devices': '0' }, { 'gpu.deviceclass.resource.k8s.io/devices': '0' });
-    const claim: JsonRecord = {
-      apiVersion: 'resource.k8s.io/v1',
-      kind: 'ResourceClaim',
-      metadata: { name: 'gpu', namespace: 'ns' },
-      spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'gpu' } }] } },
-    };
-    expect(refusal(quotaAdmit(request('resourceclaims.resource.k8s.io', claim), [devices]))).toBe(
-      'resourceclaims.resource.k8s.io "gpu" is forbidden: exceeded quota: devices, requested: gpu.deviceclass.resource.k8s.io/devices=1, used: gpu.deviceclass.resource.k8s.io/devices=0, limited: gpu.deviceclass.resource.k8s.io/devices=0',
-    );
-  });
-});
-
 describe('quotaAdmit: requests it never looks at', () => {
   const full = quota(
     'full',
