@@ -1,7 +1,17 @@
 export { createHarness } from './harness';
 export { manualClock, AUDIT_KEY_PREFIX as IMAGE_POLICY_AUDIT_PREFIX } from './imagepolicy';
 export type { ImagePolicyOptions, ImagePolicyClock, ManualClock, ImageReviewOutcome, ImageReview, ImageReviewSpec, ImageReviewStatus } from './imagepolicy';
-export type { Harness, HarnessOptions, HarnessCallOutcome, InlineWebhook, AdmitOptions, WebhookHandle, PolicyHandle, PolicyEvaluation } from './harness';
+export type {
+  Harness,
+  HarnessOptions,
+  HarnessCallOutcome,
+  HarnessCallOptions,
+  InlineWebhook,
+  AdmitOptions,
+  WebhookHandle,
+  PolicyHandle,
+  PolicyEvaluation,
+} from './harness';
 export type { Target, UrlTarget } from './target/targets';
 export type { CommandTarget, TargetExit } from './target/command';
 export { stub } from './stub';

@@ -8,10 +8,10 @@
  * converter (`DispatchContext.convertObject`), or for kinds it does not convert, the matching step's
  * relabelled objects stand (lib/match/should-call.ts `convertToKind`).
  */
-import type { GroupVersionKind, KubeObject, Status } from '../kube/admission';
+import type { GroupVersionKind, GroupVersionResource, KubeObject, Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { internalError } from '../kube/status';
-import type { Invocation } from '../match/should-call';
+import { convertToKind, type Invocation } from '../match/should-call';
 
 /** What a converter answers: the object at the version asked for, a failure, or undefined when it does not convert that kind. */
 export type ObjectConversionResult = { object: KubeObject } | { error: string } | undefined;
@@ -54,6 +54,32 @@ export async function versionedInvocation(
   const oldObject = await converted(convert, attributes.oldObject, invocation.kind, invocation.oldObject);
   if ('rejection' in oldObject) return oldObject;
   return { invocation: { ...invocation, object: object.object, oldObject: oldObject.object } };
+}
+
+/** The kind and resource a webhook's rules matched: the request's own, or an equivalent of it (matchPolicy Equivalent). */
+export interface MatchedVersion {
+  kind: GroupVersionKind;
+  resource: GroupVersionResource;
+}
+
+/**
+ * The request as a webhook that matched `matched` is sent it, outside the dispatcher (h.call, replay of a
+ * recorded call): the matching step's relabelling, then the same conversion as the dispatchers'. An object
+ * already at the matched version is sent as it is.
+ */
+export function matchedInvocation(
+  matched: MatchedVersion,
+  attributes: AdmissionAttributes,
+  context: ConvertingContext,
+): Promise<{ invocation: Invocation } | { rejection: Status }> {
+  const invocation: Invocation = {
+    kind: matched.kind,
+    resource: matched.resource,
+    subResource: attributes.subResource,
+    object: convertToKind(attributes.object, matched.kind),
+    oldObject: convertToKind(attributes.oldObject, matched.kind),
+  };
+  return versionedInvocation(invocation, attributes, context);
 }
 
 /** A patched object back at the request's version: converted, or relabelled when the converter does not convert it. */

@@ -109,7 +109,7 @@ function harnessOf(
     catalog,
     registry,
     ...(cluster.api ? { api: cluster.api } : {}),
-    ...webhookCalls(core, invoke, coverage),
+    ...webhookCalls(core, invoke, coverage, extensions.methods.convert),
     ...policyHandles(core, policies),
     ...admission(core, chain),
     ...explanation(core, { match, policies, builtins: plugins.builtins }),

@@ -6,6 +6,7 @@ export type {
   AdmitOptions,
   InlineWebhook,
   HarnessCallOutcome,
+  HarnessCallOptions,
   PatchedOutcome,
   WebhookHandle,
   LoadedPolicy,

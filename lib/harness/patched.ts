@@ -1,4 +1,5 @@
 import type { AdmissionAttributes } from '../kube/attributes';
+import { convertToKind } from '../match/should-call';
 import { patchObject } from '../patch/patch-object';
 import { SeededRandom } from '../random';
 import { preparedForValidation, type Registry, storageRandom } from '../registry';
@@ -22,7 +23,11 @@ export function patchedOutcome(
   if (!result.ok) return result;
   const before = request.object && registry.default(request.kind, request.object);
   if (!result.object) return { ...result, before };
-  const prepared = preparedForValidation({ ...attributes, object: result.object }, storageRandom(new SeededRandom(random.int(2 ** 31))));
+  // A webhook sent another version (h.call's `matched`) patched that version: the API validates it back at the request's.
+  const sent = request.kind;
+  const atRequest = sent.group === attributes.kind.group && sent.version === attributes.kind.version && sent.kind === attributes.kind.kind;
+  const object = atRequest ? result.object : convertToKind(result.object, attributes.kind);
+  const prepared = preparedForValidation({ ...attributes, object }, storageRandom(new SeededRandom(random.int(2 ** 31))));
   const invalid = registry.validate(prepared);
   return invalid ? { ...result, before, invalid } : { ...result, before };
 }

@@ -5,6 +5,7 @@ import type { MutatingBindingEntry, ValidatingBindingEntry, WebhookEntry } from 
 import type { ConversionResult } from '../conversion';
 import type { CoverageCollector } from '../admission-coverage';
 import type { AdmitResult } from '../dispatch/result';
+import type { MatchedVersion } from '../dispatch/versioned';
 import type { ImageReviewOutcome } from '../imagepolicy';
 import type { KubeObject, Status } from '../kube/admission';
 import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicy } from '../kube/admission-policy';
@@ -25,6 +26,17 @@ import type { CertificateAuthority } from '../tls';
 export interface AdmitOptions {
   /** The client's own request timeout (`?timeout=`): webhook calls share what is left of it. */
   timeoutSeconds?: number;
+}
+
+export interface HarnessCallOptions {
+  version?: 'v1' | 'v1beta1';
+  /**
+   * The kind and resource the webhook's rules matched, when they are another version of the review's
+   * (matchPolicy Equivalent): kube-apiserver sends `kind`/`resource` as matched, `requestKind`/`requestResource`
+   * as the client asked, and the object and oldObject converted to the matched version
+   * (k8s.io/apiserver/pkg/admission/plugin/webhook/generic/webhook.go `ShouldCallHook`, conversion.go `ConvertToGVK`).
+   */
+  matched?: MatchedVersion;
 }
 
 /** A webhook addressed without a manifest: defaults as the v1 API would give them. */
@@ -48,6 +60,11 @@ export interface HarnessCallOutcome extends CallOutcome {
   patched?: PatchedOutcome;
   /** The webhook's writes to the mock API during the call (when the harness has one). */
   writes?: WriteRecord[];
+  /**
+   * With `matched`: the object could not be converted to the matched version, so kube-apiserver refuses the
+   * request (500) before the call, whatever the failurePolicy; nothing was sent.
+   */
+  rejection?: Status;
 }
 
 /** What the API makes of a call's patch (HarnessCallOutcome.patched). */
@@ -96,9 +113,10 @@ export interface Harness {
    * errors. A request the webhook's rules (or its namespaceSelector, for an existing namespace) would never
    * match is still sent, with a process warning
    * (code ADMISSION_HARNESS_UNMATCHED_CALL) saying kube-apiserver would not send it. `version` sends that AdmissionReview version instead of the negotiated one (it must be
-   * among the webhook's admissionReviewVersions).
+   * among the webhook's admissionReviewVersions). `matched` sends it as a webhook whose rules matched that
+   * kind and resource (an equivalent of the review's, matchPolicy Equivalent) is sent it.
    */
-  call(webhook: string | InlineWebhook, review: Review, options?: { version?: 'v1' | 'v1beta1' }): Promise<HarnessCallOutcome>;
+  call(webhook: string | InlineWebhook, review: Review, options?: HarnessCallOptions): Promise<HarnessCallOutcome>;
   /** A handle on one webhook (by name, `configuration/name`, or inline). */
   webhook(webhook: string | InlineWebhook): WebhookHandle;
   /** The ValidatingAdmissionPolicies of the manifests (defaulted), with their bindings, in evaluation order. */

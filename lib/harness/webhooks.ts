@@ -1,14 +1,17 @@
 // One webhook, one review: how the harness reaches a webhook of the manifests (or one given inline), with
 // kube-apiserver's credentials and deadline, for h.call, h.webhook and every call of h.admit.
-import type { CallableWebhook, CallContext } from '../call/call-webhook';
+import { emptyOutcome, negotiateVersion, type CallableWebhook, type CallContext } from '../call/call-webhook';
 import { invokeWebhook } from '../call/invoke';
 import { findWebhook } from '../config/find';
 import type { WebhookEntry } from '../config/load';
 import { HarnessError } from '../errors';
+import { matchedInvocation, type MatchedVersion } from '../dispatch/versioned';
+import type { Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionSummary } from '../mockapi/write-log';
-import type { InvocationView } from '../review/encode';
+import { encodeReview, type InvocationView } from '../review/encode';
 import type { Review } from '../review/review';
+import { admissionConverter } from './admission-conversion';
 import type { HarnessCore } from './core';
 import type { HarnessCoverage } from './coverage';
 import type { CredentialsOf } from './credentials';
@@ -54,9 +57,30 @@ export function invoker(core: HarnessCore, credentialsOf: CredentialsOf): Invoke
   };
 }
 
+/** Whether `matched` is the request's own kind and resource: then there is nothing to convert, and the review is sent as it is. */
+const isRequested = (matched: MatchedVersion, a: AdmissionAttributes): boolean =>
+  matched.kind.group === a.kind.group &&
+  matched.kind.version === a.kind.version &&
+  matched.kind.kind === a.kind.kind &&
+  matched.resource.group === a.resource.group &&
+  matched.resource.version === a.resource.version &&
+  matched.resource.resource === a.resource.resource;
+
+/** The outcome of a call kube-apiserver never makes: the object's conversion to the matched version failed. */
+function refusedOutcome(callable: CallableWebhook, attributes: AdmissionAttributes, ids: { uid: string; seed: number }, rejection: Status): HarnessCallOutcome {
+  const review = encodeReview(attributes, negotiateVersion(callable.admissionReviewVersions) ?? 'v1', ids.uid);
+  return { ...emptyOutcome(callable, review), seed: ids.seed, rejection };
+}
+
 /** `h.stub`, `h.call` and `h.webhook`: one webhook, one review, the raw outcome. */
-export function webhookCalls(core: HarnessCore, invoke: Invoke, coverage: HarnessCoverage): Pick<Harness, 'stub' | 'call' | 'webhook'> {
-  const { webhooks, registry, random, timeScale, targets, lifecycle } = core;
+export function webhookCalls(
+  core: HarnessCore,
+  invoke: Invoke,
+  coverage: HarnessCoverage,
+  convert?: Harness['convert'],
+): Pick<Harness, 'stub' | 'call' | 'webhook'> {
+  const { webhooks, registry, random, timeScale, targets, lifecycle, seed } = core;
+  const converting = { convertObject: admissionConverter(core.catalog, convert) };
   // An inline webhook object resolves to the same callable every time, so its endpoint is resolved once.
   const inlineCallables = new WeakMap<InlineWebhook, CallableWebhook>();
   const resolve = (webhook: string | InlineWebhook): CallableWebhook => {
@@ -76,9 +100,12 @@ export function webhookCalls(core: HarnessCore, invoke: Invoke, coverage: Harnes
     }
     return callableOf(findWebhook(webhooks, webhook));
   };
-  const callResolved = async (callable: CallableWebhook, review: Review): Promise<HarnessCallOutcome> => {
+  const callResolved = async (callable: CallableWebhook, review: Review, matched?: MatchedVersion): Promise<HarnessCallOutcome> => {
     lifecycle.assertOpen();
-    const outcome = await invoke(callable, review.attributes, undefined);
+    const attributes = review.attributes;
+    const view = matched && !isRequested(matched, attributes) ? await matchedInvocation(matched, attributes, converting) : undefined;
+    if (view && 'rejection' in view) return refusedOutcome(callable, attributes, { uid: random.uuid(), seed }, view.rejection);
+    const outcome = await invoke(callable, attributes, view?.invocation);
     if (callable.type === 'mutating' && outcome.patch && outcome.patch.length > 0) {
       await registry.ready();
       const patched = patchedOutcome(registry, outcome, review.attributes, random);
@@ -104,15 +131,15 @@ export function webhookCalls(core: HarnessCore, invoke: Invoke, coverage: Harnes
         warnIfUnmatched(webhook, review);
         coverage.call(findWebhook(webhooks, webhook), review.attributes);
       }
-      const version = callOptions.version;
-      if (!version) return callResolved(callable, review);
+      const { version, matched } = callOptions;
+      if (!version) return callResolved(callable, review, matched);
       if (!callable.admissionReviewVersions.includes(version)) {
         throw new HarnessError(
           'USAGE',
           `${callable.name} does not accept AdmissionReview ${version}; its admissionReviewVersions are ${JSON.stringify(callable.admissionReviewVersions)}`,
         );
       }
-      return callResolved({ ...callable, admissionReviewVersions: [version] }, review);
+      return callResolved({ ...callable, admissionReviewVersions: [version] }, review, matched);
     },
     webhook(webhook) {
       const callable = resolve(webhook);

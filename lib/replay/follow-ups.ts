@@ -4,7 +4,7 @@
  * lib/outcome/repeats.ts, the judgement of toProduceValidObject and toBeIdempotentFor): a replayed
  * request is one recorded call, not a battery scenario.
  */
-import type { Harness, HarnessCallOutcome } from '../harness';
+import type { Harness, HarnessCallOptions, HarnessCallOutcome } from '../harness';
 import type { KubeObject } from '../kube/admission';
 import { Review } from '../review/review';
 import { mutationOf } from '../outcome/mutation';
@@ -26,12 +26,19 @@ export interface FollowUpResult {
  * accepts (it decodes into its kind and passes the resource's own validation). `idempotent-reinvocation`:
  * called again with its own output, as reinvocation calls it, the webhook allows it and changes nothing.
  */
-export async function runFollowUps(harness: Harness, reference: string, review: Review, outcome: HarnessCallOutcome): Promise<FollowUpResult[]> {
+export async function runFollowUps(
+  harness: Harness,
+  reference: string,
+  review: Review,
+  outcome: HarnessCallOutcome,
+  callOptions: HarnessCallOptions = {},
+): Promise<FollowUpResult[]> {
   if (outcome.type !== 'mutating' || outcome.error || !outcome.allowed || !outcome.patched) return [];
   const results: FollowUpResult[] = [objectValid(outcome)];
   const first = mutationOf(outcome);
   // Only an answer that changed the object has an output to call the webhook with.
-  if (first.ok && first.after && first.changes.length > 0) results.push(await idempotent(harness, reference, review, first.after, first.changes));
+  if (first.ok && first.after && first.changes.length > 0)
+    results.push(await idempotent(harness, { reference, callOptions }, review, first.after, first.changes));
   return results;
 }
 
@@ -51,12 +58,13 @@ function objectValid(outcome: HarnessCallOutcome): FollowUpResult {
 
 async function idempotent(
   harness: Harness,
-  reference: string,
+  // Called again as the first call was: through the same matched version, if any.
+  { reference, callOptions }: { reference: string; callOptions: HarnessCallOptions },
   review: Review,
   output: KubeObject,
   changes: Parameters<typeof judgeSecondChange>[1],
 ): Promise<FollowUpResult> {
-  const second = await harness.call(reference, new Review({ ...review.attributes, object: output }));
+  const second = await harness.call(reference, new Review({ ...review.attributes, object: output }), callOptions);
   const fail = (detail: string): FollowUpResult => ({ id: 'idempotent-reinvocation', pass: false, detail: `reinvoked with its own output, ${detail}` });
   if (second.error) return fail(`the call failed: ${second.error.message}`);
   if (second.denial) return fail(`the webhook denied it: ${second.denial.message ?? ''}`);

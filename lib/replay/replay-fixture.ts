@@ -2,6 +2,7 @@ import type { Harness } from '../harness';
 import { answerOfOutcome, answerOfResponse, compareAnswers, type Answered } from './compare';
 import { isAdmission, recordedResponse, type LoadedFixture } from './fixture';
 import { runFollowUps } from './follow-ups';
+import { matchedOf } from './matched';
 import { replayAdmission } from './replay-admission';
 import { selectWebhooks, type Selection } from './select';
 import type { ReplayOptions, ReplayResult, WebhookReplay } from './types';
@@ -24,11 +25,15 @@ export async function replayFixture(harness: Harness, fixture: LoadedFixture, op
   if ('none' in selection) return { fixture, unit: 'call', verdict: 'failed', compared, webhooks: [], unmatched: selection.none };
   // Decoding and defaults need the registry's engines, loaded once per process.
   await harness.registry.ready();
+  // Sent as recorded: at the version the webhook matched, when that is not the client's (lib/replay/matched.ts).
+  const matched = matchedOf(fixture.recorded.request);
+  const callOptions = matched ? { matched } : {};
   const webhooks = await Promise.all(
     selection.webhooks.map(async (entry): Promise<WebhookReplay> => {
       const reference = referenceOf(entry);
-      const outcome = await harness.call(reference, fixture.review);
+      const outcome = await harness.call(reference, fixture.review, callOptions);
       const replay: WebhookReplay = { webhook: entry.spec.name, reference, type: entry.type, outcome, mismatches: [], followUps: [] };
+      if (outcome.rejection) return { ...replay, callError: outcome.rejection.message ?? '' };
       if (outcome.error) return { ...replay, callError: outcome.error.message };
       if (recordedAnswer)
         replay.mismatches = compareAnswers(
@@ -37,7 +42,7 @@ export async function replayFixture(harness: Harness, fixture: LoadedFixture, op
           answerOfResponse(recordedAnswer, fixture.recordedPatch),
           answerOfOutcome(outcome),
         );
-      if (options.followUps !== false) replay.followUps = await runFollowUps(harness, reference, fixture.review, outcome);
+      if (options.followUps !== false) replay.followUps = await runFollowUps(harness, reference, fixture.review, outcome, callOptions);
       return replay;
     }),
   );

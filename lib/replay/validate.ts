@@ -19,6 +19,7 @@ import { decodeJsonPatch } from '../patch';
 import { reviewFromRequest } from '../review/from-request';
 import type { Review } from '../review/review';
 import type { LoadedAnswer } from './fixture';
+import { matchedProblems } from './matched';
 
 /** One thing wrong with a document: where (members and indices from the root) and what, in kube's field-error words. */
 export interface FieldProblem {
@@ -179,6 +180,7 @@ function checkRequest(problems: Problems, request: unknown): Review | undefined 
     if (object !== undefined && object !== null && !isRecord(object))
       problems.add(['request', member], `Invalid value: ${JSON.stringify(object)}: must be an object or null`);
   }
+  for (const { member, message } of matchedProblems(request)) problems.add(['request', member], message);
   try {
     return reviewFromRequest(request, WHERE);
   } catch (error) {
