@@ -1,6 +1,7 @@
 import { isObject, type JsonObject } from '../../kube/json';
 import type { ApiStatus } from '../../kube/status';
 import { transformNotAcceptable } from '../negotiation';
+import { isBuiltin } from '../store';
 import type { Route } from '../paths';
 import { embeddedObjectsStream } from '../watch/embedded-objects';
 import { goTypeNameOf } from './go-type-name';
@@ -30,12 +31,15 @@ type Served = { code: number; json: unknown; warnings?: readonly string[] } | { 
  */
 function converted(body: JsonObject, route: Route, target: PartialMetadataTarget): { object: JsonObject } | { refused: ApiStatus } {
   const list = isListBody(body, route.entry);
+  const unstructured = !isBuiltin(route.entry);
   const refused = (message: string) => ({ refused: transformNotAcceptable(`${message} (${goTypeNameOf(body, route.entry, list)})`) });
   if (target.kind === 'PartialObjectMetadata') {
-    return list ? refused('you requested PartialObjectMetadata, but the requested object is a list') : { object: partialObjectMetadata(body, target.version) };
+    return list
+      ? refused('you requested PartialObjectMetadata, but the requested object is a list')
+      : { object: partialObjectMetadata(body, target.version, unstructured) };
   }
   if (!list) return refused('you requested PartialObjectMetadataList, but the requested object is not a list');
-  return { object: partialObjectMetadataList(body, target.version) };
+  return { object: partialObjectMetadataList(body, target.version, unstructured) };
 }
 
 /**

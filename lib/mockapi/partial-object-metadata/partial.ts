@@ -1,5 +1,6 @@
 import type { CatalogEntry } from '../../kube/catalog';
 import { isObject, type Json, type JsonObject } from '../../kube/json';
+import { readObjectMeta } from '../../registry/crd/object-meta';
 
 /*
  * The meta.k8s.io views of an object's metadata (apimachinery pkg/apis/meta/v1 types.go, PartialObjectMetadata
@@ -10,9 +11,15 @@ import { isObject, type Json, type JsonObject } from '../../kube/json';
 /** The meta.k8s.io versions that serve PartialObjectMetadata and Tables. */
 export type MetaVersion = 'v1' | 'v1beta1';
 
-/** An object's PartialObjectMetadata at meta.k8s.io/`version`: its metadata as stored, nothing else. */
-export function partialObjectMetadata(object: JsonObject, version: MetaVersion): JsonObject {
-  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: isObject(object.metadata) ? object.metadata : {} };
+/**
+ * An object's PartialObjectMetadata at meta.k8s.io/`version`: its metadata, nothing else. A custom resource's
+ * (`unstructured`) is read through its accessors into a typed ObjectMeta, so it is written in ObjectMeta's field
+ * order, as a built-in object's already is.
+ */
+export function partialObjectMetadata(object: JsonObject, version: MetaVersion, unstructured: boolean): JsonObject {
+  const stored = isObject(object.metadata) ? object.metadata : {};
+  const metadata = unstructured ? (readObjectMeta(stored, 'metadata', true).meta ?? {}) : stored;
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata };
 }
 
 /** Whether an answer's body is a list of `entry`'s objects (meta.IsListType), not one object. */
@@ -36,7 +43,7 @@ export function listMetaOf(body: JsonObject): JsonObject {
  * PartialObjectMetadata that says its own kind and apiVersion, as the list's version; the list keeps its ListMeta.
  * An empty list's `items` is null: the typed list's nil slice, as encoding/json writes it.
  */
-export function partialObjectMetadataList(list: JsonObject, version: MetaVersion): JsonObject {
-  const items = (list.items as Json[]).filter(isObject).map((item) => partialObjectMetadata(item, version));
+export function partialObjectMetadataList(list: JsonObject, version: MetaVersion, unstructured: boolean): JsonObject {
+  const items = (list.items as Json[]).filter(isObject).map((item) => partialObjectMetadata(item, version, unstructured));
   return { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMetaOf(list), items: items.length ? items : null };
 }
