@@ -276,7 +276,7 @@ describe('custom resources, meta.k8s.io/v1beta1 and YAML', () => {
       kind: 'Widget',
       metadata: {
         name: 'w1',
-        labels: { tier: 'x' },
+        labels: { tier: 'x', app: 'w' },
         annotations: { note: 'n' },
         finalizers: ['example.com/keep'],
         ownerReferences: [{ uid: 'u-1', name: 'owner', kind: 'ConfigMap', apiVersion: 'v1', controller: true }],
@@ -302,7 +302,10 @@ describe('custom resources, meta.k8s.io/v1beta1 and YAML', () => {
       'finalizers',
       'managedFields',
     ]);
-    expect(answer.text).toContain('"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"owner","uid":"u-1","controller":true}]');
+    // Labels as a Go map is written: sorted.
+    expect(answer.text).toContain(
+      '"labels":{"app":"w","tier":"x"},"annotations":{"note":"n"},"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"owner","uid":"u-1","controller":true}]',
+    );
     const list = parsed<PartialList>(await get('/apis/example.com/v1/namespaces/meta/widgets', METADATA_LIST));
     // An unstructured list's `continue: ""` is not carried over into the typed list.
     expect([list.kind, list.metadata, list.items]).toEqual(['PartialObjectMetadataList', { resourceVersion: expect.any(String) }, [object]]);

@@ -1,7 +1,6 @@
 import { isObject, type JsonObject } from '../../kube/json';
 import type { ApiStatus } from '../../kube/status';
 import { transformNotAcceptable } from '../negotiation';
-import { isBuiltin } from '../store';
 import type { Route } from '../paths';
 import { embeddedObjectsStream } from '../watch/embedded-objects';
 import { goTypeNameOf } from './go-type-name';
@@ -31,15 +30,12 @@ type Served = { code: number; json: unknown; warnings?: readonly string[] } | { 
  */
 function converted(body: JsonObject, route: Route, target: PartialMetadataTarget): { object: JsonObject } | { refused: ApiStatus } {
   const list = isListBody(body, route.entry);
-  const unstructured = !isBuiltin(route.entry);
   const refused = (message: string) => ({ refused: transformNotAcceptable(`${message} (${goTypeNameOf(body, route.entry, list)})`) });
   if (target.kind === 'PartialObjectMetadata') {
-    return list
-      ? refused('you requested PartialObjectMetadata, but the requested object is a list')
-      : { object: partialObjectMetadata(body, target.version, unstructured) };
+    return list ? refused('you requested PartialObjectMetadata, but the requested object is a list') : { object: partialObjectMetadata(body, target.version) };
   }
   if (!list) return refused('you requested PartialObjectMetadataList, but the requested object is not a list');
-  return { object: partialObjectMetadataList(body, target.version, unstructured) };
+  return { object: partialObjectMetadataList(body, target.version) };
 }
 
 /**

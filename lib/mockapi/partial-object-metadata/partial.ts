@@ -1,6 +1,6 @@
 import type { CatalogEntry } from '../../kube/catalog';
 import { isObject, type Json, type JsonObject } from '../../kube/json';
-import { readObjectMeta } from '../../registry/crd/object-meta';
+import { objectMeta } from '../../registry/defaults/meta';
 
 /*
  * The meta.k8s.io views of an object's metadata (apimachinery pkg/apis/meta/v1 types.go, PartialObjectMetadata
@@ -12,13 +12,12 @@ import { readObjectMeta } from '../../registry/crd/object-meta';
 export type MetaVersion = 'v1' | 'v1beta1';
 
 /**
- * An object's PartialObjectMetadata at meta.k8s.io/`version`: its metadata, nothing else. A custom resource's
- * (`unstructured`) is read through its accessors into a typed ObjectMeta, so it is written in ObjectMeta's field
- * order, as a built-in object's already is.
+ * An object's PartialObjectMetadata at meta.k8s.io/`version`: its metadata, nothing else, as the typed ObjectMeta
+ * writes it (in field order, labels and annotations sorted), which a custom resource's is read into through its
+ * accessors.
  */
-export function partialObjectMetadata(object: JsonObject, version: MetaVersion, unstructured: boolean): JsonObject {
-  const stored = isObject(object.metadata) ? object.metadata : {};
-  const metadata = unstructured ? (readObjectMeta(stored, 'metadata', true).meta ?? {}) : stored;
+export function partialObjectMetadata(object: JsonObject, version: MetaVersion): JsonObject {
+  const metadata = objectMeta(isObject(object.metadata) ? object.metadata : {}) as JsonObject;
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata };
 }
 
@@ -43,7 +42,7 @@ export function listMetaOf(body: JsonObject): JsonObject {
  * PartialObjectMetadata that says its own kind and apiVersion, as the list's version; the list keeps its ListMeta.
  * An empty list's `items` is null: the typed list's nil slice, as encoding/json writes it.
  */
-export function partialObjectMetadataList(list: JsonObject, version: MetaVersion, unstructured: boolean): JsonObject {
-  const items = (list.items as Json[]).filter(isObject).map((item) => partialObjectMetadata(item, version, unstructured));
+export function partialObjectMetadataList(list: JsonObject, version: MetaVersion): JsonObject {
+  const items = (list.items as Json[]).filter(isObject).map((item) => partialObjectMetadata(item, version));
   return { kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${version}`, metadata: listMetaOf(list), items: items.length ? items : null };
 }

@@ -3,7 +3,6 @@ import { joinApiVersion } from '../../kube/api-version';
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import { ApiError, badRequest } from '../../kube/status';
 import { isListBody, listMetaOf, type MetaVersion, partialObjectMetadata } from '../partial-object-metadata';
-import { isBuiltin } from '../store';
 import type { TableConverter } from './converters';
 
 /*
@@ -49,7 +48,7 @@ function rowObject(object: JsonObject, request: TableRequest): Json {
       return { kind: request.entry.kind, apiVersion: joinApiVersion(request.entry), ...rest };
     }
     default:
-      return partialObjectMetadata(object, request.version, !isBuiltin(request.entry));
+      return partialObjectMetadata(object, request.version);
   }
 }
 
