@@ -263,6 +263,19 @@ describe('the kind that does not fit the answer: 406', () => {
     ]);
   });
 
+  it.each([
+    ['/api/v1/namespaces/meta/pods', '*core.PodList'],
+    ['/apis/events.k8s.io/v1/namespaces/meta/events', '*core.EventList'],
+    ['/apis/rbac.authorization.k8s.io/v1/namespaces/meta/roles', '*rbac.RoleList'],
+    ['/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', '*admissionregistration.ValidatingWebhookConfigurationList'],
+  ])('names the internal list type of %s: %s', async (target, type) => {
+    const answer = await get(target, ONLY('PartialObjectMetadata'));
+    expect([answer.status, JSON.parse(answer.text).message]).toEqual([
+      406,
+      `you requested PartialObjectMetadata, but the requested object is a list (${type})`,
+    ]);
+  });
+
   it('an object that is not there is a 404 first, written as raw JSON to a conversion-only Accept', async () => {
     const answer = await get('/api/v1/namespaces/meta/configmaps/none', ONLY('PartialObjectMetadataList'));
     expect([answer.status, JSON.parse(answer.text).reason, answer.text.startsWith('{\n  "kind": "Status",\n')]).toEqual([404, 'NotFound', true]);

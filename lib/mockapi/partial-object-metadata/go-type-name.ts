@@ -1,4 +1,4 @@
-import { joinApiVersion, splitApiVersion } from '../../kube/api-version';
+import { splitApiVersion } from '../../kube/api-version';
 import type { CatalogEntry } from '../../kube/catalog';
 import type { JsonObject } from '../../kube/json';
 import { isBuiltin } from '../store';
@@ -21,11 +21,8 @@ const INTERNAL_PACKAGES: Readonly<Record<string, string>> = {
 export function goTypeNameOf(body: JsonObject, entry: CatalogEntry, list: boolean): string {
   const kind = typeof body.kind === 'string' ? body.kind : '';
   const apiVersion = typeof body.apiVersion === 'string' ? body.apiVersion : '';
-  if (!isBuiltin(entry)) {
-    if (apiVersion === joinApiVersion(entry)) return list ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured';
-    // A custom resource's scale subresource answers with the external autoscaling/v1 Scale.
-    return `*${splitApiVersion(apiVersion)[1]}.${kind}`;
-  }
+  // The mock API serves no scale subresource of a custom resource (whose Scale is the external `*v1.Scale`).
+  if (!isBuiltin(entry)) return list ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured';
   const group = splitApiVersion(apiVersion)[0];
   return `*${INTERNAL_PACKAGES[group] ?? group.split('.')[0]}.${kind}`;
 }
