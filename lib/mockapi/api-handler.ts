@@ -3,7 +3,8 @@ import type { Registry } from '../registry';
 import type { UserInfo } from '../kube/admission';
 import { authorizeRequest } from './authorization';
 import type { Faults, FaultSpec, Verb } from './faults';
-import { negotiateResource, rawJson, resourceNotAcceptable } from './negotiation';
+import { negotiateResource, rawJson, resourceNotAcceptable, resourceRepresentation } from './negotiation';
+import { servedAsPartialObjectMetadata } from './partial-object-metadata';
 import { servedAsTable, tableConverterFor, tableOptionsError } from './tables';
 import { authorizeNonResource, serveNonResource } from './non-resource';
 import { parseApiPath, type Route } from './paths';
@@ -154,27 +155,45 @@ async function resolve(
   const denied = authorizeRequest(context.authorizer(), user, verb, route);
   if (denied) return failure(denied);
   const converter = tableConverterFor(route);
-  const negotiated = negotiateResource(request.headers.get('accept'), converter !== undefined);
+  const accept = request.headers.get('accept');
+  const negotiated = negotiateResource(accept, converter !== undefined);
   if (!negotiated) return { code: 406, text: rawJson(resourceNotAcceptable()), headers: { 'Content-Type': 'application/json' } };
-  const representation = negotiated.encoding;
   const table = negotiated.table && converter ? { version: negotiated.table, converter } : undefined;
   const refused = table && tableOptionsError(url, verb);
-  if (refused) return refused;
-  const encoded = (outcome: Outcome): Outcome =>
-    representation === 'yaml' && 'json' in outcome
-      ? {
-          code: outcome.code,
-          text: kubeYaml(outcome.json),
-          // Several Warning headers are one, their values joined by commas (RFC 9110 §5.3).
-          headers: { 'Content-Type': 'application/yaml', ...(outcome.warnings?.length ? { Warning: outcome.warnings.join(', ') } : {}) },
-        }
-      : outcome;
+  if (refused) return encodedError(refused, accept);
   const served = await serveResource(body, route, verb, url, user, context, request.headers.get('user-agent'));
-  const tabled =
-    table && ('json' in served || 'stream' in served) && served.code >= 200 && served.code < 300
+  const succeeded = ('json' in served || 'stream' in served) && served.code >= 200 && served.code < 300;
+  const converted = !succeeded
+    ? served
+    : table
       ? servedAsTable(served, route, url, table.version, table.converter)
-      : served;
-  return encoded(tabled);
+      : negotiated.partial
+        ? servedAsPartialObjectMetadata(served, route, negotiated.partial)
+        : served;
+  // An error is written as negotiation.DefaultEndpointRestrictions allow: in no converted representation.
+  if ((table || negotiated.partial) && 'json' in converted && converted.code >= 400) return encodedError(converted, accept);
+  return encodedAs(converted, negotiated.encoding);
+}
+
+/** A JSON answer in the representation negotiated: YAML when asked for, else as it is. */
+function encodedAs(outcome: Outcome, representation: 'json' | 'yaml'): Outcome {
+  if (representation !== 'yaml' || !('json' in outcome)) return outcome;
+  return {
+    code: outcome.code,
+    text: kubeYaml(outcome.json),
+    // Several Warning headers are one, their values joined by commas (RFC 9110 §5.3).
+    headers: { 'Content-Type': 'application/yaml', ...(outcome.warnings?.length ? { Warning: outcome.warnings.join(', ') } : {}) },
+  };
+}
+
+/**
+ * responsewriters.ErrorNegotiated: an error goes out in the first plain representation the Accept header takes;
+ * when it takes none (only conversions), as raw JSON indented by two spaces (WriteRawJSON).
+ */
+function encodedError(outcome: Outcome, accept: string | null): Outcome {
+  const plain = resourceRepresentation(accept);
+  if (plain) return encodedAs(outcome, plain);
+  return 'json' in outcome ? { code: outcome.code, text: rawJson(outcome.json), headers: { 'Content-Type': 'application/json' } } : outcome;
 }
 
 async function serveResource(

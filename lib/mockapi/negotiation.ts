@@ -65,32 +65,44 @@ export function acceptsLegacyDiscovery(accept: string | null): boolean {
   return parseAccept(accept).some((range) => range.params.as === undefined && acceptsJson(range));
 }
 
-/** What a resource endpoint answers in: JSON or YAML, and, for a Table, the meta.k8s.io version of the Table. */
+/** What a resource endpoint answers in: JSON or YAML and, for a conversion, the meta.k8s.io kind and version asked for. */
 export interface ResourceRendering {
   encoding: 'json' | 'yaml';
   table?: 'v1' | 'v1beta1';
+  partial?: { kind: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; version: 'v1' | 'v1beta1' };
 }
 
+const metaVersion = (range: MediaRange): 'v1' | 'v1beta1' | undefined =>
+  range.params.g === 'meta.k8s.io' && (range.params.v === 'v1' || range.params.v === 'v1beta1') ? range.params.v : undefined;
+
 /**
- * The representation an Accept header gets from a resource endpoint, or undefined (406). A range asking for a
- * Table (`as=Table;g=meta.k8s.io;v=v1|v1beta1`) is taken in JSON or YAML when `tables` says the endpoint can
- * make one (RequestScope.AllowsMediaTypeTransform); other conversions (PartialObjectMetadata) are not made and
- * protobuf responses are not written, so those ranges are passed over for the next.
+ * The representation an Accept header gets from a resource endpoint, or undefined (406), as
+ * RequestScope.AllowsMediaTypeTransform lets a range through. A Table (`as=Table;g=meta.k8s.io;v=v1|v1beta1`) is
+ * taken in JSON or YAML when `tables` says the endpoint can make one; PartialObjectMetadata and
+ * PartialObjectMetadataList at either version by every endpoint (list or not: the conversion itself refuses the
+ * wrong one), unless `transforms` is false, as when an error is written (negotiation.DefaultEndpointRestrictions).
+ * Protobuf responses are not written, so those ranges are passed over for the next.
  */
-export function negotiateResource(accept: string | null, tables: boolean): ResourceRendering | undefined {
+export function negotiateResource(accept: string | null, tables: boolean, transforms = true): ResourceRendering | undefined {
   for (const range of parseAccept(accept)) {
     const encoding = acceptsJson(range) ? 'json' : range.type === 'application' && range.subtype === 'yaml' ? 'yaml' : undefined;
     if (!encoding) continue;
-    const { as, g, v } = range.params;
+    const { as } = range.params;
     if (as === undefined) return { encoding };
-    if (tables && as === 'Table' && g === 'meta.k8s.io' && (v === 'v1' || v === 'v1beta1')) return { encoding, table: v };
+    const version = transforms ? metaVersion(range) : undefined;
+    if (!version) continue;
+    if (tables && as === 'Table') return { encoding, table: version };
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return { encoding, partial: { kind: as, version } };
   }
   return undefined;
 }
 
-/** The representation of a resource endpoint that makes no Table: JSON or YAML, or undefined (406). */
+/**
+ * The representation of a resource endpoint that makes no conversion — how an error is written: JSON or YAML, or
+ * undefined when no range takes a plain object (responsewriters.WriteObjectNegotiated then writes raw JSON).
+ */
 export function resourceRepresentation(accept: string | null): 'json' | 'yaml' | undefined {
-  return negotiateResource(accept, false)?.encoding;
+  return negotiateResource(accept, false, false)?.encoding;
 }
 
 const status406 = (message: string, details: boolean): ApiStatus => ({
@@ -107,6 +119,14 @@ const status406 = (message: string, details: boolean): ApiStatus => ({
 /** negotiation.NewNotAcceptableError, as a discovery endpoint answers an Accept it cannot serve. */
 export function discoveryNotAcceptable(): ApiStatus {
   return status406(`only the following media types are accepted: ${SERVED_MEDIA_TYPES.join(', ')}`, false);
+}
+
+/**
+ * The 406 of a conversion that cannot be made of the answer (apiserver handlers/response.go, errNotAcceptable):
+ * its own message, and no details.
+ */
+export function transformNotAcceptable(message: string): ApiStatus {
+  return status406(message, false);
 }
 
 /** The 406 a resource endpoint answers (errNotAcceptable through the REST handlers' error writer). */

@@ -48,6 +48,9 @@ describe('resources', () => {
     ['*/*', 'json'],
     ['text/html', undefined],
     ['application/json;as=Table;v=v1;g=meta.k8s.io', undefined],
+    // How an error is written: no range that asks for a conversion is taken.
+    ['application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1', undefined],
+    ['application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/yaml', 'yaml'],
   ])('%s → %s', (accept, expected) => {
     expect(resourceRepresentation(accept)).toBe(expected);
   });
@@ -62,7 +65,7 @@ describe('resources that make Tables (get, list and watch of a resource with a T
     ['application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io,application/json', { encoding: 'json' }],
     ['application/json;as=Table;v=v2;g=meta.k8s.io,application/json;as=Table;g=meta.k8s.io;v=v1', { encoding: 'json', table: 'v1' }],
     ['application/json;as=Table;v=v1;g=example.com', undefined],
-    ['application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io', undefined],
+    ['application/json;as=Frob;v=v1;g=meta.k8s.io', undefined],
     ['application/json', { encoding: 'json' }],
   ])('%s → %j', (accept, expected) => {
     expect(negotiateResource(accept, true)).toEqual(expected);
@@ -71,5 +74,27 @@ describe('resources that make Tables (get, list and watch of a resource with a T
   it('passes a Table over where none can be made', () => {
     expect(negotiateResource(KUBECTL_GET, false)).toEqual({ encoding: 'json' });
     expect(negotiateResource('application/json;as=Table;v=v1;g=meta.k8s.io', false)).toBeUndefined();
+  });
+});
+
+// client-go's metadata client (k8s.io/client-go/metadata/metadata.go) sends these for get (and watch), and for list.
+const METADATA_GET =
+  'application/vnd.kubernetes.protobuf;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
+const METADATA_LIST =
+  'application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+
+describe('PartialObjectMetadata (every resource endpoint, with or without a TableConvertor)', () => {
+  it.each([
+    [METADATA_GET, { encoding: 'json', partial: { kind: 'PartialObjectMetadata', version: 'v1' } }],
+    [METADATA_LIST, { encoding: 'json', partial: { kind: 'PartialObjectMetadataList', version: 'v1' } }],
+    ['application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1beta1', { encoding: 'json', partial: { kind: 'PartialObjectMetadata', version: 'v1beta1' } }],
+    ['application/yaml;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1', { encoding: 'yaml', partial: { kind: 'PartialObjectMetadataList', version: 'v1' } }],
+    // Another version or group is no conversion kube makes (AllowsMediaTypeTransform): the range is passed over.
+    ['application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v2,application/json', { encoding: 'json' }],
+    ['application/json;as=PartialObjectMetadata;v=v1', undefined],
+    ['application/vnd.kubernetes.protobuf;as=PartialObjectMetadata;g=meta.k8s.io;v=v1', undefined],
+  ])('%s → %j', (accept, expected) => {
+    expect(negotiateResource(accept, false)).toEqual(expected);
+    expect(negotiateResource(accept, true)).toEqual(expected);
   });
 });

@@ -2,6 +2,7 @@ import type { CatalogEntry } from '../../kube/catalog';
 import { joinApiVersion } from '../../kube/api-version';
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import { ApiError, badRequest } from '../../kube/status';
+import { isListBody, listMetaOf, type MetaVersion, partialObjectMetadata } from '../partial-object-metadata';
 import type { TableConverter } from './converters';
 
 /*
@@ -11,7 +12,7 @@ import type { TableConverter } from './converters';
  * PartialObjectMetadata by default, the whole object, or nothing.
  */
 
-export type TableVersion = 'v1' | 'v1beta1';
+export type TableVersion = MetaVersion;
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
 /** What one request for a Table asks: the Table's version, the row objects, and the converter to use. */
@@ -47,7 +48,7 @@ function rowObject(object: JsonObject, request: TableRequest): Json {
       return { kind: request.entry.kind, apiVersion: joinApiVersion(request.entry), ...rest };
     }
     default:
-      return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${request.version}`, metadata: isObject(object.metadata) ? object.metadata : {} };
+      return partialObjectMetadata(object, request.version);
   }
 }
 
@@ -56,16 +57,11 @@ function rowOf(object: JsonObject, request: TableRequest, now: number): JsonObje
   return { cells, ...(conditions ? { conditions: conditions as unknown as Json[] } : {}), object: rowObject(object, request) };
 }
 
-const isListBody = (body: JsonObject, entry: CatalogEntry): boolean => body.kind === `${entry.kind}List` && Array.isArray(body.items);
-
 /** The Table's ListMeta: a list's resourceVersion, continue and remainingItemCount, or the object's resourceVersion. */
 function tableMetadata(body: JsonObject, list: boolean): JsonObject {
-  const metadata = isObject(body.metadata) ? body.metadata : {};
-  const out: JsonObject = {};
-  if (typeof metadata.resourceVersion === 'string' && metadata.resourceVersion) out.resourceVersion = metadata.resourceVersion;
-  if (list && typeof metadata.continue === 'string' && metadata.continue) out.continue = metadata.continue;
-  if (list && typeof metadata.remainingItemCount === 'number') out.remainingItemCount = metadata.remainingItemCount;
-  return out;
+  if (list) return listMetaOf(body);
+  const resourceVersion = isObject(body.metadata) ? body.metadata.resourceVersion : undefined;
+  return typeof resourceVersion === 'string' && resourceVersion ? { resourceVersion } : {};
 }
 
 /**
