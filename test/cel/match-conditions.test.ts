@@ -76,6 +76,13 @@ describe('compile-time validation (up to 64 conditions, names qualified and uniq
       ],
     ],
     [
+      'every independent issue is reported, in order of position (cel-go checker.go goes on after an issue)',
+      [{ name: 'a', expression: "request.uid == '' || imnotafield" }],
+      [
+        "matchConditions[0].expression: Invalid value: \"request.uid == '' || imnotafield\": compilation failed: ERROR: <input>:1:8: undefined field 'uid'\n | request.uid == '' || imnotafield\n | .......^\nERROR: <input>:1:22: undeclared reference to 'imnotafield' (in container '')\n | request.uid == '' || imnotafield\n | .....................^",
+      ],
+    ],
+    [
       'a member function with a wrong argument, reported at its parenthesis',
       [{ name: 'a', expression: "'web'.startsWith(1)" }],
       [
