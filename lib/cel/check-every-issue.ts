@@ -1,5 +1,6 @@
 import type { ASTNode, ParseError, ParseResult, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { forEachNode, isNode } from './ast-walk';
+import { celGoResultType, type TypeLookup } from './result-types';
 import { celModule } from './runtime';
 
 /*
@@ -27,7 +28,7 @@ interface Recording {
   readonly failed: WeakSet<object>;
 }
 
-type NodeCheck = (checker: { readonly dynType: unknown }, node: ASTNode, context: unknown) => unknown;
+type NodeCheck = (checker: TypeLookup & { readonly dynType: unknown }, node: ASTNode, context: unknown) => unknown;
 
 let recording: Recording | undefined;
 const recovering = new WeakSet<ASTNode>();
@@ -57,7 +58,10 @@ export function checkEveryIssue(program: ParseResult): EveryIssue {
   return issues.length > 0 ? { issues } : { type: checked.type ?? 'dyn' };
 }
 
-/** Replaces the node's check by one that records a type error instead of throwing it, while recording. */
+/**
+ * Replaces the node's check by one that records a type error instead of throwing it, while recording,
+ * and gives the node cel-go's result type where cel-js's overloads declare another (lib/cel/result-types.ts).
+ */
 function recoverAt(node: ASTNode): void {
   if (recovering.has(node)) return;
   recovering.add(node);
@@ -65,7 +69,7 @@ function recoverAt(node: ASTNode): void {
   const original = target.check;
   target.check = function recordingCheck(checker, self, context) {
     try {
-      return original.call(this, checker, self, context);
+      return celGoResultType(node, original.call(this, checker, self, context), checker);
     } catch (error) {
       const active = recording;
       if (!active || !(error instanceof celModule().TypeError)) throw error;
