@@ -152,7 +152,7 @@ function checkerMessage(code: string, summary: string, node: ASTNode, knownFunct
   // cel-go's aggregate-literal check reports a plain type mismatch at the offending element.
   if (code.startsWith('heterogeneous_')) {
     const types = /expected type '(.*)' but found '(.*)'$/.exec(summary);
-    return types ? `expected type '${celGoTypeName(types[1] ?? '')}' but found '${celGoTypeName(types[2] ?? '')}'` : summary;
+    return types ? `expected type '${checkerTypeName(types[1] ?? '')}' but found '${checkerTypeName(types[2] ?? '')}'` : summary;
   }
   switch (node.op) {
     case 'id':
@@ -228,7 +228,18 @@ interface CheckedNode {
 }
 
 function typeName(node: ASTNode): string {
-  return celGoTypeName((node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn');
+  return checkerTypeName((node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn');
+}
+
+/**
+ * cel-go's spelling of a type in its checker's messages (checker/format.go `FormatCELType`, which
+ * checker/errors.go uses): as `celGoTypeName`, but a timestamp, a duration and null by their short names.
+ */
+export function checkerTypeName(name: string): string {
+  return celGoTypeName(name)
+    .replace(/\bgoogle\.protobuf\.Timestamp\b/g, 'timestamp')
+    .replace(/\bgoogle\.protobuf\.Duration\b/g, 'duration')
+    .replace(/\bnull_type\b/g, 'null');
 }
 
 /** cel-go's spelling of a cel-js type name (types.Type String()): `list(int)`, `map(string, dyn)`, `null_type`. */

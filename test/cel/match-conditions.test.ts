@@ -83,6 +83,13 @@ describe('compile-time validation (up to 64 conditions, names qualified and uniq
       ],
     ],
     [
+      'a timestamp, a duration and null by the names cel-go’s checker gives them (checker/format.go FormatCELType)',
+      [{ name: 'a', expression: "duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null" }],
+      [
+        "matchConditions[0].expression: Invalid value: \"duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\": compilation failed: ERROR: <input>:1:16: found no matching overload for '_>_' applied to '(duration, int)'\n | duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\n | ...............^\nERROR: <input>:1:57: found no matching overload for '_>_' applied to '(timestamp, null)'\n | duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\n | ........................................................^",
+      ],
+    ],
+    [
       'a member function with a wrong argument, reported at its parenthesis',
       [{ name: 'a', expression: "'web'.startsWith(1)" }],
       [

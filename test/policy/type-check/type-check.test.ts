@@ -195,7 +195,7 @@ describe('how built-in schemas become CEL types (common/schemas.go SchemaDeclTyp
   it('Time is a timestamp', () => {
     const warnings = validate([DEPLOYMENTS], 'object.metadata.creationTimestamp < timestamp("2030-01-01T00:00:00Z")', 'object.metadata.creationTimestamp > 5');
     expect(warnings.map((w) => w.fieldRef)).toEqual(['spec.validations[1].expression']);
-    expect(warnings[0]?.warning).toContain("found no matching overload for '_>_' applied to '(google.protobuf.Timestamp, int)'");
+    expect(warnings[0]?.warning).toContain("found no matching overload for '_>_' applied to '(timestamp, int)'");
   });
 
   it('objects and timestamps compare with null (cel-go’s legacy nullability); ints and maps do not', () => {
@@ -206,7 +206,7 @@ describe('how built-in schemas become CEL types (common/schemas.go SchemaDeclTyp
       'object.spec.replicas == null',
       'object.metadata.labels == null',
     );
-    expect(warnings.map((w) => /applied to '(.*?)'/.exec(w.warning)?.[1])).toEqual(['(int, null_type)', '(map(string, string), null_type)']);
+    expect(warnings.map((w) => /applied to '(.*?)'/.exec(w.warning)?.[1])).toEqual(['(int, null)', '(map(string, string), null)']);
   });
 
   it('metadata.namespace is escaped to __namespace__ and still found under its own name', () => {
