@@ -1,6 +1,6 @@
 import { compileMatchConditions, loadCel } from '../../lib/cel';
 import type { MatchCondition } from '../../lib/kube/webhook-config';
-import { compiled, createPod, errorOf, evaluateOne, pod, podRequest, podTarget } from './helpers';
+import { compiled, createPod, errorOf, evaluateOne, issueOf, pod, podRequest, podTarget } from './helpers';
 
 beforeAll(loadCel);
 
@@ -290,5 +290,31 @@ describe('runtime errors read as cel-go writes them (cel-go interpreter/attribut
     ["object.spec.containers[5].name == 'x'", 'index out of bounds: 5'],
   ])('%s → %s', (expression, error) => {
     expect(errorOf(expression)).toBe(error);
+  });
+});
+
+describe('known divergences: issues that follow an error-typed operand', () => {
+  // cel-go's error type is assignable to every parameter, but an overload of another arity still fails:
+  // cel-go names the call too (checker.go `resolveOverload`, `!error!` in checker/format.go). The harness
+  // leaves out every overload issue of a call on a failed operand.
+  it.failing('a call of the wrong arity on an undeclared argument is a second issue', () => {
+    expect(issueOf('size(imnotafield, 1) == 1')).toBe(
+      [
+        "ERROR: <input>:1:5: found no matching overload for 'size' applied to '(!error!, int)'",
+        ' | size(imnotafield, 1) == 1',
+        ' | ....^',
+        "ERROR: <input>:1:6: undeclared reference to 'imnotafield' (in container '')",
+        ' | size(imnotafield, 1) == 1',
+        ' | .....^',
+      ].join('\n'),
+    );
+  });
+
+  // A cel-js member function kube's environment lacks (lib/cel/outside-kube.ts) is found after cel-js
+  // typed it, so what is built on it is still checked against its cel-js type; in cel-go it is an error.
+  it.failing("a cel-js-only function's result is error-typed, so a comparison on it is no second issue", () => {
+    expect(issueOf("b'a'.hex() == 1")).toBe(
+      ["ERROR: <input>:1:9: undeclared reference to 'hex' (in container '')", " | b'a'.hex() == 1", ' | ........^'].join('\n'),
+    );
   });
 });
