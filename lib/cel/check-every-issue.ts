@@ -32,12 +32,16 @@ type NodeCheck = (checker: TypeLookup & { readonly dynType: unknown }, node: AST
 
 let recording: Recording | undefined;
 const recovering = new WeakSet<ASTNode>();
+// cel-js keeps each node's type once checked, so a second check of a program would find nothing wrong.
+const outcomes = new WeakMap<ASTNode, EveryIssue>();
 
 /**
  * Type-checks a parsed program, recording every issue as cel-go's checker does. An error cel-js raises
  * outside a node's check (a malformed macro is a ParseError) ends the check there, as it did before.
  */
 export function checkEveryIssue(program: ParseResult): EveryIssue {
+  const known = outcomes.get(program.ast);
+  if (known) return known;
   forEachNode(program.ast, recoverAt);
   const previous = recording;
   const current: Recording = { issues: [], failed: new WeakSet() };
@@ -55,7 +59,9 @@ export function checkEveryIssue(program: ParseResult): EveryIssue {
     if (!(error instanceof CelParseError || error instanceof CelCheckError)) throw error ?? new Error('cel-js rejected an expression without an error');
     issues.push({ error, followsFailure: false });
   }
-  return issues.length > 0 ? { issues } : { type: checked.type ?? 'dyn' };
+  const outcome: EveryIssue = issues.length > 0 ? { issues } : { type: checked.type ?? 'dyn' };
+  outcomes.set(program.ast, outcome);
+  return outcome;
 }
 
 /**
