@@ -1,6 +1,7 @@
 import type { ParseResult } from '@marcbachmann/cel-js';
 import type { MatchConditionsEnvironment } from './environment';
-import { celGoIssue, celGoTypeName } from './errors';
+import { checkEveryIssue } from './check-every-issue';
+import { celGoIssue, celGoTypeName, checkIssues } from './errors';
 import { afterCheck, displayIssues, programError } from './checked';
 import { celModule } from './runtime';
 
@@ -39,11 +40,12 @@ export function compileExpression(
 export type Checked = { program: ParseResult; type: string } | { issue: string; program?: ParseResult };
 
 /**
- * cel-js's parse and check, a failure in cel-go's words (lib/cel/errors.ts `celGoIssue`); the program
- * comes back with a check issue too, for callers that look further into it.
+ * cel-js's parse and check, a failure in cel-go's words (lib/cel/errors.ts `celGoIssue`), every issue
+ * of the check as cel-go's checker reports them (lib/cel/check-every-issue.ts); the program comes back
+ * with a check issue too, for callers that look further into it.
  */
 export function parseAndCheck(expression: string, environment: MatchConditionsEnvironment): Checked {
-  const { ParseError, TypeError: CelTypeError } = celModule();
+  const { ParseError } = celModule();
   const { env, functions } = environment;
   let program: ParseResult;
   try {
@@ -52,13 +54,8 @@ export function parseAndCheck(expression: string, environment: MatchConditionsEn
     if (error instanceof ParseError) return { issue: celGoIssue(error, expression, functions) };
     throw error;
   }
-  const checked = program.check();
-  if (checked.valid) {
-    const issues = afterCheck(program.ast);
-    return issues.length > 0 ? { issue: displayIssues(expression, issues), program } : { program, type: checked.type ?? 'dyn' };
-  }
-  const { error } = checked;
-  if (!(error instanceof ParseError || error instanceof CelTypeError))
-    throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-  return { issue: celGoIssue(error, expression, functions, program.ast), program };
+  const checked = checkEveryIssue(program);
+  if (checked.issues) return { issue: displayIssues(expression, checkIssues(checked.issues, expression, functions, program.ast)), program };
+  const issues = afterCheck(program.ast);
+  return issues.length > 0 ? { issue: displayIssues(expression, issues), program } : { program, type: checked.type };
 }

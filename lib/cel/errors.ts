@@ -1,6 +1,7 @@
 import type { ASTNode, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
-import { forEachNode } from './ast-walk';
+import type { RecordedIssue } from './check-every-issue';
 import { isFunctionNamespace, namespaceValues } from './libraries/namespace';
+import { outsideKubeIssues } from './outside-kube';
 
 /**
  * An error raised by a function this harness adds to CEL (the Kubernetes libraries). It carries
@@ -67,44 +68,59 @@ const OPERATOR_FUNCTIONS: ReadonlyMap<string, string> = new Map([
  * Messages follow cel-go's checker (checker/errors.go) where cel-js reports the same problem in other
  * words; parse errors keep cel-js's message, as cel-go's come from its ANTLR grammar.
  */
-export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, root?: ASTNode): string {
-  if (error.name !== 'TypeError' || !error.node) return displayIssue(expression, error.range?.start ?? 0, error.summary);
-  const node = error.node;
-  const issues = [...(root ? namespaceIssues(root, node) : []), ...nodeIssues(error, expression, knownFunctions, node, root)];
-  return issues
-    .sort((a, b) => a.offset - b.offset)
+export function celGoIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>): string {
+  return issuesOf(error, expression, knownFunctions)
     .map((issue) => displayIssue(expression, issue.offset, issue.message))
     .join('\n');
 }
 
-interface Issue {
+/** A compile issue: where (an offset in the checked text) and cel-go's message. */
+export interface Issue {
   offset: number;
   message: string;
 }
 
 const undeclared = (name: string) => `undeclared reference to '${name}' (in container '')`;
 
-/** The issues cel-go reports where cel-js stopped: one, or two for an undeclared receiver and method. */
-function nodeIssues(error: CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, node: ASTNode, root?: ASTNode): Issue[] {
+/**
+ * Every issue cel-go's checker reports for what cel-js's checker raised (lib/cel/check-every-issue.ts),
+ * with the functions kube's environment lacks and the namespaces read as values (lib/cel/outside-kube.ts),
+ * which cel-go's checker reports with them. An issue that follows from a failed operand is left out, as
+ * cel-go's error type satisfies every overload, except an undeclared function, which cel-go names whatever
+ * its arguments (checker.go `checkCall`). Unsorted; one issue cel-js's checks give twice is kept once.
+ */
+export function checkIssues(recorded: readonly RecordedIssue[], expression: string, knownFunctions: ReadonlySet<string>, root: ASTNode): Issue[] {
+  const issues: Issue[] = [];
+  for (const { error, followsFailure } of recorded) {
+    const found = issuesOf(error, expression, knownFunctions, root);
+    issues.push(...(followsFailure ? found.filter((issue) => issue.message.startsWith('undeclared reference to ')) : found));
+  }
+  issues.push(...outsideKubeIssues(root));
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.offset}\0${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function errorIssue(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>): Issue {
+  if (error.name !== 'TypeError' || !error.node) return { offset: error.range?.start ?? 0, message: error.summary };
+  return { offset: celGoOffset(error.node, expression), message: checkerMessage(error.code, error.summary, error.node, knownFunctions) };
+}
+
+/** The issues cel-go reports for one error of cel-js's: one, or two for an undeclared namespace and function. */
+function issuesOf(error: ParseError | CelTypeError, expression: string, knownFunctions: ReadonlySet<string>, root?: ASTNode): Issue[] {
+  if (error.name !== 'TypeError' || !error.node) return [errorIssue(error, expression, knownFunctions)];
+  const { node } = error;
   const namespaced = error.code === 'no_matching_overload' ? namespacedCallIssues(node, expression, knownFunctions) : undefined;
   if (namespaced) return namespaced;
-  // An operation on a namespace read as a value: cel-go's checker reports the identifier (namespaceIssues),
+  // An operation on a namespace read as a value: cel-go's checker reports the identifier (outsideKubeIssues),
   // and nothing of an operation on its error type.
   const values: readonly unknown[] = root ? namespaceValues(root) : [];
   if (operandsOf(node).some((operand) => values.includes(operand))) return [];
-  const issue = { offset: celGoOffset(node, expression), message: checkerMessage(error.code, error.summary, node, knownFunctions) };
-  const call = error.code === 'unknown_variable' && root ? undeclaredMethodOf(root, node, knownFunctions) : undefined;
-  if (!call) return [issue];
-  // checker.go `checkCall`: an undeclared receiver is reported, then the member function is looked up
-  // by its bare name, and an unknown one is a second issue (`math.greatest(1, 2)` without ext.Math).
-  return [issue, { offset: celGoOffset(call.node, expression), message: undeclared(call.name) }];
-}
-
-/** Every namespace read as a value, as cel-go's undeclared identifier (lib/cel/libraries/namespace.ts). */
-function namespaceIssues(root: ASTNode, errorNode: ASTNode): Issue[] {
-  return namespaceValues(root)
-    .filter((node) => node !== errorNode)
-    .map((node) => ({ offset: node.start, message: undeclared(node.args as string) }));
+  return [errorIssue(error, expression, knownFunctions)];
 }
 
 /**
@@ -131,23 +147,12 @@ function operandsOf(node: ASTNode): unknown[] {
   return Array.isArray(args) ? args.flat() : [args];
 }
 
-/** The member call whose receiver is `receiver`, when its function is declared nowhere in the environment. */
-function undeclaredMethodOf(root: ASTNode, receiver: ASTNode, knownFunctions: ReadonlySet<string>): { node: ASTNode; name: string } | undefined {
-  let found: { node: ASTNode; name: string } | undefined;
-  forEachNode(root, (node) => {
-    if (node.op !== 'rcall') return;
-    const [name, target] = node.args;
-    if (target === receiver && !knownFunctions.has(name)) found = { node, name };
-  });
-  return found;
-}
-
 function checkerMessage(code: string, summary: string, node: ASTNode, knownFunctions: ReadonlySet<string>): string {
   const noOverload = (name: string, signature: string) => `found no matching overload for '${name}' applied to '${signature}'`;
   // cel-go's aggregate-literal check reports a plain type mismatch at the offending element.
   if (code.startsWith('heterogeneous_')) {
     const types = /expected type '(.*)' but found '(.*)'$/.exec(summary);
-    return types ? `expected type '${celGoTypeName(types[1] ?? '')}' but found '${celGoTypeName(types[2] ?? '')}'` : summary;
+    return types ? `expected type '${checkerTypeName(types[1] ?? '')}' but found '${checkerTypeName(types[2] ?? '')}'` : summary;
   }
   switch (node.op) {
     case 'id':
@@ -223,7 +228,18 @@ interface CheckedNode {
 }
 
 function typeName(node: ASTNode): string {
-  return celGoTypeName((node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn');
+  return checkerTypeName((node as ASTNode & CheckedNode).checkedType?.name ?? 'dyn');
+}
+
+/**
+ * cel-go's spelling of a type in its checker's messages (checker/format.go `FormatCELType`, which
+ * checker/errors.go uses): as `celGoTypeName`, but a timestamp, a duration and null by their short names.
+ */
+export function checkerTypeName(name: string): string {
+  return celGoTypeName(name)
+    .replace(/\bgoogle\.protobuf\.Timestamp\b/g, 'timestamp')
+    .replace(/\bgoogle\.protobuf\.Duration\b/g, 'duration')
+    .replace(/\bnull_type\b/g, 'null');
 }
 
 /** cel-go's spelling of a cel-js type name (types.Type String()): `list(int)`, `map(string, dyn)`, `null_type`. */

@@ -1,6 +1,6 @@
 import { compileMatchConditions, loadCel } from '../../lib/cel';
 import type { MatchCondition } from '../../lib/kube/webhook-config';
-import { compiled, createPod, errorOf, evaluateOne, pod, podRequest, podTarget } from './helpers';
+import { compiled, createPod, errorOf, evaluateOne, issueOf, pod, podRequest, podTarget } from './helpers';
 
 beforeAll(loadCel);
 
@@ -73,6 +73,20 @@ describe('compile-time validation (up to 64 conditions, names qualified and uniq
       [{ name: 'a', expression: "1 == 'a'" }],
       [
         "matchConditions[0].expression: Invalid value: \"1 == 'a'\": compilation failed: ERROR: <input>:1:3: found no matching overload for '_==_' applied to '(int, string)'\n | 1 == 'a'\n | ..^",
+      ],
+    ],
+    [
+      'every independent issue is reported, in order of position (cel-go checker.go goes on after an issue)',
+      [{ name: 'a', expression: "request.uid == '' || imnotafield" }],
+      [
+        "matchConditions[0].expression: Invalid value: \"request.uid == '' || imnotafield\": compilation failed: ERROR: <input>:1:8: undefined field 'uid'\n | request.uid == '' || imnotafield\n | .......^\nERROR: <input>:1:22: undeclared reference to 'imnotafield' (in container '')\n | request.uid == '' || imnotafield\n | .....................^",
+      ],
+    ],
+    [
+      'a timestamp, a duration and null by the names cel-go’s checker gives them (checker/format.go FormatCELType)',
+      [{ name: 'a', expression: "duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null" }],
+      [
+        "matchConditions[0].expression: Invalid value: \"duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\": compilation failed: ERROR: <input>:1:16: found no matching overload for '_>_' applied to '(duration, int)'\n | duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\n | ...............^\nERROR: <input>:1:57: found no matching overload for '_>_' applied to '(timestamp, null)'\n | duration('1h') > 1 || timestamp('2024-01-01T00:00:00Z') > null\n | ........................................................^",
       ],
     ],
     [
@@ -276,5 +290,31 @@ describe('runtime errors read as cel-go writes them (cel-go interpreter/attribut
     ["object.spec.containers[5].name == 'x'", 'index out of bounds: 5'],
   ])('%s → %s', (expression, error) => {
     expect(errorOf(expression)).toBe(error);
+  });
+});
+
+describe('known divergences: issues that follow an error-typed operand', () => {
+  // cel-go's error type is assignable to every parameter, but an overload of another arity still fails:
+  // cel-go names the call too (checker.go `resolveOverload`, `!error!` in checker/format.go). The harness
+  // leaves out every overload issue of a call on a failed operand.
+  it.failing('a call of the wrong arity on an undeclared argument is a second issue', () => {
+    expect(issueOf('size(imnotafield, 1) == 1')).toBe(
+      [
+        "ERROR: <input>:1:5: found no matching overload for 'size' applied to '(!error!, int)'",
+        ' | size(imnotafield, 1) == 1',
+        ' | ....^',
+        "ERROR: <input>:1:6: undeclared reference to 'imnotafield' (in container '')",
+        ' | size(imnotafield, 1) == 1',
+        ' | .....^',
+      ].join('\n'),
+    );
+  });
+
+  // A cel-js member function kube's environment lacks (lib/cel/outside-kube.ts) is found after cel-js
+  // typed it, so what is built on it is still checked against its cel-js type; in cel-go it is an error.
+  it.failing("a cel-js-only function's result is error-typed, so a comparison on it is no second issue", () => {
+    expect(issueOf("b'a'.hex() == 1")).toBe(
+      ["ERROR: <input>:1:9: undeclared reference to 'hex' (in container '')", " | b'a'.hex() == 1", ' | ........^'].join('\n'),
+    );
   });
 });

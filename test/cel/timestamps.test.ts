@@ -4,7 +4,9 @@
 import { createHarness, objects, review } from '../../lib';
 import { loadCel } from '../../lib/cel';
 import { evaluateProgram } from '../../lib/cel/evaluate';
-import { createPod, evaluateOne, valueOf } from './helpers';
+import { parseAndCheck } from '../../lib/cel/compile';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { createPod, evaluateOne, issueOf, valueOf } from './helpers';
 
 beforeAll(loadCel);
 
@@ -131,15 +133,34 @@ describe('the evaluation boundary', () => {
   });
 });
 
-describe('known divergence: duration + timestamp', () => {
+describe('duration + timestamp', () => {
   // cel-go declares `_+_` for (duration, timestamp) → timestamp (overloads.AddDurationTimestamp), as for
-  // (timestamp, duration). cel-js types the first as a duration and fails when it runs; its operator table
-  // cannot take the same signature a second time, so the harness cannot correct it. The other order works.
+  // (timestamp, duration). cel-js's table types the first as a duration; the harness types it as cel-go does
+  // (lib/cel/result-types.ts).
   it('timestamp + duration is a timestamp', () => {
     expect(valueOf("string(timestamp('2023-01-01T00:00:00Z') + duration('1h'))")).toBe('2023-01-01T01:00:00Z');
   });
 
-  it.failing('duration + timestamp is the same timestamp, as in cel-go', () => {
+  it('duration + timestamp is the same timestamp, as in cel-go', () => {
     expect(valueOf("string(duration('1h') + timestamp('2023-01-01T00:00:00Z'))")).toBe('2023-01-01T01:00:00Z');
+    expect(valueOf("duration('24h') + timestamp('2023-01-01T00:00:00Z') == timestamp('2023-01-02T00:00:00Z')")).toBe(true);
+  });
+
+  it('duration + timestamp is typed a timestamp: its accessors check, a duration’s do not apply', () => {
+    expect(parseAndCheck("duration('1h') + timestamp('2023-01-01T00:00:00Z')", matchConditionsEnvironment())).toMatchObject({
+      type: 'google.protobuf.Timestamp',
+    });
+    expect(valueOf("(duration('1h') + timestamp('2023-01-01T00:00:00Z')).getHours()")).toBe(1n);
+    expect(valueOf("(duration('90m') + timestamp('2023-01-01T00:00:00Z')).getMinutes('+01:00')")).toBe(30n);
+    // A timestamp minus a timestamp is a duration in both libraries, so the sum's type is what decides.
+    expect(valueOf("duration('1h') + timestamp('2023-01-01T00:00:00Z') - timestamp('2023-01-01T00:00:00Z') == duration('1h')")).toBe(true);
+    expect(issueOf("(duration('1h') + timestamp('2023-01-01T00:00:00Z')) + duration('1h') + duration('1h') > 1")).toMatch(
+      /found no matching overload for '_>_' applied to '\(timestamp, int\)'/,
+    );
+  });
+
+  it('the sum keeps the offset its timestamp was written with, in either order', () => {
+    expect(valueOf("string(duration('1h') + timestamp('2023-01-01T00:00:00+02:00'))")).toBe('2023-01-01T01:00:00+02:00');
+    expect(valueOf("string(timestamp('2023-01-01T00:00:00+02:00') + duration('1h'))")).toBe('2023-01-01T01:00:00+02:00');
   });
 });

@@ -206,6 +206,13 @@ describe('x-kubernetes-validations', () => {
     expect(text(validateCustomResource(schema, widget({ at: '2024-03-10T09:30:15Z' }), null))).toEqual(['spec: Invalid value: "object": not 23h at -08:00']);
   });
 
+  it('refuses a rule with every independent issue of its check, as cel-go’s checker reports them', async () => {
+    const refused = structuralSchema(specSchema({ ttl: { type: 'string' } }, [{ rule: "self.ttl == 1 + 'a' || size('a', 2) == 0" }]));
+    expect(text(await prepareCustomResourceValidation(refused, 'spec.versions[0].schema.openAPIV3Schema'))).toEqual([
+      `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {"rule":"self.ttl == 1 + 'a' || size('a', 2) == 0"}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_+_' applied to '(int, string)'\n | self.ttl == 1 + 'a' || size('a', 2) == 0\n | ..............^\nERROR: <input>:1:28: found no matching overload for 'size' applied to '(string, int)'\n | self.ttl == 1 + 'a' || size('a', 2) == 0\n | ...........................^`,
+    ]);
+  });
+
   it('a date-time field keeps the offset it was written with, as strfmt.ParseDateTime reads it', async () => {
     const schema = await prepared(
       specSchema({ at: { type: 'string', format: 'date-time' } }, [{ rule: "string(self.at) == '2024-03-10T07:30:15+02:00'", message: 'offset lost' }]),

@@ -1,5 +1,5 @@
 import type { ASTNode, Environment } from '@marcbachmann/cel-js';
-import { CelFunctionError, celGoTypeName } from '../errors';
+import { CelFunctionError, checkerTypeName } from '../errors';
 import { celModule } from '../runtime';
 import { celEquals, compare } from './compare';
 import { type Checker, type Evaluator, goTypeName, type MacroInput, runSync, type TypeDecl } from './macro';
@@ -61,7 +61,7 @@ function sortByMacro({ args, receiver }: MacroInput) {
       if (list.kind !== 'list' && list.kind !== 'dyn') {
         throw checker.createError(
           'invalid_comprehension_range',
-          `expression of type '${celGoTypeName(list.name)}' cannot be range of a comprehension (must be list, map, or dynamic)`,
+          `expression of type '${checkerTypeName(list.name)}' cannot be range of a comprehension (must be list, map, or dynamic)`,
           receiver,
         );
       }
@@ -70,7 +70,7 @@ function sortByMacro({ args, receiver }: MacroInput) {
       if (keyType.kind !== 'dyn' && keyType.kind !== 'param' && !SORTABLE.includes(keyType.name)) {
         throw checker.createError(
           'no_matching_overload',
-          `found no matching overload for '@sortByAssociatedKeys' applied to '${celGoTypeName(list.name)}.(list(${celGoTypeName(keyType.name)}))'`,
+          `found no matching overload for '@sortByAssociatedKeys' applied to '${checkerTypeName(list.name)}.(list(${checkerTypeName(keyType.name)}))'`,
           key,
         );
       }

@@ -1,5 +1,5 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { CelFunctionError, celGoTypeName } from '../errors';
+import { CelFunctionError, checkerTypeName } from '../errors';
 import { celModule } from '../runtime';
 import { goFormatG } from '../../go/format-float';
 import { isUint } from './cel-values';
@@ -205,7 +205,7 @@ class JoinedType {
       this.joined = expected.unify(this.checker.registry, type) ?? (this.checker.getType('dyn') as Type);
     else if (type === expected || expected.isEmpty()) this.joined = type;
     else if (!type.isEmpty()) {
-      const name = (t: Type) => celGoTypeName(this.checker.formatType(t));
+      const name = (t: Type) => checkerTypeName(this.checker.formatType(t));
       throw this.checker.createError(this.code, `expected type '${name(expected)}' but found '${name(type)}'`, node);
     }
   }
@@ -223,7 +223,7 @@ export function checkOptionalEntry(checker: Checker, entry: ASTNode, ctx: unknow
   const type = checker.check(entry, ctx) as TypeDecl & { valueType?: TypeDecl };
   if (type.kind === 'optional' && type.valueType) return type.valueType;
   if (type.kind === 'dyn') return type;
-  const found = celGoTypeName(type.name);
+  const found = checkerTypeName(type.name);
   throw checker.createError('optional_entry_type', `expected type 'optional_type(${found})' but found '${found}'`, entry);
 }
 

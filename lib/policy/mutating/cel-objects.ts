@@ -13,7 +13,7 @@
  * come out of cel-js's checker as kube's compiler types them.
  */
 import type { ASTNode, Environment } from '@marcbachmann/cel-js';
-import { CelFunctionError, celGoTypeName } from '../../cel/errors';
+import { CelFunctionError, checkerTypeName } from '../../cel/errors';
 import type { Checker as MacroChecker } from '../../cel/libraries/macro';
 import { checkOptionalEntry } from '../../cel/libraries/optional-entries';
 import { celModule } from '../../cel/runtime';
@@ -134,7 +134,7 @@ function typeCheck(checker: Checker, macro: ObjectMacro, ctx: unknown): unknown 
     if (macro.typeName === JSON_PATCH_TYPE && JSON_PATCH_STRING_FIELDS.includes(field.name) && type.kind !== 'dyn' && type.name !== 'string') {
       throw checker.createError(
         'field_type_mismatch',
-        `expected type of field '${field.name}' is 'string' but provided type is '${celGoTypeName(type.name)}'`,
+        `expected type of field '${field.name}' is 'string' but provided type is '${checkerTypeName(type.name)}'`,
         colonOf(field.key),
       );
     }

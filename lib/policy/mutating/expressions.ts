@@ -16,7 +16,8 @@
  * namespaceObject, variables, authorizer), extended here without being modified.
  */
 import type { Environment, ParseError, ParseResult, TypeError as CelTypeError } from '@marcbachmann/cel-js';
-import { celGoIssue, celGoTypeName, displayIssue } from '../../cel/errors';
+import { checkEveryIssue } from '../../cel/check-every-issue';
+import { celGoIssue, celGoTypeName, checkIssues, displayIssue } from '../../cel/errors';
 import { evaluateProgram } from '../../cel/evaluate';
 import { afterCheck, displayIssues, programError } from '../../cel/checked';
 import { celGoFunctionNames } from '../../cel/libraries/namespace';
@@ -65,7 +66,7 @@ export type CompiledMutation =
  * `celValue`: ints as bigint) under the environment's variable names.
  */
 export function compileMutation(environment: MutationEnvironment, patchType: PatchType, expression: string): CompiledMutation {
-  const { ParseError: CelParseError, TypeError: CelCheckError } = celModule();
+  const { ParseError: CelParseError } = celModule();
   const rewritten = rewriteObjectLiterals(expression);
   // Each expression gets its own environment for the `Object…` names it uses.
   const env = environment.env.clone();
@@ -77,19 +78,13 @@ export function compileMutation(environment: MutationEnvironment, patchType: Pat
     if (error instanceof CelParseError) return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
     throw error;
   }
-  const checked = program.check();
-  if (!checked.valid) {
-    const { error } = checked;
-    if (error instanceof CelParseError || error instanceof CelCheckError)
-      return { ok: false, error: `compilation failed: ${issue(error, rewritten, expression, environment.functions)}` };
-    throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-  }
-  const issues = afterCheck(program.ast);
-  if (issues.length > 0) {
+  const checked = checkEveryIssue(program);
+  const issues = checked.issues ? checkIssues(checked.issues, rewritten.text, environment.functions, program.ast) : afterCheck(program.ast);
+  if (checked.issues || issues.length > 0) {
     const shown = issues.map((found) => ({ offset: rewritten.toSource(found.offset), message: found.message }));
     return { ok: false, error: `compilation failed: ${displayIssues(expression, shown)}` };
   }
-  const got = celGoType(checked.type ?? 'dyn');
+  const got = celGoType(checked.type);
   const expected = RETURN_TYPES[patchType];
   if (got !== expected) return { ok: false, error: `must evaluate to ${expected} but got ${got}` };
   const refused = programError(program.ast);

@@ -103,6 +103,10 @@ describe('compiling', () => {
     expect(compileError('ApplyConfiguration', 'Unknown{}')).toBe(
       "compilation failed: ERROR: <input>:1:8: undeclared reference to 'Unknown' (in container '')\n | Unknown{}\n | .......^",
     );
+    expect(compileError('ApplyConfiguration', 'Object{\n  metadata: Object.metadata{name: 2 + "c", labels: {"a": 1 + "b"}}\n}')).toBe(
+      'compilation failed: ERROR: <input>:2:37: found no matching overload for \'_+_\' applied to \'(int, string)\'\n |   metadata: Object.metadata{name: 2 + "c", labels: {"a": 1 + "b"}}\n | ....................................^\n' +
+        'ERROR: <input>:2:60: found no matching overload for \'_+_\' applied to \'(int, string)\'\n |   metadata: Object.metadata{name: 2 + "c", labels: {"a": 1 + "b"}}\n | ...........................................................^',
+    );
     expect(compileError('ApplyConfiguration', 'Object{\n  metadata: Object.metadata{labels: {"a": 1 + "b"}}\n}')).toBe(
       'compilation failed: ERROR: <input>:2:45: found no matching overload for \'_+_\' applied to \'(int, string)\'\n |   metadata: Object.metadata{labels: {"a": 1 + "b"}}\n | ............................................^',
     );

@@ -7,7 +7,8 @@
  * cel-go's `env.Program` refuses: `program instantiation failed: …`, `messageExpression instantiation failed: …`).
  */
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
-import { celGoIssue } from '../../../cel/errors';
+import { checkEveryIssue } from '../../../cel/check-every-issue';
+import { celGoIssue, checkIssues } from '../../../cel/errors';
 import { afterCheck, displayIssues, programError } from '../../../cel/checked';
 import { celModule } from '../../../cel/runtime';
 import type { SchemaNode, ValidationRule } from '../schema-node';
@@ -42,7 +43,7 @@ export function compiledRules(node: SchemaNode): readonly CompiledRule[] {
 type Compiled = { program: ParseResult; type: string } | { error: string };
 
 function compile(expression: string): Compiled {
-  const { ParseError, TypeError: CelTypeError } = celModule();
+  const { ParseError } = celModule();
   const { env, functions } = ruleEnvironment();
   let program: ParseResult;
   try {
@@ -51,15 +52,11 @@ function compile(expression: string): Compiled {
     if (error instanceof ParseError) return { error: celGoIssue(error, expression, functions) };
     throw error;
   }
-  const checked = program.check();
-  if (!checked.valid) {
-    const { error } = checked;
-    if (error instanceof ParseError || error instanceof CelTypeError) return { error: celGoIssue(error, expression, functions, program.ast) };
-    throw error ?? new Error(`cel-js rejected ${JSON.stringify(expression)} without an error`);
-  }
+  const checked = checkEveryIssue(program);
+  if (checked.issues) return { error: displayIssues(expression, checkIssues(checked.issues, expression, functions, program.ast)) };
   const issues = afterCheck(program.ast);
   if (issues.length > 0) return { error: displayIssues(expression, issues) };
-  return { program, type: checked.type ?? 'dyn' };
+  return { program, type: checked.type };
 }
 
 /** Whether the expression refers to `oldSelf` (the checked expression's reference map). */

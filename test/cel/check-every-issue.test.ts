@@ -1,0 +1,34 @@
+// The recorded check behind every compile of the harness's CEL (lib/cel/check-every-issue.ts): cel-go's
+// checker reports every issue of an expression; the node hooks change nothing outside a recorded check.
+import { loadCel } from '../../lib/cel';
+import { checkEveryIssue } from '../../lib/cel/check-every-issue';
+import { matchConditionsEnvironment } from '../../lib/cel/environment';
+import { evaluateProgram } from '../../lib/cel/evaluate';
+
+beforeAll(loadCel);
+
+const summaries = (outcome: ReturnType<typeof checkEveryIssue>) => outcome.issues?.map(({ error, followsFailure }) => [error.summary, followsFailure]);
+
+describe('checkEveryIssue', () => {
+  it('records each issue in the order cel-js meets them, and marks one that follows a failed operand', () => {
+    const program = matchConditionsEnvironment().env.parse('[imnotafield, 1].size() == 2 && request.uid == ""');
+    expect(summaries(checkEveryIssue(program))).toEqual([
+      ['Unknown variable: imnotafield', false],
+      ["List elements must have the same type, expected type 'dyn' but found 'int'", true],
+      ['No such key: uid', false],
+    ]);
+  });
+
+  it('gives the same issues when a program is checked again (cel-js keeps the types it found)', () => {
+    const program = matchConditionsEnvironment().env.parse('a && b');
+    const first = summaries(checkEveryIssue(program));
+    expect(first).toHaveLength(2);
+    expect(summaries(checkEveryIssue(program))).toEqual(first);
+  });
+
+  it('a program that checks is typed as cel-go types it, and runs', () => {
+    const program = matchConditionsEnvironment().env.parse("duration('1h') + timestamp('2023-01-01T00:00:00Z')");
+    expect(checkEveryIssue(program)).toEqual({ type: 'google.protobuf.Timestamp' });
+    expect(evaluateProgram(program, {})).toMatchObject({ value: new Date('2023-01-01T01:00:00Z') });
+  });
+});
