@@ -15,6 +15,7 @@ import { isBuiltin, type ObjectStore } from './store';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage, type WriteStage } from './writes';
 import { fieldValidationOf, type PatchShown } from './writes/field-validation';
+import { patchStrictErrors } from './writes/strict-errors';
 import { checkDeletePreconditions } from './writes/preconditions';
 import { serveSubresource } from './subresources';
 import { bindPod } from './subresources/pod-actions';
@@ -28,6 +29,8 @@ export interface RestCall {
   url: URL;
   contentType: string | null;
   body: string;
+  /** A YAML body's repeated keys (go-yaml's `line N: key "x" already set in map`); the body is its JSON. */
+  yamlRepeatedKeys?: readonly string[];
   user: UserInfo;
   /** Serves watches; without it a watch is refused (405). */
   watches?: WatchHub;
@@ -186,23 +189,23 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
     // A strategic merge patch is shown as the map it decodes to (`null` decodes to an empty one).
     const shown: PatchShown = type === 'strategic' ? { patchMap: (JSON.parse(call.body) as Json) ?? {} } : { patched };
-    const patching = { ...stage, ...(stage.fieldValidation ? { fieldValidation: { ...stage.fieldValidation, patch: shown } } : {}) };
+    const patchErrors = stage.fieldValidation?.directive === 'Ignore' ? [] : patchStrictErrors(type, call.body);
+    const patching = { ...stage, ...(stage.fieldValidation ? { fieldValidation: { ...stage.fieldValidation, patch: shown, patchErrors } } : {}) };
     return withFieldWarnings(patching, { code: 200, body: updateObject(patching, entry, namespace, name, patched as KubeObject, dryRun) });
   }
-  return serverSideApply(
-    writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
-    entry,
-    namespace,
-    name,
-    call.body,
-    call.url,
-    dryRun,
-  );
+  const fieldValidation = fieldValidationOf(call.url, 'PatchOptions');
+  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
+  const answer = serverSideApply(stage, entry, namespace, name, call.body, call.url, dryRun, fieldValidation);
+  return withFieldWarnings({ ...stage, fieldValidation }, answer);
 }
 
-/** The write stage of a create, update or patch, with the request's field validation (`?fieldValidation`). */
+/**
+ * The write stage of a create, update or patch, with the request's field validation (`?fieldValidation`): a
+ * create's or update's body goes with it, for the keys it repeats.
+ */
 function validatingStage(call: RestCall, store: ObjectStore, optionsKind: string): WriteStage {
-  const fieldValidation = fieldValidationOf(call.url, optionsKind);
+  const body = optionsKind === 'PatchOptions' ? undefined : { text: call.body, yamlRepeatedKeys: call.yamlRepeatedKeys };
+  const fieldValidation = fieldValidationOf(call.url, optionsKind, body);
   return { ...writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), fieldValidation };
 }
 

@@ -13,7 +13,7 @@ import { optionsObject, type OptionsKind } from '../../review/builders/options';
 import { patchTypeOf } from '../patches';
 import type { RestAnswer, RestCall } from '../rest';
 import { isBuiltin } from '../store';
-import { yaml } from '../../yaml';
+import { parseYamlBody } from '../yaml-body';
 import { type FieldValidation, fieldValidationOf } from './field-validation';
 import { decodeBody } from './registry-stage';
 
@@ -117,7 +117,7 @@ function isApply(call: RestCall): boolean {
 async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<AdmissionAttributes> {
   const created = await dryRunAnswer(call, serve);
   const { route } = call;
-  const applied = yaml().parse(call.body) as KubeObject;
+  const applied = parseYamlBody(call.body).value as KubeObject;
   const named = { ...applied, metadata: { ...applied.metadata, name: route.name, ...(route.namespace ? { namespace: route.namespace } : {}) } };
   const decoded = decodeBody(call.registry, route.entry, named);
   const managedFields = created.metadata?.managedFields;
@@ -133,7 +133,8 @@ async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<
  */
 export function requestFieldValidation(call: RestCall): FieldValidation | undefined {
   if (call.route.subresource || (call.verb !== 'create' && call.verb !== 'update')) return undefined;
-  return fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
+  const body = { text: call.body, yamlRepeatedKeys: call.yamlRepeatedKeys };
+  return fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions', body);
 }
 
 /**
