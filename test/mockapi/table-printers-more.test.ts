@@ -2,6 +2,7 @@ import type { JsonObject } from '../../lib/kube/json';
 import { horizontalPodAutoscalers } from '../../lib/mockapi/tables/printers-autoscaling';
 import * as control from '../../lib/mockapi/tables/printers-control';
 import * as endpoints from '../../lib/mockapi/tables/printers-endpoints';
+import * as dra from '../../lib/mockapi/tables/printers-resource';
 import * as storage from '../../lib/mockapi/tables/printers-storage';
 import { cells, header, meta } from './printer-fixtures';
 
@@ -34,6 +35,26 @@ describe('endpoints and endpoint slices', () => {
     };
     expect(cells(endpoints.endpointSlices, slice)).toEqual(['web-abc', 'IPv4', '80,metrics,* + 1 more...', '10.0.0.1,10.0.0.2,10.0.0.3', '3d1h']);
     expect(cells(endpoints.endpointSlices, { metadata: meta('empty'), addressType: 'IPv6' }).slice(2, 4)).toEqual(['<unset>', '<unset>']);
+  });
+});
+
+describe('service CIDRs and IP addresses', () => {
+  it('service CIDRs join their CIDRs', () => {
+    expect(header(endpoints.serviceCIDRs)).toEqual(['Name:string', 'CIDRs:string', 'Age:string']);
+    expect(cells(endpoints.serviceCIDRs, { metadata: meta('kubernetes'), spec: { cidrs: ['10.96.0.0/12', 'fd00:10:96::/112'] } })).toEqual([
+      'kubernetes',
+      '10.96.0.0/12,fd00:10:96::/112',
+      '3d1h',
+    ]);
+  });
+
+  it('IP addresses name their parent; the age is a third cell past the two columns, as kube writes it', () => {
+    expect(header(endpoints.ipAddresses)).toEqual(['Name:string', 'ParentRef:string']);
+    const parentRef = { group: '', resource: 'services', namespace: 'default', name: 'kubernetes' };
+    expect(cells(endpoints.ipAddresses, { metadata: meta('10.96.0.1'), spec: { parentRef } })).toEqual(['10.96.0.1', 'services/default/kubernetes', '3d1h']);
+    const gateway = { group: 'Gateway.Networking.k8s.io', resource: 'Gateways', name: 'gw' };
+    expect(cells(endpoints.ipAddresses, { metadata: meta('10.0.0.7'), spec: { parentRef: gateway } })[1]).toBe('gateways.gateway.networking.k8s.io/gw');
+    expect(cells(endpoints.ipAddresses, { metadata: meta('10.0.0.8'), spec: {} })[1]).toBe('<none>');
   });
 });
 
@@ -201,6 +222,31 @@ describe('control-plane kinds', () => {
       '<none>',
       '<none>',
     ]);
+  });
+});
+
+describe('API services and dynamic resource allocation', () => {
+  it('API services: their service (Local without one) and availability, with the reason unless True', () => {
+    expect(header(control.apiServices)).toEqual(['Name:string', 'Service:string', 'Available:string', 'Age:string']);
+    expect(
+      cells(control.apiServices, { metadata: meta('v1.apps'), spec: {}, status: { conditions: [{ type: 'Available', status: 'True', reason: 'Local' }] } }),
+    ).toEqual(['v1.apps', 'Local', 'True', '3d1h']);
+    const remote = { metadata: meta('v1beta1.metrics.k8s.io'), spec: { service: { namespace: 'kube-system', name: 'metrics-server' } } };
+    const missing = { conditions: [{ type: 'Available', status: 'False', reason: 'MissingEndpoints' }] };
+    expect(cells(control.apiServices, { ...remote, status: missing }).slice(1, 3)).toEqual(['kube-system/metrics-server', 'False (MissingEndpoints)']);
+    expect(cells(control.apiServices, remote)[2]).toBe('Unknown');
+  });
+
+  it('device classes and claim templates show name and age; claims their state', () => {
+    expect(header(dra.deviceClasses)).toEqual(['Name:string', 'Age:string']);
+    expect(cells(dra.resourceClaimTemplates, { metadata: meta('gpu') })).toEqual(['gpu', '3d1h']);
+    expect(header(dra.resourceClaims)).toEqual(['Name:string', 'State:string', 'Age:string']);
+    const claim = (status: JsonObject, extra: JsonObject = {}) => cells(dra.resourceClaims, { metadata: meta('c', extra), status })[1];
+    expect(claim({})).toBe('pending');
+    expect(claim({ allocation: {} })).toBe('allocated');
+    expect(claim({ allocation: {}, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] })).toBe('allocated,reserved');
+    expect(claim({}, { deletionTimestamp: '2026-06-01T11:00:00Z' })).toBe('deleted');
+    expect(claim({ allocation: {} }, { deletionTimestamp: '2026-06-01T11:00:00Z' })).toBe('deleted,allocated');
   });
 });
 

@@ -179,8 +179,8 @@ describe('Table options', () => {
   });
 
   it('answers a Table-only Accept with 406 where kube has a printer the mock API lacks, and plain JSON when JSON follows', async () => {
-    expect((await get('/apis/networking.k8s.io/v1/servicecidrs', TABLE)).status).toBe(406);
-    expect((await get('/apis/networking.k8s.io/v1/servicecidrs', `${TABLE},application/json`)).table.kind).toBe('ServiceCIDRList');
+    expect((await get('/apis/storage.k8s.io/v1/volumeattributesclasses', TABLE)).status).toBe(406);
+    expect((await get('/apis/storage.k8s.io/v1/volumeattributesclasses', `${TABLE},application/json`)).table.kind).toBe('VolumeAttributesClassList');
     // A printer the mock API has: endpoints.
     expect((await get('/api/v1/namespaces/tables/endpoints', TABLE)).table.columnDefinitions?.map((c) => c.name)).toEqual(['Name', 'Endpoints', 'Age']);
     // Subresources have no Table either.

@@ -88,6 +88,9 @@ const FIELDS = {
     'volumeLifecycleModes',
   ],
   'kubernetes-models:storage.k8s.io/v1/CSIStorageCapacity': ['storageClassName', 'capacity'],
+  // printers.go reads networking/v1beta1's, which the packages do not declare; v1 carries the same comments.
+  'kubernetes-models:networking.k8s.io/v1/ServiceCIDRSpec': ['cidrs'],
+  'kubernetes-models:networking.k8s.io/v1/IPAddressSpec': ['parentRef'],
 };
 
 function fail(message) {

@@ -177,3 +177,26 @@ export const priorityLevelConfigurations: Printer = {
     };
   },
 };
+
+/**
+ * kube-aggregator's APIService TableConvertor (pkg/registry/apiservice/etcd/etcd.go ConvertToTable): the service
+ * as `namespace/name` (`Local` without one), the Available condition's status, with its reason unless True.
+ */
+export const apiServices: Printer = {
+  columns: [
+    NAME_COLUMN,
+    column('Service', 'string', 'The reference to the service that hosts this API endpoint.'),
+    column('Available', 'string', 'Whether this service is available.'),
+    AGE_COLUMN,
+  ],
+  row: (object, now) => {
+    const service = optional(object, 'spec', 'service');
+    const available = list(object, 'status', 'conditions').find((condition) => text(condition, 'type') === 'Available');
+    let status = 'Unknown';
+    if (available !== undefined) {
+      const [value, reason] = [text(available, 'status'), text(available, 'reason')];
+      status = value !== 'True' && reason.length > 0 ? `${value} (${reason})` : value;
+    }
+    return { cells: [name(object), service === undefined ? 'Local' : `${text(service, 'namespace')}/${text(service, 'name')}`, status, age(object, now)] };
+  },
+};

@@ -97,3 +97,31 @@ export const endpointSlices: Printer = {
   ],
   row: (object, now) => ({ cells: [name(object), text(object, 'addressType'), discoveryPorts(object), discoveryEndpoints(object), age(object, now)] }),
 };
+
+export const serviceCIDRs: Printer = {
+  columns: [NAME_COLUMN, column('CIDRs', 'string', doc('networking.k8s.io/v1/ServiceCIDRSpec', 'cidrs')), AGE_COLUMN],
+  row: (object, now) => ({
+    cells: [
+      name(object),
+      list(object, 'spec', 'cidrs')
+        .map((cidr) => (typeof cidr === 'string' ? cidr : ''))
+        .join(','),
+      age(object, now),
+    ],
+  }),
+};
+
+/** printIPAddress: the parent as `resource.group[/namespace]/name`, lowercased group resource; `<none>` without one. */
+function parentRefText(address: JsonObject): string {
+  const ref = optional(address, 'spec', 'parentRef');
+  if (ref === undefined) return '<none>';
+  const [resource, group] = [text(ref, 'resource'), text(ref, 'group')];
+  const namespace = text(ref, 'namespace');
+  return `${(group === '' ? resource : `${resource}.${group}`).toLowerCase()}${namespace === '' ? '' : `/${namespace}`}/${text(ref, 'name')}`;
+}
+
+export const ipAddresses: Printer = {
+  // kube declares two columns and writes three cells (the age has no column): the Table says so too.
+  columns: [NAME_COLUMN, column('ParentRef', 'string', doc('networking.k8s.io/v1/IPAddressSpec', 'parentRef'))],
+  row: (object, now) => ({ cells: [name(object), parentRefText(object), age(object, now)] }),
+};

@@ -12,6 +12,7 @@ import * as endpoints from './printers-endpoints';
 import * as legacy from './printers-legacy';
 import { pods } from './printers-pods';
 import * as policy from './printers-policy';
+import * as dra from './printers-resource';
 import * as storage from './printers-storage';
 import * as workloads from './printers-workloads';
 
@@ -89,22 +90,22 @@ const PRINTERS: Readonly<Record<string, Printer>> = {
   'storage.k8s.io/csidrivers': storage.csiDrivers,
   'storage.k8s.io/csistoragecapacities': storage.csiStorageCapacities,
   'node.k8s.io/runtimeclasses': storage.runtimeClasses,
+  'networking.k8s.io/servicecidrs': endpoints.serviceCIDRs,
+  'networking.k8s.io/ipaddresses': endpoints.ipAddresses,
+  'resource.k8s.io/deviceclasses': dra.deviceClasses,
+  'resource.k8s.io/resourceclaims': dra.resourceClaims,
+  'resource.k8s.io/resourceclaimtemplates': dra.resourceClaimTemplates,
+  'apiregistration.k8s.io/apiservices': control.apiServices,
 };
 
-/** Built-in resources kube-apiserver prints with a handler of printers.go (or kube-aggregator's) this mock lacks. */
+/** Built-in resources kube-apiserver prints with a handler of printers.go this mock lacks. */
 const UNPRINTED = new Set([
-  'networking.k8s.io/servicecidrs',
-  'networking.k8s.io/ipaddresses',
   'certificates.k8s.io/clustertrustbundles',
   'coordination.k8s.io/leasecandidates',
   'storage.k8s.io/volumeattributesclasses',
   'internal.apiserver.k8s.io/storageversions',
-  'resource.k8s.io/deviceclasses',
-  'resource.k8s.io/resourceclaims',
-  'resource.k8s.io/resourceclaimtemplates',
   'resource.k8s.io/resourceslices',
   'storagemigration.k8s.io/storageversionmigrations',
-  'apiregistration.k8s.io/apiservices',
 ]);
 
 /** The TableConvertor of `entry`, or undefined when the mock API cannot make kube's Table of it. */
