@@ -34,12 +34,17 @@ function skipSpace(w: Walk): void {
   while (isSpace(w.text[w.at])) w.at++;
 }
 
-/** The string starting at `w.at` (its opening quote), decoded; `w.at` moves past its closing quote. */
-function readString(w: Walk): string {
-  const start = w.at;
+/** Moves `w.at` past the string starting there (at its opening quote). */
+function skipString(w: Walk): void {
   w.at++;
   while (w.text[w.at] !== '"') w.at += w.text[w.at] === '\\' ? 2 : 1;
   w.at++;
+}
+
+/** The string starting at `w.at`, decoded; `w.at` moves past it. */
+function readString(w: Walk): string {
+  const start = w.at;
+  skipString(w);
   return JSON.parse(w.text.slice(start, w.at)) as string;
 }
 
@@ -50,10 +55,7 @@ function walkValue(w: Walk, path: string): void {
   const c = w.text[w.at];
   if (c === '{') return walkObject(w, path);
   if (c === '[') return walkArray(w, path);
-  if (c === '"') {
-    readString(w);
-    return;
-  }
+  if (c === '"') return skipString(w);
   // A number or a literal: up to the next delimiter.
   while (w.at < w.text.length && !isSpace(w.text[w.at]) && !',]}'.includes(w.text[w.at] as string)) w.at++;
 }

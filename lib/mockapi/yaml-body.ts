@@ -50,11 +50,12 @@ function repeatsIn(node: unknown, lines: LineCounter, out: string[]): void {
   }
 }
 
-/** The first document of a YAML body, as go-yaml reads it, with its repeated keys. */
+/** The first document of a YAML body, as go-yaml's Unmarshal reads it (later ones unread), with its repeated keys. */
 export function parseYamlBody(text: string): YamlBody {
-  const { LineCounter, parseDocument } = yaml();
+  const { LineCounter, parseAllDocuments } = yaml();
   const lines = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false, lineCounter: lines });
+  const [doc] = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, lineCounter: lines });
+  if (doc === undefined || !('errors' in doc)) return { value: null, repeatedKeys: [] };
   const [first] = doc.errors;
   if (first) throw new YamlBodyError(first.message.split('\n')[0] ?? first.message);
   const repeatedKeys: string[] = [];

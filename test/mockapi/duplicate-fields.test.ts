@@ -176,6 +176,12 @@ describe('a YAML body', () => {
     const reply = await call(api, 'POST', `${DEPLOYMENTS}?fieldValidation=Ignore`, invalidBodyYAML('yaml-ignore'), 'application/yaml');
     expect([reply.status, reply.headers.get('warning')]).toEqual([201, null]);
   });
+
+  it('only the first document of a stream is read, as go-yaml’s Unmarshal reads it', async () => {
+    const stream = '---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\nnot: [read\n';
+    const reply = await call(api, 'POST', '/api/v1/namespaces/team-a/configmaps', stream, 'application/yaml');
+    expect([reply.status, objectOf(reply).metadata?.name]).toEqual([201, 'first']);
+  });
 });
 
 const validDeployment = (name: string) => ({
