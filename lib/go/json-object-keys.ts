@@ -37,7 +37,7 @@ function skipSpace(w: Walk): void {
 /** Moves `w.at` past the string starting there (at its opening quote). */
 function skipString(w: Walk): void {
   w.at++;
-  while (w.text[w.at] !== '"') w.at += w.text[w.at] === '\\' ? 2 : 1;
+  while (w.at < w.text.length && w.text[w.at] !== '"') w.at += w.text[w.at] === '\\' ? 2 : 1;
   w.at++;
 }
 
@@ -78,7 +78,7 @@ function walkObject(w: Walk, path: string): void {
     w.at++; // ':'
     walkValue(w, memberPath);
     skipSpace(w);
-    if (w.text[w.at++] === '}') return;
+    if (w.text[w.at++] === '}' || w.at >= w.text.length) return;
   }
 }
 
@@ -92,7 +92,7 @@ function walkArray(w: Walk, path: string): void {
   for (let index = 0; ; index++) {
     walkValue(w, `${path}[${index}]`);
     skipSpace(w);
-    if (w.text[w.at++] === ']') return;
+    if (w.text[w.at++] === ']' || w.at >= w.text.length) return;
   }
 }
 

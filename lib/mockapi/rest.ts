@@ -1,6 +1,7 @@
 import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
+import { parseIntoStruct } from '../go/json-struct-merge';
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { answerAccessReview } from './authorization';
 import type { Verb } from './faults';
@@ -88,11 +89,14 @@ function dryRunOf(verb: Verb, values: unknown[]): boolean {
   return true;
 }
 
-/** The body of a create or update, decoded as the serializer does (which first reads apiVersion and kind). */
-function decodeObject(body: string): KubeObject {
+/**
+ * The body of a create or update, decoded as the serializer does (which first reads apiVersion and kind); a
+ * built-in kind's `typed` decode into its Go struct decodes a repeated member into the earlier one.
+ */
+function decodeObject(body: string, typed = false): KubeObject {
   const syntaxError = goJsonSyntaxError(new TextEncoder().encode(body));
   if (syntaxError !== undefined) throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${syntaxError}`));
-  const value = JSON.parse(body) as Json;
+  const value = (typed ? parseIntoStruct(body) : JSON.parse(body)) as Json;
   if (value === null) return {};
   if (!isObject(value)) {
     throw new ApiError(
@@ -150,13 +154,13 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const stage = validatingStage(call, store, 'CreateOptions');
-      const request = decodeObject(call.body);
+      const request = decodeObject(call.body, isBuiltin(entry));
       if (entry.group === '' && entry.resource === 'bindings') return serveLegacyBinding(call, store, request, dryRun);
       return withFieldWarnings(stage, { code: 201, body: createObject(stage, entry, namespace, request, dryRun) });
     }
     case 'update': {
       const stage = validatingStage(call, store, 'UpdateOptions');
-      const request = decodeObject(call.body);
+      const request = decodeObject(call.body, isBuiltin(entry));
       return withFieldWarnings(stage, { code: 200, body: updateObject(stage, entry, namespace, name, request, dryRun) });
     }
     case 'patch':
