@@ -2,7 +2,8 @@
  * Server-side field validation (`?fieldValidation=Ignore|Warn|Strict`, GA since Kubernetes 1.27): what a
  * write does with the fields its body has and the kind does not, and with the keys its body repeats. Warn is
  * the default: each becomes a `Warning: 299 - "unknown field \"spec.x\""` (or `duplicate field`) header and
- * the write goes on; Strict refuses the write; Ignore drops them silently (a repeated key keeps its last value).
+ * the write goes on; Strict refuses the write; Ignore drops them silently (a repeated key is decoded as
+ * without validation: lib/go/json-struct-merge.ts for a built-in kind, its last value otherwise).
  * The texts are the handlers' (k8s.io/apiserver `pkg/endpoints/handlers/create.go`, `update.go`, `patch.go` and
  * `rest.go` `fieldValidation`, apimachinery `runtime.NewStrictDecodingError`), the allowed values apimachinery's
  * `ValidateFieldValidation`; their order is strict-errors.ts's.
