@@ -209,7 +209,18 @@ async function serveResource(
   try {
     if (body.error) return failure(body.error);
     if (isWrite(verb)) await context.registry.ready();
-    const call = { route, verb, url, contentType: body.contentType, body: body.text, user, watches: context.watches, registry: context.registry, userAgent };
+    const call = {
+      route,
+      verb,
+      url,
+      contentType: body.contentType,
+      body: body.text,
+      ...(body.yamlRepeatedKeys?.length ? { yamlRepeatedKeys: body.yamlRepeatedKeys } : {}),
+      user,
+      watches: context.watches,
+      registry: context.registry,
+      userAgent,
+    };
     const authorizer = context.authorizer();
     // Below admission: the conversion layer for a version a CRD's webhook converts, else the REST semantics.
     const serve = async (next: RestCall): Promise<RestAnswer> =>

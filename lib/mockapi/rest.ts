@@ -1,6 +1,7 @@
 import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
+import { parseIntoStruct } from '../go/json-struct-merge';
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { answerAccessReview } from './authorization';
 import type { Verb } from './faults';
@@ -15,6 +16,7 @@ import { isBuiltin, type ObjectStore } from './store';
 import type { Registry } from '../registry';
 import { createObject, updateObject, writeStage, type WriteStage } from './writes';
 import { fieldValidationOf, type PatchShown } from './writes/field-validation';
+import { patchStrictErrors } from './writes/strict-errors';
 import { checkDeletePreconditions } from './writes/preconditions';
 import { serveSubresource } from './subresources';
 import { bindPod } from './subresources/pod-actions';
@@ -28,6 +30,8 @@ export interface RestCall {
   url: URL;
   contentType: string | null;
   body: string;
+  /** A YAML body's repeated keys (go-yaml's `line N: key "x" already set in map`); the body is its JSON. */
+  yamlRepeatedKeys?: readonly string[];
   user: UserInfo;
   /** Serves watches; without it a watch is refused (405). */
   watches?: WatchHub;
@@ -85,11 +89,14 @@ function dryRunOf(verb: Verb, values: unknown[]): boolean {
   return true;
 }
 
-/** The body of a create or update, decoded as the serializer does (which first reads apiVersion and kind). */
-function decodeObject(body: string): KubeObject {
+/**
+ * The body of a create or update, decoded as the serializer does (which first reads apiVersion and kind); a
+ * built-in kind's `typed` decode into its Go struct decodes a repeated member into the earlier one.
+ */
+function decodeObject(body: string, typed = false): KubeObject {
   const syntaxError = goJsonSyntaxError(new TextEncoder().encode(body));
   if (syntaxError !== undefined) throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${syntaxError}`));
-  const value = JSON.parse(body) as Json;
+  const value = (typed ? parseIntoStruct(body) : JSON.parse(body)) as Json;
   if (value === null) return {};
   if (!isObject(value)) {
     throw new ApiError(
@@ -147,13 +154,13 @@ export function serveRest(call: RestCall, store: ObjectStore, authorizer: Author
       return { code: 200, body: undefined, stream: call.watches.open(entry, namespace, url, name) };
     case 'create': {
       const stage = validatingStage(call, store, 'CreateOptions');
-      const request = decodeObject(call.body);
+      const request = decodeObject(call.body, isBuiltin(entry));
       if (entry.group === '' && entry.resource === 'bindings') return serveLegacyBinding(call, store, request, dryRun);
       return withFieldWarnings(stage, { code: 201, body: createObject(stage, entry, namespace, request, dryRun) });
     }
     case 'update': {
       const stage = validatingStage(call, store, 'UpdateOptions');
-      const request = decodeObject(call.body);
+      const request = decodeObject(call.body, isBuiltin(entry));
       return withFieldWarnings(stage, { code: 200, body: updateObject(stage, entry, namespace, name, request, dryRun) });
     }
     case 'patch':
@@ -186,23 +193,23 @@ function servePatch(call: RestCall, store: ObjectStore, dryRun: boolean): RestAn
     if (!isObject(patched)) throw new ApiError(badRequest('Invalid JSON Patch'));
     // A strategic merge patch is shown as the map it decodes to (`null` decodes to an empty one).
     const shown: PatchShown = type === 'strategic' ? { patchMap: (JSON.parse(call.body) as Json) ?? {} } : { patched };
-    const patching = { ...stage, ...(stage.fieldValidation ? { fieldValidation: { ...stage.fieldValidation, patch: shown } } : {}) };
+    const patchErrors = stage.fieldValidation?.directive === 'Ignore' ? [] : patchStrictErrors(type, call.body);
+    const patching = { ...stage, ...(stage.fieldValidation ? { fieldValidation: { ...stage.fieldValidation, patch: shown, patchErrors } } : {}) };
     return withFieldWarnings(patching, { code: 200, body: updateObject(patching, entry, namespace, name, patched as KubeObject, dryRun) });
   }
-  return serverSideApply(
-    writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)),
-    entry,
-    namespace,
-    name,
-    call.body,
-    call.url,
-    dryRun,
-  );
+  const fieldValidation = fieldValidationOf(call.url, 'PatchOptions');
+  const stage = writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null));
+  const answer = serverSideApply(stage, entry, namespace, name, call.body, call.url, dryRun, fieldValidation);
+  return withFieldWarnings({ ...stage, fieldValidation }, answer);
 }
 
-/** The write stage of a create, update or patch, with the request's field validation (`?fieldValidation`). */
+/**
+ * The write stage of a create, update or patch, with the request's field validation (`?fieldValidation`): a
+ * create's or update's body goes with it, for the keys it repeats.
+ */
 function validatingStage(call: RestCall, store: ObjectStore, optionsKind: string): WriteStage {
-  const fieldValidation = fieldValidationOf(call.url, optionsKind);
+  const body = optionsKind === 'PatchOptions' ? undefined : { text: call.body, yamlRepeatedKeys: call.yamlRepeatedKeys };
+  const fieldValidation = fieldValidationOf(call.url, optionsKind, body);
   return { ...writeStage(call.registry, store, call.user, managerOf(call.url, call.userAgent ?? null)), fieldValidation };
 }
 

@@ -218,6 +218,23 @@ describe('the mock API admits its writes through the harness chain (admitWrites)
     expect(objectOf(created).metadata?.labels).toEqual({ stamped: 'yes' });
   });
 
+  it('reads repeated keys before admission: Strict refuses before any webhook, Warn’s warnings come before the chain’s', async () => {
+    await harness({
+      manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, reinvocationPolicy: 'Never' })],
+      stubs: { 'label.example.com': stub.patch([{ op: 'add', path: '/metadata/labels', value: { stamped: 'yes' } }], { warnings: ['labelled'] }) },
+    });
+    const repeated = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"d1","namespace":"team-a"},"data":{"k":"v","k":"w"}}';
+    const refused = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps?fieldValidation=Strict', repeated);
+    expect((refused.body as { message: string }).message).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data.k"',
+    );
+    expect(h.stub('label.example.com').received).toHaveLength(0);
+    const yamlBody = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d2\ndata:\n  k: v\n  k: w\n';
+    const created = await call(h.api!, 'POST', '/api/v1/namespaces/team-a/configmaps', yamlBody, 'application/yaml');
+    expect([created.status, created.headers.get('warning')]).toEqual([201, '299 - "line 7: key \\"k\\" already set in map", 299 - "labelled"']);
+    expect(objectOf(created).data).toEqual({ k: 'w' });
+  });
+
   it('stores what a mutating webhook made of a client’s create and of its patch, seen on GET', async () => {
     await harness({
       manifests: [mutating('m', { name: 'label.example.com', rules: configMapRules, reinvocationPolicy: 'Never' })],

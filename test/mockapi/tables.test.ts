@@ -161,9 +161,28 @@ describe('Table options', () => {
     expect(table.metadata).toEqual({ resourceVersion: expect.any(String), continue: expect.any(String), remainingItemCount: 1 });
   });
 
+  it('lists flow schemas as printFlowSchemaList does: by matching precedence, then name', async () => {
+    const schema = (name: string, matchingPrecedence: number) => ({
+      apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+      kind: 'FlowSchema',
+      metadata: { name },
+      spec: { priorityLevelConfiguration: { name: 'workload-low' }, matchingPrecedence },
+    });
+    for (const [name, precedence] of [
+      ['b-tables', 500],
+      ['z-tables', 100],
+      ['a-tables', 500],
+    ] as const)
+      api.store.put(schema(name, precedence));
+    const { table } = await get('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', TABLE);
+    expect(table.rows?.map((row) => row.cells[0]).filter((name) => String(name).endsWith('-tables'))).toEqual(['z-tables', 'a-tables', 'b-tables']);
+  });
+
   it('answers a Table-only Accept with 406 where kube has a printer the mock API lacks, and plain JSON when JSON follows', async () => {
-    expect((await get('/api/v1/namespaces/tables/endpoints', TABLE)).status).toBe(406);
-    expect((await get('/api/v1/namespaces/tables/endpoints', `${TABLE},application/json`)).table.kind).toBe('EndpointsList');
+    expect((await get('/apis/storage.k8s.io/v1/volumeattributesclasses', TABLE)).status).toBe(406);
+    expect((await get('/apis/storage.k8s.io/v1/volumeattributesclasses', `${TABLE},application/json`)).table.kind).toBe('VolumeAttributesClassList');
+    // A printer the mock API has: endpoints.
+    expect((await get('/api/v1/namespaces/tables/endpoints', TABLE)).table.columnDefinitions?.map((c) => c.name)).toEqual(['Name', 'Endpoints', 'Age']);
     // Subresources have no Table either.
     api.store.put({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'tables' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
     expect((await get('/api/v1/namespaces/tables/pods/p/status', `${TABLE},application/json`)).table.kind).toBe('Pod');

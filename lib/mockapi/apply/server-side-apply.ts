@@ -17,7 +17,8 @@ import { builtinApplySchema, crdApplySchema, mergeValues, smdErrorsText, toJson,
 import { structuralSchema } from '../../registry/crd';
 import { fieldsOf, managedFieldsOf, subtractFields, type ManagedFieldsEntry } from '../../review/objects/managed-fields';
 import type { JsonObject as FieldsObject } from '../../review/objects/json';
-import { yaml } from '../../yaml';
+import type { FieldValidation } from '../writes/field-validation';
+import { parseYamlBody, YamlBodyError, yamlUnmarshalErrors } from '../yaml-body';
 import { isBuiltin, timestamp } from '../store';
 import { createObject, updateObject, type WriteStage } from '../writes';
 import { appliedSet, hasMembers, hasPath, leavesOf, pathText, setOf, valueAt, withoutPath, type FieldPath } from './field-paths';
@@ -50,16 +51,31 @@ function conflictStatus(conflicts: readonly Conflict[]): ApiStatus {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Conflict', details: { causes }, code: 409 } as ApiStatus;
 }
 
-/** The applied configuration: YAML (JSON is YAML too), which must be an object. */
-function parseApplied(body: string): JsonObject {
-  let applied: unknown;
+/** The applied configuration: YAML (JSON is YAML too), which must be an object; a repeated key keeps its last value. */
+function parseApplied(body: string): { applied: JsonObject; repeatedKeys: readonly string[] } {
+  let parsed: ReturnType<typeof parseYamlBody>;
   try {
-    applied = yaml().parse(body);
+    parsed = parseYamlBody(body);
   } catch (error) {
-    throw new ApiError(badRequest((error as Error).message));
+    if (!(error instanceof YamlBodyError)) throw error;
+    throw new ApiError(badRequest(error.message));
   }
-  if (!isObject(applied)) throw new ApiError(badRequest('error decoding YAML: the applied configuration is not an object'));
-  return applied;
+  if (!isObject(parsed.value)) throw new ApiError(badRequest('error decoding YAML: the applied configuration is not an object'));
+  return { applied: parsed.value, repeatedKeys: parsed.repeatedKeys };
+}
+
+/**
+ * patch.go applyPatcher: once the configuration is applied, `?fieldValidation` Strict or Warn reads it again
+ * strictly (sigs.k8s.io/yaml `UnmarshalStrict`): Strict refuses a repeated key with a 400, Warn warns about
+ * each. (Unknown fields are the structured merge's to refuse.)
+ */
+function checkRepeatedKeys(validation: FieldValidation | undefined, repeatedKeys: readonly string[]): void {
+  if (!validation || validation.directive === 'Ignore' || repeatedKeys.length === 0) return;
+  if (validation.directive === 'Warn') {
+    for (const line of repeatedKeys) validation.warnings.add(line);
+    return;
+  }
+  throw new ApiError(badRequest(`error strict decoding YAML: error converting YAML to JSON: ${yamlUnmarshalErrors(repeatedKeys)}`));
 }
 
 function applySchemaOf(entry: CatalogEntry): ApplySchema | undefined {
@@ -87,6 +103,7 @@ export function serverSideApply(
   body: string,
   url: URL,
   dryRun: boolean,
+  validation?: FieldValidation,
 ): { code: number; body: KubeObject } {
   const manager = url.searchParams.get('fieldManager');
   if (!manager) {
@@ -94,7 +111,7 @@ export function serverSideApply(
     throw new ApiError(invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [error]));
   }
   const force = url.searchParams.get('force') === 'true';
-  const applied = parseApplied(body);
+  const { applied, repeatedKeys } = parseApplied(body);
   const owned = appliedSet(fieldsOf(applied as FieldsObject, 'object', !isBuiltin(entry)) as JsonObject);
   const own: ManagedFieldsEntry = {
     manager,
@@ -112,6 +129,7 @@ export function serverSideApply(
   }
   const applyStage = { ...stage, manager };
   if (!current) {
+    checkRepeatedKeys(validation, repeatedKeys);
     const record = (_before: KubeObject | null, after: KubeObject) => withManagedFields(after, [own]);
     return { code: 201, body: createObject(applyStage, entry, namespace, applied as KubeObject, dryRun, record) };
   }
@@ -129,6 +147,7 @@ export function serverSideApply(
     }
   }
   if (conflicts.length > 0 && !force) throw new ApiError(conflictStatus(conflicts));
+  checkRepeatedKeys(validation, repeatedKeys);
   // force: the conflicting fields change hands.
   const taken = setOf(conflicts.map((c) => c.path));
   const kept = others.map((e) => ({ ...e, fieldsV1: subtractFields(e.fieldsV1, taken as FieldsObject) })).filter((e) => Object.keys(e.fieldsV1).length > 0);

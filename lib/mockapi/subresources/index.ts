@@ -7,7 +7,7 @@ import type { KubeObject } from '../../kube/admission';
 import type { CatalogEntry } from '../../kube/catalog';
 import { isObject, type JsonObject } from '../../kube/json';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound } from '../../kube/status';
-import { yaml } from '../../yaml';
+import { parseYamlBody } from '../yaml-body';
 import { mergePatch } from '../../patch';
 import type { Verb } from '../faults';
 import { applyPatch, patchTypeOf } from '../patches';
@@ -84,7 +84,7 @@ function patchedView(call: SubresourceCall, current: JsonObject, kind: { group: 
   // Server-side apply of a subresource, approximated as a merge of the applied configuration.
   let applied: unknown;
   try {
-    applied = yaml().parse(call.body);
+    applied = parseYamlBody(call.body).value;
   } catch (error) {
     throw new ApiError(badRequest((error as Error).message));
   }

@@ -62,6 +62,35 @@ const FIELDS = {
   'kubernetes-models:rbac.authorization.k8s.io/v1beta1/ClusterRoleBinding': ['roleRef'],
   'kubernetes-models:storage.k8s.io/v1/StorageClass': ['provisioner', 'reclaimPolicy', 'volumeBindingMode', 'allowVolumeExpansion'],
   'kubernetes-models:scheduling.k8s.io/v1/PriorityClass': ['value', 'globalDefault', 'preemptionPolicy'],
+  'kubernetes-models:v1/Endpoints': ['subsets'],
+  'kubernetes-models:discovery.k8s.io/v1beta1/EndpointSlice': ['addressType', 'ports', 'endpoints'],
+  'kubernetes-models:apps/v1beta1/ControllerRevision': ['revision'],
+  'kubernetes-models:autoscaling/v2beta1/HorizontalPodAutoscalerSpec': ['scaleTargetRef', 'metrics', 'minReplicas', 'maxReplicas'],
+  'kubernetes-models:autoscaling/v2beta1/HorizontalPodAutoscalerStatus': ['currentReplicas'],
+  'kubernetes-models:certificates.k8s.io/v1beta1/CertificateSigningRequestSpec': ['signerName', 'request'],
+  // The packages' v1beta1 declaration predates expirationSeconds (added to v1 and v1beta1 together, same text).
+  'kubernetes-models:certificates.k8s.io/v1/CertificateSigningRequestSpec': ['expirationSeconds'],
+  'kubernetes-models:certificates.k8s.io/v1beta1/CertificateSigningRequestStatus': ['conditions'],
+  'kubernetes-models:flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfigurationReference': ['name'],
+  'kubernetes-models:flowcontrol.apiserver.k8s.io/v1/FlowSchemaSpec': ['matchingPrecedence', 'distinguisherMethod'],
+  'kubernetes-models:flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfigurationSpec': ['type'],
+  'kubernetes-models:flowcontrol.apiserver.k8s.io/v1/LimitedPriorityLevelConfiguration': ['nominalConcurrencyShares'],
+  'kubernetes-models:flowcontrol.apiserver.k8s.io/v1/QueuingConfiguration': ['queues', 'handSize', 'queueLengthLimit'],
+  'kubernetes-models:storage.k8s.io/v1/VolumeAttachmentSpec': ['attacher', 'nodeName'],
+  'kubernetes-models:storage.k8s.io/v1/VolumeAttachmentSource': ['persistentVolumeName'],
+  'kubernetes-models:storage.k8s.io/v1/VolumeAttachmentStatus': ['attached'],
+  'kubernetes-models:storage.k8s.io/v1/CSIDriverSpec': [
+    'attachRequired',
+    'podInfoOnMount',
+    'storageCapacity',
+    'tokenRequests',
+    'requiresRepublish',
+    'volumeLifecycleModes',
+  ],
+  'kubernetes-models:storage.k8s.io/v1/CSIStorageCapacity': ['storageClassName', 'capacity'],
+  // printers.go reads networking/v1beta1's, which the packages do not declare; v1 carries the same comments.
+  'kubernetes-models:networking.k8s.io/v1/ServiceCIDRSpec': ['cidrs'],
+  'kubernetes-models:networking.k8s.io/v1/IPAddressSpec': ['parentRef'],
 };
 
 function fail(message) {

@@ -15,7 +15,12 @@ export interface TableConverter extends Printer {
   readonly emptyRows: [] | null;
 }
 
-export const fromPrinter = (printer: Printer): TableConverter => ({ columns: printer.columns, row: printer.row, emptyRows: [] });
+export const fromPrinter = (printer: Printer): TableConverter => ({
+  columns: printer.columns,
+  row: printer.row,
+  ...(printer.order ? { order: printer.order } : {}),
+  emptyRows: [],
+});
 
 /** The cell of `Created At`: metav1.Time in UTC, RFC 3339 (Go's zero time for an unset one). */
 function createdAt(object: JsonObject): string {

@@ -9,4 +9,6 @@ import type { ColumnDefinition, Row } from './columns';
 export interface Printer {
   readonly columns: readonly ColumnDefinition[];
   row(object: JsonObject, now: number): Row;
+  /** The order a list's rows come in, when the list handler sorts them (printFlowSchemaList); else the list's. */
+  order?(objects: readonly JsonObject[]): JsonObject[];
 }

@@ -4,11 +4,16 @@ import { isBuiltin } from '../store';
 import { customResourceConverter, DEFAULT_CONVERTER, fromPrinter, type TableConverter } from './converters';
 import type { Printer } from './printer';
 import * as admission from './printers-admission';
+import { horizontalPodAutoscalers } from './printers-autoscaling';
 import * as cluster from './printers-cluster';
+import * as control from './printers-control';
 import * as core from './printers-core';
+import * as endpoints from './printers-endpoints';
 import * as legacy from './printers-legacy';
 import { pods } from './printers-pods';
 import * as policy from './printers-policy';
+import * as dra from './printers-resource';
+import * as storage from './printers-storage';
 import * as workloads from './printers-workloads';
 
 /*
@@ -71,36 +76,36 @@ const PRINTERS: Readonly<Record<string, Printer>> = {
   'admissionregistration.k8s.io/validatingadmissionpolicybindings': admission.validatingAdmissionPolicyBindings,
   'admissionregistration.k8s.io/mutatingadmissionpolicies': admission.mutatingAdmissionPolicies,
   'admissionregistration.k8s.io/mutatingadmissionpolicybindings': admission.mutatingAdmissionPolicyBindings,
+  '/endpoints': endpoints.endpoints,
+  'discovery.k8s.io/endpointslices': endpoints.endpointSlices,
+  'autoscaling/horizontalpodautoscalers': horizontalPodAutoscalers,
+  '/resourcequotas': control.resourceQuotas,
+  '/componentstatuses': control.componentStatuses,
+  'apps/controllerrevisions': control.controllerRevisions,
+  'certificates.k8s.io/certificatesigningrequests': control.certificateSigningRequests,
+  'flowcontrol.apiserver.k8s.io/flowschemas': control.flowSchemas,
+  'flowcontrol.apiserver.k8s.io/prioritylevelconfigurations': control.priorityLevelConfigurations,
+  'storage.k8s.io/volumeattachments': storage.volumeAttachments,
+  'storage.k8s.io/csinodes': storage.csiNodes,
+  'storage.k8s.io/csidrivers': storage.csiDrivers,
+  'storage.k8s.io/csistoragecapacities': storage.csiStorageCapacities,
+  'node.k8s.io/runtimeclasses': storage.runtimeClasses,
+  'networking.k8s.io/servicecidrs': endpoints.serviceCIDRs,
+  'networking.k8s.io/ipaddresses': endpoints.ipAddresses,
+  'resource.k8s.io/deviceclasses': dra.deviceClasses,
+  'resource.k8s.io/resourceclaims': dra.resourceClaims,
+  'resource.k8s.io/resourceclaimtemplates': dra.resourceClaimTemplates,
+  'apiregistration.k8s.io/apiservices': control.apiServices,
 };
 
-/** Built-in resources kube-apiserver prints with a handler of printers.go (or kube-aggregator's) this mock lacks. */
+/** Built-in resources kube-apiserver prints with a handler of printers.go this mock lacks. */
 const UNPRINTED = new Set([
-  '/endpoints',
-  '/componentstatuses',
-  '/resourcequotas',
-  'apps/controllerrevisions',
-  'autoscaling/horizontalpodautoscalers',
-  'networking.k8s.io/servicecidrs',
-  'networking.k8s.io/ipaddresses',
-  'certificates.k8s.io/certificatesigningrequests',
   'certificates.k8s.io/clustertrustbundles',
   'coordination.k8s.io/leasecandidates',
   'storage.k8s.io/volumeattributesclasses',
-  'storage.k8s.io/volumeattachments',
-  'storage.k8s.io/csinodes',
-  'storage.k8s.io/csidrivers',
-  'storage.k8s.io/csistoragecapacities',
-  'node.k8s.io/runtimeclasses',
-  'discovery.k8s.io/endpointslices',
-  'flowcontrol.apiserver.k8s.io/flowschemas',
-  'flowcontrol.apiserver.k8s.io/prioritylevelconfigurations',
   'internal.apiserver.k8s.io/storageversions',
-  'resource.k8s.io/deviceclasses',
-  'resource.k8s.io/resourceclaims',
-  'resource.k8s.io/resourceclaimtemplates',
   'resource.k8s.io/resourceslices',
   'storagemigration.k8s.io/storageversionmigrations',
-  'apiregistration.k8s.io/apiservices',
 ]);
 
 /** The TableConvertor of `entry`, or undefined when the mock API cannot make kube's Table of it. */

@@ -70,7 +70,8 @@ function tableMetadata(body: JsonObject, list: boolean): JsonObject {
  */
 export function tableOf(body: JsonObject, request: TableRequest, now: number, headers = true): JsonObject {
   const list = isListBody(body, request.entry);
-  const objects = list ? (body.items as Json[]).filter(isObject) : [body];
+  const items = list ? (body.items as Json[]).filter(isObject) : [body];
+  const objects = list && request.converter.order ? request.converter.order(items) : items;
   const rows: Json[] | null = objects.length === 0 && list ? request.converter.emptyRows : objects.map((object) => rowOf(object, request, now));
   return {
     kind: 'Table',

@@ -5,6 +5,8 @@
  * object from the request's query (and a DeleteOptions body). Reads and dry runs go through `serve`, the same
  * downstream the write itself takes, so a version a CRD's webhook converts is read at the request's version.
  */
+import { goJsonSyntaxError } from '../../go/json-scanner';
+import { parseIntoStruct } from '../../go/json-struct-merge';
 import type { GroupVersionKind, KubeObject } from '../../kube/admission';
 import type { AdmissionAttributes } from '../../kube/attributes';
 import { isObject, type Json } from '../../kube/json';
@@ -13,7 +15,7 @@ import { optionsObject, type OptionsKind } from '../../review/builders/options';
 import { patchTypeOf } from '../patches';
 import type { RestAnswer, RestCall } from '../rest';
 import { isBuiltin } from '../store';
-import { yaml } from '../../yaml';
+import { parseYamlBody } from '../yaml-body';
 import { type FieldValidation, fieldValidationOf } from './field-validation';
 import { decodeBody } from './registry-stage';
 
@@ -29,9 +31,10 @@ export const withQuery = (url: URL, name: string, value: string | undefined): UR
   return next;
 };
 
-export function parsedObject(text: string): KubeObject | undefined {
+export function parsedObject(text: string, typed = false): KubeObject | undefined {
   try {
-    const value = JSON.parse(text) as Json;
+    // A built-in kind's typed decode reads a repeated member into the earlier one (json-struct-merge).
+    const value = (typed ? parseIntoStruct(text) : JSON.parse(text)) as Json;
     return isObject(value) ? (value as KubeObject) : undefined;
   } catch {
     return undefined;
@@ -117,7 +120,7 @@ function isApply(call: RestCall): boolean {
 async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<AdmissionAttributes> {
   const created = await dryRunAnswer(call, serve);
   const { route } = call;
-  const applied = yaml().parse(call.body) as KubeObject;
+  const applied = parseYamlBody(call.body).value as KubeObject;
   const named = { ...applied, metadata: { ...applied.metadata, name: route.name, ...(route.namespace ? { namespace: route.namespace } : {}) } };
   const decoded = decodeBody(call.registry, route.entry, named);
   const managedFields = created.metadata?.managedFields;
@@ -133,7 +136,8 @@ async function applyCreateAttributes(call: RestCall, serve: ServeCall): Promise<
  */
 export function requestFieldValidation(call: RestCall): FieldValidation | undefined {
   if (call.route.subresource || (call.verb !== 'create' && call.verb !== 'update')) return undefined;
-  return fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
+  const body = { text: call.body, yamlRepeatedKeys: call.yamlRepeatedKeys };
+  return fieldValidationOf(call.url, call.verb === 'create' ? 'CreateOptions' : 'UpdateOptions', body);
 }
 
 /**
@@ -142,7 +146,7 @@ export function requestFieldValidation(call: RestCall): FieldValidation | undefi
  * Undefined when the body is no object (the downstream answers it).
  */
 function decodedRequest(call: RestCall, validation: FieldValidation | undefined): KubeObject | undefined {
-  const object = parsedObject(call.body);
+  const object = goJsonSyntaxError(new TextEncoder().encode(call.body)) === undefined ? parsedObject(call.body, isBuiltin(call.route.entry)) : undefined;
   if (!object) return undefined;
   return decodeBody(call.registry, call.route.entry, object, validation);
 }

@@ -105,5 +105,6 @@ export async function serveAdmitted(call: RestCall, serve: ServeCall, admit: Wri
   const verb = attributes.operation === 'CREATE' ? 'create' : 'update';
   // The mutated object was decoded already: the warnings about the request's own unknown fields are its body's.
   // (A patch's, which come from the patched object, are not repeated here.)
-  return warned(await serve({ ...call, verb, body: JSON.stringify(mutated), contentType: 'application/json' }), validation?.warnings.headers ?? []);
+  const { yamlRepeatedKeys: _sentKeys, ...sent } = call;
+  return warned(await serve({ ...sent, verb, body: JSON.stringify(mutated), contentType: 'application/json' }), validation?.warnings.headers ?? []);
 }

@@ -14,7 +14,7 @@ import { ApiError, badRequest, conflict, invalid } from '../../kube/status';
 import { preparedForValidation, type Registry, type StorageRandom } from '../../registry';
 import { engines } from '../../registry/load-engines';
 import { isBuiltin, timestamp, type ObjectStore } from '../store';
-import { checkUnknownFields, type FieldValidation } from './field-validation';
+import { checkStrictDecoding, type FieldValidation } from './field-validation';
 
 /** What the registry stage needs besides the request: the cluster's registry, the store and its random source. */
 export interface WriteStage {
@@ -59,7 +59,7 @@ export function decodeBody(registry: Registry, entry: CatalogEntry, body: KubeOb
   if (!decoded.ok) throw new ApiError(badRequest(`${entry.kind} in version "${entry.version}" cannot be handled as a ${entry.kind}: ${decoded.message}`));
   // A built-in kind's decode drops what its Go type lacks; a custom resource's pruning what its schema lacks.
   const { object, pruned } = registry.pruned(kind, decoded.object as KubeObject);
-  checkUnknownFields(validation, entry, [...decoded.dropped, ...pruned]);
+  checkStrictDecoding(validation, entry, { dropped: decoded.dropped, pruned, typed: isBuiltin(entry) });
   return registry.default(kind, object);
 }
 

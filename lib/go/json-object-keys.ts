@@ -1,0 +1,104 @@
+/**
+ * The member names of every object in a JSON text, in document order, each with the path sigs.k8s.io/json's
+ * strict decoder names it by (`spec.template.spec.containers[0].imagePullPolicy`, `[1].path` under a
+ * top-level array) and whether it repeats a name its object already has. kube-apiserver's strict decoding
+ * (sigs.k8s.io/json `UnmarshalStrict`, its `DisallowDuplicateFields`) reports those repeats as
+ * `duplicate field "<path>"`.
+ *
+ * Hand-written because nothing the project depends on keeps duplicate names: `JSON.parse` keeps the last
+ * value of a name silently, and the `yaml` package's JSON reading follows YAML's whitespace rules (a tab
+ * indenting a JSON body is an error there). The text must be valid JSON: callers check it first with
+ * encoding/json's scanner (`goJsonSyntaxError`), so this walk need not report syntax errors.
+ */
+
+/** One member name of one object. */
+export interface ObjectKey {
+  /** The member's path as the strict decoder writes it. */
+  readonly path: string;
+  /** The member's name, and the path of the object holding it (`''` at the top). */
+  readonly name: string;
+  readonly parent: string;
+  /** Whether an earlier member of the same object has the same name. */
+  readonly repeated: boolean;
+}
+
+interface Walk {
+  readonly text: string;
+  at: number;
+  readonly keys: ObjectKey[];
+}
+
+const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+function skipSpace(w: Walk): void {
+  while (isSpace(w.text[w.at])) w.at++;
+}
+
+/** Moves `w.at` past the string starting there (at its opening quote). */
+function skipString(w: Walk): void {
+  w.at++;
+  while (w.at < w.text.length && w.text[w.at] !== '"') w.at += w.text[w.at] === '\\' ? 2 : 1;
+  w.at++;
+}
+
+/** The string starting at `w.at`, decoded; `w.at` moves past it. */
+function readString(w: Walk): string {
+  const start = w.at;
+  skipString(w);
+  return JSON.parse(w.text.slice(start, w.at)) as string;
+}
+
+const child = (parent: string, name: string): string => (parent === '' ? name : `${parent}.${name}`);
+
+function walkValue(w: Walk, path: string): void {
+  skipSpace(w);
+  const c = w.text[w.at];
+  if (c === '{') return walkObject(w, path);
+  if (c === '[') return walkArray(w, path);
+  if (c === '"') return skipString(w);
+  // A number or a literal: up to the next delimiter.
+  while (w.at < w.text.length && !isSpace(w.text[w.at]) && !',]}'.includes(w.text[w.at] as string)) w.at++;
+}
+
+function walkObject(w: Walk, path: string): void {
+  w.at++;
+  const seen = new Set<string>();
+  skipSpace(w);
+  if (w.text[w.at] === '}') {
+    w.at++;
+    return;
+  }
+  for (;;) {
+    skipSpace(w);
+    const name = readString(w);
+    const memberPath = child(path, name);
+    w.keys.push({ path: memberPath, name, parent: path, repeated: seen.has(name) });
+    seen.add(name);
+    skipSpace(w);
+    w.at++; // ':'
+    walkValue(w, memberPath);
+    skipSpace(w);
+    if (w.text[w.at++] === '}' || w.at >= w.text.length) return;
+  }
+}
+
+function walkArray(w: Walk, path: string): void {
+  w.at++;
+  skipSpace(w);
+  if (w.text[w.at] === ']') {
+    w.at++;
+    return;
+  }
+  for (let index = 0; ; index++) {
+    walkValue(w, `${path}[${index}]`);
+    skipSpace(w);
+    if (w.text[w.at++] === ']' || w.at >= w.text.length) return;
+  }
+}
+
+/** Every member name of every object in `text` (valid JSON), in document order. */
+export function jsonObjectKeys(text: string): ObjectKey[] {
+  const w: Walk = { text, at: 0, keys: [] };
+  walkValue(w, '');
+  return w.keys;
+}

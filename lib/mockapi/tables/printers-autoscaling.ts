@@ -1,0 +1,119 @@
+import type { Json, JsonObject } from '../../kube/json';
+import { canonicalQuantity, quantityFromJson } from '../../kube/quantity';
+import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { at, integer, list, optional, text } from './fields';
+import { since } from './human-duration';
+import type { Printer } from './printer';
+
+/*
+ * printers.go (kubernetes pkg/printers/internalversion) printHorizontalPodAutoscaler and formatHPAMetrics. The
+ * printer reads the internal type, whose metrics are autoscaling/v2's; an autoscaling/v1 object's CPU target and
+ * current utilization become its one Resource metric, as the v1 conversion makes them.
+ */
+
+/** resource.Quantity's String: the canonical form; `<nil>` for a nil pointer. */
+export function quantityText(value: Json | undefined): string {
+  const quantity = value === undefined || value === null ? undefined : quantityFromJson(value);
+  return quantity ? canonicalQuantity(quantity) : value === undefined || value === null ? '<nil>' : '0';
+}
+
+/** The spec's metrics and the status's current ones, as the internal type holds them. */
+function metricsOf(hpa: JsonObject): { specs: Json[]; statuses: Json[] } {
+  const target = optional(hpa, 'spec', 'targetCPUUtilizationPercentage');
+  if (typeof target !== 'number' && optional(hpa, 'spec', 'metrics') !== undefined) {
+    return { specs: list(hpa, 'spec', 'metrics'), statuses: list(hpa, 'status', 'currentMetrics') };
+  }
+  if (typeof target !== 'number') return { specs: [], statuses: [] };
+  const cpu = (utilization: Json): Json => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } } });
+  const current = optional(hpa, 'status', 'currentCPUUtilizationPercentage');
+  const statuses = typeof current === 'number' ? [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: current } } }] : [];
+  return { specs: [cpu(target)], statuses };
+}
+
+const percent = (value: Json | undefined): string | undefined => (typeof value === 'number' ? `${Math.trunc(value)}%` : undefined);
+
+/** An Object or External metric: `current/target`, `(avg)` after an average target. */
+function valueMetric(spec: Json, status: Json | undefined, source: 'object' | 'external'): string {
+  const average = optional(spec, source, 'target', 'averageValue');
+  const current = optional(status, source);
+  if (average !== undefined) {
+    const now =
+      current !== undefined && optional(current, 'current', 'averageValue') !== undefined ? quantityText(at(current, 'current', 'averageValue')) : '<unknown>';
+    return `${now}/${quantityText(average)} (avg)`;
+  }
+  const now = current !== undefined ? quantityText(optional(current, 'current', 'value')) : '<unknown>';
+  return `${now}/${quantityText(optional(spec, source, 'target', 'value'))}`;
+}
+
+/** A Resource or ContainerResource metric: `name: current/target`, utilizations as percentages. */
+function resourceMetric(spec: Json, status: Json | undefined, source: 'resource' | 'containerResource'): string {
+  const resource = text(spec, source, 'name');
+  const average = optional(spec, source, 'target', 'averageValue');
+  const current = optional(status, source);
+  if (average !== undefined) {
+    const now = current !== undefined ? quantityText(optional(current, 'current', 'averageValue')) : '<unknown>';
+    return `${resource}: ${now}/${quantityText(average)}`;
+  }
+  const now = (current !== undefined ? percent(optional(current, 'current', 'averageUtilization')) : undefined) ?? '<unknown>';
+  return `${resource}: ${now}/${percent(optional(spec, source, 'target', 'averageUtilization')) ?? '<auto>'}`;
+}
+
+function metricText(spec: Json, status: Json | undefined): string {
+  switch (text(spec, 'type')) {
+    case 'External':
+      return valueMetric(spec, status, 'external');
+    case 'Object':
+      return valueMetric(spec, status, 'object');
+    case 'Pods': {
+      const current = optional(status, 'pods');
+      const now = current !== undefined ? quantityText(optional(current, 'current', 'averageValue')) : '<unknown>';
+      return `${now}/${quantityText(optional(spec, 'pods', 'target', 'averageValue'))}`;
+    }
+    case 'Resource':
+      return resourceMetric(spec, status, 'resource');
+    case 'ContainerResource':
+      return resourceMetric(spec, status, 'containerResource');
+    default:
+      return '<unknown type>';
+  }
+}
+
+// formatHPAMetrics shows two metrics, then how many more there are.
+const MAX_METRICS = 2;
+
+/** formatHPAMetrics: each metric as `current/target`, `<none>` without metrics. */
+function formatMetrics(hpa: JsonObject): string {
+  const { specs, statuses } = metricsOf(hpa);
+  if (specs.length === 0) return '<none>';
+  const texts = specs.map((spec, i) => metricText(spec, statuses[i]));
+  const joined = texts.slice(0, MAX_METRICS).join(', ');
+  return texts.length > MAX_METRICS ? `${joined} + ${texts.length - MAX_METRICS} more...` : joined;
+}
+
+const SPEC = 'autoscaling/v2beta1/HorizontalPodAutoscalerSpec';
+
+export const horizontalPodAutoscalers: Printer = {
+  columns: [
+    NAME_COLUMN,
+    column('Reference', 'string', doc(SPEC, 'scaleTargetRef')),
+    column('Targets', 'string', doc(SPEC, 'metrics')),
+    column('MinPods', 'string', doc(SPEC, 'minReplicas')),
+    column('MaxPods', 'string', doc(SPEC, 'maxReplicas')),
+    column('Replicas', 'string', doc('autoscaling/v2beta1/HorizontalPodAutoscalerStatus', 'currentReplicas')),
+    AGE_COLUMN,
+  ],
+  row: (object, now) => {
+    const minReplicas = optional(object, 'spec', 'minReplicas');
+    return {
+      cells: [
+        text(object, 'metadata', 'name'),
+        `${text(object, 'spec', 'scaleTargetRef', 'kind')}/${text(object, 'spec', 'scaleTargetRef', 'name')}`,
+        formatMetrics(object),
+        typeof minReplicas === 'number' ? String(Math.trunc(minReplicas)) : '<unset>',
+        integer(object, 'spec', 'maxReplicas'),
+        integer(object, 'status', 'currentReplicas'),
+        since(optional(object, 'metadata', 'creationTimestamp'), now),
+      ],
+    };
+  },
+};

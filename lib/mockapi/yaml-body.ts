@@ -1,0 +1,64 @@
+/**
+ * A YAML request body as kube-apiserver reads one (sigs.k8s.io/yaml over its go-yaml v2 fork): a key that
+ * repeats in its mapping keeps its last value, and the strict reading (`YAMLToJSONStrict`, `UnmarshalStrict`)
+ * lists each repeat as go-yaml's `line N: key "x" already set in map` (its decoder's `setMapIndex`: the line
+ * is the repeated value's, counted from 1), in the order the decoder meets them: a value's own repeats before
+ * the repeat of its key.
+ */
+import type { LineCounter, Node } from 'yaml';
+import { goQuote } from '../go/strconv';
+import { yaml } from '../yaml';
+
+/** The go-yaml v2 type error that lists a strict reading's repeated keys (`yaml.TypeError.Error()`). */
+export const yamlUnmarshalErrors = (lines: readonly string[]): string => `yaml: unmarshal errors:\n  ${lines.join('\n  ')}`;
+
+/** What a YAML body decodes to. */
+export interface YamlBody {
+  /** The value, a repeated key's last value kept (go-yaml's non-strict reading). */
+  readonly value: unknown;
+  /** go-yaml's strict-reading errors, one per repeated key; empty when no key repeats. */
+  readonly repeatedKeys: readonly string[];
+}
+
+/** A YAML body that is not YAML. */
+export class YamlBodyError extends Error {}
+
+/** `%#v` of a key as go-yaml decodes it into an interface{}. */
+function keyText(key: unknown): string {
+  if (typeof key === 'string') return goQuote(key);
+  if (key === null || key === undefined) return '<nil>';
+  return String(key);
+}
+
+function repeatsIn(node: unknown, lines: LineCounter, out: string[]): void {
+  const { isMap, isSeq, isScalar } = yaml();
+  if (isSeq(node)) {
+    for (const item of node.items) repeatsIn(item, lines, out);
+    return;
+  }
+  if (!isMap(node)) return;
+  const seen = new Set<string>();
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key;
+    const identity = `${typeof key}:${String(key)}`;
+    repeatsIn(pair.value, lines, out);
+    if (seen.has(identity)) {
+      const where = (pair.value as Node | null)?.range ?? (pair.key as Node | null)?.range;
+      out.push(`line ${lines.linePos(where?.[0] ?? 0).line}: key ${keyText(key)} already set in map`);
+    }
+    seen.add(identity);
+  }
+}
+
+/** The first document of a YAML body, as go-yaml's Unmarshal reads it (later ones unread), with its repeated keys. */
+export function parseYamlBody(text: string): YamlBody {
+  const { LineCounter, parseAllDocuments } = yaml();
+  const lines = new LineCounter();
+  const [doc] = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, lineCounter: lines });
+  if (doc === undefined || !('errors' in doc)) return { value: null, repeatedKeys: [] };
+  const [first] = doc.errors;
+  if (first) throw new YamlBodyError(first.message.split('\n')[0] ?? first.message);
+  const repeatedKeys: string[] = [];
+  repeatsIn(doc.contents, lines, repeatedKeys);
+  return { value: doc.toJS({ maxAliasCount: 100 }), repeatedKeys };
+}
