@@ -101,7 +101,15 @@ describe('check --image-policy-config', () => {
   });
 
   it("starts a backend process with --command, its certificate for the kubeconfig server's host", async () => {
-    const run = await cli('check', '--image-policy-config', config, '--command', `node ${path.join(root, 'test/webhooks/image-policy-backend.mjs')}`, '--seed', '4');
+    const run = await cli(
+      'check',
+      '--image-policy-config',
+      config,
+      '--command',
+      `node ${path.join(root, 'test/webhooks/image-policy-backend.mjs')}`,
+      '--seed',
+      '4',
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     // The generated pod of some seeds pins every image by digest, so the seed is fixed; this scenario's image is not generated.
