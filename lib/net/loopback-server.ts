@@ -32,11 +32,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Keeps an idle kept-alive connection open until close(), as Go's net/http Server does when no
+ * IdleTimeout is set (the webhook servers kube-apiserver calls, whose client keeps connections for
+ * client-go's 90 s IdleConnTimeout). Node's own default closes a connection idle for 5 s: a caller
+ * pausing longer (any test on a loaded machine) then either dials again or, when its request meets the
+ * server's close, fails with ECONNRESET. With 0, Node also sends no `Keep-Alive: timeout=` header.
+ */
+export function keepIdleConnections(server: https.Server): void {
+  server.keepAliveTimeout = 0;
+}
+
+/**
  * Serves `listener` over TLS on loopback, tracking sockets so that `close()` leaves no open handle
  * behind.
  */
 export async function listenTls(listener: RequestListener, serving: KeyPair): Promise<LoopbackServer> {
   const server = https.createServer({ key: serving.key, cert: serving.cert }, listener);
+  keepIdleConnections(server);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -2,6 +2,7 @@ import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HarnessError } from '../errors';
+import { keepIdleConnections } from '../net/loopback-server';
 import type { KeyPair } from '../tls';
 import { Connections } from './connections';
 import type { FixtureWriter, RecordedEntry } from './fixture-writer';
@@ -83,6 +84,7 @@ export class Recording {
   constructor(private readonly parts: RecordingParts) {
     this.done = new Promise<RecordingSummary>((resolve) => (this.resolveDone = resolve));
     this.server = https.createServer({ key: parts.serving.key, cert: parts.serving.cert }, (req, res) => this.onRequest(req, res));
+    keepIdleConnections(this.server);
     this.connections = new Connections(this.server);
   }
 

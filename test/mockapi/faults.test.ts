@@ -91,10 +91,12 @@ it('refuses a fault with two outcomes, or none', () => {
 
 it('cancels pending latency at close(), failing the waiting call instead of leaving a timer', async () => {
   const own = await startMockApi({ seed: 8 });
-  own.faults.inject({ latencyMs: 60_000 });
+  const latency = own.faults.inject({ latencyMs: 60_000 });
   const pending = fetch(`${own.url}/api/v1/namespaces`);
   const failed = expect(pending).rejects.toThrow(TypeError);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // close() once the request waits out its latency (the fault counts it as it starts the wait), however slow
+  // the machine: a fixed pause could end before the request arrived, and close() would then end nothing pending.
+  while (latency.hits === 0) await new Promise((resolve) => setImmediate(resolve));
   await own.close();
   await failed;
   // Two mock APIs intercept through one shared msw interceptor: closing one leaves the other answering.
