@@ -7,7 +7,7 @@
  */
 import { isRecord } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
-import type { PodSecurityAttributes } from './admission';
+import type { AdmissionAttributes } from '../../kube/attributes';
 import { stringMember } from './pod-json';
 
 /** Go's `%v` of convert()'s error for a missing object (`%T` of a nil interface). */
@@ -17,7 +17,7 @@ export const NIL_OBJECT_ERROR = 'unexpected type <nil>';
  * The API group and kind of the object kube-apiserver decoded: the object's own apiVersion and kind,
  * else (a body that leaves them out) the request's kind.
  */
-function decodedKind(object: JsonRecord, requestKind: PodSecurityAttributes['kind']): { group: string; kind: string } {
+function decodedKind(object: JsonRecord, requestKind: AdmissionAttributes['kind']): { group: string; kind: string } {
   const apiVersion = stringMember(object, 'apiVersion');
   const kind = stringMember(object, 'kind');
   if (apiVersion === '' || kind === '') return { group: requestKind.group, kind: requestKind.kind };
@@ -30,7 +30,7 @@ function decodedKind(object: JsonRecord, requestKind: PodSecurityAttributes['kin
  * of the internal object, `*<package>.<Kind>` with the group's internal package (`core` for the legacy
  * group, else the group's first label: `*autoscaling.Scale`, `*policy.Eviction`).
  */
-export function podConversionError(object: unknown, requestKind: PodSecurityAttributes['kind']): string | undefined {
+export function podConversionError(object: unknown, requestKind: AdmissionAttributes['kind']): string | undefined {
   if (!isRecord(object)) return NIL_OBJECT_ERROR;
   const { group, kind } = decodedKind(object, requestKind);
   if (group === '' && kind === 'Pod') return undefined;
