@@ -1,5 +1,6 @@
 import { startMockApi, type MockApi } from '../../lib/mockapi';
 import { call, objectOf } from './client';
+import { openWatch } from './watch/watch-client';
 
 /*
  * HorizontalPodAutoscalers are served at autoscaling/v2 and v1 and stored at v2: a read at v1 of an HPA
@@ -60,6 +61,26 @@ describe('an HPA created at autoscaling/v2', () => {
     expect((list.items as { spec: unknown }[]).map((item) => item.spec)).toEqual([
       { scaleTargetRef: REF, minReplicas: 1, maxReplicas: 4, targetCPUUtilizationPercentage: 60 },
     ]);
+  });
+});
+
+describe('a watch at autoscaling/v1', () => {
+  it('gets each event’s HPA converted from the v2 it is stored at', async () => {
+    const watch = await openWatch(api, `${V1}?watch=1&resourceVersion=${api.store.resourceVersion}`, 'msw');
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'watched' },
+      spec: { scaleTargetRef: REF, maxReplicas: 2, metrics: [cpu(45)] },
+    };
+    expect((await call(api, 'POST', V2, hpa)).status).toBe(201);
+    const [event] = await watch.next(1);
+    expect([event!.type, event!.object.apiVersion, event!.object.spec]).toEqual([
+      'ADDED',
+      'autoscaling/v1',
+      { scaleTargetRef: REF, minReplicas: 1, maxReplicas: 2, targetCPUUtilizationPercentage: 45 },
+    ]);
+    watch.abort();
   });
 });
 

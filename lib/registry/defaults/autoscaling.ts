@@ -32,12 +32,10 @@ function scalingRules(rules: unknown, defaults: JsonRecord): JsonRecord {
   for (const key of ['selectPolicy', 'stabilizationWindowSeconds', 'policies', 'tolerance']) {
     if (rules[key] !== undefined && rules[key] !== null) result[key] = rules[key];
   }
-  return {
-    stabilizationWindowSeconds: result.stabilizationWindowSeconds,
-    selectPolicy: result.selectPolicy,
-    policies: result.policies,
-    tolerance: result.tolerance,
-  };
+  // v2 HPAScalingRules' field order; an unset member (the scale-down window) stays out.
+  const ordered: JsonRecord = {};
+  for (const key of ['stabilizationWindowSeconds', 'selectPolicy', 'policies', 'tolerance']) if (result[key] !== undefined) ordered[key] = result[key];
+  return ordered;
 }
 
 /** autoscaling/v2 SetDefaults_HorizontalPodAutoscaler. */
