@@ -4,7 +4,8 @@ import { jsonEqual } from '../kube/json';
 import { isUnstructured } from '../kube/unstructured';
 import type { JsonRecord } from '../kube/record';
 import { requestTimeout } from '../kube/status';
-import { shouldCallHook, type Invocation } from '../match/should-call';
+import { convertToKind, shouldCallHook, type Invocation } from '../match/should-call';
+import { splitApiVersion } from '../kube/api-version';
 import { runMutationPlugins } from '../plugins';
 import { addedPaths } from '../registry/changes';
 import type { AdmissionAttributes } from '../kube/attributes';
@@ -247,8 +248,10 @@ async function callOne(entry: WebhookEntry, matched: Invocation, attributes: Adm
   return finish({ kind: 'ok' }, { object: patched });
 }
 
-// An object patched in an equivalent version goes back to the version of the request.
+// An object patched in an equivalent version goes back to the version of the request: converted by kube's
+// conversion functions for a built-in kind that has them (an HPA), relabelled otherwise.
 function asRequestVersion(patched: KubeObject, original: KubeObject | null): KubeObject {
   if (!original || (patched.apiVersion === original.apiVersion && patched.kind === original.kind)) return patched;
-  return { ...patched, apiVersion: original.apiVersion, kind: original.kind };
+  const [group, version] = splitApiVersion(original.apiVersion ?? '');
+  return convertToKind(patched, { group, version, kind: original.kind ?? '' }) as KubeObject;
 }

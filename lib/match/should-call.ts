@@ -8,6 +8,7 @@ import { formatGvr } from '../kube/gvr';
 import type { MatchAttributes } from './request';
 import { firstMatchingRule } from './rules';
 import { joinApiVersion } from '../kube/api-version';
+import { convertBuiltinObject } from '../kube/conversion';
 
 /** The resource registry kube-apiserver consults for matchPolicy Equivalent. */
 export interface EquivalentResourceMapper {
@@ -129,9 +130,16 @@ export function formatKind(kind: GroupVersionKind): string {
   return `${kind.group ? `${kind.group}/` : ''}${kind.version} ${kind.kind}`;
 }
 
-// The harness has no per-version schemas: conversion re-labels the object with the matched version,
-// which is what conversion does for CRDs with `conversion: None` and for versions with equal schemas.
+/**
+ * `object` at `kind`'s version, as the matching step hands it to a webhook matched at another version:
+ * a built-in kind kube-apiserver converts with functions of its own (an HPA between autoscaling/v2 and
+ * v1) is converted by them (lib/kube/conversion); any other object is relabelled, which is what
+ * conversion does for a CRD with `conversion: None` and for versions with equal schemas. A CRD that
+ * converts through a webhook is converted later, by the dispatcher (lib/dispatch/versioned.ts).
+ */
 export function convertToKind(object: KubeObject | null, kind: GroupVersionKind): KubeObject | null {
   if (!object) return null;
+  const converted = convertBuiltinObject(object, kind);
+  if (converted) return converted;
   return { ...object, apiVersion: joinApiVersion(kind), kind: kind.kind };
 }

@@ -1,5 +1,6 @@
 import { HarnessError } from '../errors';
 import type { KubeObject } from '../kube/admission';
+import { atStorageVersion, atVersionOf } from './storage-version';
 import { splitApiVersion, joinApiVersion } from '../kube/api-version';
 import { BUILTIN_RESOURCES, type CatalogEntry, type ResourceCatalog } from '../kube/catalog';
 import { hashSeed, SeededRandom } from '../random';
@@ -41,7 +42,7 @@ export function isBuiltin(entry: CatalogEntry): boolean {
  * serializes them. Shallow: the rest is the stored (frozen) object's own, so it is for serializing, not changing.
  */
 export function presentedAs(entry: CatalogEntry, object: KubeObject): KubeObject {
-  const { apiVersion: _apiVersion, kind: _kind, ...rest } = object;
+  const { apiVersion: _apiVersion, kind: _kind, ...rest } = atVersionOf(entry, object);
   return { kind: entry.kind, apiVersion: joinApiVersion(entry), ...rest };
 }
 
@@ -54,7 +55,9 @@ const isNamespaceEntry = (entry: CatalogEntry): boolean => entry.group === '' &&
 
 /**
  * The mock cluster's objects. One bucket per storage key, so every served version of a resource sees the same
- * objects (re-labelled with the version asked for; fields are not converted). Every write takes the next
+ * objects, re-labelled with the version asked for; a built-in kind kube converts with functions of its own
+ * (an HPA) is stored at its storage version and converted on every read, as kube-apiserver's storage
+ * codec does (lib/kube/conversion). Every write takes the next
  * resourceVersion of one cluster-wide counter, as etcd's revision does.
  */
 export class ObjectStore {
@@ -131,9 +134,10 @@ export class ObjectStore {
       ...rest,
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, true);
-    if (!options.dryRun) this.#write(entry, key, object);
+    const stored = atStorageVersion(this.catalog, entry, object);
+    if (!options.dryRun) this.#write(entry, key, stored);
     if (isNamespaceEntry(entry) && !options.dryRun) this.#defaultServiceAccount(name);
-    return this.#present(entry, object);
+    return this.#present(entry, stored);
   }
 
   update(entry: CatalogEntry, namespace: string, name: string, body: KubeObject, options: WriteOptions = {}): KubeObject {
@@ -155,9 +159,10 @@ export class ObjectStore {
     };
     if (isNamespaceEntry(entry)) this.#defaultNamespace(object, false);
     // etcd3's GuaranteedUpdate writes nothing when the bytes would not change: a no-op keeps its resourceVersion.
-    if (jsonEqual({ ...object, metadata: { ...object.metadata, resourceVersion: current.resourceVersion } }, existing)) return this.#present(entry, existing);
-    if (!options.dryRun) this.#write(entry, key, object);
-    return this.#present(entry, object);
+    const stored = atStorageVersion(this.catalog, entry, object);
+    if (jsonEqual({ ...stored, metadata: { ...stored.metadata, resourceVersion: current.resourceVersion } }, existing)) return this.#present(entry, existing);
+    if (!options.dryRun) this.#write(entry, key, stored);
+    return this.#present(entry, stored);
   }
 
   /** Removes the object and answers with it as it was; a namespace takes its objects with it. */
@@ -233,7 +238,9 @@ export class ObjectStore {
     const body = { ...object, metadata };
     const written = exists ? this.update(entry, namespace, name, body) : this.create(entry, namespace, body);
     if (object.status === undefined) return written;
-    const withStatus = { ...cloneJson(this.#bucket(entry).get(key) as KubeObject), status: cloneJson(object.status) };
+    // The status given at the object's version, as storage holds it (an HPA's v1 status is v2's at storage).
+    const status = atStorageVersion(this.catalog, entry, { ...object, apiVersion: joinApiVersion(entry) }).status;
+    const withStatus = { ...cloneJson(this.#bucket(entry).get(key) as KubeObject), status: cloneJson(status) };
     this.#write(entry, key, withStatus);
     return this.#present(entry, withStatus);
   }
@@ -276,7 +283,8 @@ export class ObjectStore {
   // A stored object as the version asked for: itself when it is stored in that version.
   #labelled(entry: CatalogEntry, object: KubeObject): KubeObject {
     const apiVersion = joinApiVersion(entry);
-    return object.apiVersion === apiVersion && object.kind === entry.kind ? object : Object.freeze({ ...object, apiVersion, kind: entry.kind });
+    if (object.apiVersion === apiVersion && object.kind === entry.kind) return object;
+    return Object.freeze({ ...atVersionOf(entry, object), apiVersion, kind: entry.kind });
   }
 
   #bucket(entry: CatalogEntry): Map<string, KubeObject> {
@@ -316,9 +324,9 @@ export class ObjectStore {
     this.events.append({ type, revision: this.#revision, storageKey, key, object, previous });
   }
 
-  /** A copy labelled with the version it was asked for. */
+  /** A copy labelled with the version it was asked for (converted to it first when its kind converts). */
   #present(entry: CatalogEntry, object: KubeObject): KubeObject {
-    const { apiVersion: _apiVersion, kind: _kind, ...rest } = cloneJson(object);
+    const { apiVersion: _apiVersion, kind: _kind, ...rest } = cloneJson(atVersionOf(entry, object));
     return { kind: entry.kind, apiVersion: joinApiVersion(entry), ...rest };
   }
 

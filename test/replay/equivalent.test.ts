@@ -114,6 +114,34 @@ describe('a built-in recorded through an equivalent version: an HPA created at a
     ]);
   });
 
+  // A recording that holds the object at the client's version (autoscaling/v2) while the webhook matched v1: kube
+  // converts its fields (k8s.io/kubernetes pkg/apis/autoscaling/v1/conversion.go: a CPU Utilization metric becomes
+  // targetCPUUtilizationPercentage; v1 has no spec.metrics), and so does replay.
+  it('sends an object recorded at autoscaling/v2 to a webhook matched at v1 with its fields converted to v1', async () => {
+    const v2 = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: {
+        scaleTargetRef: { kind: 'Deployment', name: 'web' },
+        minReplicas: 1,
+        maxReplicas: 3,
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+      },
+    };
+    const result = await replayOne(h, 'hpa-v2.yaml', recordedReview({ ...request, uid: 'hpa-2', object: v2 } as unknown as AdmissionRequest));
+    expect(result.verdict).toBe('passed');
+    const sent = (JSON.parse(received.at(-1)!.raw) as AdmissionReview).request!;
+    expect(sent.object).toEqual({
+      kind: 'HorizontalPodAutoscaler',
+      apiVersion: 'autoscaling/v1',
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 3, targetCPUUtilizationPercentage: 80 },
+      status: { currentReplicas: 0, desiredReplicas: 0 },
+    });
+    expect([sent.kind, sent.requestKind]).toEqual([request.kind, request.requestKind]);
+  });
+
   it('refuses at load a recorded kind that is not a {group, version, kind} beside a requestKind', () => {
     const broken = recordedReview({ ...request, kind: { group: 'autoscaling', version: 'v1' } } as unknown as AdmissionRequest);
     const file = writeFile(temp.dir, 'hpa-broken.yaml', [broken]);

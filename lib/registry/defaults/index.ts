@@ -1,5 +1,6 @@
 import type { JsonRecord } from '../../kube/record';
 import { daemonSet, deployment, replicaSet, statefulSet } from './apps';
+import { horizontalPodAutoscalerV1, horizontalPodAutoscalerV2 } from './autoscaling';
 import { cronJob, job } from './batch';
 import { binding, configMap, namespace, node, persistentVolumeClaim, secret, service, serviceAccount } from './core';
 import { typed } from './meta';
@@ -24,6 +25,8 @@ const DEFAULTERS: Record<string, Defaulter> = {
   'apps/v1 ReplicaSet': replicaSet,
   'apps/v1 StatefulSet': statefulSet,
   'apps/v1 DaemonSet': daemonSet,
+  'autoscaling/v2 HorizontalPodAutoscaler': horizontalPodAutoscalerV2,
+  'autoscaling/v1 HorizontalPodAutoscaler': horizontalPodAutoscalerV1,
   'batch/v1 Job': job,
   'batch/v1 CronJob': cronJob,
   'networking.k8s.io/v1 Ingress': ingress,
