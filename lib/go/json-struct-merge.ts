@@ -9,6 +9,8 @@
  * told apart here. The text must be valid JSON (callers check it first with `goJsonSyntaxError`).
  */
 
+import { mayRepeatMemberNames } from './json-object-keys';
+
 // A JSON value (lib/kube/json's Json, restated so that Go's semantics depend on nothing of the project).
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -102,4 +104,14 @@ function readValue(r: Read): Json {
 /** `text` (valid JSON) with each repeated member decoded into the earlier one, as into a Go struct. */
 export function parseIntoStruct(text: string): Json {
   return readValue({ text, at: 0 });
+}
+
+/**
+ * `text` as Go decodes it into a struct (`typed`: a built-in kind) or into a map (JSON.parse's value); throws
+ * JSON.parse's SyntaxError. Only a repeated member tells the two apart, so the slower struct reading is kept
+ * for a text that has one (checked cheaply, and remembered for the strict decoding that follows).
+ */
+export function goDecodeJson(text: string, typed: boolean): Json {
+  const parsed = JSON.parse(text) as Json;
+  return mayRepeatMemberNames(text, parsed) && typed ? parseIntoStruct(text) : parsed;
 }
