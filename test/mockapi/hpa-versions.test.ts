@@ -46,6 +46,14 @@ describe('an HPA created at autoscaling/v2', () => {
     });
   });
 
+  it('is printed at v1 as kube prints its internal form: every metric, not only the CPU target v1 has a field for', async () => {
+    const response = await fetch(`${api.url}${V1}/web`, {
+      headers: { Authorization: `Bearer ${api.token}`, Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' },
+    });
+    const table = (await response.json()) as { rows: { cells: unknown[] }[] };
+    expect(table.rows[0]?.cells[2]).toBe('memory: <unknown>/100Mi, cpu: <unknown>/60%');
+  });
+
   it('is read at v2 as written, defaulted, with no annotation', async () => {
     const object = objectOf(await call(api, 'GET', `${V2}/web`));
     expect([object.apiVersion, object.spec, object.status, object.metadata!.annotations]).toEqual([
