@@ -1,5 +1,5 @@
-import type { GroupVersionKind, KubeObject } from '../../kube/admission';
-import { convertBuiltinObject } from '../../kube/conversion';
+import type { KubeObject } from '../../kube/admission';
+import { internalShaped } from '../../kube/conversion';
 import type { Json, JsonObject } from '../../kube/json';
 import { canonicalQuantity, quantityFromJson } from '../../kube/quantity';
 import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
@@ -20,11 +20,9 @@ export function quantityText(value: Json | undefined): string {
   return quantity ? canonicalQuantity(quantity) : value === undefined || value === null ? '<nil>' : '0';
 }
 
-const V2: GroupVersionKind = { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' };
-
 /** The spec's metrics and the status's current ones, as the internal type holds them (v2's). */
 function metricsOf(object: JsonObject): { specs: Json[]; statuses: Json[] } {
-  const hpa = (convertBuiltinObject(object as KubeObject, V2) as JsonObject | undefined) ?? object;
+  const hpa = internalShaped(object as KubeObject) as JsonObject;
   return { specs: list(hpa, 'spec', 'metrics'), statuses: list(hpa, 'status', 'currentMetrics') };
 }
 
