@@ -11,6 +11,8 @@
  * encoding/json's scanner (`goJsonSyntaxError`), so this walk need not report syntax errors.
  */
 
+import { type JsonCursor, readScalar, readString, skipSpace, skipString } from './json-cursor';
+
 /** One member name of one object. */
 export interface ObjectKey {
   /** The member's path as the strict decoder writes it. */
@@ -22,30 +24,8 @@ export interface ObjectKey {
   readonly repeated: boolean;
 }
 
-interface Walk {
-  readonly text: string;
-  at: number;
+interface Walk extends JsonCursor {
   readonly keys: ObjectKey[];
-}
-
-const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
-
-function skipSpace(w: Walk): void {
-  while (isSpace(w.text[w.at])) w.at++;
-}
-
-/** Moves `w.at` past the string starting there (at its opening quote). */
-function skipString(w: Walk): void {
-  w.at++;
-  while (w.at < w.text.length && w.text[w.at] !== '"') w.at += w.text[w.at] === '\\' ? 2 : 1;
-  w.at++;
-}
-
-/** The string starting at `w.at`, decoded; `w.at` moves past it. */
-function readString(w: Walk): string {
-  const start = w.at;
-  skipString(w);
-  return JSON.parse(w.text.slice(start, w.at)) as string;
 }
 
 const child = (parent: string, name: string): string => (parent === '' ? name : `${parent}.${name}`);
@@ -56,8 +36,7 @@ function walkValue(w: Walk, path: string): void {
   if (c === '{') return walkObject(w, path);
   if (c === '[') return walkArray(w, path);
   if (c === '"') return skipString(w);
-  // A number or a literal: up to the next delimiter.
-  while (w.at < w.text.length && !isSpace(w.text[w.at]) && !',]}'.includes(w.text[w.at] as string)) w.at++;
+  readScalar(w);
 }
 
 function walkObject(w: Walk, path: string): void {
