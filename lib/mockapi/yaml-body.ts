@@ -5,7 +5,7 @@
  * is the repeated value's, counted from 1), in the order the decoder meets them: a value's own repeats before
  * the repeat of its key.
  */
-import type { Document, LineCounter, Node } from 'yaml';
+import type { Document, LineCounter, Node, Tags } from 'yaml';
 import { goQuote } from '../go/strconv';
 import { yaml } from '../yaml';
 
@@ -74,11 +74,20 @@ function aliasError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * YAML 1.1's tags as go-yaml v2 resolves a plain scalar decoded into an interface{} (resolve.go, decode.go
+ * `scalar`): it reads no base-60 numbers (`22:22` stays a string) and keeps a timestamp's own text ("for
+ * backward compatibility", not a time), where the yaml package would make 1342 and a Date.
+ */
+function goYamlTags(tags: Tags): Tags {
+  return tags.filter((tag) => typeof tag === 'string' || (tag.format !== 'TIME' && tag.tag !== 'tag:yaml.org,2002:timestamp'));
+}
+
 /** The first document of a YAML body, as go-yaml's Unmarshal reads it (later ones unread), with its repeated keys. */
 export function parseYamlBody(text: string): YamlBody {
   const { LineCounter, parseAllDocuments } = yaml();
   const lines = new LineCounter();
-  const [doc] = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, lineCounter: lines });
+  const [doc] = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, lineCounter: lines, customTags: goYamlTags });
   if (doc === undefined || !('errors' in doc)) return { value: null, repeatedKeys: [] };
   const [first] = doc.errors;
   if (first) throw new YamlBodyError(first.message.split('\n')[0] ?? first.message);

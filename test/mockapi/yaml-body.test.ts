@@ -3,9 +3,10 @@ import { parseYamlBody, YamlBodyError } from '../../lib/mockapi/yaml-body';
 import { call } from './client';
 
 /*
- * A YAML body's aliases as go-yaml (sigs.k8s.io/yaml's fork of v2) refuses them, decode.go `alias` and
- * `unmarshal`: an anchor never set, an anchor whose value holds an alias to itself, and a document whose
- * aliases expand too far. Each is kube's 400 through the YAML serializer, never an internal error.
+ * A YAML body as go-yaml (sigs.k8s.io/yaml's fork of v2) reads it: plain scalars resolved as v2 resolves them
+ * into an interface{}, and its refusals of aliases (decode.go `alias` and `unmarshal`): an anchor never set, an
+ * anchor whose value holds an alias to itself, a document whose aliases expand too far. Each refusal is kube's
+ * 400 through the YAML serializer or the apply patcher, never an internal error.
  */
 describe('parseYamlBody refuses in go-yaml’s words', () => {
   const refusal = (text: string): string => {
@@ -40,6 +41,13 @@ describe('parseYamlBody refuses in go-yaml’s words', () => {
 
   it('still reads an alias of an earlier anchor', () => {
     expect(parseYamlBody('a: &x {b: 1}\nc: *x\n').value).toEqual({ a: { b: 1 }, c: { b: 1 } });
+  });
+});
+
+describe('parseYamlBody reads plain scalars as go-yaml v2 does into an interface{}', () => {
+  it('keeps a timestamp’s text and reads no base-60 number; YAML 1.1’s other forms are read', () => {
+    const value = parseYamlBody('date: 2024-01-01\nstamp: 2001-12-14t21:59:43.10-05:00\nports: 22:22\nhex: 0x1F\nyes: y\n').value;
+    expect(value).toEqual({ date: '2024-01-01', stamp: '2001-12-14t21:59:43.10-05:00', ports: '22:22', hex: 31, true: true });
   });
 });
 
