@@ -8,7 +8,7 @@
  * Hand-written because nothing the project depends on keeps duplicate names: `JSON.parse` keeps the last
  * value of a name silently, and the `yaml` package's JSON reading follows YAML's whitespace rules (a tab
  * indenting a JSON body is an error there). The text must be valid JSON: callers check it first with
- * encoding/json's scanner (`goJsonSyntaxError`), so this walk need not report syntax errors.
+ * encoding/json's scanner (`goJsonSyntaxError`) or JSON.parse, so this walk need not report syntax errors.
  */
 
 import { type JsonCursor, readScalar, readString, skipSpace, skipString } from './json-cursor';
