@@ -6,8 +6,11 @@
  *
  * Only a typed decode merges: a map of interface{} values (a custom resource, a patch) replaces as
  * `JSON.parse` does. Fields whose Go type reads its JSON raw (RawExtension) would replace too; they are not
- * told apart here. The text must be valid JSON (callers check it first with `goJsonSyntaxError`).
+ * told apart here. The text must be valid JSON (callers check it first: `goJsonSyntaxError`, or JSON.parse in goDecodeJson).
  */
+
+import { type JsonCursor, readScalar, readString, skipSpace } from './json-cursor';
+import { mayRepeatMemberNames } from './json-object-keys';
 
 // A JSON value (lib/kube/json's Json, restated so that Go's semantics depend on nothing of the project).
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -30,26 +33,7 @@ export function goDecodeInto(earlier: Json | undefined, later: Json): Json {
   return later;
 }
 
-interface Read {
-  readonly text: string;
-  at: number;
-}
-
-const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
-
-function skipSpace(r: Read): void {
-  while (isSpace(r.text[r.at])) r.at++;
-}
-
-function readString(r: Read): string {
-  const start = r.at++;
-  while (r.text[r.at] !== '"') {
-    if (r.at >= r.text.length) throw new SyntaxError('unexpected end of JSON input');
-    r.at += r.text[r.at] === '\\' ? 2 : 1;
-  }
-  r.at++;
-  return JSON.parse(r.text.slice(start, r.at)) as string;
-}
+type Read = JsonCursor;
 
 function readObject(r: Read): Json {
   r.at++;
@@ -94,12 +78,20 @@ function readValue(r: Read): Json {
   if (c === '{') return readObject(r);
   if (c === '[') return readArray(r);
   if (c === '"') return readString(r);
-  const start = r.at;
-  while (r.at < r.text.length && !isSpace(r.text[r.at]) && !',]}'.includes(r.text[r.at] as string)) r.at++;
-  return JSON.parse(r.text.slice(start, r.at)) as Json;
+  return JSON.parse(readScalar(r)) as Json;
 }
 
 /** `text` (valid JSON) with each repeated member decoded into the earlier one, as into a Go struct. */
 export function parseIntoStruct(text: string): Json {
   return readValue({ text, at: 0 });
+}
+
+/**
+ * `text` as Go decodes it into a struct (`typed`: a built-in kind) or into a map (JSON.parse's value); throws
+ * JSON.parse's SyntaxError. Only a repeated member tells the two apart, so the slower struct reading is kept
+ * for a text that has one (checked cheaply, and remembered for the strict decoding that follows).
+ */
+export function goDecodeJson(text: string, typed: boolean): Json {
+  const parsed = JSON.parse(text) as Json;
+  return mayRepeatMemberNames(text, parsed) && typed ? parseIntoStruct(text) : parsed;
 }

@@ -1,7 +1,7 @@
 import type { Authorizer } from '../authz/authorizer';
 import { cannotUnmarshal } from '../go/json-errors';
 import { goJsonSyntaxError } from '../go/json-scanner';
-import { parseIntoStruct } from '../go/json-struct-merge';
+import { goDecodeJson } from '../go/json-struct-merge';
 import type { KubeObject, UserInfo } from '../kube/admission';
 import { answerAccessReview } from './authorization';
 import type { Verb } from './faults';
@@ -96,7 +96,7 @@ function dryRunOf(verb: Verb, values: unknown[]): boolean {
 function decodeObject(body: string, typed = false): KubeObject {
   const syntaxError = goJsonSyntaxError(new TextEncoder().encode(body));
   if (syntaxError !== undefined) throw new ApiError(badRequest(`couldn't get version/kind; json parse error: ${syntaxError}`));
-  const value = (typed ? parseIntoStruct(body) : JSON.parse(body)) as Json;
+  const value = goDecodeJson(body, typed) as Json;
   if (value === null) return {};
   if (!isObject(value)) {
     throw new ApiError(

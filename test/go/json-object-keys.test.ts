@@ -1,4 +1,4 @@
-import { jsonObjectKeys } from '../../lib/go/json-object-keys';
+import { jsonObjectKeys, mayRepeatMemberNames } from '../../lib/go/json-object-keys';
 
 /*
  * The member names of a JSON text with sigs.k8s.io/json's strict-decoding paths (kubernetes-sigs/json
@@ -29,5 +29,24 @@ describe('jsonObjectKeys', () => {
   it('has no members for a scalar or an empty object', () => {
     expect(jsonObjectKeys(' 42 ')).toEqual([]);
     expect(jsonObjectKeys('{ }')).toEqual([]);
+  });
+});
+
+describe('mayRepeatMemberNames', () => {
+  const check = (text: string) => mayRepeatMemberNames(text, JSON.parse(text));
+
+  it('is true exactly when an object repeats a name, whatever the strings hold', () => {
+    expect(check('{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}')).toBe(false);
+    expect(check('{"a": {"x": 1}, "a": {"y": 2}}')).toBe(true);
+    expect(check('[{"k": 1}, {"k": 2, "k": 3}]')).toBe(true);
+    // Strings that look like members, escaped quotes and colons inside values do not count as names.
+    expect(check('{"a": "\\"b\\": 1", "c": ["d:", "\\\\", ":"], "e" : "f"}')).toBe(false);
+    expect(check('{"__proto__": {"x": 1}, "__proto__": 2}')).toBe(true);
+  });
+
+  it('remembers the text it checked last; for any other text without its value it cannot tell (true)', () => {
+    check('{"a": 1}');
+    expect(mayRepeatMemberNames('{"a": 1}')).toBe(false);
+    expect(mayRepeatMemberNames('{"b": 1}')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { goDecodeInto, parseIntoStruct } from '../../lib/go/json-struct-merge';
+import { goDecodeInto, goDecodeJson, parseIntoStruct } from '../../lib/go/json-struct-merge';
 
 /*
  * A repeated member as Go's decoder reads it into a struct (encoding/json `object`/`array`, kept by
@@ -31,5 +31,18 @@ describe('parseIntoStruct', () => {
 
   it('throws on a text cut short instead of reading past its end', () => {
     expect(() => parseIntoStruct('{"a": "b')).toThrow(SyntaxError);
+  });
+});
+
+describe('goDecodeJson', () => {
+  it('merges a repeated member only into a struct (typed); into a map the last value is kept', () => {
+    const text = '{"spec": {"a": 1}, "spec": {"b": 2}}';
+    expect(goDecodeJson(text, true)).toEqual({ spec: { a: 1, b: 2 } });
+    expect(goDecodeJson(text, false)).toEqual({ spec: { b: 2 } });
+    expect(goDecodeJson('{"spec": {"a": 1}}', true)).toEqual({ spec: { a: 1 } });
+  });
+
+  it('throws JSON.parse’s SyntaxError for a text that is not JSON', () => {
+    expect(() => goDecodeJson('{"a": ', true)).toThrow(SyntaxError);
   });
 });

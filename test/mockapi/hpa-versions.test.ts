@@ -46,6 +46,22 @@ describe('an HPA created at autoscaling/v2', () => {
     });
   });
 
+  it('is printed at v1 as kube prints its internal form: every metric, not only the CPU target v1 has a field for', async () => {
+    const response = await fetch(`${api.url}${V1}/web`, {
+      headers: { Authorization: `Bearer ${api.token}`, Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' },
+    });
+    const table = (await response.json()) as { rows: { cells: unknown[] }[] };
+    expect(table.rows[0]?.cells[2]).toBe('memory: <unknown>/100Mi, cpu: <unknown>/60%');
+  });
+
+  it('is a PartialObjectMetadata at v1 without the annotations v1’s encoding adds (the handler holds the internal object)', async () => {
+    const response = await fetch(`${api.url}${V1}/web`, {
+      headers: { Authorization: `Bearer ${api.token}`, Accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1' },
+    });
+    const partial = (await response.json()) as { kind: string; metadata: { name: string; annotations?: unknown } };
+    expect([partial.kind, partial.metadata.name, partial.metadata.annotations]).toEqual(['PartialObjectMetadata', 'web', undefined]);
+  });
+
   it('is read at v2 as written, defaulted, with no annotation', async () => {
     const object = objectOf(await call(api, 'GET', `${V2}/web`));
     expect([object.apiVersion, object.spec, object.status, object.metadata!.annotations]).toEqual([

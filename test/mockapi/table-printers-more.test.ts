@@ -115,7 +115,21 @@ describe('horizontal pod autoscalers', () => {
     expect(targets({ metrics: [metric('cpu'), metric('memory'), metric('cpu'), { type: 'Bogus' }] })).toBe(
       'cpu: <unknown>/80%, memory: <unknown>/80% + 2 more...',
     );
-    expect(targets({ targetCPUUtilizationPercentage: 70 }, { currentCPUUtilizationPercentage: 35 })).toBe('cpu: 35%/70%');
+  });
+
+  it('an autoscaling/v1 object is printed as its internal (v2) form: the metrics its annotation keeps, then its CPU target', () => {
+    const v1 = (annotations: Record<string, string>, spec: JsonObject, status: JsonObject = {}) => {
+      const object = hpa({ minReplicas: 2, ...spec }, status);
+      return cells(horizontalPodAutoscalers, {
+        ...object,
+        apiVersion: 'autoscaling/v1',
+        kind: 'HorizontalPodAutoscaler',
+        metadata: { name: 'some-hpa', annotations },
+      })[2];
+    };
+    expect(v1({}, { targetCPUUtilizationPercentage: 70 }, { currentCPUUtilizationPercentage: 35 })).toBe('cpu: 35%/70%');
+    const memory = JSON.stringify([{ type: 'Resource', resource: { name: 'memory', targetAverageUtilization: 60 } }]);
+    expect(v1({ 'autoscaling.alpha.kubernetes.io/metrics': memory }, { targetCPUUtilizationPercentage: 70 })).toBe('memory: <unknown>/60%, cpu: <unknown>/70%');
   });
 });
 

@@ -41,3 +41,14 @@ export function roundTripBuiltinObject(object: KubeObject): KubeObject | undefin
   if (!isHorizontalPodAutoscaler(group, version, object.kind)) return undefined;
   return convertHorizontalPodAutoscaler(object, version, version);
 }
+
+/**
+ * `object` in the form kube-apiserver's handlers hold it before encoding (the internal version): for an HPA,
+ * autoscaling/v2's shape, without the annotations autoscaling/v1's encoding keeps v2's fields in; every other
+ * object as it is. What a handler makes of that form itself (a Table's cells, a PartialObjectMetadata) reads it.
+ */
+export function internalShaped(object: KubeObject): KubeObject {
+  const [group, version] = splitApiVersion(object.apiVersion ?? '');
+  if (!isHorizontalPodAutoscaler(group, version, object.kind)) return object;
+  return convertHorizontalPodAutoscaler(object, version, 'v2');
+}

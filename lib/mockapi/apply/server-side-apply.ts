@@ -58,7 +58,8 @@ function parseApplied(body: string): { applied: JsonObject; repeatedKeys: readon
     parsed = parseYamlBody(body);
   } catch (error) {
     if (!(error instanceof YamlBodyError)) throw error;
-    throw new ApiError(badRequest(error.message));
+    // patch.go applyPatcher: `error decoding YAML: %v` of sigs.k8s.io/yaml's Unmarshal, which wraps go-yaml's error.
+    throw new ApiError(badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${error.message}`));
   }
   if (!isObject(parsed.value)) throw new ApiError(badRequest('error decoding YAML: the applied configuration is not an object'));
   return { applied: parsed.value, repeatedKeys: parsed.repeatedKeys };

@@ -1,4 +1,6 @@
+import type { KubeObject } from '../../kube/admission';
 import type { CatalogEntry } from '../../kube/catalog';
+import { internalShaped } from '../../kube/conversion';
 import { isObject, type Json, type JsonObject } from '../../kube/json';
 import { objectMeta } from '../../registry/defaults/meta';
 
@@ -17,7 +19,9 @@ export type MetaVersion = 'v1' | 'v1beta1';
  * accessors.
  */
 export function partialObjectMetadata(object: JsonObject, version: MetaVersion): JsonObject {
-  const metadata = objectMeta(isObject(object.metadata) ? object.metadata : {}) as JsonObject;
+  // The handler holds the internal object: an HPA read at autoscaling/v1 without v1's round-trip annotations.
+  const internal = internalShaped(object as KubeObject) as JsonObject;
+  const metadata = objectMeta(isObject(internal.metadata) ? internal.metadata : {}) as JsonObject;
   return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata };
 }
 

@@ -1,3 +1,5 @@
+import type { KubeObject } from '../../kube/admission';
+import { internalShaped } from '../../kube/conversion';
 import type { Json, JsonObject } from '../../kube/json';
 import { canonicalQuantity, quantityFromJson } from '../../kube/quantity';
 import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
@@ -7,8 +9,9 @@ import type { Printer } from './printer';
 
 /*
  * printers.go (kubernetes pkg/printers/internalversion) printHorizontalPodAutoscaler and formatHPAMetrics. The
- * printer reads the internal type, whose metrics are autoscaling/v2's; an autoscaling/v1 object's CPU target and
- * current utilization become its one Resource metric, as the v1 conversion makes them.
+ * printer reads the internal type, whose metrics are autoscaling/v2's, whatever version the request names: an
+ * autoscaling/v1 object is read back through its conversion (pkg/apis/autoscaling/v1/conversion.go), so the
+ * metrics its annotation keeps print beside its CPU target.
  */
 
 /** resource.Quantity's String: the canonical form; `<nil>` for a nil pointer. */
@@ -17,17 +20,10 @@ export function quantityText(value: Json | undefined): string {
   return quantity ? canonicalQuantity(quantity) : value === undefined || value === null ? '<nil>' : '0';
 }
 
-/** The spec's metrics and the status's current ones, as the internal type holds them. */
-function metricsOf(hpa: JsonObject): { specs: Json[]; statuses: Json[] } {
-  const target = optional(hpa, 'spec', 'targetCPUUtilizationPercentage');
-  if (typeof target !== 'number' && optional(hpa, 'spec', 'metrics') !== undefined) {
-    return { specs: list(hpa, 'spec', 'metrics'), statuses: list(hpa, 'status', 'currentMetrics') };
-  }
-  if (typeof target !== 'number') return { specs: [], statuses: [] };
-  const cpu = (utilization: Json): Json => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } } });
-  const current = optional(hpa, 'status', 'currentCPUUtilizationPercentage');
-  const statuses = typeof current === 'number' ? [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: current } } }] : [];
-  return { specs: [cpu(target)], statuses };
+/** The spec's metrics and the status's current ones, as the internal type holds them (v2's). */
+function metricsOf(object: JsonObject): { specs: Json[]; statuses: Json[] } {
+  const hpa = internalShaped(object as KubeObject) as JsonObject;
+  return { specs: list(hpa, 'spec', 'metrics'), statuses: list(hpa, 'status', 'currentMetrics') };
 }
 
 const percent = (value: Json | undefined): string | undefined => (typeof value === 'number' ? `${Math.trunc(value)}%` : undefined);

@@ -5,8 +5,7 @@
  * object from the request's query (and a DeleteOptions body). Reads and dry runs go through `serve`, the same
  * downstream the write itself takes, so a version a CRD's webhook converts is read at the request's version.
  */
-import { goJsonSyntaxError } from '../../go/json-scanner';
-import { parseIntoStruct } from '../../go/json-struct-merge';
+import { goDecodeJson } from '../../go/json-struct-merge';
 import type { GroupVersionKind, KubeObject } from '../../kube/admission';
 import type { AdmissionAttributes } from '../../kube/attributes';
 import { isObject, type Json } from '../../kube/json';
@@ -34,7 +33,7 @@ export const withQuery = (url: URL, name: string, value: string | undefined): UR
 export function parsedObject(text: string, typed = false): KubeObject | undefined {
   try {
     // A built-in kind's typed decode reads a repeated member into the earlier one (json-struct-merge).
-    const value = (typed ? parseIntoStruct(text) : JSON.parse(text)) as Json;
+    const value = goDecodeJson(text, typed) as Json;
     return isObject(value) ? (value as KubeObject) : undefined;
   } catch {
     return undefined;
@@ -146,7 +145,7 @@ export function requestFieldValidation(call: RestCall): FieldValidation | undefi
  * Undefined when the body is no object (the downstream answers it).
  */
 function decodedRequest(call: RestCall, validation: FieldValidation | undefined): KubeObject | undefined {
-  const object = goJsonSyntaxError(new TextEncoder().encode(call.body)) === undefined ? parsedObject(call.body, isBuiltin(call.route.entry)) : undefined;
+  const object = parsedObject(call.body, isBuiltin(call.route.entry));
   if (!object) return undefined;
   return decodeBody(call.registry, call.route.entry, object, validation);
 }

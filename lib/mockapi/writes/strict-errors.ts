@@ -15,7 +15,7 @@
  * - a JSON patch: its operations' unknown and repeated members, prefixed `json patch `, then the patched object's.
  */
 import { compareBytes } from '../../go/json-marshal';
-import { jsonObjectKeys, type ObjectKey } from '../../go/json-object-keys';
+import { jsonObjectKeys, mayRepeatMemberNames, type ObjectKey } from '../../go/json-object-keys';
 import { goQuote } from '../../go/strconv';
 import { yamlUnmarshalErrors } from '../yaml-body';
 
@@ -52,6 +52,8 @@ const inside = (path: string, outer: string): boolean => path.startsWith(`${oute
  * and repeated fields, in document order.
  */
 export function typedStrictErrors(text: string, dropped: readonly string[]): StrictError[] {
+  // The walk is for a body that repeats a name or has unknown fields to put in order; most have neither.
+  if (dropped.length === 0 && !mayRepeatMemberNames(text)) return [];
   const unknown = new Set(dropped);
   const texts: string[] = [];
   let skipped: string | undefined;
@@ -78,6 +80,7 @@ export function repeatedKeyErrors(keys: readonly ObjectKey[], prefix = ''): Stri
 
 /** The JSON text's repeated keys, when it is one. */
 export function repeatedFieldErrors(text: string): StrictError[] {
+  if (!mayRepeatMemberNames(text)) return [];
   return repeatedKeyErrors(jsonObjectKeys(text));
 }
 
