@@ -66,6 +66,31 @@ const isRequested = (matched: MatchedVersion, a: AdmissionAttributes): boolean =
   matched.resource.version === a.resource.version &&
   matched.resource.resource === a.resource.resource;
 
+/**
+ * h.call's `matched` as given from JavaScript, checked: a usage error naming the member, not a TypeError deep in
+ * the conversion. A missing group is the core group's '' (as a recorded request's kind omits it).
+ */
+function checkedMatched(matched: MatchedVersion): MatchedVersion {
+  const triple = (member: 'kind' | 'resource') => {
+    const value: unknown = matched?.[member];
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const { group = '', version, [member]: name } = record;
+    if (typeof group !== 'string' || typeof version !== 'string' || typeof name !== 'string')
+      throw new HarnessError(
+        'USAGE',
+        `h.call's matched.${member} must be a {group, version, ${member}} of strings, got ${JSON.stringify(value) ?? 'undefined'}`,
+        "give the kind and resource the webhook's rules matched, e.g. { kind: { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' }, resource: { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers' } }",
+      );
+    return { group, version, name };
+  };
+  const kind = triple('kind');
+  const resource = triple('resource');
+  return {
+    kind: { group: kind.group, version: kind.version, kind: kind.name },
+    resource: { group: resource.group, version: resource.version, resource: resource.name },
+  };
+}
+
 /** The outcome of a call kube-apiserver never makes: the object's conversion to the matched version failed. */
 function refusedOutcome(callable: CallableWebhook, attributes: AdmissionAttributes, ids: { uid: string; seed: number }, rejection: Status): HarnessCallOutcome {
   const review = encodeReview(attributes, negotiateVersion(callable.admissionReviewVersions) ?? 'v1', ids.uid);
@@ -131,7 +156,8 @@ export function webhookCalls(
         warnIfUnmatched(webhook, review);
         coverage.call(findWebhook(webhooks, webhook), review.attributes);
       }
-      const { version, matched } = callOptions;
+      const { version } = callOptions;
+      const matched = callOptions.matched && checkedMatched(callOptions.matched);
       if (!version) return callResolved(callable, review, matched);
       if (!callable.admissionReviewVersions.includes(version)) {
         throw new HarnessError(

@@ -362,4 +362,11 @@ describe('a custom resource its CRD converts through a webhook: create-v2.no-wat
     expect(() => expect(outcome).toBeAllowed()).toThrow(refused);
     expect(() => expect(outcome).toBeDenied()).toThrow(`the call failed instead of returning a denial:\n  ${refused}`);
   });
+
+  it('h.call refuses a `matched` that is not a kind and a resource with a usage error', async () => {
+    const bad = { kind: { group: 'stable.example.com', version: 'v1' }, resource: matched.resource } as unknown as typeof matched;
+    await expect(h.call(OBSERVER, clientReview(), { matched: bad })).rejects.toThrow(
+      'h.call\'s matched.kind must be a {group, version, kind} of strings, got {"group":"stable.example.com","version":"v1"}',
+    );
+  });
 });
