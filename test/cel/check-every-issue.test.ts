@@ -33,6 +33,16 @@ describe('checkEveryIssue', () => {
     expect(evaluateProgram(program, {})).toMatchObject({ value: new Date('2023-01-01T01:00:00Z') });
   });
 
+  // The recovering checks are installed only once a plain check failed; what that check typed stays typed.
+  it('after a failed plain check, keeps the types it found (duration + timestamp a timestamp) and records every issue', () => {
+    const expression = "(duration('1h') + timestamp('2023-01-01T00:00:00Z')).getFullYear() == 2023 && a && request.uid == ''";
+    const program = matchConditionsEnvironment().env.parse(expression);
+    expect(summaries(checkEveryIssue(program))).toEqual([
+      ['Unknown variable: a', false],
+      ['No such key: uid', false],
+    ]);
+  });
+
   // common/errors.go: ReportErrorAtID keeps the first 100 issues; ToDisplayString sorts them and counts the rest.
   it('displays the first 100 issues and how many more were truncated, as cel-go does', () => {
     const expression = Array.from({ length: 103 }, (_, i) => `v${i}`).join(' || ');
