@@ -152,12 +152,13 @@ export function webhookCalls(
     },
     call: async (webhook, review, callOptions = {}) => {
       const callable = resolve(webhook);
+      // Checked before the call is counted or warned about: a usage error makes no call.
+      const matched = callOptions.matched && checkedMatched(callOptions.matched);
       if (typeof webhook === 'string') {
         warnIfUnmatched(webhook, review);
         coverage.call(findWebhook(webhooks, webhook), review.attributes);
       }
       const { version } = callOptions;
-      const matched = callOptions.matched && checkedMatched(callOptions.matched);
       if (!version) return callResolved(callable, review, matched);
       if (!callable.admissionReviewVersions.includes(version)) {
         throw new HarnessError(

@@ -347,7 +347,11 @@ describe('a custom resource its CRD converts through a webhook: create-v2.no-wat
   const matched = { kind: observed.kind, resource: observed.resource };
 
   it('h.call with `matched` sends the object converted to the matched version, kind and requestKind as kube sends them', async () => {
+    const warn = jest.spyOn(process, 'emitWarning');
     const outcome = await h.call(OBSERVER, clientReview(), { matched });
+    const warnings = warn.mock.calls.map((args) => String(args[0]));
+    warn.mockRestore();
+    expect(warnings).toEqual([]);
     expect(outcome).toBeAllowed();
     const sent = lastSent();
     expect([sent.kind.version, sent.requestKind?.version, sent.object?.apiVersion]).toEqual(['v1', 'v2', 'stable.example.com/v1']);
