@@ -58,13 +58,13 @@ export function invoker(core: HarnessCore, credentialsOf: CredentialsOf): Invoke
 }
 
 /** Whether `matched` is the request's own kind and resource: then there is nothing to convert, and the review is sent as it is. */
-const isRequested = (matched: MatchedVersion, a: AdmissionAttributes): boolean =>
-  matched.kind.group === a.kind.group &&
-  matched.kind.version === a.kind.version &&
-  matched.kind.kind === a.kind.kind &&
-  matched.resource.group === a.resource.group &&
-  matched.resource.version === a.resource.version &&
-  matched.resource.resource === a.resource.resource;
+const isRequested = (matched: MatchedVersion, { kind, resource }: AdmissionAttributes): boolean =>
+  matched.kind.group === kind.group &&
+  matched.kind.version === kind.version &&
+  matched.kind.kind === kind.kind &&
+  matched.resource.group === resource.group &&
+  matched.resource.version === resource.version &&
+  matched.resource.resource === resource.resource;
 
 /**
  * h.call's `matched` as given from JavaScript, checked: a usage error naming the member, not a TypeError deep in
