@@ -5,7 +5,8 @@ import { invokeWebhook } from '../call/invoke';
 import { findWebhook } from '../config/find';
 import type { WebhookEntry } from '../config/load';
 import { HarnessError } from '../errors';
-import { matchedInvocation, type MatchedVersion } from '../dispatch/versioned';
+import { atRequestVersion, matchedInvocation, type MatchedVersion } from '../dispatch/versioned';
+import { convertToKind } from '../match/should-call';
 import type { Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionSummary } from '../mockapi/write-log';
@@ -15,7 +16,7 @@ import { admissionConverter } from './admission-conversion';
 import type { HarnessCore } from './core';
 import type { HarnessCoverage } from './coverage';
 import type { CredentialsOf } from './credentials';
-import { patchedOutcome } from './patched';
+import { type BackToRequest, patchedOutcome } from './patched';
 import type { Harness, HarnessCallOutcome, InlineWebhook } from './types';
 import { unmatchedCallWarnings } from './unmatched-call';
 
@@ -133,7 +134,11 @@ export function webhookCalls(
     const outcome = await invoke(callable, attributes, view?.invocation);
     if (callable.type === 'mutating' && outcome.patch && outcome.patch.length > 0) {
       await registry.ready();
-      const patched = patchedOutcome(registry, outcome, review.attributes, random);
+      const invocation = view?.invocation;
+      // Back to the request's version as the dispatchers take it (a CRD's conversion webhook, kube's HPA conversion).
+      const back: BackToRequest | undefined =
+        invocation && (async (patched) => atRequestVersion(patched, convertToKind(patched, attributes.kind) ?? patched, invocation, attributes, converting));
+      const patched = await patchedOutcome(registry, outcome, review.attributes, random, back);
       if (patched) outcome.patched = patched;
     }
     return outcome;

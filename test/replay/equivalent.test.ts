@@ -357,6 +357,23 @@ describe('a custom resource its CRD converts through a webhook: create-v2.no-wat
     expect([sent.kind.version, sent.requestKind?.version, sent.object?.apiVersion]).toEqual(['v1', 'v2', 'stable.example.com/v1']);
   });
 
+  // generic/webhook.go via the mutating dispatcher: a patch made at the matched version goes back to the
+  // request's through the conversion webhook before the API judges it.
+  it('h.call with `matched` converts the patched object back to the request version through the conversion webhook', async () => {
+    const observer = h.stub(OBSERVER);
+    const behavior = observer.behavior;
+    observer.behavior = stub.patch([{ op: 'add', path: '/metadata/labels', value: { patched: 'yes' } }]);
+    try {
+      const outcome = await h.call(OBSERVER, clientReview(), { matched });
+      expect(backend.received.map((r) => r.review.request.desiredAPIVersion)).toEqual(['stable.example.com/v1', 'stable.example.com/v2']);
+      expect(backend.received[1]!.review.request.objects[0]).toMatchObject({ apiVersion: 'stable.example.com/v1', metadata: { labels: { patched: 'yes' } } });
+      expect(outcome.patched).toMatchObject({ ok: true });
+      expect(outcome.patched && 'invalid' in outcome.patched ? outcome.patched.invalid : undefined).toBeUndefined();
+    } finally {
+      observer.behavior = behavior;
+    }
+  });
+
   it('h.call with `matched` whose conversion fails: a rejection, which the matchers report as a refused request, not a denial', async () => {
     mode = { kind: 'failure', message: 'colour cannot be converted' };
     const outcome = await h.call(OBSERVER, clientReview(), { matched });
