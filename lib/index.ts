@@ -17,6 +17,7 @@ export type { CommandTarget, TargetExit } from './target/command';
 export { stub } from './stub';
 export type { StubBehavior, StubResponse, StubCondition, StubServer } from './stub';
 export type { AdmitResult } from './dispatch/result';
+export type { MatchedVersion } from './dispatch/versioned';
 export { AdmissionTrace } from './dispatch/trace';
 export type { TraceStep } from './dispatch/trace';
 export { NamespaceStore } from './match/namespace-store';

@@ -47,12 +47,20 @@ export function programError(ast: ASTNode): string | undefined {
   return literalRegexErrors(ast)[0];
 }
 
-/** cel-go's display of the issues, ordered by position as common/errors.go `ToDisplayString` orders them. */
+/** common/errors.go NewErrors' maxErrorsToReport: issues past it are counted, not kept. */
+const MAX_ERRORS_TO_REPORT = 100;
+
+/**
+ * cel-go's display of the issues (common/errors.go): the first 100 reported (`ReportErrorAtID` drops the
+ * rest as they come), ordered by position by `ToDisplayString`, then how many more were truncated.
+ */
 export function displayIssues(expression: string, issues: readonly LiteralIssue[]): string {
-  return [...issues]
+  const lines = issues
+    .slice(0, MAX_ERRORS_TO_REPORT)
     .sort((a, b) => a.offset - b.offset)
-    .map((issue) => displayIssue(expression, issue.offset, issue.message))
-    .join('\n');
+    .map((issue) => displayIssue(expression, issue.offset, issue.message));
+  if (issues.length > MAX_ERRORS_TO_REPORT) lines.push(`${issues.length - MAX_ERRORS_TO_REPORT} more errors were truncated`);
+  return lines.join('\n');
 }
 
 /**

@@ -28,7 +28,9 @@ export interface AdmitOptions {
   timeoutSeconds?: number;
 }
 
+/** h.call's options: how kube-apiserver would have sent this webhook the review. */
 export interface HarnessCallOptions {
+  /** The AdmissionReview version to send instead of the negotiated one (one of the webhook's admissionReviewVersions). */
   version?: 'v1' | 'v1beta1';
   /**
    * The kind and resource the webhook's rules matched, when they are another version of the review's

@@ -5,7 +5,8 @@ import { invokeWebhook } from '../call/invoke';
 import { findWebhook } from '../config/find';
 import type { WebhookEntry } from '../config/load';
 import { HarnessError } from '../errors';
-import { matchedInvocation, type MatchedVersion } from '../dispatch/versioned';
+import { atRequestVersion, matchedInvocation, type MatchedVersion } from '../dispatch/versioned';
+import { convertToKind } from '../match/should-call';
 import type { Status } from '../kube/admission';
 import type { AdmissionAttributes } from '../kube/attributes';
 import { admissionSummary } from '../mockapi/write-log';
@@ -15,7 +16,7 @@ import { admissionConverter } from './admission-conversion';
 import type { HarnessCore } from './core';
 import type { HarnessCoverage } from './coverage';
 import type { CredentialsOf } from './credentials';
-import { patchedOutcome } from './patched';
+import { type BackToRequest, patchedOutcome } from './patched';
 import type { Harness, HarnessCallOutcome, InlineWebhook } from './types';
 import { unmatchedCallWarnings } from './unmatched-call';
 
@@ -58,13 +59,38 @@ export function invoker(core: HarnessCore, credentialsOf: CredentialsOf): Invoke
 }
 
 /** Whether `matched` is the request's own kind and resource: then there is nothing to convert, and the review is sent as it is. */
-const isRequested = (matched: MatchedVersion, a: AdmissionAttributes): boolean =>
-  matched.kind.group === a.kind.group &&
-  matched.kind.version === a.kind.version &&
-  matched.kind.kind === a.kind.kind &&
-  matched.resource.group === a.resource.group &&
-  matched.resource.version === a.resource.version &&
-  matched.resource.resource === a.resource.resource;
+const isRequested = (matched: MatchedVersion, { kind, resource }: AdmissionAttributes): boolean =>
+  matched.kind.group === kind.group &&
+  matched.kind.version === kind.version &&
+  matched.kind.kind === kind.kind &&
+  matched.resource.group === resource.group &&
+  matched.resource.version === resource.version &&
+  matched.resource.resource === resource.resource;
+
+/**
+ * h.call's `matched` as given from JavaScript, checked: a usage error naming the member, not a TypeError deep in
+ * the conversion. A missing group is the core group's '' (as a recorded request's kind omits it).
+ */
+function checkedMatched(matched: MatchedVersion): MatchedVersion {
+  const triple = (member: 'kind' | 'resource') => {
+    const value: unknown = matched?.[member];
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const { group = '', version, [member]: name } = record;
+    if (typeof group !== 'string' || typeof version !== 'string' || typeof name !== 'string')
+      throw new HarnessError(
+        'USAGE',
+        `h.call's matched.${member} must be a {group, version, ${member}} of strings, got ${JSON.stringify(value) ?? 'undefined'}`,
+        "give the kind and resource the webhook's rules matched, e.g. { kind: { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' }, resource: { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers' } }",
+      );
+    return { group, version, name };
+  };
+  const kind = triple('kind');
+  const resource = triple('resource');
+  return {
+    kind: { group: kind.group, version: kind.version, kind: kind.name },
+    resource: { group: resource.group, version: resource.version, resource: resource.name },
+  };
+}
 
 /** The outcome of a call kube-apiserver never makes: the object's conversion to the matched version failed. */
 function refusedOutcome(callable: CallableWebhook, attributes: AdmissionAttributes, ids: { uid: string; seed: number }, rejection: Status): HarnessCallOutcome {
@@ -108,7 +134,11 @@ export function webhookCalls(
     const outcome = await invoke(callable, attributes, view?.invocation);
     if (callable.type === 'mutating' && outcome.patch && outcome.patch.length > 0) {
       await registry.ready();
-      const patched = patchedOutcome(registry, outcome, review.attributes, random);
+      const invocation = view?.invocation;
+      // Back to the request's version as the dispatchers take it (a CRD's conversion webhook, kube's HPA conversion).
+      const back: BackToRequest | undefined =
+        invocation && (async (patched) => atRequestVersion(patched, convertToKind(patched, attributes.kind) ?? patched, invocation, attributes, converting));
+      const patched = await patchedOutcome(registry, outcome, review.attributes, random, back);
       if (patched) outcome.patched = patched;
     }
     return outcome;
@@ -127,11 +157,13 @@ export function webhookCalls(
     },
     call: async (webhook, review, callOptions = {}) => {
       const callable = resolve(webhook);
+      // Checked before the call is counted or warned about: a usage error makes no call.
+      const matched = callOptions.matched && checkedMatched(callOptions.matched);
       if (typeof webhook === 'string') {
         warnIfUnmatched(webhook, review);
         coverage.call(findWebhook(webhooks, webhook), review.attributes);
       }
-      const { version, matched } = callOptions;
+      const { version } = callOptions;
       if (!version) return callResolved(callable, review, matched);
       if (!callable.admissionReviewVersions.includes(version)) {
         throw new HarnessError(

@@ -35,6 +35,7 @@ export function outcomeDetails(subject: CallSubject, options: { verbose?: boolea
   else if (subject.body !== undefined) lines.push(`Body:     ${truncate(subject.body)}`);
   if (subject.patch) lines.push(`Patch:    ${truncate(JSON.stringify(subject.patch))}`);
   if (subject.denial) lines.push(`Status:   ${subject.denial.code} ${subject.denial.message}`);
+  if (subject.rejection) lines.push(`Refused:  ${subject.rejection.code} ${subject.rejection.message ?? ''}`);
   return lines.join('\n');
 }
 

@@ -1,10 +1,11 @@
 import type { WriteRecord } from '../mockapi/write-log';
 import type { CallOutcome } from '../call/call-webhook';
 import type { AdmitResult } from '../dispatch/result';
+import type { Status } from '../kube/admission';
 import type { PatchedOutcome, WebhookHandle } from '../harness';
 
 /** One webhook call's outcome (`h.call()`), optionally with the seed that made it. */
-export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[]; patched?: PatchedOutcome };
+export type CallSubject = CallOutcome & { seed?: number; writes?: WriteRecord[]; patched?: PatchedOutcome; rejection?: Status };
 
 function isCallOutcome(received: unknown): received is CallSubject {
   const candidate = received as Partial<CallSubject> | null;

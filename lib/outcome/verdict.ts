@@ -13,6 +13,8 @@ export interface Verdict {
   details(): string;
 }
 
+const MATCHED_HINT = "the object could not be converted to the version h.call's `matched` names; check the CRD's conversion webhook";
+
 /** Reads an `h.call()` or `h.admit()` result as a verdict, or says what was passed instead. */
 export function asVerdict(received: unknown, matcher: string): Verdict {
   const subject = asCallOrAdmit(received, matcher);
@@ -23,6 +25,10 @@ export function asVerdict(received: unknown, matcher: string): Verdict {
       allowed: call.allowed && !call.error,
       ...(call.denial ? { rejection: call.denial } : {}),
       ...(call.error ? { failure: { message: call.error.message, hint: call.error.hint } } : {}),
+      // h.call's `matched`: kube-apiserver refused the request before any call, so neither allowed nor denied.
+      ...(call.rejection && !call.error
+        ? { failure: { message: `kube-apiserver refused the request before calling the webhook: ${call.rejection.message ?? ''}`, hint: MATCHED_HINT } }
+        : {}),
       details: () => outcomeDetails(call),
     };
   }

@@ -188,6 +188,14 @@ describe('autoscaling/v1 to v2', () => {
     expect(converted.metadata!.annotations).toBeUndefined();
   });
 
+  // encoding/json: null into a struct leaves its zero value, so `[null]` is one metric of no type, not an error.
+  it('reads a null entry of a list annotation as the zero metric, and an entry that is not an object as an annotation that does not decode', () => {
+    const metricsOf = (annotation: string) =>
+      (toV2(v1({ targetCPUUtilizationPercentage: 65 }, { 'autoscaling.alpha.kubernetes.io/metrics': annotation })).spec as Record<string, unknown>).metrics;
+    expect(metricsOf('[null]')).toEqual([{ type: '' }, cpu(65)]);
+    expect(metricsOf('[1]')).toEqual([cpu(65)]);
+  });
+
   it('reads the behavior annotation back into spec.behavior, Go field names matched without regard to case', () => {
     const annotation = '{"scaleup":{"StabilizationWindowSeconds":10,"SelectPolicy":"Max","Policies":null,"Tolerance":"10m"},"ScaleDown":null}';
     const converted = toV2(v1({}, { 'autoscaling.alpha.kubernetes.io/behavior': annotation }));

@@ -9,6 +9,7 @@ import { createHarness, sharedAuthority, stub, type Harness } from '../../lib';
 import type { AuditSource } from '../../lib/audit';
 import type { AdmissionRequest, AdmissionReview, KubeObject } from '../../lib/kube/admission';
 import { loadFixtures, replayFixture } from '../../lib/replay';
+import { reviewFromRequest } from '../../lib/review/from-request';
 import { type BackendMode, conversionBackend } from '../conversion/backend';
 import { fixture as conversionFixture } from '../conversion/mock-api-cluster';
 import { capture, widgetsCrd } from '../review/captures';
@@ -336,5 +337,57 @@ describe('a custom resource its CRD converts through a webhook: create-v2.no-wat
     ]);
     expect(result.webhooks[0]?.outcome.rejection?.code).toBe(500);
     expect(h.stub(OBSERVER).received).toHaveLength(calls);
+  });
+
+  // h.call's `matched`, the public form of what replay does above.
+  const clientReview = () => {
+    const { kind: _kind, resource: _resource, ...asked } = observed;
+    return reviewFromRequest({ ...asked, kind: observed.requestKind, resource: observed.requestResource, object: recording.steps[0]!.request.body }, 'test');
+  };
+  const matched = { kind: observed.kind, resource: observed.resource };
+
+  it('h.call with `matched` sends the object converted to the matched version, kind and requestKind as kube sends them', async () => {
+    const warn = jest.spyOn(process, 'emitWarning');
+    const outcome = await h.call(OBSERVER, clientReview(), { matched });
+    const warnings = warn.mock.calls.map((args) => String(args[0]));
+    warn.mockRestore();
+    expect(warnings).toEqual([]);
+    expect(outcome).toBeAllowed();
+    const sent = lastSent();
+    expect([sent.kind.version, sent.requestKind?.version, sent.object?.apiVersion]).toEqual(['v1', 'v2', 'stable.example.com/v1']);
+  });
+
+  // generic/webhook.go via the mutating dispatcher: a patch made at the matched version goes back to the
+  // request's through the conversion webhook before the API judges it.
+  it('h.call with `matched` converts the patched object back to the request version through the conversion webhook', async () => {
+    const observer = h.stub(OBSERVER);
+    const behavior = observer.behavior;
+    observer.behavior = stub.patch([{ op: 'add', path: '/metadata/labels', value: { patched: 'yes' } }]);
+    try {
+      const outcome = await h.call(OBSERVER, clientReview(), { matched });
+      expect(backend.received.map((r) => r.review.request.desiredAPIVersion)).toEqual(['stable.example.com/v1', 'stable.example.com/v2']);
+      expect(backend.received[1]!.review.request.objects[0]).toMatchObject({ apiVersion: 'stable.example.com/v1', metadata: { labels: { patched: 'yes' } } });
+      expect(outcome.patched).toMatchObject({ ok: true });
+      expect(outcome.patched && 'invalid' in outcome.patched ? outcome.patched.invalid : undefined).toBeUndefined();
+    } finally {
+      observer.behavior = behavior;
+    }
+  });
+
+  it('h.call with `matched` whose conversion fails: a rejection, which the matchers report as a refused request, not a denial', async () => {
+    mode = { kind: 'failure', message: 'colour cannot be converted' };
+    const outcome = await h.call(OBSERVER, clientReview(), { matched });
+    const refused =
+      'kube-apiserver refused the request before calling the webhook: Internal error occurred: conversion webhook for stable.example.com/v2, Kind=Widget failed: colour cannot be converted';
+    expect(outcome.rejection?.code).toBe(500);
+    expect(() => expect(outcome).toBeAllowed()).toThrow(refused);
+    expect(() => expect(outcome).toBeDenied()).toThrow(`the call failed instead of returning a denial:\n  ${refused}`);
+  });
+
+  it('h.call refuses a `matched` that is not a kind and a resource with a usage error', async () => {
+    const bad = { kind: { group: 'stable.example.com', version: 'v1' }, resource: matched.resource } as unknown as typeof matched;
+    await expect(h.call(OBSERVER, clientReview(), { matched: bad })).rejects.toThrow(
+      'h.call\'s matched.kind must be a {group, version, kind} of strings, got {"group":"stable.example.com","version":"v1"}',
+    );
   });
 });

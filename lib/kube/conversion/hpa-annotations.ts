@@ -30,15 +30,16 @@ export function sortedAnnotations(annotations: Record<string, string>): Record<s
 
 /**
  * A list annotation decoded, or undefined when json.Unmarshal would fail on it (not a list, or an entry
- * that is not an object): v1's conversion then leaves the annotation unused. `null` decodes as no entries.
+ * neither an object nor null): v1's conversion then leaves the annotation unused. `null` decodes as no
+ * entries, and a null entry as the struct's zero value, as json.Unmarshal leaves a struct it reads null into.
  */
 export function listAnnotation(annotations: unknown, key: string): unknown[] | undefined {
   const text = isRecord(annotations) ? annotations[key] : undefined;
   if (typeof text !== 'string') return undefined;
   const parsed = parsedAnnotation(text);
   if (parsed === null) return [];
-  if (!Array.isArray(parsed) || !parsed.every(isRecord)) return undefined;
-  return parsed;
+  if (!Array.isArray(parsed) || !parsed.every((entry) => entry === null || isRecord(entry))) return undefined;
+  return parsed.map((entry) => entry ?? {});
 }
 
 /**

@@ -25,8 +25,9 @@ import {
 import { internalMetricSpecToV1, internalMetricStatusToV1, v1MetricSpecToInternal, v1MetricStatusToInternal } from './hpa-metrics';
 import { field, goJson, recordField, setField, stringField, struct } from './json-fields';
 
-// autoscaling.DefaultCPUUtilization: v1's implicit target, made explicit when converting a v1 HPA without metrics.
-const DEFAULT_CPU_UTILIZATION = 80;
+// autoscaling.DefaultCPUUtilization: v1's implicit target, made explicit when converting a v1 HPA without
+// metrics, and v2's default metric (lib/registry/defaults/autoscaling.ts).
+export const DEFAULT_CPU_UTILIZATION = 80;
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -37,7 +38,8 @@ const reference = (ref: unknown): JsonRecord =>
     ['apiVersion', stringField(ref, 'apiVersion'), 'empty'],
   ]);
 
-const cpuUtilizationMetric = (utilization: unknown): JsonRecord => ({
+/** A Resource metric targeting an average CPU utilization, as v1's field and both defaults write it. */
+export const cpuUtilizationMetric = (utilization: unknown): JsonRecord => ({
   type: 'Resource',
   resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } },
 });

@@ -1,3 +1,4 @@
+import { goMarshal } from '../../go/json-marshal';
 import { isRecord } from '../json';
 import type { JsonRecord } from '../record';
 
@@ -57,12 +58,9 @@ export function struct(members: [key: string, value: unknown, omit?: Omit][]): J
   return result;
 }
 
-/**
- * `value` as Go's json.Marshal writes it: no spaces, and `<`, `>`, `&`, U+2028 and U+2029 escaped (its
- * default HTML-safe encoding), so an annotation holds the bytes kube-apiserver writes.
- */
+/** `value` (decoded JSON, structs built in field order) as Go's json.Marshal writes it, so an annotation holds kube-apiserver's bytes. */
 export function goJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return goMarshal(value as Parameters<typeof goMarshal>[0]);
 }
 
 /** A JSON annotation decoded, or undefined when it does not parse (kube's conversion then ignores it). */

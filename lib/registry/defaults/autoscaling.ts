@@ -5,13 +5,10 @@
  * without a target gains v1's implied CPU utilization of 80, and the round-trip annotations are gone.
  */
 import type { KubeObject } from '../../kube/admission';
-import { convertHorizontalPodAutoscaler } from '../../kube/conversion/hpa';
+import { convertHorizontalPodAutoscaler, cpuUtilizationMetric, DEFAULT_CPU_UTILIZATION } from '../../kube/conversion/hpa';
 import { isRecord } from '../../kube/json';
 import type { JsonRecord } from '../../kube/record';
 import { typed } from './meta';
-
-// autoscaling.DefaultCPUUtilization.
-const DEFAULT_CPU_UTILIZATION = 80;
 
 // v2 defaults.go: what GenerateHPAScaleUpRules / GenerateHPAScaleDownRules start from. Scale-down has no
 // stabilization window: the controller's --horizontal-pod-autoscaler-downscale-stabilization applies.
@@ -43,7 +40,7 @@ function v2Defaults(spec: JsonRecord): JsonRecord {
   const result: JsonRecord = { ...spec };
   if (result.minReplicas === undefined || result.minReplicas === null) result.minReplicas = 1;
   if (!Array.isArray(result.metrics) || result.metrics.length === 0) {
-    result.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DEFAULT_CPU_UTILIZATION } } }];
+    result.metrics = [cpuUtilizationMetric(DEFAULT_CPU_UTILIZATION)];
   }
   // SetDefaults_HorizontalPodAutoscalerBehavior: a behavior given gets both directions, every unset member defaulted.
   if (isRecord(result.behavior)) {
