@@ -1,4 +1,7 @@
+import type { JsonObject } from '../../kube/json';
 import docs from './column-docs.json';
+import { optional, text } from './fields';
+import { since } from './human-duration';
 
 /*
  * The columns of a meta.k8s.io Table (apimachinery pkg/apis/meta/v1 types.go, TableColumnDefinition), and the
@@ -50,6 +53,12 @@ const META = 'apis/meta/v1/ObjectMeta';
 export const NAME_COLUMN = column('Name', 'string', doc(META, 'name'), { format: 'name' });
 /** The Age column: creationTimestamp as duration.HumanDuration prints it. */
 export const AGE_COLUMN = column('Age', 'string', doc(META, 'creationTimestamp'));
+
+/** The Name column's cell: the object's metadata.name. */
+export const nameCell = (object: JsonObject): string => text(object, 'metadata', 'name');
+
+/** The Age column's cell: the time since the object's creationTimestamp, as kube's translateTimestampSince writes it. */
+export const ageCell = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 export const CREATION_DOC = doc(META, 'creationTimestamp');
 /** Printers' `Containers` and `Images` wide columns (literal texts in printers.go). */
 export const CONTAINERS_COLUMN = column('Containers', 'string', 'Names of each container in the template.', { priority: 1 });

@@ -1,8 +1,7 @@
 import type { Json, JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, nameCell } from './columns';
 import { list, optional, text } from './fields';
 import { isObject } from '../../kube/json';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
@@ -11,12 +10,9 @@ import type { Printer } from './printer';
  * printMutatingAdmissionPolicy(Binding). Their column descriptions are literal texts in AddHandlers.
  */
 
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
-
 const webhooks: Printer = {
   columns: [NAME_COLUMN, column('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), list(object, 'webhooks').length, age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), list(object, 'webhooks').length, ageCell(object, now)] }),
 };
 export const mutatingWebhookConfigurations = webhooks;
 export const validatingWebhookConfigurations = webhooks;
@@ -36,7 +32,7 @@ export const validatingAdmissionPolicies: Printer = {
     PARAM_KIND,
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), list(object, 'spec', 'validations').length, paramKind(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), list(object, 'spec', 'validations').length, paramKind(object), ageCell(object, now)] }),
 };
 
 export const mutatingAdmissionPolicies: Printer = {
@@ -46,7 +42,7 @@ export const mutatingAdmissionPolicies: Printer = {
     PARAM_KIND,
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), list(object, 'spec', 'mutations').length, paramKind(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), list(object, 'spec', 'mutations').length, paramKind(object), ageCell(object, now)] }),
 };
 
 /**
@@ -82,7 +78,7 @@ const binding: Printer = {
     column('ParamRef', 'string', 'ParamRef indicates the param resource which sets the configration param'),
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), text(object, 'spec', 'policyName'), paramRef(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'spec', 'policyName'), paramRef(object), ageCell(object, now)] }),
 };
 export const validatingAdmissionPolicyBindings = binding;
 export const mutatingAdmissionPolicyBindings = binding;

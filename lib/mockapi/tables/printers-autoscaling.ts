@@ -2,9 +2,8 @@ import type { KubeObject } from '../../kube/admission';
 import { internalShaped } from '../../kube/conversion';
 import type { Json, JsonObject } from '../../kube/json';
 import { canonicalQuantity, quantityFromJson } from '../../kube/quantity';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { at, integer, list, optional, text } from './fields';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
@@ -102,13 +101,13 @@ export const horizontalPodAutoscalers: Printer = {
     const minReplicas = optional(object, 'spec', 'minReplicas');
     return {
       cells: [
-        text(object, 'metadata', 'name'),
+        nameCell(object),
         `${text(object, 'spec', 'scaleTargetRef', 'kind')}/${text(object, 'spec', 'scaleTargetRef', 'name')}`,
         formatMetrics(object),
         typeof minReplicas === 'number' ? String(Math.trunc(minReplicas)) : '<unset>',
         integer(object, 'spec', 'maxReplicas'),
         integer(object, 'status', 'currentReplicas'),
-        since(optional(object, 'metadata', 'creationTimestamp'), now),
+        ageCell(object, now),
       ],
     };
   },

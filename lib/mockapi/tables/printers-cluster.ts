@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { integer, list, optional, record, text } from './fields';
 import { since } from './human-duration';
 import type { Printer } from './printer';
@@ -9,9 +9,6 @@ import type { Printer } from './printer';
  * findNodeRoles, getNodeInternalIP/ExternalIP), printEvent (wide), printIngress (formatHosts, formatPorts,
  * ingressLoadBalancerStatusStringer) and printLease.
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 /** findNodeRoles: `node-role.kubernetes.io/<role>` keys and the `kubernetes.io/role` value, sorted and distinct. */
 function nodeRoles(node: JsonObject): string {
@@ -60,10 +57,10 @@ export const nodes: Printer = {
     const info = (field: string): string => text(object, 'status', 'nodeInfo', field);
     return {
       cells: [
-        name(object),
+        nameCell(object),
         nodeStatus(object),
         nodeRoles(object),
-        age(object, now),
+        ageCell(object, now),
         info('kubeletVersion'),
         nodeAddress(object, 'InternalIP'),
         nodeAddress(object, 'ExternalIP'),
@@ -121,7 +118,7 @@ export const events: Printer = {
         text(object, 'message').trim(),
         first,
         count,
-        name(object),
+        nameCell(object),
       ],
     };
   },
@@ -162,12 +159,19 @@ export const ingresses: Printer = {
     const className = optional(object, 'spec', 'ingressClassName');
     const ports = list(object, 'spec', 'tls').length > 0 ? '80, 443' : '80';
     return {
-      cells: [name(object), typeof className === 'string' ? className : '<none>', ingressHosts(object), ingressAddress(object), ports, age(object, now)],
+      cells: [
+        nameCell(object),
+        typeof className === 'string' ? className : '<none>',
+        ingressHosts(object),
+        ingressAddress(object),
+        ports,
+        ageCell(object, now),
+      ],
     };
   },
 };
 
 export const leases: Printer = {
   columns: [NAME_COLUMN, column('Holder', 'string', doc('coordination.k8s.io/v1/LeaseSpec', 'holderIdentity')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), text(object, 'spec', 'holderIdentity'), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'spec', 'holderIdentity'), ageCell(object, now)] }),
 };

@@ -1,8 +1,8 @@
 import type { Json, JsonObject } from '../../kube/json';
 import { compareBytes } from '../../go/json-marshal';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { at, integer, list, optional, record, text } from './fields';
-import { humanDuration, since } from './human-duration';
+import { humanDuration } from './human-duration';
 import type { Printer } from './printer';
 import { quantityText } from './printers-autoscaling';
 
@@ -12,9 +12,6 @@ import { quantityText } from './printers-autoscaling';
  * (extractCSRStatus), printFlowSchema (its list sorted as apihelpers.FlowSchemaSequence) and
  * printPriorityLevelConfiguration.
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 /** metav1.GetControllerOf, written by formatResourceName: `<kind>.<group>/<name>` lowercased, `<none>` without one. */
 function controllerOf(object: JsonObject): string {
@@ -34,7 +31,7 @@ export const controllerRevisions: Printer = {
     column('Revision', 'string', doc('apps/v1beta1/ControllerRevision', 'revision')),
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), controllerOf(object), integer(object, 'revision'), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), controllerOf(object), integer(object, 'revision'), ageCell(object, now)] }),
 };
 
 /** A resource list's quantity as the printer's zero-value Quantity prints it: `0` when absent. */
@@ -63,7 +60,7 @@ export const resourceQuotas: Printer = {
     column('Limit', 'string', 'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.'),
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), ...quotaColumns(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), ...quotaColumns(object), ageCell(object, now)] }),
 };
 
 export const componentStatuses: Printer = {
@@ -75,9 +72,9 @@ export const componentStatuses: Printer = {
   ],
   row: (object) => {
     const healthy = list(object, 'conditions').find((condition) => text(condition, 'type') === 'Healthy');
-    if (healthy === undefined) return { cells: [name(object), 'Unknown', '', ''] };
+    if (healthy === undefined) return { cells: [nameCell(object), 'Unknown', '', ''] };
     const status = text(healthy, 'status') === 'True' ? 'Healthy' : 'Unhealthy';
-    return { cells: [name(object), status, text(healthy, 'message'), text(healthy, 'error')] };
+    return { cells: [nameCell(object), status, text(healthy, 'message'), text(healthy, 'error')] };
   },
 };
 
@@ -106,7 +103,14 @@ export const certificateSigningRequests: Printer = {
     // csr.ExpirationSecondsToDuration: the seconds as a time.Duration.
     const requested = typeof seconds === 'number' ? humanDuration(Math.trunc(seconds) * 1000) : '<none>';
     return {
-      cells: [name(object), age(object, now), text(object, 'spec', 'signerName') || '<none>', text(object, 'spec', 'username'), requested, csrStatus(object)],
+      cells: [
+        nameCell(object),
+        ageCell(object, now),
+        text(object, 'spec', 'signerName') || '<none>',
+        text(object, 'spec', 'username'),
+        requested,
+        csrStatus(object),
+      ],
     };
   },
 };
@@ -116,7 +120,7 @@ const FLOW_SPEC = 'flowcontrol.apiserver.k8s.io/v1/FlowSchemaSpec';
 /** apihelpers.FlowSchemaSequence: by matchingPrecedence, then by name. */
 function byPrecedence(a: JsonObject, b: JsonObject): number {
   const order = integer(a, 'spec', 'matchingPrecedence') - integer(b, 'spec', 'matchingPrecedence');
-  return order !== 0 ? order : compareBytes(name(a), name(b));
+  return order !== 0 ? order : compareBytes(nameCell(a), nameCell(b));
 }
 
 export const flowSchemas: Printer = {
@@ -133,11 +137,11 @@ export const flowSchemas: Printer = {
     const dangling = list(object, 'status', 'conditions').find((condition) => text(condition, 'type') === 'Dangling');
     return {
       cells: [
-        name(object),
+        nameCell(object),
         text(object, 'spec', 'priorityLevelConfiguration', 'name'),
         integer(object, 'spec', 'matchingPrecedence'),
         method === undefined ? '<none>' : text(method, 'type'),
-        age(object, now),
+        ageCell(object, now),
         dangling === undefined ? '?' : text(dangling, 'status'),
       ],
     };
@@ -166,13 +170,13 @@ export const priorityLevelConfigurations: Printer = {
     const queue = (field: string): number | string => int32Or(at(queuing, field), queuing !== undefined);
     return {
       cells: [
-        name(object),
+        nameCell(object),
         text(object, 'spec', 'type'),
         int32Or(at(limited, 'nominalConcurrencyShares'), limited !== undefined),
         queue('queues'),
         queue('handSize'),
         queue('queueLengthLimit'),
-        age(object, now),
+        ageCell(object, now),
       ],
     };
   },
@@ -197,6 +201,8 @@ export const apiServices: Printer = {
       const [value, reason] = [text(available, 'status'), text(available, 'reason')];
       status = value !== 'True' && reason.length > 0 ? `${value} (${reason})` : value;
     }
-    return { cells: [name(object), service === undefined ? 'Local' : `${text(service, 'namespace')}/${text(service, 'name')}`, status, age(object, now)] };
+    return {
+      cells: [nameCell(object), service === undefined ? 'Local' : `${text(service, 'namespace')}/${text(service, 'name')}`, status, ageCell(object, now)],
+    };
   },
 };

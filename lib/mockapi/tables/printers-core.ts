@@ -1,8 +1,7 @@
 import type { JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { integer, list, optional, record, text } from './fields';
 import { accessModes, formatLabels } from './format';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
@@ -11,28 +10,26 @@ import type { Printer } from './printer';
  * makePortString), printPersistentVolumeClaim.
  */
 
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 const count = (value: unknown): number => (value !== null && typeof value === 'object' ? Object.keys(value).length : 0);
 
 export const configMaps: Printer = {
   columns: [NAME_COLUMN, column('Data', 'string', doc('v1/ConfigMap', 'data')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), count(optional(object, 'data')) + count(optional(object, 'binaryData')), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), count(optional(object, 'data')) + count(optional(object, 'binaryData')), ageCell(object, now)] }),
 };
 
 export const secrets: Printer = {
   columns: [NAME_COLUMN, column('Type', 'string', doc('v1/Secret', 'type')), column('Data', 'string', doc('v1/Secret', 'data')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), text(object, 'type'), count(optional(object, 'data')), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'type'), count(optional(object, 'data')), ageCell(object, now)] }),
 };
 
 export const serviceAccounts: Printer = {
   columns: [NAME_COLUMN, column('Secrets', 'string', doc('v1/ServiceAccount', 'secrets')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), list(object, 'secrets').length, age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), list(object, 'secrets').length, ageCell(object, now)] }),
 };
 
 export const namespaces: Printer = {
   columns: [NAME_COLUMN, column('Status', 'string', 'The status of the namespace'), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), text(object, 'status', 'phase'), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'status', 'phase'), ageCell(object, now)] }),
 };
 
 /** loadBalancerStatusStringer (wide): the distinct ingress IPs, else hostnames, sorted and comma-joined. */
@@ -91,12 +88,12 @@ export const services: Printer = {
     const clusterIp = (typeof clusterIps[0] === 'string' ? clusterIps[0] : text(object, 'spec', 'clusterIP')) || '<none>';
     return {
       cells: [
-        name(object),
+        nameCell(object),
         text(object, 'spec', 'type'),
         clusterIp,
         externalIp(object),
         ports(object) || '<none>',
-        age(object, now),
+        ageCell(object, now),
         formatLabels(optional(object, 'spec', 'selector')),
       ],
     };
@@ -133,14 +130,14 @@ export const persistentVolumeClaims: Printer = {
     const volumeMode = optional(object, 'spec', 'volumeMode');
     return {
       cells: [
-        name(object),
+        nameCell(object),
         phase,
         volumeName,
         capacity,
         modes,
         claimClass(object),
         typeof attributesClass === 'string' ? attributesClass : '<unset>',
-        age(object, now),
+        ageCell(object, now),
         typeof volumeMode === 'string' ? volumeMode : '<unset>',
       ],
     };

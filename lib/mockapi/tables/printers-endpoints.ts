@@ -1,16 +1,12 @@
 import type { Json, JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { list, optional, text } from './fields';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
  * printers.go (kubernetes pkg/printers/internalversion) for the endpoints of services: printEndpoints
  * (formatEndpoints) and printEndpointSlice (formatDiscoveryPorts, formatDiscoveryEndpoints, listWithMoreString).
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 // The printers show the first three addresses, then how many more there are.
 const MAX_SHOWN = 3;
@@ -56,7 +52,7 @@ function formatEndpoints(endpoints: JsonObject): string {
 
 export const endpoints: Printer = {
   columns: [NAME_COLUMN, column('Endpoints', 'string', doc('v1/Endpoints', 'subsets')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), formatEndpoints(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), formatEndpoints(object), ageCell(object, now)] }),
 };
 
 /** listWithMoreString: the shown items comma-joined, ` + N more...` past three, `<unset>` for none. */
@@ -95,18 +91,18 @@ export const endpointSlices: Printer = {
     column('Endpoints', 'string', doc(SLICE, 'endpoints')),
     AGE_COLUMN,
   ],
-  row: (object, now) => ({ cells: [name(object), text(object, 'addressType'), discoveryPorts(object), discoveryEndpoints(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'addressType'), discoveryPorts(object), discoveryEndpoints(object), ageCell(object, now)] }),
 };
 
 export const serviceCIDRs: Printer = {
   columns: [NAME_COLUMN, column('CIDRs', 'string', doc('networking.k8s.io/v1/ServiceCIDRSpec', 'cidrs')), AGE_COLUMN],
   row: (object, now) => ({
     cells: [
-      name(object),
+      nameCell(object),
       list(object, 'spec', 'cidrs')
         .map((cidr) => (typeof cidr === 'string' ? cidr : ''))
         .join(','),
-      age(object, now),
+      ageCell(object, now),
     ],
   }),
 };
@@ -123,5 +119,5 @@ function parentRefText(address: JsonObject): string {
 export const ipAddresses: Printer = {
   // kube declares two columns and writes three cells (the age has no column): the Table says so too.
   columns: [NAME_COLUMN, column('ParentRef', 'string', doc('networking.k8s.io/v1/IPAddressSpec', 'parentRef'))],
-  row: (object, now) => ({ cells: [name(object), parentRefText(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), parentRefText(object), ageCell(object, now)] }),
 };

@@ -1,17 +1,13 @@
 import type { JsonObject } from '../../kube/json';
-import { AGE_COLUMN, CONTAINERS_COLUMN, column, doc, IMAGES_COLUMN, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { integer, list, optional, text } from './fields';
 import { accessModes, containerCells, formatLabels } from './format';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
  * printers.go (kubernetes pkg/printers/internalversion) for older core kinds: printPodTemplate,
  * printReplicationController and printPersistentVolume.
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 export const podTemplates: Printer = {
   columns: [
@@ -22,7 +18,7 @@ export const podTemplates: Printer = {
   ],
   row: (object) => {
     const [names, images] = containerCells(list(object, 'template', 'spec', 'containers'));
-    return { cells: [name(object), names, images, formatLabels(optional(object, 'template', 'metadata', 'labels'))] };
+    return { cells: [nameCell(object), names, images, formatLabels(optional(object, 'template', 'metadata', 'labels'))] };
   },
 };
 
@@ -41,11 +37,11 @@ export const replicationControllers: Printer = {
     const [names, images] = containerCells(list(object, 'spec', 'template', 'spec', 'containers'));
     return {
       cells: [
-        name(object),
+        nameCell(object),
         integer(object, 'spec', 'replicas'),
         integer(object, 'status', 'replicas'),
         integer(object, 'status', 'readyReplicas'),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         formatLabels(optional(object, 'spec', 'selector')),
@@ -81,7 +77,7 @@ export const persistentVolumes: Printer = {
     const volumeMode = optional(object, 'spec', 'volumeMode');
     return {
       cells: [
-        name(object),
+        nameCell(object),
         text(object, 'spec', 'capacity', 'storage') || '0',
         accessModes(list(object, 'spec', 'accessModes')),
         text(object, 'spec', 'persistentVolumeReclaimPolicy'),
@@ -90,7 +86,7 @@ export const persistentVolumes: Printer = {
         volumeClass(object),
         typeof attributesClass === 'string' ? attributesClass : '<unset>',
         text(object, 'status', 'reason'),
-        age(object, now),
+        ageCell(object, now),
         typeof volumeMode === 'string' ? volumeMode : '<unset>',
       ],
     };

@@ -1,7 +1,7 @@
 import type { Json, JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN, type Row, type RowCondition } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell, type Row, type RowCondition } from './columns';
 import { integer, list, optional, text } from './fields';
-import { humanDuration, instantOf, since } from './human-duration';
+import { humanDuration, instantOf } from './human-duration';
 import type { Printer } from './printer';
 
 /*
@@ -126,11 +126,11 @@ function podRow(pod: JsonObject, now: number): Row {
   // The internal PodStatus the printer reads has podIPs filled from podIP when only that is set (v1 conversion).
   const podIp = text(list(pod, 'status', 'podIPs')[0], 'ip') || text(pod, 'status', 'podIP') || '<none>';
   const cells = [
-    text(pod, 'metadata', 'name'),
+    nameCell(pod),
     `${tally.ready}/${total}`,
     tally.reason,
     restarts,
-    since(optional(pod, 'metadata', 'creationTimestamp'), now),
+    ageCell(pod, now),
     podIp,
     text(pod, 'spec', 'nodeName') || '<none>',
     text(pod, 'status', 'nominatedNodeName') || '<none>',

@@ -1,8 +1,7 @@
 import type { JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { integer, list, optional, text } from './fields';
 import { formatLabelSelector } from './format';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 
 /*
@@ -10,9 +9,6 @@ import type { Printer } from './printer';
  * printClusterRoleBinding (rbac.SubjectsStrings), printPodDisruptionBudget, printNetworkPolicy,
  * printIngressClass, printPriorityClass and printStorageClass.
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 /** rbac.SubjectsStrings: users, groups and service accounts (`namespace/name`), each `, `-joined. */
 function subjects(binding: JsonObject): [string, string, string] {
@@ -39,7 +35,7 @@ function bindings(roleRefDoc: string, kind: string): Printer {
       column('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, { priority: 1 }),
     ],
     row: (object, now) => ({
-      cells: [name(object), `${text(object, 'roleRef', 'kind')}/${text(object, 'roleRef', 'name')}`, age(object, now), ...subjects(object)],
+      cells: [nameCell(object), `${text(object, 'roleRef', 'kind')}/${text(object, 'roleRef', 'name')}`, ageCell(object, now), ...subjects(object)],
     }),
   };
 }
@@ -62,11 +58,11 @@ export const podDisruptionBudgets: Printer = {
     const maxUnavailable = optional(object, 'spec', 'maxUnavailable');
     return {
       cells: [
-        name(object),
+        nameCell(object),
         minAvailable === undefined ? 'N/A' : intOrString(minAvailable),
         maxUnavailable === undefined ? 'N/A' : intOrString(maxUnavailable),
         integer(object, 'status', 'disruptionsAllowed'),
-        age(object, now),
+        ageCell(object, now),
       ],
     };
   },
@@ -74,7 +70,7 @@ export const podDisruptionBudgets: Printer = {
 
 export const networkPolicies: Printer = {
   columns: [NAME_COLUMN, column('Pod-Selector', 'string', doc('extensions/v1beta1/NetworkPolicySpec', 'podSelector')), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), formatLabelSelector(optional(object, 'spec', 'podSelector')), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), formatLabelSelector(optional(object, 'spec', 'podSelector')), ageCell(object, now)] }),
 };
 
 export const ingressClasses: Printer = {
@@ -91,7 +87,7 @@ export const ingressClasses: Printer = {
       const group = optional(parameters, 'apiGroup');
       shown = `${text(parameters, 'kind')}${typeof group === 'string' ? `.${group}` : ''}/${text(parameters, 'name')}`;
     }
-    return { cells: [name(object), text(object, 'spec', 'controller'), shown, age(object, now)] };
+    return { cells: [nameCell(object), text(object, 'spec', 'controller'), shown, ageCell(object, now)] };
   },
 };
 
@@ -105,7 +101,7 @@ export const priorityClasses: Printer = {
     column('PreemptionPolicy', 'string', doc(PRIORITY_CLASS, 'preemptionPolicy')),
   ],
   row: (object, now) => ({
-    cells: [name(object), integer(object, 'value'), optional(object, 'globalDefault') === true, age(object, now), text(object, 'preemptionPolicy')],
+    cells: [nameCell(object), integer(object, 'value'), optional(object, 'globalDefault') === true, ageCell(object, now), text(object, 'preemptionPolicy')],
   }),
 };
 
@@ -127,12 +123,12 @@ export const storageClasses: Printer = {
   ],
   row: (object, now) => ({
     cells: [
-      isDefaultClass(object) ? `${name(object)} (default)` : name(object),
+      isDefaultClass(object) ? `${nameCell(object)} (default)` : nameCell(object),
       text(object, 'provisioner'),
       text(object, 'reclaimPolicy') || 'Delete',
       text(object, 'volumeBindingMode') || 'Immediate',
       optional(object, 'allowVolumeExpansion') === true,
-      age(object, now),
+      ageCell(object, now),
     ],
   }),
 };

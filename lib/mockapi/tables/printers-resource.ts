@@ -1,7 +1,6 @@
 import type { JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, NAME_COLUMN } from './columns';
-import { list, optional, text } from './fields';
-import { since } from './human-duration';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, nameCell } from './columns';
+import { list, optional } from './fields';
 import type { Printer } from './printer';
 
 /*
@@ -9,12 +8,9 @@ import type { Printer } from './printer';
  * printResourceClaim (resourceClaimState) and printResourceClaimTemplate.
  */
 
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
-
 const nameAndAge: Printer = {
   columns: [NAME_COLUMN, AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), ageCell(object, now)] }),
 };
 
 export const deviceClasses = nameAndAge;
@@ -35,5 +31,5 @@ function claimState(claim: JsonObject): string {
 
 export const resourceClaims: Printer = {
   columns: [NAME_COLUMN, column('State', 'string', 'A summary of the current state (allocated, pending, reserved, etc.).'), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), claimState(object), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), claimState(object), ageCell(object, now)] }),
 };

@@ -1,7 +1,6 @@
-import type { Json, JsonObject } from '../../kube/json';
-import { AGE_COLUMN, column, doc, NAME_COLUMN } from './columns';
+import type { Json } from '../../kube/json';
+import { AGE_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { list, optional, text } from './fields';
-import { since } from './human-duration';
 import type { Printer } from './printer';
 import { quantityText } from './printers-autoscaling';
 
@@ -9,9 +8,6 @@ import { quantityText } from './printers-autoscaling';
  * printers.go (kubernetes pkg/printers/internalversion) for storage and node kinds: printVolumeAttachment,
  * printCSINode, printCSIDriver, printCSIStorageCapacity and printRuntimeClass.
  */
-
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 
 /** A *bool of the spec: its value, `otherwise` when unset. */
 const flag = (value: Json | undefined, otherwise: boolean): boolean => (typeof value === 'boolean' ? value : otherwise);
@@ -30,19 +26,19 @@ export const volumeAttachments: Printer = {
   ],
   row: (object, now) => ({
     cells: [
-      name(object),
+      nameCell(object),
       text(object, 'spec', 'attacher'),
       text(object, 'spec', 'source', 'persistentVolumeName'),
       text(object, 'spec', 'nodeName'),
       optional(object, 'status', 'attached') === true,
-      age(object, now),
+      ageCell(object, now),
     ],
   }),
 };
 
 export const csiNodes: Printer = {
   columns: [NAME_COLUMN, column('Drivers', 'integer', 'Drivers indicates the number of CSI drivers registered on the node'), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), list(object, 'spec', 'drivers').length, age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), list(object, 'spec', 'drivers').length, ageCell(object, now)] }),
 };
 
 const DRIVER_SPEC = 'storage.k8s.io/v1/CSIDriverSpec';
@@ -63,14 +59,14 @@ export const csiDrivers: Printer = {
     const modes = list(object, 'spec', 'volumeLifecycleModes').map((mode) => (typeof mode === 'string' ? mode : ''));
     return {
       cells: [
-        name(object),
+        nameCell(object),
         flag(optional(object, 'spec', 'attachRequired'), true),
         flag(optional(object, 'spec', 'podInfoOnMount'), false),
         flag(optional(object, 'spec', 'storageCapacity'), false),
         Array.isArray(tokenRequests) ? tokenRequests.map((request) => text(request, 'audience')).join(',') : '<unset>',
         flag(optional(object, 'spec', 'requiresRepublish'), false),
         modes.join(',') || '<none>',
-        age(object, now),
+        ageCell(object, now),
       ],
     };
   },
@@ -82,12 +78,12 @@ export const csiStorageCapacities: Printer = {
   columns: [NAME_COLUMN, column('StorageClassName', 'string', doc(CAPACITY, 'storageClassName')), column('Capacity', 'string', doc(CAPACITY, 'capacity'))],
   row: (object) => {
     const capacity = optional(object, 'capacity');
-    return { cells: [name(object), text(object, 'storageClassName'), capacity === undefined ? '<unset>' : quantityText(capacity)] };
+    return { cells: [nameCell(object), text(object, 'storageClassName'), capacity === undefined ? '<unset>' : quantityText(capacity)] };
   },
 };
 
 export const runtimeClasses: Printer = {
   // The Handler column's description is `metav1.ObjectMeta{}.SwaggerDoc()["handler"]`, a key ObjectMeta lacks: "".
   columns: [NAME_COLUMN, column('Handler', 'string', ''), AGE_COLUMN],
-  row: (object, now) => ({ cells: [name(object), text(object, 'handler'), age(object, now)] }),
+  row: (object, now) => ({ cells: [nameCell(object), text(object, 'handler'), ageCell(object, now)] }),
 };

@@ -1,5 +1,5 @@
 import type { Json, JsonObject } from '../../kube/json';
-import { AGE_COLUMN, CONTAINERS_COLUMN, column, doc, IMAGES_COLUMN, NAME_COLUMN } from './columns';
+import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN, ageCell, column, doc, nameCell } from './columns';
 import { at, integer, list, optional, text } from './fields';
 import { boolPointer, containerCells, formatLabelSelector, formatLabels, selectorString } from './format';
 import { humanDuration, instantOf, since } from './human-duration';
@@ -11,8 +11,6 @@ import type { Printer } from './printer';
  * printers do (extensions/v1beta1 and batch/v1beta1 among them).
  */
 
-const name = (object: JsonObject): string => text(object, 'metadata', 'name');
-const age = (object: JsonObject, now: number): string => since(optional(object, 'metadata', 'creationTimestamp'), now);
 const containersOf = (object: JsonObject, ...template: string[]): Json[] => list(object, ...template, 'spec', 'containers');
 // `replicas` is defaulted to 1 by the registry, so it is there on every stored object.
 const replicas = (object: JsonObject): number => integer(object, 'spec', 'replicas');
@@ -33,11 +31,11 @@ export const deployments: Printer = {
     const [names, images] = containerCells(containersOf(object, 'spec', 'template'));
     return {
       cells: [
-        name(object),
+        nameCell(object),
         `${integer(object, 'status', 'readyReplicas')}/${replicas(object)}`,
         integer(object, 'status', 'updatedReplicas'),
         integer(object, 'status', 'availableReplicas'),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         selectorString(optional(object, 'spec', 'selector')),
@@ -62,11 +60,11 @@ export const replicaSets: Printer = {
     const status = (field: string): number => integer(object, 'status', field);
     return {
       cells: [
-        name(object),
+        nameCell(object),
         replicas(object),
         status('replicas'),
         status('readyReplicas'),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         formatLabelSelector(optional(object, 'spec', 'selector')),
@@ -79,7 +77,7 @@ export const statefulSets: Printer = {
   columns: [NAME_COLUMN, column('Ready', 'string', 'Number of the pod with ready state'), AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN],
   row: (object, now) => {
     const [names, images] = containerCells(containersOf(object, 'spec', 'template'));
-    return { cells: [name(object), `${integer(object, 'status', 'readyReplicas')}/${replicas(object)}`, age(object, now), names, images] };
+    return { cells: [nameCell(object), `${integer(object, 'status', 'readyReplicas')}/${replicas(object)}`, ageCell(object, now), names, images] };
   },
 };
 
@@ -103,14 +101,14 @@ export const daemonSets: Printer = {
     const status = (field: string): number => integer(object, 'status', field);
     return {
       cells: [
-        name(object),
+        nameCell(object),
         status('desiredNumberScheduled'),
         status('currentNumberScheduled'),
         status('numberReady'),
         status('updatedNumberScheduled'),
         status('numberAvailable'),
         formatLabels(optional(object, 'spec', 'template', 'spec', 'nodeSelector')),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         formatLabelSelector(optional(object, 'spec', 'selector')),
@@ -163,11 +161,11 @@ export const jobs: Printer = {
     const [names, images] = containerCells(containersOf(object, 'spec', 'template'));
     return {
       cells: [
-        name(object),
+        nameCell(object),
         jobStatus(object),
         jobCompletions(object),
         jobDuration(object, now),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         formatLabelSelector(optional(object, 'spec', 'selector')),
@@ -197,13 +195,13 @@ export const cronJobs: Printer = {
     const timeZone = optional(object, 'spec', 'timeZone');
     return {
       cells: [
-        name(object),
+        nameCell(object),
         text(object, 'spec', 'schedule'),
         typeof timeZone === 'string' ? timeZone : '<none>',
         boolPointer(optional(object, 'spec', 'suspend')),
         list(object, 'status', 'active').length,
         lastSchedule === undefined ? '<none>' : since(lastSchedule, now),
-        age(object, now),
+        ageCell(object, now),
         names,
         images,
         formatLabelSelector(optional(object, 'spec', 'jobTemplate', 'spec', 'selector')),
